@@ -1,0 +1,59 @@
+// Business: the onboarding/settings form input and the DTO the API returns.
+import { z } from 'zod';
+import { messages } from '../messages';
+import { emailAddress, optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
+
+const m = messages.businessForm;
+
+/** The /business-onboarding form (spec 1 §5): what the owner types. */
+export const businessFormSchema = z
+  .object({
+    name: requiredText(m.nameRequired),
+    industry: optionalText(100),
+    website: optionalUrl(),
+    description: optionalText(1000),
+    billingEmail: emailAddress(m.validEmail),
+    billingAddress: optionalText(200),
+    billingCity: requiredText(m.cityRequired, 100),
+    billingCountry: requiredText(m.countryRequired, 100),
+    billingPostalCode: requiredText(m.postalCodeRequired, 20),
+  })
+  .strict();
+export type BusinessFormInput = z.input<typeof businessFormSchema>;
+export type BusinessForm = z.output<typeof businessFormSchema>;
+
+export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'cancelled'] as const;
+
+export const businessSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  billingEmail: z.string(),
+  billingAddress: z.string().nullable(),
+  billingCity: z.string(),
+  billingCountry: z.string(),
+  billingPostalCode: z.string(),
+  primaryColor: z.string().nullable(),
+  secondaryColor: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  isActive: z.boolean(),
+  subscriptionStatus: z.enum(subscriptionStatuses),
+  employeeCount: z.number().int(),
+  billableEmployeeCount: z.number().int(),
+  cardCount: z.number().int(),
+  activeCardCount: z.number().int(),
+  scanCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+/** Brand colours (spec 2 §5): 3- or 6-digit hex with a leading #, empty → null. */
+export const brandColorsSchema = z.object({
+  primaryColor: optionalHexColor,
+  secondaryColor: optionalHexColor,
+  accentColor: optionalHexColor,
+});

@@ -1,0 +1,24 @@
+// GET /api/me: who the caller is, resolved on the server (spec 1 §4).
+import { z } from 'zod';
+
+export const accountTypes = ['business', 'agency', 'employee', 'admin'] as const;
+export const roles = ['admin', 'owner', 'employee'] as const;
+export type AccountType = (typeof accountTypes)[number];
+export type Role = (typeof roles)[number];
+
+export const meSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+  accountType: z.enum(accountTypes).nullable(),
+  role: z.enum(roles).nullable(),
+  employeeId: z.string().nullable(),
+  businessId: z.string().nullable(),
+  agencyId: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** What a client may ask for when its account type is first set: never admin, never employee. */
+export const pendingAccountTypeSchema = z.object({ pendingAccountType: z.enum(['business', 'agency']).optional() }).strict();
