@@ -14,24 +14,14 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       {
+        // Integration (API over the local runtime) and browser e2e share one started runtime.
         resolve: { alias },
         test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
+          name: 'system',
+          include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

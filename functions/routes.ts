@@ -30,6 +30,8 @@ export interface RouteDef {
   response?: z.ZodType;
   /** Content type of a non-JSON response. */
   produces?: string;
+  /** 201 Created instead of 200 on success. */
+  creates?: boolean;
   /** The route names a business/employee/card/invoice the caller must be allowed to touch. */
   scoped?: boolean;
 }
@@ -54,8 +56,8 @@ export const routes: RouteDef[] = [
 
   { operationId: 'getMe', method: 'POST', path: '/api/me', area: 'me', auth: 'user', throttle: 'standard', summary: 'Resolves the caller’s account type and role (spec 1 §4)', body: pendingAccountTypeSchema, response: meSchema },
 
-  { operationId: 'createBusiness', method: 'POST', path: '/api/businesses', area: 'business', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema },
+  { operationId: 'createBusiness', method: 'POST', path: '/api/businesses', area: 'business', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema, creates: true },
   { operationId: 'getDashboard', method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', response: dashboardSchema, scoped: true },
-  { operationId: 'createEmployee', method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true },
+  { operationId: 'createEmployee', method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   { operationId: 'generateCardQr', method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code', response: cardSchema, scoped: true },
 ];

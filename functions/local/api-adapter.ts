@@ -1,0 +1,106 @@
+// The local API Gateway: matches a request against the route table, verifies the bearer token exactly as
+// the HTTP API's JWT authorizer does (signature, issuer, audience, expiry, token use), builds an HTTP API
+// v2 event and invokes the area's Lambda handler in-process.
+import type { IncomingMessage } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { routes, type Area, type RouteDef } from '../routes';
+
+type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface ApiAdapterOptions {
+  issuer: string;
+  audience: string;
+  jwksUrl: string;
+  handlers: Record<Area, AreaHandler>;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled: CompiledRoute[] = routes.map((route) => {
+  const names: string[] = [];
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a: string, b: string) => {
+    names.push(a ?? b);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), names };
+});
+
+export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+  for (const c of compiled) {
+    if (c.route.method !== method) continue;
+    const m = c.pattern.exec(path);
+    if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}
+
+/** True when some route has this path with another method (→ 405 rather than 404). */
+export function pathExists(path: string): boolean {
+  return compiled.some((c) => c.pattern.test(path));
+}
+
+export function createApiAdapter(options: ApiAdapterOptions) {
+  const jwks = createRemoteJWKSet(new URL(options.jwksUrl));
+
+  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+    const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
+      return payload.token_use === 'id' ? payload : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return async function invoke(req: IncomingMessage, url: URL, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> {
+    const method = req.method ?? 'GET';
+    const match = matchRoute(method, url.pathname);
+    if (!match) {
+      const status = pathExists(url.pathname) ? 405 : 404;
+      return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: status === 405 ? 'Method not allowed.' : 'Not found.' } }) };
+    }
+    const { route, params } = match;
+    let claims: JWTPayload | null = null;
+    if (route.auth !== 'public') {
+      claims = await verify(req.headers.authorization);
+      // Like API Gateway's JWT authorizer: an invalid or missing token never reaches the Lambda.
+      if (!claims) return { statusCode: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Unauthorized' }) };
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
+    const requestId = randomUUID();
+    const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
+    const event = {
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: url.pathname,
+      rawQueryString: url.search.replace(/^\?/, ''),
+      headers,
+      queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
+      pathParameters: Object.keys(params).length ? params : undefined,
+      body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !isText,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: url.host,
+        domainPrefix: 'local',
+        requestId,
+        routeKey: `${route.method} ${route.path}`,
+        stage: '$default',
+        time: new Date().toUTCString(),
+        timeEpoch: Date.now(),
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      },
+    } as unknown as APIGatewayProxyEventV2;
+    const context = { awsRequestId: requestId, functionName: `cardcrew-${route.area}`, getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+    return options.handlers[route.area](event, context);
+  };
+}

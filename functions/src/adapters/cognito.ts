@@ -1,0 +1,31 @@
+// Cognito admin calls: the API (never the browser) sets custom:account_type and keeps groups in step.
+import {
+  AdminAddUserToGroupCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config, localClientOptions } from '../config';
+import type { AccountType } from '../../../shared/schemas/me';
+
+let client: CognitoIdentityProviderClient | undefined;
+
+function cognito(): CognitoIdentityProviderClient {
+  const c = config();
+  client ??= new CognitoIdentityProviderClient({ region: c.AWS_REGION, ...localClientOptions(c.COGNITO_ENDPOINT) });
+  return client;
+}
+
+/** Only business and agency may be chosen by a user; employee is set by the API on invitation acceptance. */
+export async function setAccountTypeAttribute(username: string, accountType: Exclude<AccountType, 'admin'>): Promise<void> {
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: config().USER_POOL_ID,
+      Username: username,
+      UserAttributes: [{ Name: 'custom:account_type', Value: accountType }],
+    }),
+  );
+}
+
+export async function addUserToGroup(username: string, group: 'owner' | 'employee' | 'admin'): Promise<void> {
+  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: username, GroupName: group }));
+}

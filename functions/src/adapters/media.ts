@@ -1,0 +1,34 @@
+// The media bucket: objects the public may read through /media/* (QR images, logos, photos).
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { config, localClientOptions, S3RVER_CREDENTIALS } from '../config';
+
+let client: S3Client | undefined;
+
+export function s3(): S3Client {
+  const c = config();
+  client ??= new S3Client({ region: c.AWS_REGION, forcePathStyle: Boolean(c.S3_ENDPOINT), ...localClientOptions(c.S3_ENDPOINT, S3RVER_CREDENTIALS) });
+  return client;
+}
+
+/** Stores an object under `key` and returns its public URL (served by CloudFront /media/*). */
+export async function putMediaObject(key: string, body: Uint8Array | string, contentType: string): Promise<string> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().MEDIA_BUCKET,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return mediaUrl(key);
+}
+
+export function mediaUrl(key: string): string {
+  return `${config().MEDIA_BASE_URL.replace(/\/$/, '')}/${key}`;
+}
+
+/** Reads a media object (the local runtime serves /media/* through this). */
+export async function getMediaObject(key: string) {
+  return s3().send(new GetObjectCommand({ Bucket: config().MEDIA_BUCKET, Key: key }));
+}

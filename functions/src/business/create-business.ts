@@ -1,0 +1,34 @@
+// Business onboarding: the caller becomes the owner of a new business (spec 1 §2 Business onboarding).
+import type { Business, BusinessForm } from '../../../shared/schemas/business';
+import { addUserToGroup, setAccountTypeAttribute } from '../adapters/cognito';
+import type { Caller } from '../lib/caller';
+import { signedIn } from '../lib/access';
+import { AppError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { logger } from '../lib/logger';
+import { compact } from '../lib/values';
+import { createProfileIfMissing, setAccountType } from '../me/repository';
+import { toBusinessDto } from './dto';
+import { createBusinessWithOwner, getBusiness } from './repository';
+
+export async function createBusiness(callerOrNull: Caller | null, form: BusinessForm): Promise<Business> {
+  const caller = signedIn(callerOrNull);
+  if (!caller.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your email address first.');
+  if (caller.memberships.some((m) => m.scopeType === 'business')) {
+    throw new AppError('CONFLICT', 'You already have a business.');
+  }
+  const businessId = newId();
+  await createBusinessWithOwner({ businessId, ownerId: caller.userId, ...compact(form) });
+
+  await createProfileIfMissing({ userId: caller.userId, email: caller.email, displayName: caller.email, accountType: 'business' });
+  await setAccountType(caller.userId, 'business');
+  // Cognito mirrors of the table's truth; a failure here is logged, the business stays created.
+  await Promise.all([
+    addUserToGroup(caller.username, 'owner'),
+    setAccountTypeAttribute(caller.username, 'business'),
+  ]).catch((error: Error) => logger.warn('could not update Cognito for new owner', { error }));
+
+  const stored = await getBusiness(businessId);
+  if (!stored) throw new AppError('INTERNAL', 'Business was not stored.');
+  return toBusinessDto(stored);
+}

@@ -1,0 +1,36 @@
+// Add Employee: the employee, an active card (spec 2 §4) and the business counters in one transaction,
+// then the card's QR code. A QR failure leaves the employee and card; the dashboard regenerates it.
+import type { Employee, EmployeeCreate } from '../../../shared/schemas/employee';
+import type { Caller } from '../lib/caller';
+import { assertCanManageBusiness } from '../lib/access';
+import { notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { logger } from '../lib/logger';
+import { compact } from '../lib/values';
+import { cardBusinessOf, cardProfileOf } from './card-snapshot';
+import { toEmployeeDto } from './dto';
+import { storeCardQr } from './generate-card-qr';
+import { createEmployeeWithCard, getBusiness, getCard, getEmployee } from './repository';
+
+export async function createEmployee(caller: Caller | null, businessId: string, input: EmployeeCreate): Promise<Employee> {
+  await assertCanManageBusiness(caller, businessId);
+  const business = await getBusiness(businessId);
+  if (!business) throw notFound('Business not found.');
+
+  const employeeId = newId();
+  const cardId = newId();
+  const fields = compact(input);
+  await createEmployeeWithCard(
+    { ...fields, employeeId, businessId },
+    { cardId, employeeId, businessId, isActive: true, profile: cardProfileOf(fields), business: cardBusinessOf(business) },
+  );
+
+  try {
+    await storeCardQr({ cardId, businessId });
+  } catch (error) {
+    logger.error('QR generation failed after employee creation', { cardId, error: error as Error });
+  }
+  const [employee, card] = await Promise.all([getEmployee(employeeId), getCard(cardId)]);
+  if (!employee) throw notFound('Employee not found.');
+  return toEmployeeDto(employee, card);
+}

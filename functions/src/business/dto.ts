@@ -1,0 +1,71 @@
+// DTOs built from table records: explicit fields only, never internal keys.
+import type { Business } from '../../../shared/schemas/business';
+import type { Card, Employee } from '../../../shared/schemas/employee';
+import { orNull } from '../lib/values';
+import { config } from '../config';
+import type { BusinessRecord, CardRecord, EmployeeRecord } from './repository';
+
+export function toBusinessDto(b: BusinessRecord): Business {
+  return {
+    id: b.businessId,
+    ownerId: b.ownerId,
+    name: b.name,
+    industry: orNull(b.industry),
+    website: orNull(b.website),
+    description: orNull(b.description),
+    logoUrl: orNull(b.logoUrl),
+    billingEmail: b.billingEmail,
+    billingAddress: orNull(b.billingAddress),
+    billingCity: b.billingCity,
+    billingCountry: b.billingCountry,
+    billingPostalCode: b.billingPostalCode,
+    primaryColor: orNull(b.primaryColor),
+    secondaryColor: orNull(b.secondaryColor),
+    accentColor: orNull(b.accentColor),
+    isActive: b.isActive ?? true,
+    subscriptionStatus: b.subscriptionStatus ?? 'active',
+    employeeCount: b.employeeCount ?? 0,
+    billableEmployeeCount: b.billableEmployeeCount ?? 0,
+    cardCount: b.cardCount ?? 0,
+    activeCardCount: b.activeCardCount ?? 0,
+    scanCount: b.scanCount ?? 0,
+    createdAt: b.createdAt,
+  };
+}
+
+export function cardUrlOf(cardId: string): string {
+  return `${config().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
+}
+
+export function toCardDto(c: CardRecord): Card {
+  return {
+    id: c.cardId,
+    employeeId: c.employeeId,
+    businessId: c.businessId,
+    isActive: c.isActive,
+    qrCodeUrl: orNull(c.qrCodeUrl),
+    qrSvgUrl: orNull(c.qrSvgUrl),
+    cardUrl: cardUrlOf(c.cardId),
+    scanCount: c.scanCount ?? 0,
+  };
+}
+
+export function toEmployeeDto(e: EmployeeRecord, card: CardRecord | null): Employee {
+  return {
+    id: e.employeeId,
+    businessId: e.businessId,
+    name: e.name,
+    email: e.email,
+    phone: orNull(e.phone),
+    officePhone: orNull(e.officePhone),
+    mobilePhone: orNull(e.mobilePhone),
+    jobTitle: orNull(e.jobTitle),
+    department: orNull(e.department),
+    linkedinProfile: orNull(e.linkedinProfile),
+    photoUrl: orNull(e.photoUrl),
+    role: e.role,
+    status: e.status,
+    createdAt: e.createdAt,
+    card: card ? toCardDto(card) : null,
+  };
+}

@@ -1,0 +1,30 @@
+// The DynamoDB document client and table name every repository uses (one table, DESIGN §6).
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config, localClientOptions } from '../config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const c = config();
+    const client = new DynamoDBClient({ region: c.AWS_REGION, ...localClientOptions(c.DYNAMODB_ENDPOINT) });
+    documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return documentClient;
+}
+
+export function tableName(): string {
+  return config().TABLE_NAME;
+}
+
+/** The table's key schema — the CDK stack and the local runtime create the same table from it. */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  ttlAttribute: 'expiresAt',
+} as const;

@@ -1,0 +1,390 @@
+// ElectroDB entities over the single table. Keys are built here and nowhere else; see docs/access-patterns.md.
+import { Entity, Service } from 'electrodb';
+import { dynamo, tableName } from './client';
+
+const service = 'cardcrew';
+const now = () => new Date().toISOString();
+const text = { type: 'string' } as const;
+const counter = { type: 'number', default: 0 } as const;
+const createdAt = { type: 'string', readOnly: true, default: now, required: true } as const;
+const updatedAt = { type: 'string', watch: '*', set: now, default: now } as const;
+
+export function buildEntities() {
+  const client = dynamo();
+  const table = tableName();
+  const options = { client, table };
+
+  /** A user's profile (spec: profiles): account type, display name, token cut-off. */
+  const profile = new Entity(
+    {
+      model: { entity: 'profile', version: '1', service },
+      attributes: {
+        userId: { ...text, required: true },
+        email: { ...text, required: true },
+        displayName: { ...text, required: true },
+        accountType: { type: ['business', 'agency', 'employee', 'admin'] as const },
+        /** Tokens issued (iat) before this epoch second are refused (business deletion, admin removal). */
+        tokensValidAfter: { type: 'number' },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { collection: 'user', pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+      },
+    },
+    options,
+  );
+
+  /** A user's role in one business or agency (spec: user_roles); owner memberships are also ownership records. */
+  const membership = new Entity(
+    {
+      model: { entity: 'membership', version: '1', service },
+      attributes: {
+        userId: { ...text, required: true },
+        scopeType: { type: ['business', 'agency'] as const, required: true },
+        scopeId: { ...text, required: true },
+        role: { type: ['owner', 'employee'] as const, required: true },
+        employeeId: text,
+        createdAt,
+      },
+      indexes: {
+        primary: {
+          collection: 'user',
+          pk: { field: 'pk', composite: ['userId'] },
+          sk: { field: 'sk', composite: ['scopeType', 'scopeId'] },
+        },
+        byScope: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['scopeType', 'scopeId'] },
+          sk: { field: 'gsi2sk', composite: ['userId'] },
+        },
+      },
+    },
+    options,
+  );
+
+  const business = new Entity(
+    {
+      model: { entity: 'business', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        ownerId: { ...text, required: true },
+        name: { ...text, required: true },
+        industry: text,
+        website: text,
+        description: text,
+        logoUrl: text,
+        billingEmail: { ...text, required: true },
+        billingAddress: text,
+        billingCity: { ...text, required: true },
+        billingCountry: { ...text, required: true },
+        billingPostalCode: { ...text, required: true },
+        primaryColor: text,
+        secondaryColor: text,
+        accentColor: text,
+        isActive: { type: 'boolean', default: true },
+        subscriptionStatus: { type: ['active', 'trialing', 'past_due', 'cancelled'] as const, default: 'active' },
+        /** Counters kept in the same transaction as the change (DESIGN §6). */
+        employeeCount: counter,
+        billableEmployeeCount: counter,
+        cardCount: counter,
+        activeCardCount: counter,
+        scanCount: counter,
+        /** Static partition for the admin "all businesses" listing (gsi2). */
+        listing: { type: 'string', default: 'businesses', readOnly: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
+        dashboard: {
+          index: 'gsi1',
+          collection: 'dashboard',
+          pk: { field: 'gsi1pk', composite: ['businessId'] },
+          sk: { field: 'gsi1sk', composite: [] },
+        },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'businessId'] } },
+      },
+    },
+    options,
+  );
+
+  const employee = new Entity(
+    {
+      model: { entity: 'employee', version: '1', service },
+      attributes: {
+        employeeId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        name: { ...text, required: true },
+        email: { ...text, required: true },
+        phone: text,
+        officePhone: text,
+        mobilePhone: text,
+        jobTitle: text,
+        department: text,
+        linkedinProfile: text,
+        photoUrl: text,
+        role: { type: ['employee', 'owner'] as const, required: true, default: 'employee' },
+        status: { type: ['draft', 'active', 'inactive'] as const, required: true, default: 'draft' },
+        /** The Cognito user linked to this employee after onboarding. */
+        userId: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['employeeId'] }, sk: { field: 'sk', composite: [] } },
+        dashboard: {
+          index: 'gsi1',
+          collection: 'dashboard',
+          pk: { field: 'gsi1pk', composite: ['businessId'] },
+          sk: { field: 'gsi1sk', composite: ['createdAt', 'employeeId'] },
+        },
+      },
+    },
+    options,
+  );
+
+  /** What the public card page shows, copied onto the card so the page needs one GetItem (DESIGN §6). */
+  const publicProfile = {
+    type: 'map',
+    required: true,
+    properties: {
+      name: { ...text, required: true },
+      email: text,
+      phone: text,
+      officePhone: text,
+      mobilePhone: text,
+      jobTitle: text,
+      department: text,
+      linkedinProfile: text,
+      photoUrl: text,
+    },
+  } as const;
+  const publicBusiness = {
+    type: 'map',
+    required: true,
+    properties: {
+      name: { ...text, required: true },
+      logoUrl: text,
+      website: text,
+      description: text,
+      primaryColor: text,
+      secondaryColor: text,
+      accentColor: text,
+      isActive: { type: 'boolean', required: true },
+    },
+  } as const;
+
+  const card = new Entity(
+    {
+      model: { entity: 'card', version: '1', service },
+      attributes: {
+        cardId: { ...text, required: true },
+        employeeId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        isActive: { type: 'boolean', required: true },
+        qrCodeUrl: text,
+        qrSvgUrl: text,
+        scanCount: counter,
+        profile: publicProfile,
+        business: publicBusiness,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
+        dashboard: {
+          index: 'gsi1',
+          collection: 'dashboard',
+          pk: { field: 'gsi1pk', composite: ['businessId'] },
+          sk: { field: 'gsi1sk', composite: ['employeeId', 'cardId'] },
+        },
+      },
+    },
+    options,
+  );
+
+  /** Scans per card per UTC day (atomic ADD). */
+  const cardScanDay = new Entity(
+    {
+      model: { entity: 'cardScanDay', version: '1', service },
+      attributes: { cardId: { ...text, required: true }, day: { ...text, required: true }, count: counter },
+      indexes: { primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: ['day'] } } },
+    },
+    options,
+  );
+
+  /** Scans per business per UTC day (atomic ADD). */
+  const businessScanDay = new Entity(
+    {
+      model: { entity: 'businessScanDay', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, day: { ...text, required: true }, count: counter },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['day'] } } },
+    },
+    options,
+  );
+
+  /** Uniqueness guard: one business per billing email. */
+  const billingEmailGuard = new Entity(
+    {
+      model: { entity: 'billingEmailGuard', version: '1', service },
+      attributes: { billingEmail: { ...text, required: true }, businessId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['billingEmail'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  const plan = new Entity(
+    {
+      model: { entity: 'plan', version: '1', service },
+      attributes: {
+        planId: { ...text, required: true },
+        name: { ...text, required: true },
+        price: { type: 'number', required: true },
+        period: { ...text, required: true },
+        description: text,
+        userRange: { ...text, required: true },
+        features: { type: 'list', items: { type: 'string' }, default: () => [] },
+        isPopular: { type: 'boolean', default: false },
+        isActive: { type: 'boolean', default: true },
+        planType: { type: ['business', 'agency'] as const, required: true },
+        listing: { type: 'string', default: 'plans', readOnly: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['planId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['planType', 'planId'] } },
+      },
+    },
+    options,
+  );
+
+  const agency = new Entity(
+    {
+      model: { entity: 'agency', version: '1', service },
+      attributes: {
+        agencyId: { ...text, required: true },
+        ownerId: { ...text, required: true },
+        name: { ...text, required: true },
+        industry: text,
+        description: text,
+        website: text,
+        logoUrl: text,
+        phoneNumber: text,
+        email: text,
+        billingAddress: text,
+        billingCity: text,
+        billingCountry: text,
+        billingPostalCode: text,
+        primaryColor: text,
+        secondaryColor: text,
+        accentColor: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  /** An agency manages a client business (spec 2: agency_clients); gsi1 answers "which agencies manage business X". */
+  const agencyClient = new Entity(
+    {
+      model: { entity: 'agencyClient', version: '1', service },
+      attributes: { agencyId: { ...text, required: true }, businessId: { ...text, required: true }, createdAt },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: ['businessId'] } },
+        byBusiness: {
+          index: 'gsi2',
+          pk: { field: 'gsi2pk', composite: ['businessId'] },
+          sk: { field: 'gsi2sk', composite: ['agencyId'] },
+        },
+      },
+    },
+    options,
+  );
+
+  const invoice = new Entity(
+    {
+      model: { entity: 'invoice', version: '1', service },
+      attributes: {
+        invoiceId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        businessName: { ...text, required: true },
+        invoiceNumber: { ...text, required: true },
+        amount: { type: 'number', required: true },
+        currency: { ...text, default: 'USD' },
+        dueDate: { ...text, required: true },
+        notes: text,
+        status: { type: ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const, required: true, default: 'pending' },
+        /** YYYY-MM for monthly subscription invoices. */
+        billingPeriod: text,
+        billableEmployees: { type: 'number' },
+        ratePerUser: { type: 'number' },
+        paidAt: text,
+        listing: { type: 'string', default: 'invoices', readOnly: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['invoiceId'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: {
+          index: 'gsi1',
+          pk: { field: 'gsi1pk', composite: ['businessId'] },
+          sk: { field: 'gsi1sk', composite: ['createdAt'] },
+        },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'invoiceId'] } },
+      },
+    },
+    options,
+  );
+
+  /** One per business per billing month, written with the invoice: a doubled job run can never bill twice. */
+  const invoiceGuard = new Entity(
+    {
+      model: { entity: 'invoiceGuard', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, period: { ...text, required: true }, invoiceId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['period'] } } },
+    },
+    options,
+  );
+
+  /** Atomic sequences (invoice numbers). */
+  const sequence = new Entity(
+    {
+      model: { entity: 'sequence', version: '1', service },
+      attributes: { name: { ...text, required: true }, value: counter },
+      indexes: { primary: { pk: { field: 'pk', composite: ['name'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  const entities = {
+    profile,
+    membership,
+    business,
+    employee,
+    card,
+    cardScanDay,
+    businessScanDay,
+    billingEmailGuard,
+    plan,
+    agency,
+    agencyClient,
+    invoice,
+    invoiceGuard,
+    sequence,
+  };
+  return { ...entities, service: new Service(entities, options) };
+}
+
+let built: ReturnType<typeof buildEntities> | undefined;
+
+/** The entities bound to the configured table (built once per container). */
+export function db() {
+  built ??= buildEntities();
+  return built;
+}
+
+export type Db = ReturnType<typeof buildEntities>;

@@ -1,0 +1,7 @@
+// One Powertools logger/metrics/tracer per container, shared by every handler (Powertools' examples/app pattern).
+import { Logger } from '@aws-lambda-powertools/logger';
+
+export const logger = new Logger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'cardcrew',
+  logLevel: (process.env.LOG_LEVEL as 'INFO' | 'DEBUG' | 'WARN' | 'ERROR' | 'SILENT' | undefined) ?? 'INFO',
+});

@@ -1,0 +1,63 @@
+// Access patterns of the user partition: profile and memberships (one Query reads both).
+import { db } from '../data/entities';
+import type { AccountType } from '../../../shared/schemas/me';
+
+export interface ProfileRecord {
+  userId: string;
+  email: string;
+  displayName: string;
+  accountType?: AccountType;
+  tokensValidAfter?: number;
+}
+
+export interface MembershipRecord {
+  userId: string;
+  scopeType: 'business' | 'agency';
+  scopeId: string;
+  role: 'owner' | 'employee';
+  employeeId?: string;
+}
+
+export interface UserRecords {
+  profile: ProfileRecord | null;
+  memberships: MembershipRecord[];
+}
+
+/** The user's profile and every membership, in one Query of the `user` collection. */
+export async function loadUserRecords(userId: string): Promise<UserRecords> {
+  const { data } = await db().service.collections.user({ userId }).go({ pages: 'all' });
+  return { profile: data.profile[0] ?? null, memberships: data.membership };
+}
+
+/** Creates the profile unless one exists; returns the stored one either way. */
+export async function createProfileIfMissing(profile: ProfileRecord): Promise<ProfileRecord> {
+  try {
+    await db().profile.create(profile).go();
+    return profile;
+  } catch (error) {
+    if (isConditionalFailure(error)) {
+      const existing = await db().profile.get({ userId: profile.userId }).go({ consistent: true });
+      if (existing.data) return existing.data;
+    }
+    throw error;
+  }
+}
+
+/** Sets the account type on an existing profile. */
+export async function setAccountType(userId: string, accountType: AccountType): Promise<void> {
+  await db().profile.patch({ userId }).set({ accountType }).go();
+}
+
+/** Records that the user owns a business (the spec's inferred owner role row). */
+export async function putOwnerMembership(userId: string, scopeType: 'business' | 'agency', scopeId: string): Promise<void> {
+  await db().membership.put({ userId, scopeType, scopeId, role: 'owner' }).go();
+}
+
+export function isConditionalFailure(error: unknown): boolean {
+  const e = error as { cause?: { name?: string }; name?: string; message?: string };
+  return (
+    e?.cause?.name === 'ConditionalCheckFailedException' ||
+    e?.name === 'ConditionalCheckFailedException' ||
+    /conditional request failed/i.test(e?.message ?? '')
+  );
+}

@@ -1,0 +1,24 @@
+// Access patterns of pricing plans: all plans in one Query of the gsi2 `plans` listing.
+import type { PricingPlan } from '../../../shared/schemas/plan';
+import { sortPlansForDisplay } from '../../../shared/schemas/plan';
+import { db } from '../data/entities';
+import { orNull } from '../lib/values';
+
+/** Every plan (active or not), in display order: plan type ascending, then price descending. */
+export async function listPlans(): Promise<PricingPlan[]> {
+  const { data } = await db().plan.query.all({ listing: 'plans' }).go({ pages: 'all' });
+  return sortPlansForDisplay(
+    data.map((p) => ({
+      id: p.planId,
+      name: p.name,
+      price: p.price,
+      period: p.period,
+      description: orNull(p.description),
+      userRange: p.userRange,
+      features: p.features ?? [],
+      isPopular: p.isPopular ?? false,
+      isActive: p.isActive ?? true,
+      planType: p.planType,
+    })),
+  );
+}

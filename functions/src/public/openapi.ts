@@ -1,0 +1,48 @@
+// OpenAPI 3.1 document generated from the route table and the shared zod schemas (zod 4 JSON Schema).
+import { z } from 'zod';
+import { routes } from '../../routes';
+
+const errorBody = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' }, fieldErrors: { type: 'object' }, requestId: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+};
+
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const ok = route.response
+      ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) } } }
+      : { description: 'OK', content: { [route.produces ?? 'application/json']: {} } };
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: [route.area],
+      security: route.auth === 'public' ? [] : [{ cognito: [] }],
+      'x-cardcrew-auth': route.auth,
+      'x-cardcrew-throttle': route.throttle,
+      parameters,
+      ...(route.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } }
+        : {}),
+      responses: {
+        [route.creates ? '201' : '200']: ok,
+        '4XX': { description: 'Client error', content: { 'application/json': { schema: errorBody } } },
+        '5XX': { description: 'Server error (generic message and a request id)', content: { 'application/json': { schema: errorBody } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'CardCrew API', version: '1.0.0' },
+    components: { securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT (Cognito ID token)' } } },
+    paths,
+  };
+}

@@ -1,0 +1,22 @@
+// Headless Chromium (Debian package) driven by playwright-core, with the flags this machine needs.
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+export function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
+  void options;
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+}
+
+export const phone = { width: 375, height: 812 };
+export const desktop = { width: 1280, height: 800 };
