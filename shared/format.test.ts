@@ -1,0 +1,201 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addOneMonth,
+  displayNameFrom,
+  formatCurrency,
+  formatLongDate,
+  initials,
+  parseIsoDate,
+  pluralize,
+  toIsoDate,
+} from './format';
+
+describe('formatCurrency', () => {
+  it('formats US dollars by default', () => {
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency(0)).toBe('$0.00');
+    expect(formatCurrency(5.97)).toBe('$5.97');
+    expect(formatCurrency(1_000_000)).toBe('$1,000,000.00');
+  });
+
+  it('formats the invoice currency', () => {
+    expect(formatCurrency(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatCurrency(10, 'GBP')).toBe('£10.00');
+  });
+
+  it('rounds to the currency minor unit', () => {
+    expect(formatCurrency(1.005)).toBe('$1.01');
+    expect(formatCurrency(1234, 'JPY')).toBe('¥1,234');
+  });
+
+  it('shows the code for a currency Intl does not know', () => {
+    expect(formatCurrency(12.5, 'not-a-code')).toBe('not-a-code 12.50');
+  });
+});
+
+describe('formatLongDate', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  it('writes the long US form', () => {
+    expect(formatLongDate('2025-07-17')).toBe('July 17, 2025');
+    expect(formatLongDate('2026-01-01')).toBe('January 1, 2026');
+  });
+
+  it.each(['America/Los_Angeles', 'Pacific/Honolulu', 'Pacific/Kiritimati', 'Asia/Tokyo', 'UTC'])(
+    'treats a date-only string as a calendar date in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      expect(formatLongDate('2025-07-17')).toBe('July 17, 2025');
+      expect(formatLongDate('2025-01-01')).toBe('January 1, 2025');
+      expect(formatLongDate('2025-12-31', zone)).toBe('December 31, 2025');
+    },
+  );
+
+  it('shows a timestamp in the given time zone', () => {
+    expect(formatLongDate('2025-07-17T23:30:00Z', 'UTC')).toBe('July 17, 2025');
+    expect(formatLongDate('2025-07-17T23:30:00Z', 'Asia/Tokyo')).toBe('July 18, 2025');
+    expect(formatLongDate('2025-07-17T02:00:00Z', 'America/New_York')).toBe('July 16, 2025');
+  });
+
+  it('accepts a Date', () => {
+    expect(formatLongDate(new Date(Date.UTC(2025, 6, 17, 12)), 'UTC')).toBe('July 17, 2025');
+  });
+
+  it.each(['', 'soon', '2025-02-30', '2025-13-01', '2025-7-17', 'July 17, 2025', '07/17/2025'])(
+    'gives an empty string for %j',
+    (value) => {
+      expect(formatLongDate(value)).toBe('');
+    },
+  );
+
+  it('gives an empty string for an invalid Date', () => {
+    expect(formatLongDate(new Date(Number.NaN))).toBe('');
+  });
+});
+
+describe('parseIsoDate and toIsoDate', () => {
+  it('reads a real calendar date at UTC midnight', () => {
+    expect(parseIsoDate('2024-02-29')?.toISOString()).toBe('2024-02-29T00:00:00.000Z');
+  });
+
+  it('refuses dates that do not exist', () => {
+    expect(parseIsoDate('2025-02-29')).toBeNull();
+    expect(parseIsoDate('2025-04-31')).toBeNull();
+    expect(parseIsoDate('2025-00-10')).toBeNull();
+    expect(parseIsoDate('2025-07-17T00:00:00Z')).toBeNull();
+  });
+
+  it('keeps years below 100 as written', () => {
+    expect(parseIsoDate('0099-01-01')?.getUTCFullYear()).toBe(99);
+  });
+
+  it('writes YYYY-MM-DD in UTC', () => {
+    expect(toIsoDate(new Date(Date.UTC(2025, 0, 5, 23, 59)))).toBe('2025-01-05');
+  });
+});
+
+describe('addOneMonth', () => {
+  const utc = (y: number, m: number, d: number, h = 0) => new Date(Date.UTC(y, m - 1, d, h));
+
+  it('moves to the same day of the next month', () => {
+    expect(toIsoDate(addOneMonth(utc(2025, 3, 15)))).toBe('2025-04-15');
+  });
+
+  it('clamps Jan 31 to the end of February', () => {
+    expect(toIsoDate(addOneMonth(utc(2025, 1, 31)))).toBe('2025-02-28');
+    expect(toIsoDate(addOneMonth(utc(2024, 1, 31)))).toBe('2024-02-29');
+  });
+
+  it('clamps the 31st to a 30-day month', () => {
+    expect(toIsoDate(addOneMonth(utc(2025, 3, 31)))).toBe('2025-04-30');
+    expect(toIsoDate(addOneMonth(utc(2025, 8, 31)))).toBe('2025-09-30');
+  });
+
+  it('rolls December into January of the next year', () => {
+    expect(toIsoDate(addOneMonth(utc(2025, 12, 31)))).toBe('2026-01-31');
+    expect(toIsoDate(addOneMonth(utc(2025, 12, 1)))).toBe('2026-01-01');
+  });
+
+  it('keeps the time of day and does not change its argument', () => {
+    const start = utc(2025, 1, 31, 14);
+    const next = addOneMonth(start);
+    expect(next.toISOString()).toBe('2025-02-28T14:00:00.000Z');
+    expect(start.toISOString()).toBe('2025-01-31T14:00:00.000Z');
+  });
+});
+
+describe('pluralize', () => {
+  it('uses the singular only for exactly one', () => {
+    expect(pluralize(1, 'scan')).toBe('1 scan');
+    expect(pluralize(2, 'scan')).toBe('2 scans');
+    expect(pluralize(0, 'scan')).toBe('0 scans');
+  });
+
+  it('groups thousands', () => {
+    expect(pluralize(1250, 'scan')).toBe('1,250 scans');
+  });
+
+  it('takes an irregular plural', () => {
+    expect(pluralize(3, 'company', 'companies')).toBe('3 companies');
+    expect(pluralize(1, 'company', 'companies')).toBe('1 company');
+  });
+});
+
+describe('initials', () => {
+  it.each([
+    ['Jane Doe', 'JD'],
+    ['jane doe', 'JD'],
+    ['Jane Mary Doe', 'JD'],
+    ['  Jane   Doe  ', 'JD'],
+    ['Cher', 'CH'],
+    ['X', 'X'],
+    ['Élodie Östberg', 'ÉÖ'],
+    ['(Jane) Doe', 'JD'],
+    ['Acme Corp', 'AC'],
+  ])('makes %j into %j', (name, expected) => {
+    expect(initials(name)).toBe(expected);
+  });
+
+  it.each(['', '   ', '- -', null, undefined])('gives ? for %j', (name) => {
+    expect(initials(name)).toBe('?');
+  });
+
+  it('does not split a character outside the basic plane', () => {
+    expect(initials('𝒜lice 𝒵oe')).toBe('𝒜𝒵');
+  });
+});
+
+describe('displayNameFrom', () => {
+  const all = {
+    fullName: 'Jane Q. Doe',
+    name: 'Jane Doe',
+    givenName: 'Jane',
+    familyName: 'Doe',
+    email: 'jane@x.example',
+  };
+
+  it('prefers the full name', () => {
+    expect(displayNameFrom(all)).toBe('Jane Q. Doe');
+  });
+
+  it('falls back to the name', () => {
+    expect(displayNameFrom({ ...all, fullName: null })).toBe('Jane Doe');
+  });
+
+  it('falls back to given plus family name', () => {
+    expect(displayNameFrom({ ...all, fullName: '', name: '  ' })).toBe('Jane Doe');
+    expect(displayNameFrom({ givenName: 'Jane', email: 'jane@x.example' })).toBe('Jane');
+    expect(displayNameFrom({ familyName: 'Doe', email: 'jane@x.example' })).toBe('Doe');
+  });
+
+  it('falls back to the e-mail', () => {
+    expect(displayNameFrom({ email: ' jane@x.example ' })).toBe('jane@x.example');
+  });
+
+  it('gives an empty string when nothing is known', () => {
+    expect(displayNameFrom({})).toBe('');
+  });
+});

@@ -1,0 +1,104 @@
+// Display formatting shared by the web app and e-mails: money, long US dates, calendar months,
+// plurals, initials and the display-name fallback of spec 1 §3.
+
+/** '$1,234.50' for USD; an unknown currency code is shown as 'XYZ 1,234.50'. */
+export function formatCurrency(amount: number, currency = 'USD'): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      amount,
+    );
+    return `${currency} ${number}`;
+  }
+}
+
+const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Parses 'YYYY-MM-DD' as a calendar date at UTC midnight; null when it is not a real date (2025-02-30). */
+export function parseIsoDate(value: string): Date | null {
+  const match = dateOnly.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  date.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
+  const valid = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return valid ? date : null;
+}
+
+/** 'YYYY-MM-DD' of a date, read in UTC (the form invoices store due dates in). */
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * 'July 17, 2025'. A date-only string is a calendar date and never shifts with the time zone; an ISO
+ * timestamp is shown in `timeZone` (default: the runtime's zone). Anything else gives ''.
+ */
+export function formatLongDate(value: string | Date, timeZone?: string): string {
+  let date: Date | null = null;
+  let isCalendarDate = false;
+  if (typeof value !== 'string') {
+    date = value;
+  } else if (dateOnly.test(value.trim())) {
+    isCalendarDate = true;
+    date = parseIsoDate(value);
+  } else if (isoDateTime.test(value.trim())) {
+    // Only ISO forms: other strings are parsed differently by each browser's Date.
+    date = new Date(value.trim());
+  }
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: isCalendarDate ? 'UTC' : timeZone,
+  }).format(date);
+}
+
+/**
+ * One calendar month later, clamped to the month's end (Jan 31 → Feb 28/29), keeping the time of day.
+ * Works in UTC so the invoice job and the browser agree on the due date.
+ */
+export function addOneMonth(date: Date): Date {
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const daysInNextMonth = new Date(Date.UTC(year, month + 2, 0)).getUTCDate();
+  const result = new Date(date.getTime());
+  result.setUTCFullYear(year, month + 1, Math.min(date.getUTCDate(), daysInNextMonth));
+  return result;
+}
+
+/** '1 scan', '2 scans', '1,250 scans'; pass the plural when adding 's' is wrong. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
+/** Two uppercase letters for an avatar: 'Jane Doe' → 'JD', 'Cher' → 'CH', nothing usable → '?'. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+/u, ''))
+    .filter(Boolean);
+  const first = words[0];
+  if (!first) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  const letters = last ? [...first][0]! + [...last][0]! : [...first].slice(0, 2).join('');
+  return letters.toUpperCase();
+}
+
+export interface DisplayNameSource {
+  fullName?: string | null;
+  name?: string | null;
+  givenName?: string | null;
+  familyName?: string | null;
+  email?: string | null;
+}
+
+/** Spec 1 §3: full name → name → given + family → email; '' when none is set. */
+export function displayNameFrom(source: DisplayNameSource): string {
+  const t = (value: string | null | undefined) => value?.trim() ?? '';
+  const givenFamily = [t(source.givenName), t(source.familyName)].filter(Boolean).join(' ');
+  return t(source.fullName) || t(source.name) || givenFamily || t(source.email);
+}

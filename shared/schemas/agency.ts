@@ -1,0 +1,74 @@
+// Agencies (spec 2 §3, §5): the Agency Settings form, the Add Client form and the DTO the API returns.
+import { z } from 'zod';
+import { messages } from '../messages';
+import { optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
+import { optionalPhone } from './employee';
+
+export const agencyMessages = {
+  nameRequired: 'Agency name is required',
+  businessNameRequired: 'Business name is required',
+  validEmail: messages.employee.validEmail,
+} as const;
+
+/** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, agencyMessages.validEmail)
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, agencyMessages.validEmail);
+
+/** Agency Settings dialog: company settings rules with the agency wording (spec 2 §5). */
+export const agencySettingsSchema = z
+  .object({
+    name: requiredText(agencyMessages.nameRequired),
+    industry: optionalText(100),
+    description: optionalText(1000),
+    website: optionalUrl(),
+    phoneNumber: optionalPhone,
+    email: optionalEmail,
+    billingAddress: optionalText(200),
+    billingCity: optionalText(100),
+    billingCountry: optionalText(100),
+    billingPostalCode: optionalText(20),
+    primaryColor: optionalHexColor,
+    secondaryColor: optionalHexColor,
+    accentColor: optionalHexColor,
+    logoUrl: optionalUrl(),
+  })
+  .strict();
+export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
+export type AgencySettings = z.output<typeof agencySettingsSchema>;
+
+/** Add Client modal: a new business managed by the agency. */
+export const addClientSchema = z
+  .object({
+    name: requiredText(agencyMessages.businessNameRequired),
+    industry: optionalText(100),
+    website: optionalUrl(),
+    description: optionalText(1000),
+  })
+  .strict();
+export type AddClientInput = z.input<typeof addClientSchema>;
+export type AddClient = z.output<typeof addClientSchema>;
+
+export const agencySchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  description: z.string().nullable(),
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  billingPostalCode: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  secondaryColor: z.string().nullable(),
+  accentColor: z.string().nullable(),
+});
+export type Agency = z.infer<typeof agencySchema>;

@@ -1,0 +1,128 @@
+// Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
+import { z } from 'zod';
+import { parseIsoDate } from '../format';
+import { optionalText } from './common';
+
+export const invoiceStatuses = ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+export const DEFAULT_CURRENCY = 'USD';
+export const MAX_INVOICE_AMOUNT = 1_000_000;
+export const MONTHLY_INVOICE_NOTE = 'Monthly subscription fee';
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  businessName: z.string(),
+  invoiceNumber: z.string(),
+  amount: z.number(),
+  currency: z.string().default(DEFAULT_CURRENCY),
+  dueDate: z.string().regex(isoDatePattern, 'Due date must be YYYY-MM-DD'),
+  notes: z.string().nullable(),
+  status: z.enum(invoiceStatuses),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type Invoice = z.output<typeof invoiceSchema>;
+
+const amountMessages = {
+  invalid: 'Amount must be a number',
+  positive: 'Amount must be greater than 0',
+  max: `Amount must be at most ${MAX_INVOICE_AMOUNT.toLocaleString('en-US')}`,
+  cents: 'Amount can have at most 2 decimal places',
+};
+
+/** Whole cents, allowing for binary drift (0.1 + 0.2). */
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/** The admin invoice form (spec 2 §2 Billing tab). The amount comes from a number input, so a decimal string is accepted too. */
+export const invoiceCreateSchema = z
+  .object({
+    businessId: z
+      .string({ error: 'Business is required' })
+      .trim()
+      .min(1, 'Business is required')
+      .regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid business id'),
+    amount: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^\d+(\.\d+)?$/, amountMessages.invalid)
+            .transform(Number),
+        ],
+        {
+          error: amountMessages.invalid,
+        },
+      )
+      .pipe(
+        z
+          .number({ error: amountMessages.invalid })
+          .gt(0, amountMessages.positive)
+          .max(MAX_INVOICE_AMOUNT, amountMessages.max)
+          .refine(hasAtMostTwoDecimals, amountMessages.cents),
+      ),
+    dueDate: z
+      .string({ error: 'Due date is required' })
+      .trim()
+      .min(1, 'Due date is required')
+      .refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)'),
+    notes: optionalText(1000),
+  })
+  .strict();
+export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
+export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
+
+export interface InvoiceActions {
+  payNow: boolean;
+  markPaid: boolean;
+  markOverdue: boolean;
+  void: boolean;
+  delete: boolean;
+}
+
+/** The buttons of an invoice row (spec 2 §4). */
+export function allowedInvoiceActions(status: InvoiceStatus): InvoiceActions {
+  const pending = status === 'pending';
+  return {
+    payNow: pending,
+    markPaid: pending,
+    markOverdue: pending,
+    void: pending || status === 'overdue',
+    delete: status !== 'paid',
+  };
+}
+
+// Overdue → paid is allowed because the public payment page takes payment for any unpaid invoice (spec 1 §4).
+const transitions: Record<InvoiceStatus, readonly InvoiceStatus[]> = {
+  pending: ['paid', 'overdue', 'void'],
+  overdue: ['paid', 'void'],
+  paid: [],
+  cancelled: [],
+  void: [],
+};
+
+/** Whether a status change is allowed; paid, cancelled and void are final. */
+export function canTransition(from: InvoiceStatus, to: InvoiceStatus): boolean {
+  return transitions[from].includes(to);
+}
+
+/** Whether the public payment page may take payment: only while the invoice can still become paid. */
+export function canPayInvoice(status: InvoiceStatus): boolean {
+  return canTransition(status, 'paid');
+}
+
+/** 'INV-2026-000042': the year and a per-year sequence, zero-padded to six digits. */
+export function formatInvoiceNumber(sequence: number, year: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1) {
+    throw new RangeError(`Invoice sequence must be a positive integer, got ${sequence}`);
+  }
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) {
+    throw new RangeError(`Invoice year must have four digits, got ${year}`);
+  }
+  return `INV-${year}-${String(sequence).padStart(6, '0')}`;
+}

@@ -1,0 +1,64 @@
+// Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
+import { z } from 'zod';
+import { roundMoney } from '../pricing';
+import { optionalText, requiredText } from './common';
+
+export const planTypes = ['business', 'agency'] as const;
+export type PlanType = (typeof planTypes)[number];
+
+export const MAX_PLAN_PRICE = 100_000;
+
+export const pricingPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Per user per month. */
+  price: z.number().min(0),
+  period: z.string(),
+  description: z.string().nullable(),
+  /** Free text such as '1-20 users' or '200+ users'; see parseUserRange in shared/pricing. */
+  userRange: z.string(),
+  features: z.array(z.string()),
+  isPopular: z.boolean(),
+  isActive: z.boolean(),
+  planType: z.enum(planTypes),
+});
+export type PricingPlan = z.infer<typeof pricingPlanSchema>;
+
+const decimalPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
+/** Spec 2 §5: the price is parsed as a decimal and becomes 0 when it is not a number. */
+export function parseDecimal(value: number | string): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+  const text = value.trim();
+  return decimalPattern.test(text) ? Number(text) : 0;
+}
+
+/** The admin Edit Plan form (spec 2 §2 Plans tab). The price comes from a number input, so a numeric string is accepted too. */
+export const planUpdateSchema = z
+  .object({
+    price: z
+      .union([z.number(), z.string().max(32)], { error: 'Price must be a number' })
+      .transform(parseDecimal)
+      .pipe(
+        z
+          .number()
+          .min(0, 'Price cannot be negative')
+          .max(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`),
+      )
+      .transform(roundMoney),
+    description: optionalText(500),
+    userRange: requiredText('User range is required', 50),
+    isPopular: z.boolean({ error: 'Popular must be true or false' }),
+    isActive: z.boolean({ error: 'Active must be true or false' }),
+  })
+  .strict();
+export type PlanUpdateInput = z.input<typeof planUpdateSchema>;
+export type PlanUpdate = z.output<typeof planUpdateSchema>;
+
+/** Spec 1 §3: plan_type ascending, then price descending. Returns a new array; equal keys keep their order. */
+export function sortPlansForDisplay<T extends Pick<PricingPlan, 'planType' | 'price'>>(plans: readonly T[]): T[] {
+  return [...plans].sort((a, b) => {
+    if (a.planType !== b.planType) return a.planType < b.planType ? -1 : 1;
+    return b.price - a.price;
+  });
+}
