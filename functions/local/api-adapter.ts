@@ -100,7 +100,10 @@ export function createApiAdapter(options: ApiAdapterOptions) {
         ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
       },
     } as unknown as APIGatewayProxyEventV2;
-    const context = { awsRequestId: requestId, functionName: `cardcrew-${route.area}`, getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+    // middy answers before the Lambda's hard timeout. Locally one process serves what would be many Lambda
+    // containers, so a burst (200 parallel scans) queues behind DynamoDB Local: allow it two minutes.
+    const deadline = Date.now() + 120_000;
+    const context = { awsRequestId: requestId, functionName: `cardcrew-${route.area}`, getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
     return options.handlers[route.area](event, context);
   };
 }

@@ -3,13 +3,11 @@
 // the invoice and a per-business-per-month guard are written in one transaction.
 import { addOneMonth } from '../../../shared/format';
 import { businessRatePerUser, monthlyInvoiceAmount } from '../../../shared/pricing';
-import { formatInvoiceNumber } from '../../../shared/schemas/invoice';
+import { formatInvoiceNumber, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { listPlans } from '../plans/repository';
 import { createInvoiceWithGuard, hasInvoiceForPeriod, listAllBusinesses, nextSequenceValue } from './repository';
-
-export const MONTHLY_INVOICE_NOTE = 'Monthly subscription fee';
 
 export interface MonthlyInvoiceResult {
   period: string;

@@ -1,0 +1,76 @@
+// Bad input (DESIGN §11): every route with a body gets malformed JSON, wrong types, missing and extra fields,
+// an oversize body and hostile strings → a clear 4xx, never a 5xx, never a partial write.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { addEmployee, api, createOwnerWithBusiness, tables, type TestUser } from '../support/runtime';
+
+let owner: TestUser;
+let ids: Record<string, string>;
+
+beforeAll(async () => {
+  const a = await createOwnerWithBusiness();
+  const employee = await addEmployee(a.owner, a.business.id);
+  owner = a.owner;
+  ids = { businessId: a.business.id, cardId: employee.card.id };
+});
+
+const withBody = routes.filter((r) => r.body);
+const hostile = ['<script>alert(1)</script>', "' OR 1=1 --", '\u0000\u202e', 'x'.repeat(5000), '{{7*7}}', '../../etc/passwd'];
+
+async function snapshot() {
+  const db = await tables();
+  return (await db.business.get({ businessId: ids.businessId! }).go()).data;
+}
+
+describe('bad input', () => {
+  for (const route of withBody) {
+    const path = () => route.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name]!);
+
+    it(`${route.operationId}: malformed JSON, wrong types and oversize bodies get a clear 4xx and change nothing`, async () => {
+      const before = await snapshot();
+      const cases: [string, string | unknown, number][] = [
+        ['malformed JSON', '{"name": ', 400],
+        ['an array', [], 400],
+        ['a number', 42, 400],
+        ['a string', '"text"', 400],
+        ['wrong field types', { name: 123, email: true, billingEmail: [], pendingAccountType: 7 }, 400],
+        ['an unknown field', { unexpectedField: 'x' }, 400],
+        ['an oversize body', { name: 'x'.repeat(70 * 1024) }, 413],
+      ];
+      for (const [label, body, status] of cases) {
+        const res = await api(route.method, path(), { user: owner, body });
+        expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBe(status);
+        expect(res.body.error?.message, label).toMatch(/\w/);
+      }
+      const wrongType = await api(route.method, path(), { user: owner, body: 'name=x', headers: { 'content-type': 'text/plain' } });
+      expect(wrongType.status).toBe(415);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it(`${route.operationId}: hostile strings never cause a 5xx`, async () => {
+      for (const value of hostile) {
+        const body = { name: value, email: `${value}@x.com`, billingEmail: value, billingCity: value, billingCountry: value, billingPostalCode: value, website: `javascript:${value}` };
+        const res = await api(route.method, path(), { user: owner, body });
+        expect(res.status, res.text.slice(0, 200)).toBeLessThan(500);
+        expect(res.status).toBeGreaterThanOrEqual(400);
+      }
+    });
+  }
+
+  it('names the missing required fields of Add Employee', async () => {
+    const res = await api('POST', `/api/businesses/${ids.businessId}/employees`, { user: owner, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fieldErrors).toMatchObject({ name: 'Name is required', email: 'Please enter a valid email address' });
+  });
+
+  it('accepts only http(s) LinkedIn links', async () => {
+    const res = await api('POST', `/api/businesses/${ids.businessId}/employees`, { user: owner, body: { name: 'A', email: 'a@b.co', linkedinProfile: 'javascript:alert(1)' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fieldErrors.linkedinProfile).toBe('Please enter a valid LinkedIn URL');
+  });
+
+  it('answers unknown API paths with a JSON 404 and unknown methods with 405', async () => {
+    expect((await api('GET', '/api/nope', { user: owner })).status).toBe(404);
+    expect((await api('DELETE', '/api/businesses', { user: owner })).status).toBe(405);
+  });
+});

@@ -1,0 +1,133 @@
+// The central journey over the API: onboarding, unique billing email, employees, cards, QR, public page, scans.
+import { describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { messages } from '../../shared/messages';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, validBusinessForm } from '../support/runtime';
+
+describe('business onboarding', () => {
+  it('creates the business, makes the caller its owner and resolves /api/me to it', async () => {
+    const owner = await createUser();
+    const form = validBusinessForm({ industry: '', billingAddress: '  ' });
+    const res = await api('POST', '/api/businesses', { user: owner, body: form });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Test Co', billingEmail: form.billingEmail, industry: null, billingAddress: null, ownerId: owner.sub });
+    expect(res.body).not.toHaveProperty('pk');
+
+    const me = await api('POST', '/api/me', { user: owner, body: {} });
+    expect(me.body).toMatchObject({ role: 'owner', accountType: 'business', businessId: res.body.id, isAdmin: false });
+
+    const db = await tables();
+    const stored = await db.business.get({ businessId: res.body.id }).go();
+    expect(stored.data).toMatchObject({ ownerId: owner.sub, employeeCount: 0 });
+    expect(stored.data).not.toHaveProperty('industry');
+    const guard = await db.billingEmailGuard.get({ billingEmail: form.billingEmail }).go();
+    expect(guard.data?.businessId).toBe(res.body.id);
+  });
+
+  it('refuses a billing email another business uses, with the spec message, and stores nothing', async () => {
+    const { business } = await createOwnerWithBusiness();
+    const other = await createUser();
+    const res = await api('POST', '/api/businesses', { user: other, body: validBusinessForm({ billingEmail: business.billingEmail.toUpperCase() }) });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'BILLING_EMAIL_TAKEN', message: messages.businessForm.emailTaken });
+    const db = await tables();
+    const memberships = await db.membership.query.primary({ userId: other.sub }).go();
+    expect(memberships.data).toHaveLength(0);
+  });
+
+  it('answers each missing required field with the spec message', async () => {
+    const owner = await createUser();
+    const res = await api('POST', '/api/businesses', { user: owner, body: { name: ' ', billingEmail: 'nope', billingCity: '', billingCountry: '', billingPostalCode: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fieldErrors).toEqual({
+      name: 'Company name is required',
+      billingEmail: 'Valid email is required',
+      billingCity: 'City is required',
+      billingCountry: 'Country is required',
+      billingPostalCode: 'Postal code is required',
+    });
+  });
+
+  it('refuses a second business for the same owner', async () => {
+    const { owner } = await createOwnerWithBusiness();
+    const res = await api('POST', '/api/businesses', { user: owner, body: validBusinessForm() });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('employees, cards and scans', () => {
+  it('adds an employee with an active card whose QR code decodes to the public card URL', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner, business.id, { status: 'draft' });
+    expect(employee.card.cardUrl).toBe(`${origin}/card/${employee.card.id}`);
+
+    const png = await fetch(employee.card.qrCodeUrl);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    expect(image.width).toBe(300);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).toBe(`${origin}/card/${employee.card.id}`);
+
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCost: 0 });
+    expect(dashboard.body.employees[0]).toMatchObject({ id: employee.id, status: 'draft', card: { id: employee.card.id, isActive: true } });
+
+    const db = await tables();
+    const stored = await db.business.get({ businessId: business.id }).go();
+    expect(stored.data).toMatchObject({ employeeCount: 1, billableEmployeeCount: 0, cardCount: 1, activeCardCount: 1 });
+  });
+
+  it('bills active employees at the plan rate in the dashboard cost', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    await addEmployee(owner, business.id, { status: 'active' });
+    await addEmployee(owner, business.id, { status: 'inactive' });
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    // Seeded plans: 1-20 users at 1.99 → 2 billable employees.
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, monthlyCost: 3.98, ratePerUser: 1.99 });
+  });
+
+  it('serves the public card without JavaScript and counts each visit as a scan', async () => {
+    const { owner, business } = await createOwnerWithBusiness({ name: 'Scan & Co' });
+    const employee = await addEmployee(owner, business.id, { name: 'Zoë <Script> Doe', jobTitle: 'CTO' });
+    const page = await fetch(`${origin}/card/${employee.card.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Zoë &lt;Script&gt; Doe');
+    expect(html).not.toContain('<Script>');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('Scan &amp; Co');
+    expect(html).toContain(`/api/public/cards/${employee.card.id}/vcard`);
+    await fetch(`${origin}/card/${employee.card.id}`);
+
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    expect(dashboard.body.employees[0].card.scanCount).toBe(2);
+    const db = await tables();
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await db.cardScanDay.get({ cardId: employee.card.id, day }).go()).data?.count).toBe(2);
+    expect((await db.businessScanDay.get({ businessId: business.id, day }).go()).data?.count).toBe(2);
+    expect((await db.business.get({ businessId: business.id }).go()).data?.scanCount).toBe(2);
+  });
+
+  it("shows 'Card Not Found' for an unknown card and counts nothing", async () => {
+    const res = await fetch(`${origin}/card/unknown-card-id-123`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('Card Not Found');
+    expect(html).toContain(messages.card.notFound);
+  });
+
+  it('counts 200 parallel visits as exactly 200 scans', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner, business.id);
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const db = await tables();
+    const card = await db.card.get({ cardId: employee.card.id }).go();
+    expect(card.data?.scanCount).toBe(200);
+    const biz = await db.business.get({ businessId: business.id }).go();
+    expect(biz.data?.scanCount).toBe(200);
+  });
+});
