@@ -1,0 +1,135 @@
+// `npm run bench`: the performance budgets of DESIGN §11, measured on this machine against the real local
+// runtime (loopback only, bounded in count and time). Prints a table and exits 1 when a budget is exceeded.
+import '../../functions/local/quiet';
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { handlerEntries, jobEntries } from '../../functions/routes';
+import { startLocalRuntime } from '../support/local-runtime';
+
+interface Row {
+  metric: string;
+  value: number;
+  unit: string;
+  budget: number;
+  /** 'max': value must be ≤ budget; 'min': value must be ≥ budget. */
+  kind: 'max' | 'min';
+}
+
+const rows: Row[] = [];
+const record = (metric: string, value: number, unit: string, budget: number, kind: Row['kind'] = 'max') => rows.push({ metric, value: Math.round(value * 10) / 10, unit, budget, kind });
+
+async function measureBundles() {
+  // Inside the project so the AWS SDK (provided by the Lambda runtime, external here) resolves from node_modules.
+  const out = join('.data', 'bench-bundles');
+  mkdirSync(out, { recursive: true });
+  const entries = { ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices };
+  for (const [name, entry] of Object.entries(entries)) {
+    const outfile = join(out, `${name}.mjs`);
+    // The same options as infra's AppFunction: ESM, minified, node22, AWS SDK provided by the runtime.
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'esm',
+      minify: true,
+      external: ['@aws-sdk/*', 'sharp'],
+      banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
+      logLevel: 'error',
+    });
+    record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', 1500);
+    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
+      encoding: 'utf8',
+      cwd: process.cwd(),
+    });
+    record(`cold import: ${name}`, Number(probe.stdout.trim()) || Number.NaN, 'ms', 800);
+  }
+}
+
+async function measureCardPage(origin: string) {
+  const res = await fetch(`${origin}/card/demo-card-jane-cooper`);
+  const html = await res.text();
+  if (/<script/i.test(html)) throw new Error('The card page must not need JavaScript');
+  record('card page HTML+CSS+JS (gzip)', gzipSync(html).length / 1024, 'KB', 30);
+  record('card page HTML+CSS+JS (raw)', Buffer.byteLength(html) / 1024, 'KB', 100);
+}
+
+/** Counts the DynamoDB calls one public card request makes, by invoking the card page Lambda in-process. */
+async function measureRoundTrips(env: Record<string, string>) {
+  Object.assign(process.env, env);
+  const { dynamo } = await import('../../functions/src/data/client');
+  const calls: string[] = [];
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCounter' },
+  );
+  const { handler } = await import('../../functions/src/card-page/handler');
+  const event = {
+    version: '2.0',
+    routeKey: 'GET /card/{cardId}',
+    rawPath: '/card/demo-card-jane-cooper',
+    headers: {},
+    pathParameters: { cardId: 'demo-card-jane-cooper' },
+    requestContext: { requestId: 'bench', http: { method: 'GET', path: '/card/demo-card-jane-cooper' } },
+  } as unknown as APIGatewayProxyEventV2;
+  const context = { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+  const result = (await handler(event, context)) as { statusCode: number };
+  if (result.statusCode !== 200) throw new Error(`card page answered ${result.statusCode}`);
+  const reads = calls.filter((c) => /^(Get|BatchGet|Query)/.test(c)).length;
+  const writes = calls.filter((c) => /^(Update|Put|TransactWrite)/.test(c)).length;
+  record('public card request: DynamoDB reads', reads, 'calls', 1);
+  record('public card request: DynamoDB writes (one parallel flight)', writes, 'calls', 4);
+}
+
+/** A bounded loopback load test of the card page: fixed concurrency, stops after 8 s or 2,000 requests. */
+async function measureLoad(origin: string) {
+  const concurrency = 16;
+  const deadline = Date.now() + 8_000;
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline && latencies.length + errors < 2_000) {
+        const t = performance.now();
+        const res = await fetch(`${origin}/card/demo-card-marcus-lee`);
+        await res.arrayBuffer();
+        if (res.ok) latencies.push(performance.now() - t);
+        else errors += 1;
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  record('card page throughput (16 concurrent, local)', latencies.length / seconds, 'req/s', 20, 'min');
+  record('card page p95 latency (16 concurrent, local)', latencies[Math.floor(latencies.length * 0.95)] ?? Number.NaN, 'ms', 1500);
+  record('card page errors under load', errors, 'responses', 0);
+}
+
+const runtime = await startLocalRuntime(300, '.data/bench');
+let failed = false;
+try {
+  await measureCardPage(runtime.origin);
+  await measureRoundTrips(runtime.env);
+  await measureBundles();
+  await measureLoad(runtime.origin);
+} finally {
+  await runtime.stop();
+}
+
+console.log(`\n${'metric'.padEnd(58)}${'value'.padStart(10)}  ${'budget'.padStart(12)}  result`);
+for (const r of rows) {
+  const ok = r.kind === 'max' ? r.value <= r.budget : r.value >= r.budget;
+  failed ||= !ok;
+  console.log(`${r.metric.padEnd(58)}${`${r.value} ${r.unit}`.padStart(10)}  ${`${r.kind === 'max' ? '≤' : '≥'} ${r.budget}`.padStart(12)}  ${ok ? 'ok' : 'OVER BUDGET'}`);
+}
+console.log(failed ? '\nSome budgets were exceeded.' : '\nAll budgets met.');
+process.exit(failed ? 1 : 0);
