@@ -15,7 +15,6 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import type { LocalSettings } from './settings';
-/* eslint-disable @typescript-eslint/no-require-imports */
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);

@@ -38,7 +38,7 @@ export async function waitForDynamoDb(client: DynamoDBClient, timeoutMs = 30_000
       await client.send(new ListTablesCommand({}));
       return;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${(error as Error).message}`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start: ${(error as Error).message}`, { cause: error });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -28,7 +28,7 @@ export async function startLocalRuntime(portOffset: number, dataDir: string): Pr
     await waitForHealth(child, origin, join(dir, 'runtime.json'), 180_000);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- runtime output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- runtime output ---\n${output}`, { cause: error });
   }
   const runtime = JSON.parse(readFileSync(join(dir, 'runtime.json'), 'utf8'));
   return { origin, dataDir: dir, env: runtime.env, ids: runtime.ids, settings: runtime.settings, stop };

@@ -1,0 +1,27 @@
+// The centred card every /auth step is drawn in.
+import { CreditCard } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+
+export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center bg-muted px-4 py-8 sm:justify-center sm:py-12">
+      <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold">
+        <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <CreditCard aria-hidden className="size-5" />
+        </span>
+        CardCrew
+      </Link>
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          {description && <CardDescription>{description}</CardDescription>}
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,362 @@
+// /auth (spec 1 §2): sign in, sign up with an account type, e-mail confirmation code, forgotten password,
+// and Google. Accepts ?redirect= (a same-origin path) and returns there after signing in.
+import { messages } from '@shared/messages';
+import type { Me } from '@shared/schemas/me';
+import {
+  confirmResetPassword,
+  confirmSignIn,
+  confirmSignUp,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signInWithRedirect,
+  signUp,
+  type SignInOutput,
+} from 'aws-amplify/auth';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '@web/components/button';
+import { FormField } from '@web/components/form-field';
+import { Input } from '@web/components/input';
+import { NativeSelect } from '@web/components/native-select';
+import { PageSpinner, Spinner } from '@web/components/spinner';
+import { getConfig } from '@web/lib/config';
+import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
+import { safeRedirectPath } from '@web/lib/redirect';
+import { toastAuthError, toastFillAllFields } from '../auth-errors';
+import { AuthShell } from '../components/auth-shell';
+import { useSession } from '../session-provider';
+
+type Step = 'signIn' | 'signUp' | 'confirm' | 'newPassword' | 'forgot' | 'forgotConfirm';
+
+const accountTypeHelp: Record<PendingAccountType, string> = {
+  business: messages.auth.businessHelper,
+  agency: messages.auth.agencyHelper,
+};
+
+export function AuthPage() {
+  const { user, loading, refreshMe } = useSession();
+  const [params] = useSearchParams();
+  const redirect = safeRedirectPath(params.get('redirect'));
+  const navigate = useNavigate();
+  const config = getConfig();
+
+  const [step, setStep] = useState<Step>('signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [accountType, setAccountType] = useState<PendingAccountType>('business');
+  const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  /** Whether the confirmation step was reached from sign-up (so the chosen account type applies). */
+  const [confirmingSignUp, setConfirmingSignUp] = useState(false);
+  const [busy, setBusy] = useState(false);
+  /** Set while this page signs someone in, so the "already signed in" redirect does not race its own navigation. */
+  const [signingIn, setSigningIn] = useState(false);
+
+  if (loading) return <PageSpinner />;
+  if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;
+
+  const username = email.trim();
+
+  /** Runs an auth action with the busy flag and the spec's error toasts. */
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setSigningIn(false);
+      toastAuthError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function switchTo(next: Step) {
+    setStep(next);
+    setCode('');
+    setNewPassword('');
+  }
+
+  async function handleSignInOutput(output: SignInOutput, afterConfirmation: boolean) {
+    if (output.isSignedIn) {
+      const me = await refreshMe();
+      toast.success(messages.auth.signedIn);
+      navigate(afterConfirmation ? pathAfterConfirmation(me, accountType) : (redirect ?? '/'), { replace: true });
+      return;
+    }
+    setSigningIn(false);
+    switch (output.nextStep.signInStep) {
+      case 'CONFIRM_SIGN_UP':
+        await resendSignUpCode({ username });
+        setConfirmingSignUp(false);
+        switchTo('confirm');
+        toast.info(messages.auth.checkEmail);
+        return;
+      case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+        switchTo('newPassword');
+        return;
+      default:
+        toast.error(messages.auth.authError, { description: `This sign-in step is not supported here (${output.nextStep.signInStep}).` });
+    }
+  }
+
+  function signInWithPassword(afterConfirmation: boolean) {
+    setSigningIn(true);
+    return signIn({ username, password, options: { authFlowType: config.authFlow } }).then((output) =>
+      handleSignInOutput(output, afterConfirmation),
+    );
+  }
+
+  function onCredentialsSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username || !password) return toastFillAllFields();
+    if (step === 'signIn') return void run(() => signInWithPassword(false));
+    void run(async () => {
+      const { nextStep } = await signUp({ username, password, options: { userAttributes: { email: username } } });
+      writePendingAccountType(accountType);
+      setConfirmingSignUp(true);
+      if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+        toast.success(messages.auth.checkEmail);
+        switchTo('confirm');
+      } else {
+        await signInWithPassword(true);
+      }
+    });
+  }
+
+  function onConfirmSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return toastFillAllFields();
+    void run(async () => {
+      await confirmSignUp({ username, confirmationCode: code.trim() });
+      if (confirmingSignUp) writePendingAccountType(accountType);
+      if (!password) {
+        toast.success('Your email is confirmed. Please sign in.');
+        switchTo('signIn');
+        return;
+      }
+      await signInWithPassword(true);
+    });
+  }
+
+  function onResendCode() {
+    void run(async () => {
+      await resendSignUpCode({ username });
+      toast.success('A new confirmation code has been sent to your email.');
+    });
+  }
+
+  function onNewPasswordSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!newPassword) return toastFillAllFields();
+    void run(async () => {
+      setSigningIn(true);
+      const output = await confirmSignIn({ challengeResponse: newPassword });
+      setPassword(newPassword);
+      await handleSignInOutput(output, false);
+    });
+  }
+
+  function onForgotSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username) return toastFillAllFields();
+    void run(async () => {
+      const { nextStep } = await resetPassword({ username });
+      if (nextStep.resetPasswordStep === 'DONE') {
+        switchTo('signIn');
+        return;
+      }
+      toast.success('We sent a reset code to your email.');
+      switchTo('forgotConfirm');
+    });
+  }
+
+  function onForgotConfirmSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim() || !newPassword) return toastFillAllFields();
+    void run(async () => {
+      await confirmResetPassword({ username, confirmationCode: code.trim(), newPassword });
+      toast.success('Your password has been reset. Please sign in.');
+      setPassword('');
+      switchTo('signIn');
+    });
+  }
+
+  function onGoogle() {
+    if (config.local || !config.oauthDomain) {
+      toast.info('Google sign-in needs a deployed user pool', {
+        description: 'The local Cognito stand-in has no Google federation. Use your email and password instead.',
+      });
+      return;
+    }
+    // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2).
+    if (redirect) writePendingRedirectPath(redirect);
+    if (step === 'signUp') writePendingAccountType(accountType);
+    void run(() => signInWithRedirect({ provider: 'Google' }));
+  }
+
+  const submitLabel = (idle: string) => (busy ? <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" /> : idle);
+  const emailField = (
+    <FormField label="Email">
+      <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+    </FormField>
+  );
+
+  if (step === 'confirm') {
+    return (
+      <AuthShell title="Confirm your email" description={<>We sent a confirmation code to {username || 'your email'}.</>}>
+        <form noValidate onSubmit={onConfirmSubmit} className="grid gap-4">
+          <FormField label="Confirmation code">
+            <Input name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
+          </FormField>
+          <Button type="submit" disabled={busy}>
+            {submitLabel('Confirm')}
+          </Button>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button variant="link" size="inline" onClick={onResendCode} disabled={busy}>
+              Resend code
+            </Button>
+            {config.local && config.mailboxUrl && (
+              <a href={config.mailboxUrl} target="_blank" rel="noreferrer" className="text-sm font-medium text-secondary underline-offset-4 hover:underline">
+                Open the local mailbox
+              </a>
+            )}
+          </div>
+          <Button variant="ghost" onClick={() => switchTo('signIn')}>
+            Back to Sign In
+          </Button>
+        </form>
+      </AuthShell>
+    );
+  }
+
+  if (step === 'newPassword') {
+    return (
+      <AuthShell title="Choose a new password" description="Your account needs a new password before you can continue.">
+        <form noValidate onSubmit={onNewPasswordSubmit} className="grid gap-4">
+          <FormField label="New password">
+            <Input type="password" name="new-password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+          </FormField>
+          <Button type="submit" disabled={busy}>
+            {submitLabel('Set Password')}
+          </Button>
+        </form>
+      </AuthShell>
+    );
+  }
+
+  if (step === 'forgot' || step === 'forgotConfirm') {
+    return (
+      <AuthShell
+        title="Reset your password"
+        description={step === 'forgot' ? 'Enter your email and we will send you a reset code.' : `Enter the code we sent to ${username} and a new password.`}
+      >
+        {step === 'forgot' ? (
+          <form noValidate onSubmit={onForgotSubmit} className="grid gap-4">
+            {emailField}
+            <Button type="submit" disabled={busy}>
+              {submitLabel('Send Reset Code')}
+            </Button>
+            <Button variant="ghost" onClick={() => switchTo('signIn')}>
+              Back to Sign In
+            </Button>
+          </form>
+        ) : (
+          <form noValidate onSubmit={onForgotConfirmSubmit} className="grid gap-4">
+            <FormField label="Reset code">
+              <Input name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
+            </FormField>
+            <FormField label="New password">
+              <Input type="password" name="new-password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
+            </FormField>
+            <Button type="submit" disabled={busy}>
+              {submitLabel('Reset Password')}
+            </Button>
+            <Button variant="ghost" onClick={() => switchTo('signIn')}>
+              Back to Sign In
+            </Button>
+          </form>
+        )}
+      </AuthShell>
+    );
+  }
+
+  const signingUp = step === 'signUp';
+  return (
+    <AuthShell
+      title={signingUp ? 'Create your account' : 'Sign in to CardCrew'}
+      description={signingUp ? 'Start creating digital business cards for your team.' : 'Welcome back! Sign in to manage your cards.'}
+    >
+      <form noValidate onSubmit={onCredentialsSubmit} className="grid gap-4">
+        {emailField}
+        <FormField label="Password">
+          <Input
+            type="password"
+            name="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormField>
+        {signingUp && (
+          <>
+            <FormField label="Account Type" hint={accountTypeHelp[accountType]}>
+              <NativeSelect name="accountType" value={accountType} onChange={(e) => setAccountType(e.target.value as PendingAccountType)}>
+                <option value="business">Business Owner</option>
+                <option value="agency">Marketing Agency</option>
+              </NativeSelect>
+            </FormField>
+            {accountType === 'business' && (
+              <p className="rounded-md border border-secondary/30 bg-secondary/5 p-3 text-sm">
+                After confirming your email, you&apos;ll be redirected to complete your business setup.
+              </p>
+            )}
+          </>
+        )}
+        {!signingUp && (
+          <Button variant="link" size="inline" className="justify-self-end" onClick={() => switchTo('forgot')}>
+            Forgot password?
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          {submitLabel(signingUp ? 'Sign Up' : 'Sign In')}
+        </Button>
+      </form>
+
+      <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy}>
+        <GoogleMark />
+        Continue with Google
+      </Button>
+
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        <Button variant="link" size="inline" onClick={() => switchTo(signingUp ? 'signIn' : 'signUp')}>
+          {signingUp ? 'Sign in' : 'Sign up'}
+        </Button>
+      </p>
+    </AuthShell>
+  );
+}
+
+/** Spec 1 §4: after e-mail confirmation a business goes to /business-onboarding, an agency to the site root. */
+function pathAfterConfirmation(me: Me | null, chosen: PendingAccountType): string {
+  const accountType = me?.accountType ?? chosen;
+  return accountType === 'business' ? '/business-onboarding' : '/';
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.77h3.56c2.08-1.92 3.28-4.74 3.28-8.1z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.77c-.98.66-2.23 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.84 14.1a6.6 6.6 0 0 1 0-4.2V7.06H2.18a11 11 0 0 0 0 9.88l3.66-2.84z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15C17.45 2.09 14.97 1 12 1A11 11 0 0 0 2.18 7.06l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38z" />
+    </svg>
+  );
+}

@@ -1,0 +1,96 @@
+// Cognito through Amplify v6: configuration from the runtime config, and the local-mode token refresher
+// (cognito-local has no GetTokensFromRefreshToken, so local mode refreshes with InitiateAuth REFRESH_TOKEN_AUTH).
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider, type TokenOrchestrator } from 'aws-amplify/auth/cognito';
+import 'aws-amplify/auth/enable-oauth-listener';
+import type { RuntimeConfig } from './config';
+
+// This Amplify release does not export these two types by name; derive them from the orchestrator.
+type TokenRefresher = Parameters<TokenOrchestrator['setTokenRefresher']>[0];
+type CognitoAuthTokens = Awaited<ReturnType<TokenRefresher>>;
+type JWT = NonNullable<CognitoAuthTokens['idToken']>;
+
+export function configureAuth(config: RuntimeConfig): void {
+  const oauth =
+    config.oauthDomain && !config.local
+      ? {
+          domain: config.oauthDomain,
+          scopes: ['openid', 'email', 'profile'],
+          redirectSignIn: [`${config.publicOrigin}/`],
+          redirectSignOut: [`${config.publicOrigin}/`],
+          responseType: 'code' as const,
+          providers: ['Google' as const],
+        }
+      : undefined;
+
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true, ...(oauth ? { oauth } : {}) },
+      },
+    },
+  });
+
+  if (config.local && config.userPoolEndpoint) {
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createLocalTokenRefresher(config.userPoolEndpoint, config.userPoolClientId));
+  }
+}
+
+interface InitiateAuthResponse {
+  AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
+}
+
+/** A refresher that speaks InitiateAuth(REFRESH_TOKEN_AUTH) to the local Cognito stand-in. */
+export function createLocalTokenRefresher(endpoint: string, clientId: string, fetchImpl: typeof fetch = fetch): TokenRefresher {
+  return async ({ tokens, username }) => {
+    if (!tokens.refreshToken) throw new Error('No refresh token to refresh the session with');
+    const res = await fetchImpl(endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: clientId,
+        AuthParameters: { REFRESH_TOKEN: tokens.refreshToken },
+      }),
+    });
+    if (!res.ok) throw new Error(`Token refresh failed (${res.status})`);
+    const { AuthenticationResult: result } = (await res.json()) as InitiateAuthResponse;
+    if (!result?.AccessToken) throw new Error('Token refresh returned no access token');
+    const accessToken = decodeJWT(result.AccessToken);
+    const iat = accessToken.payload.iat;
+    if (!iat) throw new Error('Refreshed access token has no iat');
+    return {
+      accessToken,
+      idToken: result.IdToken ? decodeJWT(result.IdToken) : undefined,
+      refreshToken: result.RefreshToken ?? tokens.refreshToken,
+      clockDrift: iat * 1000 - Date.now(),
+      username,
+    };
+  };
+}
+
+/** Decodes (does not verify) a JWT into Amplify's shape; the server verifies every token it receives. */
+export function decodeJWT(token: string): JWT {
+  const part = token.split('.')[1];
+  if (!part) throw new Error('Malformed JWT');
+  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+  const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+  return { toString: () => token, payload: JSON.parse(json) as JWT['payload'] };
+}
+
+/** The current Cognito ID token (refreshed by Amplify when needed), or null when signed out. */
+export async function getIdToken(): Promise<string | null> {
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
