@@ -1,0 +1,69 @@
+// Business dashboard header: logo or initials, name, Business badge, Home/Pricing links and the action buttons.
+import type { Business } from '@shared/schemas/business';
+import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Avatar } from './avatar';
+
+interface Props {
+  business: Pick<Business, 'name' | 'logoUrl'>;
+  /** The agency-managed view shows Back to Agency. */
+  agencyView: boolean;
+  onAddEmployee: () => void;
+  onSignOut: () => void;
+}
+
+export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut }: Props) {
+  return (
+    <header className="border-b bg-background">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          {business.logoUrl ? (
+            <img src={business.logoUrl} alt={`${business.name} logo`} className="size-10 shrink-0 rounded-lg object-contain" />
+          ) : (
+            <Avatar name={business.name} size="sm" shape="square" />
+          )}
+          <div className="min-w-0">
+            <div className="flex items-center gap-2">
+              <h1 className="truncate text-lg font-bold sm:text-xl">{business.name}</h1>
+              <Badge variant="secondary">Business</Badge>
+            </div>
+            <nav aria-label="Site" className="flex gap-3 text-sm">
+              <Link to="/" className="text-muted-foreground hover:text-foreground hover:underline">
+                Home
+              </Link>
+              <Link to="/pricing" className="text-muted-foreground hover:text-foreground hover:underline">
+                Pricing
+              </Link>
+            </nav>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {agencyView && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/agency">
+                <ArrowLeft aria-hidden />
+                Back to Agency
+              </Link>
+            </Button>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <Link to="/employee-portal">
+              <Users aria-hidden />
+              Employee Portal
+            </Link>
+          </Button>
+          <Button size="sm" onClick={onAddEmployee}>
+            <UserPlus aria-hidden />
+            Add Employee
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onSignOut}>
+            <LogOut aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

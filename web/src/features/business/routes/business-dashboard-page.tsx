@@ -1,0 +1,283 @@
+// /business and /business/:businessId: the business dashboard behind the gate of spec 2 §2.
+import type { Employee } from '@shared/schemas/employee';
+import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@web/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { PageSpinner, Spinner } from '@web/components/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { formatCurrency } from '@web/lib/format'; // TODO switch to @shared/format
+import { applyBrandTheme } from '@web/lib/theme';
+import { RequireAuth } from '@web/features/auth/require-auth';
+import { useSession } from '@web/features/auth/session-provider';
+import { useDashboard, type DashboardView } from '../api/get-dashboard';
+import { useGenerateCardQr } from '../api/generate-card-qr';
+import { AddEmployeeDialog } from '../components/add-employee-dialog';
+import { DashboardHeader } from '../components/dashboard-header';
+import { EmployeeCard } from '../components/employee-card';
+import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
+import { FilterTabs } from '../components/filter-tabs';
+import { StatCard } from '../components/stat-card';
+
+type Filter = 'all' | 'active' | 'inactive';
+
+export function BusinessDashboardPage() {
+  return (
+    <RequireAuth>
+      <DashboardGate />
+    </RequireAuth>
+  );
+}
+
+/** Spec 2 'Business dashboard gate', steps 2–5 (RequireAuth did step 1). */
+function DashboardGate() {
+  const { user, me } = useSession();
+  const { businessId: routeBusinessId } = useParams();
+  if (!user) return null;
+  if (!me) return <AccountUnavailable />;
+
+  if (!user.emailVerified && !me.businessId) return <Navigate to="/business-onboarding" replace />;
+  const managesAnother = routeBusinessId !== undefined && routeBusinessId !== me.businessId;
+  // Only an agency (or an admin) may open another business; the API re-checks the agency–client link.
+  if (managesAnother && me.accountType !== 'agency' && !me.isAdmin) return <Navigate to="/agency" replace />;
+  if (me.role === 'employee') return <Navigate to="/employee-portal" replace />;
+
+  const businessId = routeBusinessId ?? me.businessId;
+  if (!businessId) return <NoBusiness />;
+  return <Dashboard key={businessId} businessId={businessId} agencyView={managesAnother && me.accountType === 'agency'} />;
+}
+
+function AccountUnavailable() {
+  const { refreshMe } = useSession();
+  const [retrying, setRetrying] = useState(false);
+  return (
+    <CenteredCard title="We could not load your account" description="Something went wrong on our side. Please try again.">
+      <Button
+        disabled={retrying}
+        onClick={() => {
+          setRetrying(true);
+          void refreshMe().finally(() => setRetrying(false));
+        }}
+      >
+        Try Again
+      </Button>
+    </CenteredCard>
+  );
+}
+
+function NoBusiness() {
+  return (
+    <CenteredCard
+      icon={<Building2 aria-hidden className="mx-auto size-10 text-secondary" />}
+      title="Welcome to CardCrew!"
+      description="You haven't set up your business yet. Set it up to start creating digital business cards for your team."
+    >
+      <Button asChild size="lg">
+        <Link to="/business/onboarding">Set Up My Business</Link>
+      </Button>
+    </CenteredCard>
+  );
+}
+
+function CenteredCard({ icon, title, description, children }: { icon?: ReactNode; title: string; description: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          {icon}
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">{children}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+function Dashboard({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
+  const query = useDashboard(businessId);
+
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    const denied = isApiError(query.error) && (query.error.status === 403 || query.error.status === 404);
+    if (denied && agencyView) return <Navigate to="/agency" replace />;
+    return (
+      <CenteredCard title="Could not load the dashboard" description={query.error.message}>
+        <Button onClick={() => void query.refetch()}>Try Again</Button>
+      </CenteredCard>
+    );
+  }
+  return (
+    <DashboardContent
+      businessId={businessId}
+      agencyView={agencyView}
+      view={query.data}
+      hasMore={query.hasNextPage}
+      loadingMore={query.isFetchingNextPage}
+      onLoadMore={() => void query.fetchNextPage()}
+    />
+  );
+}
+
+interface ContentProps {
+  businessId: string;
+  agencyView: boolean;
+  view: DashboardView;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, onLoadMore }: ContentProps) {
+  const { business, stats, employees } = view;
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [filter, setFilter] = useState<Filter>('all');
+  const [addOpen, setAddOpen] = useState(false);
+  const [viewingId, setViewingId] = useState<string | null>(null);
+  const tabsId = useId();
+  const panelId = `${tabsId}-panel`;
+
+  useBrandTheme(business);
+  useAutoGenerateMissingQrCodes(businessId, employees);
+
+  const counts = useMemo(() => countByFilter(employees, stats, hasMore), [employees, stats, hasMore]);
+  const visible = employees.filter((employee) => matchesFilter(employee, filter));
+  const viewing = employees.find((employee) => employee.id === viewingId) ?? null;
+
+  return (
+    <div className="min-h-dvh bg-muted">
+      <DashboardHeader
+        business={business}
+        agencyView={agencyView}
+        onAddEmployee={() => setAddOpen(true)}
+        onSignOut={async () => {
+          if (await signOut()) navigate('/');
+        }}
+      />
+
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
+        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <h2 id="statistics-heading" className="sr-only">
+            Statistics
+          </h2>
+          <StatCard title="Total Employees" value={stats.totalEmployees.toLocaleString('en-US')} icon={Users} />
+          <StatCard title="Cards Created" value={stats.cardsCreated.toLocaleString('en-US')} icon={CreditCard} />
+          <StatCard title="Active Cards" value={stats.activeCards.toLocaleString('en-US')} icon={BadgeCheck} />
+          <StatCard
+            title="Monthly Cost"
+            value={formatCurrency(stats.monthlyCost, 'USD')}
+            detail={`${formatCurrency(stats.ratePerUser, 'USD')} per user`}
+            icon={DollarSign}
+          />
+        </section>
+
+        <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <h2 id="employees-heading" className="text-lg font-semibold">
+              Employee Cards
+            </h2>
+            <FilterTabs
+              label="Filter employee cards"
+              idPrefix={tabsId}
+              panelId={panelId}
+              value={filter}
+              onChange={setFilter}
+              items={[
+                { value: 'all', label: `All Cards (${counts.all})` },
+                { value: 'active', label: `Active (${counts.active})` },
+                { value: 'inactive', label: `Inactive (${counts.inactive})` },
+              ]}
+            />
+          </div>
+
+          <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${filter}`} tabIndex={-1} className="min-w-0">
+            {employees.length === 0 ? (
+              <EmptyState onAdd={() => setAddOpen(true)} />
+            ) : (
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+                {visible.map((employee) => (
+                  <li key={employee.id}>
+                    <EmployeeCard employee={employee} onView={() => setViewingId(employee.id)} />
+                  </li>
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => setAddOpen(true)}
+                    className="flex h-full min-h-40 w-full flex-col items-center justify-center gap-2 rounded-xl border-2 border-dashed border-input bg-background p-4 text-muted-foreground transition-colors hover:border-primary hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    <Plus aria-hidden className="size-8" />
+                    <span className="font-medium">Add Employee</span>
+                  </button>
+                </li>
+              </ul>
+            )}
+            {hasMore && (
+              <div className="mt-4 flex justify-center">
+                <Button variant="outline" onClick={onLoadMore} disabled={loadingMore}>
+                  {loadingMore && <Spinner label="Loading more employees…" className="[&_svg]:size-4 [&_svg]:text-current" />}
+                  Load more
+                </Button>
+              </div>
+            )}
+          </div>
+        </section>
+      </main>
+
+      <AddEmployeeDialog businessId={businessId} open={addOpen} onOpenChange={setAddOpen} />
+      <EmployeeProfileDialog businessId={businessId} employee={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
+    </div>
+  );
+}
+
+function EmptyState({ onAdd }: { onAdd: () => void }) {
+  return (
+    <Card className="grid justify-items-center gap-3 px-4 py-12 text-center">
+      <Users aria-hidden className="size-10 text-muted-foreground" />
+      <h3 className="text-lg font-semibold">No employees yet</h3>
+      <p className="max-w-sm text-sm text-muted-foreground">Add your first employee to create their digital business card with a QR code.</p>
+      <Button onClick={onAdd}>
+        <UserPlus aria-hidden />
+        Add Employee
+      </Button>
+    </Card>
+  );
+}
+
+/** A card is active only when its employee is (spec 1 §4); everything else is listed under Inactive. */
+function matchesFilter(employee: Employee, filter: Filter): boolean {
+  if (filter === 'all') return true;
+  const active = employee.card?.isActive ?? employee.status === 'active';
+  return filter === 'active' ? active : !active;
+}
+
+/** Counts from the loaded list once it is complete; from the business counters while pages remain. */
+function countByFilter(employees: Employee[], stats: DashboardView['stats'], hasMore: boolean) {
+  if (hasMore) return { all: stats.totalEmployees, active: stats.activeCards, inactive: Math.max(0, stats.totalEmployees - stats.activeCards) };
+  const active = employees.filter((employee) => matchesFilter(employee, 'active')).length;
+  return { all: employees.length, active, inactive: employees.length - active };
+}
+
+/** The business's brand colours become the site theme while the dashboard is open (spec 2 §9). */
+function useBrandTheme(business: DashboardView['business']) {
+  const { primaryColor, secondaryColor, accentColor } = business;
+  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+}
+
+/** Spec 2: a card without a QR code gets one once the dashboard has loaded — each card is tried once. */
+function useAutoGenerateMissingQrCodes(businessId: string, employees: Employee[]) {
+  const { mutate: generate } = useGenerateCardQr(businessId);
+  const attempted = useRef(new Set<string>());
+  useEffect(() => {
+    for (const employee of employees) {
+      const card = employee.card;
+      if (!card || card.qrCodeUrl || attempted.current.has(card.id)) continue;
+      attempted.current.add(card.id);
+      generate(card.id, { onError: (error) => console.warn(`QR generation failed for card ${card.id}`, error) });
+    }
+  }, [employees, generate]);
+}
