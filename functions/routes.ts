@@ -1,12 +1,14 @@
 // The single route table: every HTTP route once. The CDK ApiStack and the local runtime both build from it,
 // the OpenAPI document is generated from it, and the authorization and bad-input tests iterate over it.
 // It holds declarations only (no handler code), so infra can import it without pulling in the SDK.
-import type { z } from 'zod';
 import { businessFormSchema, businessSchema } from '../shared/schemas/business';
 import { dashboardSchema } from '../shared/schemas/dashboard';
 import { cardSchema, employeeCreateSchema, employeeSchema } from '../shared/schemas/employee';
 import { healthSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
+import { pricingPlanSchema } from '../shared/schemas/plan';
+import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
+import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: no token; user: a valid Cognito token; admin: a valid token in the `admin` group. */
@@ -51,6 +53,8 @@ export const jobEntries = {
 export const routes: RouteDef[] = [
   { operationId: 'getHealth', method: 'GET', path: '/api/health', area: 'public', auth: 'public', throttle: 'public', summary: 'Reports each dependency', response: healthSchema },
   { operationId: 'getOpenApi', method: 'GET', path: '/api/openapi.json', area: 'public', auth: 'public', throttle: 'public', summary: 'This API as OpenAPI 3.1', produces: 'application/json' },
+  { operationId: 'listPlans', method: 'GET', path: '/api/plans', area: 'public', auth: 'public', throttle: 'public', summary: 'Active pricing plans in display order', response: z.array(pricingPlanSchema) },
+  { operationId: 'submitSalesContact', method: 'POST', path: '/api/public/sales-contact', area: 'public', auth: 'public', throttle: 'strict', summary: 'Contact Our Sales Team: stored, then mailed to sales (rate-limited per client)', body: salesContactSchema, response: salesContactReceiptSchema, creates: true },
   { operationId: 'getCardVcard', method: 'GET', path: '/api/public/cards/{cardId}/vcard', area: 'public', auth: 'public', throttle: 'public', summary: 'The card as a vCard 3.0 download', produces: 'text/vcard' },
   { operationId: 'getCardPage', method: 'GET', path: '/card/{cardId}', area: 'cardPage', auth: 'public', throttle: 'public', summary: 'Server-rendered public card page; records a scan', produces: 'text/html' },
 

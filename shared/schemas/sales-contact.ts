@@ -23,3 +23,7 @@ export const salesContactSchema = z
   .strict();
 export type SalesContactInput = z.input<typeof salesContactSchema>;
 export type SalesContact = z.output<typeof salesContactSchema>;
+
+/** What the API answers once the request is stored (and, normally, mailed). */
+export const salesContactReceiptSchema = z.object({ id: z.string(), mailed: z.boolean() });
+export type SalesContactReceipt = z.infer<typeof salesContactReceiptSchema>;

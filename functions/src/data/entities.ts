@@ -360,7 +360,52 @@ export function buildEntities() {
     options,
   );
 
+  /** A sales enquiry, stored before it is mailed so a mail failure loses nothing. */
+  const salesContact = new Entity(
+    {
+      model: { entity: 'salesContact', version: '1', service },
+      attributes: {
+        contactId: { ...text, required: true },
+        companyName: { ...text, required: true },
+        contactPerson: { ...text, required: true },
+        email: { ...text, required: true },
+        phone: { ...text, required: true },
+        address: { ...text, required: true },
+        city: { ...text, required: true },
+        country: { ...text, required: true },
+        zipCode: text,
+        message: text,
+        mailStatus: { type: ['pending', 'sent', 'failed'] as const, required: true, default: 'pending' },
+        listing: { type: 'string', default: 'salesContacts', readOnly: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['contactId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'contactId'] } },
+      },
+    },
+    options,
+  );
+
+  /** A fixed-window request counter (per client and action); expires with the table's TTL. */
+  const rateLimit = new Entity(
+    {
+      model: { entity: 'rateLimit', version: '1', service },
+      attributes: {
+        key: { ...text, required: true },
+        window: { ...text, required: true },
+        count: counter,
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['key'] }, sk: { field: 'sk', composite: ['window'] } } },
+    },
+    options,
+  );
+
   const entities = {
+    salesContact,
+    rateLimit,
     profile,
     membership,
     business,

@@ -1,0 +1,26 @@
+// SES: every e-mail CardCrew sends goes through here (local SES in the local runtime).
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { config, localClientOptions } from '../config';
+
+let client: SESv2Client | undefined;
+
+export interface OutgoingMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string[];
+}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const c = config();
+  client ??= new SESv2Client({ region: c.AWS_REGION, ...localClientOptions(c.SES_ENDPOINT) });
+  await client.send(
+    new SendEmailCommand({
+      FromEmailAddress: c.SES_FROM_ADDRESS,
+      Destination: { ToAddresses: mail.to },
+      ReplyToAddresses: mail.replyTo,
+      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } },
+    }),
+  );
+}
