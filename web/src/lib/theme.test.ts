@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { readableForeground } from './theme';
+import { applyBrandTheme } from './theme';
 
-const WHITE = '0 0% 100%';
-const DARK = '222 47% 11%';
+function fakeRoot() {
+  const props = new Map<string, string>();
+  return {
+    props,
+    style: {
+      setProperty: (name: string, value: string | null) => void props.set(name, value ?? ''),
+      removeProperty: (name: string) => {
+        const old = props.get(name) ?? '';
+        props.delete(name);
+        return old;
+      },
+    },
+  };
+}
 
-describe('readableForeground', () => {
-  it('puts white text on dark brand colours', () => {
-    expect(readableForeground('226 71% 40%')).toBe(WHITE); // #1E40AF
-    expect(readableForeground('262 83% 58%')).toBe(WHITE); // #7C3AED
+describe('applyBrandTheme', () => {
+  it('sets the brand variables with readable text colours', () => {
+    const root = fakeRoot();
+    applyBrandTheme({ primaryColor: '#7C3AED', secondaryColor: '#FDE047', accentColor: null }, root);
+    expect(root.props.get('--primary')).toBe('262 83% 58%');
+    expect(root.props.get('--primary-foreground')).toBe('0 0% 100%'); // white on violet
+    expect(root.props.get('--secondary-foreground')).toBe('222 47% 11%'); // dark on yellow
+    expect(root.props.get('--accent')).toBe('189 94% 43%'); // default accent #06B6D4
   });
 
-  it('puts dark text on light brand colours', () => {
-    expect(readableForeground('48 96% 53%')).toBe(DARK); // yellow
-    expect(readableForeground('189 94% 43%')).toBe(DARK); // #06B6D4 fails 4.5:1 with white
+  it('restores the stylesheet defaults when undone', () => {
+    const root = fakeRoot();
+    const undo = applyBrandTheme({ primaryColor: '#000000' }, root);
+    undo();
+    expect(root.props.size).toBe(0);
   });
 });

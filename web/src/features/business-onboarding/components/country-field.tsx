@@ -1,12 +1,20 @@
-// The billing country control. TODO switch to a select over `countries` from @shared/countries once it lands.
+// The billing country: a select over the shared country list.
+import { countries } from '@shared/countries';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FormField } from '@web/components/form-field';
-import { Input } from '@web/components/input';
+import { NativeSelect } from '@web/components/native-select';
 
 export function CountryField({ label, required, error, registration }: { label: string; required?: boolean; error?: string; registration: UseFormRegisterReturn }) {
   return (
     <FormField label={label} required={required} error={error}>
-      <Input autoComplete="country-name" {...registration} />
+      <NativeSelect autoComplete="country-name" {...registration}>
+        <option value="">Select a country</option>
+        {countries.map((country) => (
+          <option key={country} value={country}>
+            {country}
+          </option>
+        ))}
+      </NativeSelect>
     </FormField>
   );
 }

@@ -1,6 +1,6 @@
 // A photo or, without one, initials in a brand-coloured circle (or rounded square for logos).
 import { cn } from '@web/lib/cn';
-import { initials } from '@web/lib/format'; // TODO switch to @shared/format
+import { initials } from '@shared/format';
 
 const sizes = { sm: 'size-10 text-sm', md: 'size-12 text-base' } as const;
 

@@ -4,7 +4,7 @@ import { Eye, Mail } from 'lucide-react';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { pluralize } from '@web/lib/format'; // TODO switch to @shared/format
+import { pluralize } from '@shared/format';
 import { Avatar } from './avatar';
 import { StatusBadge } from './status-badge';
 

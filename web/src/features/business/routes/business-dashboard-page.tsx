@@ -7,7 +7,7 @@ import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
-import { formatCurrency } from '@web/lib/format'; // TODO switch to @shared/format
+import { formatCurrency } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
