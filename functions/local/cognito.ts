@@ -79,7 +79,35 @@ export async function startCognito(s: LocalSettings): Promise<Server> {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  return createServer(Router(all), logger, config.ServerConfig, all).start();
+  return createServer(verifyingEmailOnConfirm(Router(all), cognito), logger, config.ServerConfig, all).start();
+}
+
+type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
+
+interface LocalUser {
+  Attributes: { Name: string; Value?: string }[];
+}
+interface LocalUserPool {
+  getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
+  saveUser(ctx: unknown, user: LocalUser): Promise<void>;
+}
+
+/** Cognito marks the email verified when a sign-up code is confirmed; cognito-local does not, so we add it. */
+function verifyingEmailOnConfirm(router: (target: string) => Route, cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool> }) {
+  return (target: string): Route => {
+    const route = router(target);
+    if (target !== 'ConfirmSignUp') return route;
+    return async (ctx, req) => {
+      const output = await route(ctx, req);
+      const pool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      const user = await pool.getUserByUsername(ctx, String(req.Username));
+      if (user) {
+        const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
+        await pool.saveUser(ctx, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+      }
+      return output;
+    };
+  };
 }
 
 export function cognitoClient(s: LocalSettings): CognitoIdentityProviderClient {

@@ -1,0 +1,44 @@
+// Browser test helpers: a page per test with screenshots kept under tests/artifacts/, and the local mailbox.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { mailbox } from './runtime';
+
+export const artifactsDir = join('tests', 'artifacts');
+mkdirSync(artifactsDir, { recursive: true });
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+export async function openBrowser(viewport: { width: number; height: number }, options: { javaScriptEnabled?: boolean; acceptDownloads?: boolean } = {}): Promise<BrowserSession> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, acceptDownloads: options.acceptDownloads ?? true });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  return { browser, context, page, consoleErrors };
+}
+
+/** Waits for the newest mail to `to` whose text matches `pattern`, and returns the first capture group. */
+export async function codeFromMailbox(to: string, pattern = /\b(\d{6})\b/, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mails = (await mailbox()).filter((m) => [m.to].flat().includes(to));
+    const last = mails[mails.length - 1];
+    const match = last && pattern.exec(`${last.body.text ?? ''} ${last.body.html ?? ''}`);
+    if (match?.[1]) return match[1];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no mail with a code reached ${to}`);
+}
