@@ -74,3 +74,16 @@ describe('bad input', () => {
     expect((await api('DELETE', '/api/businesses', { user: owner })).status).toBe(405);
   });
 });
+
+describe('API reference', () => {
+  it('documents every route of the route table in /api/openapi.json', async () => {
+    const res = await api('GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    for (const route of routes) {
+      const operation = res.body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation?.operationId, `${route.method} ${route.path}`).toBe(route.operationId);
+      expect(Boolean(operation.requestBody)).toBe(Boolean(route.body));
+    }
+  });
+});
