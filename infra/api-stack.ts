@@ -1,0 +1,183 @@
+// The API stack: the HTTP API, one Lambda per area and every route of functions/routes.ts, the Cognito JWT
+// authorizer, per-route throttling, and the scheduled monthly invoice job. Everything here is stateless and
+// built from the route table, so a route added there appears here without an edit.
+import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { handlerEntries, routes, type Area, type RouteDef, type ThrottleClass } from '../functions/routes';
+import { AppEnvironment } from './app-environment';
+import { AppFunction } from './app-function';
+import type { DeployConfig } from './deploy-config';
+import { MonthlyInvoiceJob } from './monthly-invoice-job';
+import type { NamedExport } from './stateful-stack';
+
+/** Steady-state requests per second and burst per route, by the route's throttle class. Defined only here. */
+export const throttleLimits: Record<ThrottleClass, { rateLimit: number; burstLimit: number }> = {
+  public: { rateLimit: 50, burstLimit: 100 },
+  standard: { rateLimit: 20, burstLimit: 40 },
+  strict: { rateLimit: 5, burstLimit: 10 },
+};
+
+/** API Gateway route key of a route: `GET /api/businesses/{businessId}`. */
+export function routeKeyOf(route: Pick<RouteDef, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export interface ApiStackProps extends StackProps {
+  /** Deployment parameters read from context. */
+  readonly config: DeployConfig;
+  /**
+   * The site origin (PUBLIC_ORIGIN, and MEDIA_BASE_URL = `{publicOrigin}/media`). A plain string, not a reference
+   * to the distribution: the web stack points CloudFront at this API, so a reference back would be a cycle.
+   */
+  readonly publicOrigin: string;
+  readonly table: dynamodb.ITable;
+  /** The table's GSIs (granted by name). */
+  readonly tableIndexNames: readonly string[];
+  readonly mediaBucket: s3.IBucket;
+  /** The media bucket's ARN as a named import (for IAM policies). */
+  readonly mediaBucketArn: NamedExport;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+}
+
+export class ApiStack extends Stack {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  /** Host name of the API's execute-api endpoint (the CloudFront origin for /api/* and /card/*). */
+  readonly apiDomainName: string;
+  /** One function per area of `handlerEntries`. */
+  readonly areaFunctions: Record<Area, AppFunction>;
+  readonly monthlyInvoiceJob: MonthlyInvoiceJob;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    const environment = new AppEnvironment({
+      table: props.table,
+      tableIndexNames: props.tableIndexNames,
+      mediaBucket: props.mediaBucket,
+      mediaBucketArn: props.mediaBucketArn,
+      mediaBaseUrl: `${props.publicOrigin}/media`,
+      publicOrigin: props.publicOrigin,
+      userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      sesFromAddress: config.sesFromAddress,
+      salesInbox: config.salesInbox,
+      stripeSecretName: config.stripeSecretName,
+      googleWalletSecretName: config.googleWalletSecretName,
+    });
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: `cardcrew-${config.stage}`,
+      description: 'CardCrew API (routes from functions/routes.ts)',
+      // The stage is created below, after the routes, because its per-route throttles name them.
+      createDefaultStage: false,
+    });
+
+    // The web app sends the Cognito ID token as `Authorization: Bearer …`; its `aud` is the app client id.
+    // Admin routes are checked again in code from the token's `cognito:groups` claim.
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoJwt',
+      `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}/${props.userPool.userPoolId}`,
+      {
+        jwtAudience: [props.userPoolClient.userPoolClientId],
+        identitySource: ['$request.header.Authorization'],
+      },
+    );
+
+    this.areaFunctions = {} as Record<Area, AppFunction>;
+    const integrations = {} as Record<Area, HttpLambdaIntegration>;
+    for (const [area, entry] of Object.entries(handlerEntries) as [Area, string][]) {
+      const fn = new AppFunction(this, `Area-${area}`, {
+        entry,
+        serviceName: kebab(area),
+        description: `CardCrew ${area} routes`,
+      });
+      environment.bindTo(fn);
+      this.areaFunctions[area] = fn;
+      // One invoke permission per function for the whole API (not one per route): the Lambda resource policy
+      // has a size limit that a growing route table would otherwise hit.
+      integrations[area] = new HttpLambdaIntegration(`Integration-${area}`, fn.function, {
+        scopePermissionToRoute: false,
+      });
+    }
+
+    const routeResources: apigw.HttpRoute[] = [];
+    for (const route of routes) {
+      const integration = integrations[route.area];
+      if (!integration)
+        throw new Error(`Route ${route.operationId} names area "${route.area}", which handlerEntries does not list`);
+      const httpRoute = new apigw.HttpRoute(this, `Route-${route.operationId}`, {
+        httpApi: this.httpApi,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
+        integration,
+        authorizer: route.auth === 'public' ? new apigw.HttpNoneAuthorizer() : authorizer,
+      });
+      if (route.auth === 'public') {
+        Validations.of(httpRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.operationId} (${routeKeyOf(route)}) is public by design: functions/routes.ts declares auth 'public' (${route.summary}).`,
+        });
+      }
+      routeResources.push(httpRoute);
+    }
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: throttleLimits.standard,
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      routes.map((route) => {
+        const limits = throttleLimits[route.throttle];
+        return [routeKeyOf(route), { throttlingRateLimit: limits.rateLimit, throttlingBurstLimit: limits.burstLimit }];
+      }),
+    );
+    // API Gateway rejects route settings for route keys that do not exist yet.
+    for (const route of routeResources) this.stage.node.addDependency(route);
+
+    this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
+
+    this.monthlyInvoiceJob = new MonthlyInvoiceJob(this, 'MonthlyInvoices', { environment });
+
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.stage.url,
+      description: 'Execute-api URL (the site reaches it through CloudFront)',
+    });
+  }
+}
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}

@@ -1,0 +1,79 @@
+// Builds the three CardCrew stacks in dependency order (stateful → api → web) from the deployment context.
+// infra/bin/app.ts calls it for `cdk synth/deploy`; the infra tests call it to synthesize in-process.
+import { Annotations, type App, type Environment } from 'aws-cdk-lib';
+import { ApiStack } from './api-stack';
+import { PENDING_PUBLIC_ORIGIN, readDeployConfig } from './deploy-config';
+import { StatefulStack } from './stateful-stack';
+import { WebStack } from './web-stack';
+
+export interface CardCrewStacks {
+  readonly stateful: StatefulStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
+
+export interface CardCrewStackOptions {
+  /** Account and region; omit for environment-agnostic stacks. @default - environment-agnostic */
+  readonly env?: Environment;
+  /** The built SPA. @default `web/dist` of the repository */
+  readonly webDistPath?: string;
+}
+
+export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {}): CardCrewStacks {
+  const { env } = options;
+  const config = readDeployConfig(app);
+  const prefix = `CardCrew-${config.stage}`;
+
+  // The public origin is an input, not a reference to the distribution: the user pool (OAuth callbacks), the
+  // media bucket (CORS) and the functions (links, QR codes) need it, and all of them are deployed before the
+  // distribution exists. With a custom domain it is known up front; with the default *.cloudfront.net domain
+  // the first deploy prints it and the second deploy (with -c publicOrigin=…) uses it (docs/deploy.md).
+  const publicOrigin = config.publicOrigin ?? PENDING_PUBLIC_ORIGIN;
+
+  const stateful = new StatefulStack(app, `${prefix}-Stateful`, {
+    env,
+    config,
+    publicOrigin,
+    description: 'CardCrew data and identity: DynamoDB table, media/site/logs buckets, Cognito user pool (retained)',
+    terminationProtection: config.stage === 'prod',
+  });
+  const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
+    config,
+    publicOrigin,
+    table: stateful.table,
+    tableIndexNames: stateful.tableIndexNames,
+    mediaBucket: stateful.mediaBucket,
+    mediaBucketArn: stateful.mediaBucketArn,
+    userPool: stateful.userPool,
+    userPoolClient: stateful.userPoolClient,
+    description: 'CardCrew HTTP API, Lambda functions and the monthly invoice schedule',
+  });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    env,
+    config,
+    siteBucket: stateful.siteBucket,
+    siteBucketArn: stateful.siteBucketArn,
+    mediaBucket: stateful.mediaBucket,
+    logsBucket: stateful.logsBucket,
+    userPool: stateful.userPool,
+    userPoolClient: stateful.userPoolClient,
+    oauthDomain: stateful.oauthDomain,
+    apiDomainName: api.apiDomainName,
+    webDistPath: options.webDistPath,
+    description: 'CardCrew CloudFront distribution and SPA',
+  });
+
+  // Named imports (bucket ARNs) carry no automatic dependency; state the deploy order explicitly.
+  api.addStackDependency(stateful);
+  web.addStackDependency(stateful);
+  web.addStackDependency(api);
+
+  if (!config.publicOrigin) {
+    Annotations.of(web).addWarningV2(
+      'cardcrew:publicOriginPending',
+      `No custom domain and no "publicOrigin" context: links, QR codes, OAuth callbacks and upload CORS use ${PENDING_PUBLIC_ORIGIN} until you deploy again with -c publicOrigin=<the PublicOrigin output> (docs/deploy.md).`,
+    );
+  }
+  return { stateful, api, web };
+}

@@ -1,0 +1,269 @@
+// The API stack is built from functions/routes.ts: every route, its authorizer, its throttle and its Lambda,
+// plus the environment each function gets and the monthly invoice schedule.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { handlerEntries, jobEntries, routes } from '../../functions/routes';
+import { routeKeyOf, throttleLimits } from '../../infra/api-stack';
+import { MONTHLY_INVOICE_CRON } from '../../infra/monthly-invoice-job';
+import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
+
+type Props = Record<string, unknown>;
+
+let api: Template;
+let areaFunctionIds: Record<string, string>;
+let jobFunctionId: string;
+
+beforeAll(() => {
+  ({ api } = synthCardCrew());
+  const functions = resourcesOf(api, 'AWS::Lambda::Function');
+  areaFunctionIds = Object.fromEntries(
+    Object.keys(handlerEntries).map((area) => [
+      area,
+      functions.find(([id]) => id.startsWith(`Area${area}Function`))?.[0] ?? `missing-${area}`,
+    ]),
+  );
+  jobFunctionId = functions.find(([id]) => id.startsWith('MonthlyInvoicesJobFunction'))?.[0] ?? 'missing-job';
+});
+
+/** The function an API Gateway route invokes: route → integration → IntegrationUri. */
+function functionBehind(routeProps: Props): string | undefined {
+  const target = JSON.stringify(routeProps.Target);
+  const integrationId = /"Ref":"([^"]+)"/.exec(target)?.[1];
+  const integration = integrationId
+    ? (api.toJSON().Resources[integrationId] as { Properties: Props } | undefined)
+    : undefined;
+  return /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(integration?.Properties.IntegrationUri))?.[1];
+}
+
+describe('routes (iterating over functions/routes.ts)', () => {
+  it('has exactly one API Gateway route per route-table entry', () => {
+    const keys = resourcesOf(api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(routes.map(routeKeyOf).sort());
+  });
+
+  it.each(routes.map((r) => [routeKeyOf(r), r] as const))(
+    '%s: exists with the authorizer its auth needs and its area’s Lambda',
+    (key, route) => {
+      const matches = resourcesOf(api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === key);
+      expect(matches).toHaveLength(1);
+      const [[, resource]] = matches as [[string, { Properties: Props }]];
+      if (route.auth === 'public') {
+        expect(resource.Properties.AuthorizationType).toBe('NONE');
+        expect(resource.Properties.AuthorizerId).toBeUndefined();
+      } else {
+        expect(resource.Properties.AuthorizationType).toBe('JWT');
+        expect(resource.Properties.AuthorizerId).toBeDefined();
+      }
+      expect(functionBehind(resource.Properties)).toBe(areaFunctionIds[route.area]);
+    },
+  );
+
+  it('throttles every route by its class (public 50/100, standard 20/40, strict 5/10)', () => {
+    expect(throttleLimits).toEqual({
+      public: { rateLimit: 50, burstLimit: 100 },
+      standard: { rateLimit: 20, burstLimit: 40 },
+      strict: { rateLimit: 5, burstLimit: 10 },
+    });
+    const [[, stage]] = resourcesOf(api, 'AWS::ApiGatewayV2::Stage') as [[string, { Properties: Props }]];
+    const settings = stage.Properties.RouteSettings as Record<
+      string,
+      { throttlingRateLimit: number; throttlingBurstLimit: number }
+    >;
+    expect(Object.keys(settings).sort()).toEqual(routes.map(routeKeyOf).sort());
+    for (const route of routes) {
+      expect(settings[routeKeyOf(route)], routeKeyOf(route)).toEqual({
+        throttlingRateLimit: throttleLimits[route.throttle].rateLimit,
+        throttlingBurstLimit: throttleLimits[route.throttle].burstLimit,
+      });
+    }
+  });
+
+  it('deploys the $default stage automatically, with JSON access logs, after the routes it throttles', () => {
+    const [[, stage]] = Object.entries(api.findResources('AWS::ApiGatewayV2::Stage')) as [
+      [string, { Properties: Props; DependsOn?: string[] }],
+    ];
+    expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
+    expect(JSON.parse((stage.Properties.AccessLogSettings as { Format: string }).Format)).toHaveProperty(
+      'requestId',
+      '$context.requestId',
+    );
+    const routeIds = resourcesOf(api, 'AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect(stage.DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('checks Cognito ID tokens: issuer is the user pool, audience the app client', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [Match.anyValue()],
+        Issuer: { 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.', { Ref: 'AWS::Region' }])] },
+      },
+    });
+  });
+
+  it('outputs the API URL', () => {
+    api.hasOutput('ApiUrl', {});
+  });
+});
+
+describe('functions', () => {
+  it('are one Lambda per area plus the invoice job, all Node.js 22 on arm64 with active tracing', () => {
+    const functions = resourcesOf(api, 'AWS::Lambda::Function');
+    expect(functions).toHaveLength(Object.keys(handlerEntries).length + Object.keys(jobEntries).length);
+    for (const area of Object.keys(handlerEntries)) expect(areaFunctionIds[area]).not.toMatch(/^missing/);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties, id).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+    }
+  });
+
+  it('default to 512 MB and 10 s for the HTTP areas', () => {
+    for (const id of Object.values(areaFunctionIds)) {
+      expect(api.toJSON().Resources[id].Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+    }
+  });
+
+  it('log to their own log group kept for one month', () => {
+    const groups = resourcesOf(api, 'AWS::Logs::LogGroup');
+    for (const [id, fn] of resourcesOf(api, 'AWS::Lambda::Function')) {
+      const groupId = /"Ref":"([^"]+)"/.exec(JSON.stringify(fn.Properties.LoggingConfig))?.[1];
+      const group = groups.find(([gid]) => gid === groupId);
+      expect(group?.[1].Properties.RetentionInDays, id).toBe(30);
+    }
+  });
+
+  it('all get the whole CardCrew environment, including Powertools settings', () => {
+    for (const [id, fn] of resourcesOf(api, 'AWS::Lambda::Function')) {
+      const env = (fn.Properties.Environment as { Variables: Props }).Variables;
+      expect(Object.keys(env), id).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'MEDIA_BASE_URL',
+          'PUBLIC_ORIGIN',
+          'USER_POOL_ID',
+          'USER_POOL_CLIENT_ID',
+          'SES_FROM_ADDRESS',
+          'SALES_INBOX',
+          'STRIPE_SECRET_NAME',
+          'APP_MODE',
+          'NODE_OPTIONS',
+          'POWERTOOLS_SERVICE_NAME',
+          'POWERTOOLS_METRICS_NAMESPACE',
+          'LOG_LEVEL',
+        ]),
+      );
+      expect(env, id).toMatchObject({
+        APP_MODE: 'aws',
+        PUBLIC_ORIGIN: TEST_ORIGIN,
+        MEDIA_BASE_URL: `${TEST_ORIGIN}/media`,
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_METRICS_NAMESPACE: 'CardCrew',
+        STRIPE_SECRET_NAME: 'cardcrew/dev/stripe-secret-key',
+      });
+      // Wallet passes are optional: without the context the API answers 503 'not configured'.
+      expect(env.GOOGLE_WALLET_SECRET_NAME, id).toBeUndefined();
+    }
+  });
+
+  it('may use exactly what their environment names: table + indexes, media objects, Cognito admin, SES sender, secrets', () => {
+    for (const [id, policy] of resourcesOf(api, 'AWS::IAM::Policy').filter(
+      ([pid]) => !pid.startsWith('MonthlyInvoicesSchedulerRole'),
+    )) {
+      const doc = JSON.stringify(policy.Properties.PolicyDocument);
+      expect(doc, id).toContain('dynamodb:UpdateItem');
+      expect(doc, id).toContain('/index/gsi1');
+      expect(doc, id).toContain('/index/gsi2');
+      expect(doc, id).not.toContain('/index/*');
+      expect(doc, id).toMatch(/"Action":\["s3:DeleteObject","s3:GetObject","s3:PutObject"\]/);
+      for (const action of [
+        'AdminUpdateUserAttributes',
+        'AdminAddUserToGroup',
+        'AdminRemoveUserFromGroup',
+        'AdminGetUser',
+        'AdminUserGlobalSignOut',
+        'AdminCreateUser',
+        'AdminDeleteUser',
+        'ListUsers',
+      ]) {
+        expect(doc, id).toContain(`cognito-idp:${action}`);
+      }
+      expect(doc, id).toContain(':identity/no-reply@example.com');
+      expect(doc, id).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
+      expect(doc, id).not.toMatch(/"Action":"\*"|"s3:\*"|"dynamodb:\*"|"cognito-idp:\*"/);
+    }
+  });
+
+  it('get the wallet secret (variable and grant together) when googleWalletSecretName is set', () => {
+    const { api: withWallet } = synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } });
+    for (const [id, fn] of resourcesOf(withWallet, 'AWS::Lambda::Function')) {
+      expect((fn.Properties.Environment as { Variables: Props }).Variables.GOOGLE_WALLET_SECRET_NAME, id).toBe(
+        'cardcrew/dev/wallet',
+      );
+    }
+    for (const [id, policy] of resourcesOf(withWallet, 'AWS::IAM::Policy').filter(
+      ([pid]) => !pid.startsWith('MonthlyInvoicesSchedulerRole'),
+    )) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument), id).toContain(':secret:cardcrew/dev/wallet-??????');
+    }
+  });
+});
+
+describe('the monthly invoice schedule', () => {
+  it('runs the invoice job at 03:00 UTC on the 1st of every month', () => {
+    expect(MONTHLY_INVOICE_CRON).toBe('cron(0 3 1 * ? *)');
+    api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 3 1 * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      State: 'ENABLED',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [jobFunctionId, 'Arn'] } }),
+    });
+  });
+
+  it('retries, then parks failed runs in an encrypted, TLS-only dead-letter queue', () => {
+    const [[queueId]] = resourcesOf(api, 'AWS::SQS::Queue') as [[string, unknown]];
+    api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Target: Match.objectLike({
+        RetryPolicy: { MaximumRetryAttempts: Match.anyValue(), MaximumEventAgeInSeconds: Match.anyValue() },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+      }),
+    });
+    api.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    api.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    // A run that reaches the function but throws is retried by Lambda, then lands in the same queue.
+    expect(api.toJSON().Resources[jobFunctionId].Properties.DeadLetterConfig).toEqual({
+      TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+    });
+  });
+
+  it('assumes a role that may invoke only the job function', () => {
+    const [[roleId]] = resourcesOf(api, 'AWS::IAM::Role').filter(([id]) =>
+      id.startsWith('MonthlyInvoicesSchedulerRole'),
+    ) as [[string, unknown]];
+    api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      Target: Match.objectLike({ RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] } }),
+    });
+    api.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })],
+      },
+    });
+    const [[, policy]] = resourcesOf(api, 'AWS::IAM::Policy').filter(([id]) =>
+      id.startsWith('MonthlyInvoicesSchedulerRole'),
+    ) as [[string, { Properties: Props }]];
+    const doc = JSON.stringify(policy.Properties.PolicyDocument);
+    expect(doc).toContain('lambda:InvokeFunction');
+    expect(doc).toContain(jobFunctionId);
+  });
+});

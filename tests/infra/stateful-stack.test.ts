@@ -1,0 +1,215 @@
+// The stateful stack: the table, buckets and user pool have the shape and protections DESIGN §5/§6/§8 require.
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userPoolDefinition } from '../../functions/src/identity/user-pool-definition';
+import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
+
+let stateful: Template;
+beforeAll(() => {
+  ({ stateful } = synthCardCrew());
+});
+
+describe('the table', () => {
+  it('is one pay-per-request table keyed by pk/sk strings', () => {
+    stateful.resourceCountIs('AWS::DynamoDB::Table', 1);
+    stateful.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ]),
+    });
+  });
+
+  it('has gsi1 and gsi2 on their own string keys, projecting all attributes', () => {
+    const [[, table]] = resourcesOf(stateful, 'AWS::DynamoDB::Table') as [
+      [string, { Properties: Record<string, unknown> }],
+    ];
+    const indexes = table.Properties.GlobalSecondaryIndexes as {
+      IndexName: string;
+      KeySchema: unknown;
+      Projection: unknown;
+    }[];
+    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['gsi1', 'gsi2']);
+    for (const index of indexes) {
+      expect(index.KeySchema).toEqual([
+        { AttributeName: `${index.IndexName}pk`, KeyType: 'HASH' },
+        { AttributeName: `${index.IndexName}sk`, KeyType: 'RANGE' },
+      ]);
+      expect(index.Projection).toEqual({ ProjectionType: 'ALL' });
+    }
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(
+        ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      ),
+    );
+  });
+
+  it('has point-in-time recovery, deletion protection, AWS-managed encryption and TTL on expiresAt', () => {
+    stateful.hasResourceProperties('AWS::DynamoDB::Table', {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+      SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('is retained when the stack is deleted', () => {
+    stateful.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('the buckets', () => {
+  it('are all encrypted, closed to the public, TLS-only and retained', () => {
+    const buckets = resourcesOf(stateful, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3);
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      stateful.hasResource('AWS::S3::Bucket', { Properties: Match.anyValue(), DeletionPolicy: 'Retain' });
+    }
+    const policies = resourcesOf(stateful, 'AWS::S3::BucketPolicy');
+    expect(policies).toHaveLength(3);
+    for (const [id, policy] of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument), id).toContain('"aws:SecureTransport":"false"');
+    }
+    expect(Object.values(stateful.findResources('AWS::S3::Bucket')).every((b) => b.DeletionPolicy === 'Retain')).toBe(
+      true,
+    );
+  });
+
+  it('log media and site access to the logs bucket', () => {
+    const [media, site] = ['MediaBucket', 'SiteBucket'].map(
+      (name) => resourcesOf(stateful, 'AWS::S3::Bucket').find(([id]) => id.startsWith(name))?.[1],
+    );
+    const logs = resourcesOf(stateful, 'AWS::S3::Bucket').find(([id]) => id.startsWith('LogsBucket'))?.[0];
+    for (const bucket of [media, site]) {
+      expect(bucket?.Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: logs } });
+    }
+  });
+
+  it('version the media bucket and let only the site origin POST uploads to it', () => {
+    stateful.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: [TEST_ORIGIN] })] },
+    });
+  });
+
+  it('let CloudFront (origin access control of this account) read the site and media objects', () => {
+    const grants = resourcesOf(stateful, 'AWS::S3::BucketPolicy').filter(([, p]) =>
+      JSON.stringify(p).includes('cloudfront.amazonaws.com'),
+    );
+    expect(grants).toHaveLength(2);
+    for (const [, policy] of grants) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toMatch(/"Action":"s3:GetObject".*"AWS:SourceArn"/);
+    }
+  });
+});
+
+describe('the user pool', () => {
+  it('signs users in with their email, lets them sign up, and verifies the email with a code', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
+      DeletionProtection: 'ACTIVE',
+    });
+    stateful.hasResource('AWS::Cognito::UserPool', { DeletionPolicy: 'Retain' });
+  });
+
+  it('requires 8+ characters with upper case, lower case and a digit', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 8,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+        }),
+      },
+    });
+  });
+
+  it('has a mutable custom:account_type attribute and threat protection enforced', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'account_type', AttributeDataType: 'String', Mutable: true })]),
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+  });
+
+  it('has the groups admin, owner and employee', () => {
+    const groups = resourcesOf(stateful, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties.GroupName);
+    expect(groups.sort()).toEqual(['admin', 'employee', 'owner']);
+    expect(groups.sort()).toEqual([...userPoolDefinition.groups].sort());
+  });
+
+  it('has a public app client: SRP, password and refresh flows, OAuth code grant back to the site', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      CallbackURLs: [`${TEST_ORIGIN}/`],
+      LogoutURLs: [`${TEST_ORIGIN}/`],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+    const [[, client]] = resourcesOf(stateful, 'AWS::Cognito::UserPoolClient') as [
+      [string, { Properties: Record<string, string[]> }],
+    ];
+    expect(client.Properties.ExplicitAuthFlows?.sort()).toEqual([
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+  });
+
+  it('lets the client read custom:account_type but never write it', () => {
+    const [[, client]] = resourcesOf(stateful, 'AWS::Cognito::UserPoolClient') as [
+      [string, { Properties: Record<string, string[]> }],
+    ];
+    expect(client.Properties.ReadAttributes).toContain('custom:account_type');
+    expect(client.Properties.WriteAttributes).not.toContain('custom:account_type');
+    expect(client.Properties.WriteAttributes?.length).toBeGreaterThan(0);
+    expect(client.Properties.WriteAttributes?.some((a) => a.startsWith('custom:'))).toBe(false);
+  });
+
+  it('has a Cognito domain prefixed with the stage', () => {
+    stateful.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: { 'Fn::Join': ['', ['cardcrew-dev-', { Ref: 'AWS::AccountId' }]] },
+    });
+  });
+
+  it('has no Google identity provider unless googleClientId is set', () => {
+    stateful.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+
+  it('federates Google (secret from Secrets Manager, email and name mapped) when googleClientId is set', () => {
+    const { stateful: withGoogle } = synthCardCrew({
+      context: { googleClientId: 'client-123.apps.googleusercontent.com' },
+    });
+    withGoogle.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'client-123.apps.googleusercontent.com',
+        client_secret: '{{resolve:secretsmanager:cardcrew/dev/google-client-secret:SecretString:::}}',
+      }),
+      AttributeMapping: Match.objectLike({ email: 'email', name: 'name' }),
+    });
+    withGoogle.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Google']),
+    });
+  });
+});

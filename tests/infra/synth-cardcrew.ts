@@ -1,0 +1,51 @@
+// Synthesizes the CardCrew stacks in-process for the infra tests: the same context as `cdk synth` (cdk.json,
+// incl. its feature flags) plus the test's overrides, with Lambda bundling skipped (fast, and independent of
+// whether the handler files exist yet).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App, type Environment } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { REPO_ROOT } from '../../infra/app-function';
+import { createCardCrewStacks, type CardCrewStacks } from '../../infra/cardcrew-app';
+
+export const TEST_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+
+const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+
+export interface SynthOptions {
+  context?: Record<string, unknown>;
+  env?: Environment;
+  webDistPath?: string;
+}
+
+export interface SynthResult {
+  app: App;
+  stacks: CardCrewStacks;
+  stateful: Template;
+  api: Template;
+  web: Template;
+}
+
+/** An App with cdk.json's context, a known public origin, the overrides, and bundling skipped. */
+export function makeApp(context: Record<string, unknown> = {}): App {
+  return new App({
+    context: { ...cdkJson.context, publicOrigin: TEST_ORIGIN, ...context, 'aws:cdk:bundling-stacks': [] },
+  });
+}
+
+export function synthCardCrew(options: SynthOptions = {}): SynthResult {
+  const app = makeApp(options.context);
+  const stacks = createCardCrewStacks(app, { env: options.env, webDistPath: options.webDistPath });
+  return {
+    app,
+    stacks,
+    stateful: Template.fromStack(stacks.stateful),
+    api: Template.fromStack(stacks.api),
+    web: Template.fromStack(stacks.web),
+  };
+}
+
+/** Resources of one type in a template, as [logicalId, resource] pairs. */
+export function resourcesOf(template: Template, type: string): [string, { Properties: Record<string, unknown> }][] {
+  return Object.entries(template.findResources(type)) as [string, { Properties: Record<string, unknown> }][];
+}

@@ -1,0 +1,267 @@
+// The web stack: one CloudFront origin for the SPA, /api/*, /card/* and /media/*, with security headers, the SPA
+// fallback only where it belongs, and the runtime config.json the SPA boots from.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
+
+type Props = Record<string, unknown>;
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  AllowedMethods?: string[];
+  ViewerProtocolPolicy: string;
+  FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
+  ResponseHeadersPolicyId?: { Ref: string };
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: Props }[];
+  CustomErrorResponses?: unknown;
+  Logging?: Props;
+  Aliases?: string[];
+  ViewerCertificate?: Props;
+  DefaultRootObject?: string;
+}
+
+// Managed CloudFront policy ids (AWS-defined constants).
+const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+let web: Template;
+let config: DistributionConfig;
+
+function distributionConfig(template: Template): DistributionConfig {
+  const [[, distribution]] = resourcesOf(template, 'AWS::CloudFront::Distribution') as [
+    [string, { Properties: { DistributionConfig: DistributionConfig } }],
+  ];
+  return distribution.Properties.DistributionConfig;
+}
+function behavior(path: string): Behavior {
+  const found = config.CacheBehaviors.find((b) => b.PathPattern === path);
+  if (!found) throw new Error(`no behaviour for ${path}`);
+  return found;
+}
+function originOf(b: Behavior) {
+  return config.Origins.find((o) => o.Id === b.TargetOriginId);
+}
+/** Runs a CloudFront Function's code (plain JS) on a viewer request for `uri`. */
+function runViewerRequest(functionLogicalId: string, uri: string): string {
+  const code = (web.toJSON().Resources[functionLogicalId].Properties as { FunctionCode: string }).FunctionCode;
+  const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
+  return handler({ request: { uri, headers: {} } }).uri;
+}
+
+beforeAll(() => {
+  ({ web } = synthCardCrew());
+  config = distributionConfig(web);
+});
+
+describe('the distribution', () => {
+  it('serves the SPA from the site bucket through origin access control', () => {
+    const origin = originOf(config.DefaultCacheBehavior);
+    expect(JSON.stringify(origin?.DomainName)).toContain('SiteBucket');
+    expect(origin?.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      CachePolicyId: CACHING_OPTIMIZED,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(config.DefaultRootObject).toBe('index.html');
+    web.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+  });
+
+  it('sends /api/* (all methods) and /card/* to the HTTP API, uncached, with every viewer header but Host', () => {
+    for (const path of ['/api/*', '/card/*']) {
+      const b = behavior(path);
+      expect(b, path).toMatchObject({
+        CachePolicyId: CACHING_DISABLED,
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      });
+      const origin = originOf(b);
+      expect(JSON.stringify(origin?.DomainName), path).toContain('HttpApi');
+      expect(origin?.CustomOriginConfig, path).toMatchObject({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
+      expect(b.FunctionAssociations, path).toBeUndefined();
+    }
+    expect(behavior('/api/*').AllowedMethods?.sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
+    expect(behavior('/card/*').AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+  });
+
+  it('serves /media/* from the media bucket through origin access control, cached', () => {
+    const b = behavior('/media/*');
+    const origin = originOf(b);
+    expect(JSON.stringify(origin?.DomainName)).toContain('MediaBucket');
+    expect(origin?.OriginAccessControlId).toBeDefined();
+    expect(b).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, AllowedMethods: ['GET', 'HEAD'] });
+  });
+
+  it('strips /media from the S3 key, so MEDIA_BASE_URL/{key} reads object {key}', () => {
+    const fn = behavior('/media/*').FunctionAssociations?.[0]?.FunctionARN['Fn::GetAtt'][0] ?? '';
+    expect(runViewerRequest(fn, '/media/logos/b1/logo.png')).toBe('/logos/b1/logo.png');
+  });
+
+  it('falls back to index.html for client-side routes on the default behaviour only (no distribution-wide error pages)', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
+    expect(association?.EventType).toBe('viewer-request');
+    const fn = association?.FunctionARN['Fn::GetAtt'][0] ?? '';
+    expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/index.html');
+    expect(runViewerRequest(fn, '/')).toBe('/index.html');
+    expect(runViewerRequest(fn, '/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(runViewerRequest(fn, '/config.json')).toBe('/config.json');
+  });
+
+  it('logs to the logs bucket', () => {
+    expect(config.Logging).toMatchObject({ Prefix: 'cloudfront/' });
+    expect(JSON.stringify(config.Logging?.Bucket)).toContain('LogsBucket');
+  });
+
+  it('uses the default certificate without a custom domain', () => {
+    expect(config.Aliases).toBeUndefined();
+  });
+
+  it('serves a custom domain with its ACM certificate and TLS 1.2 (2021) minimum', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
+    const custom = distributionConfig(
+      synthCardCrew({ context: { domainName: 'cards.example.com', certificateArn } }).web,
+    );
+    expect(custom.Aliases).toEqual(['cards.example.com']);
+    expect(custom.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+  });
+});
+
+describe('security headers', () => {
+  function headersOf(b: Behavior): Props {
+    const id = b.ResponseHeadersPolicyId?.Ref ?? '';
+    return (web.toJSON().Resources[id].Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Props })
+      .SecurityHeadersConfig;
+  }
+
+  it('are set on every behaviour: HSTS, nosniff, frame DENY, strict-origin-when-cross-origin', () => {
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(headersOf(b), b.PathPattern ?? 'default').toMatchObject({
+        StrictTransportSecurity: expect.objectContaining({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true }),
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      });
+    }
+  });
+
+  it('give the SPA a CSP that allows itself, Cognito, the OAuth domain and uploads to the media bucket — nothing else', () => {
+    const csp = JSON.stringify(
+      (headersOf(config.DefaultCacheBehavior).ContentSecurityPolicy as Props).ContentSecurityPolicy,
+    );
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain('https://cognito-idp.');
+    expect(csp).toContain('.amazoncognito.com');
+    expect(csp).toContain('MediaBucket');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+  });
+
+  it('leave the CSP of API responses and the card page to the origin, and sandbox media', () => {
+    expect(headersOf(behavior('/api/*')).ContentSecurityPolicy).toBeUndefined();
+    expect(headersOf(behavior('/card/*')).ContentSecurityPolicy).toBeUndefined();
+    expect((headersOf(behavior('/media/*')).ContentSecurityPolicy as Props).ContentSecurityPolicy).toContain('sandbox');
+  });
+});
+
+describe('the SPA files and its runtime config', () => {
+  it('deploys config.json with what the SPA needs to boot against AWS', () => {
+    const { app, web: template } = synthCardCrew();
+    const shell = resourcesOf(template, 'Custom::CDKBucketDeployment').find(([id]) =>
+      id.startsWith('DeployShell'),
+    )?.[1];
+    expect(shell?.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+
+    // Source.jsonData stages config.json as an asset, with deploy-time values as markers resolved by the deployment.
+    const assembly = app.synth();
+    const configFile = readdirSync(assembly.directory)
+      .map((entry) => join(assembly.directory, entry, 'config.json'))
+      .find((file) => existsSync(file));
+    expect(configFile).toBeDefined();
+    const runtimeConfig = JSON.parse(readFileSync(configFile ?? '', 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(runtimeConfig).sort()).toEqual([
+      'authFlow',
+      'local',
+      'mailboxUrl',
+      'oauthDomain',
+      'publicOrigin',
+      'region',
+      'userPoolClientId',
+      'userPoolEndpoint',
+      'userPoolId',
+    ]);
+    expect(runtimeConfig).toMatchObject({
+      authFlow: 'USER_SRP_AUTH',
+      local: false,
+      publicOrigin: TEST_ORIGIN,
+      userPoolEndpoint: null,
+      mailboxUrl: null,
+    });
+
+    const markers = Object.assign({}, ...(shell?.Properties.SourceMarkers as Props[])) as Props;
+    // The deploy-time value behind the first marker in a field.
+    const valueOf = (field: string) =>
+      JSON.stringify(markers[/<<marker:[^>]+>>/.exec(String(runtimeConfig[field]))?.[0] ?? '']);
+    expect(valueOf('region')).toBe('{"Ref":"AWS::Region"}');
+    expect(valueOf('userPoolId')).toMatch(/OutputRefUserPool[0-9A-F]{8}/);
+    expect(valueOf('userPoolClientId')).toContain('OutputRefUserPoolWebClient');
+    expect(valueOf('oauthDomain')).toContain('OutputRefUserPoolDomain');
+    expect(String(runtimeConfig.oauthDomain)).toMatch(/^<<marker:[^>]+>>\.auth\.<<marker:[^>]+>>\.amazoncognito\.com$/);
+  });
+
+  it('skips the SPA files when web/dist does not exist, and ships them (hashed assets cached for a year) when it does', () => {
+    const missing = synthCardCrew({ webDistPath: join(tmpdir(), 'cardcrew-no-such-dist') }).web;
+    expect(
+      resourcesOf(missing, 'Custom::CDKBucketDeployment').map(([id]) => id.replace(/CustomResource.*/, '')),
+    ).toEqual(['DeployShell']);
+
+    const dist = mkdtempSync(join(tmpdir(), 'cardcrew-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), 'export {}');
+    const built = synthCardCrew({ webDistPath: dist }).web;
+    const deployments = resourcesOf(built, 'Custom::CDKBucketDeployment');
+    expect(deployments.map(([id]) => id.replace(/CustomResource.*/, '')).sort()).toEqual([
+      'DeployAssets',
+      'DeployShell',
+    ]);
+    expect(deployments.find(([id]) => id.startsWith('DeployAssets'))?.[1].Properties).toMatchObject({
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  });
+
+  it('outputs the public origin', () => {
+    web.hasOutput('PublicOrigin', { Value: TEST_ORIGIN });
+  });
+});
