@@ -1,4 +1,5 @@
-// The route table of the SPA (spec 1 §2). Every page is a lazily loaded chunk.
+// The route table of the SPA (spec 1 §2). Every page is a lazily loaded chunk; login-required pages guard
+// themselves with RequireAuth / RequireAdmin (spinner, then /auth?redirect=… or the content).
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router-dom';
 import { PageSpinner } from '@web/components/spinner';
 import { RouteError } from './route-error';
@@ -37,7 +38,17 @@ const router = createBrowserRouter([
         path: 'business/:businessId',
         lazy: () => import('@web/features/business/routes/business-dashboard-page').then((m) => ({ Component: m.BusinessDashboardPage })),
       },
+      { path: 'agency', lazy: () => import('@web/features/agency/routes/agency-page').then((m) => ({ Component: m.AgencyPage })) },
+      { path: 'admin', lazy: () => import('@web/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })) },
+      {
+        path: 'employee-portal',
+        lazy: () => import('@web/features/employee-portal/routes/employee-portal-page').then((m) => ({ Component: m.EmployeePortalPage })),
+      },
       { path: 'profile', lazy: () => import('@web/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage })) },
+      { path: 'pricing', lazy: () => import('@web/features/landing/routes/pricing-page').then((m) => ({ Component: m.PricingPage })) },
+      { path: 'about', lazy: () => import('@web/features/static-pages/routes/about-page').then((m) => ({ Component: m.AboutPage })) },
+      { path: 'terms', lazy: () => import('@web/features/static-pages/routes/terms-page').then((m) => ({ Component: m.TermsPage })) },
+      { path: 'privacy', lazy: () => import('@web/features/static-pages/routes/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
       { path: '*', lazy: () => import('@web/features/not-found/routes/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
     ],
   },

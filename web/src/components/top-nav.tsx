@@ -1,6 +1,6 @@
 // Site navigation (spec 1 §2 'Top navigation'). Presentational: the page passes who is signed in.
 import { CreditCard, LogOut, Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { cn } from '@web/lib/cn';
 import { Button } from './button';
@@ -19,6 +19,14 @@ interface NavItem {
 export function TopNav({ user, onSignOut }: TopNavProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the phone menu and returns focus to its button.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
   const items: NavItem[] = [
     { to: '/', label: 'Home' },
     { to: { pathname: '/', hash: '#features' }, label: 'Features' },
@@ -38,7 +46,14 @@ export function TopNav({ user, onSignOut }: TopNavProps) {
       <span className="max-w-[16rem] truncate text-sm text-muted-foreground" title={user.isAdmin ? undefined : user.email}>
         {user.isAdmin ? 'Admin' : user.email}
       </span>
-      <Button variant="outline" size="sm" onClick={onSignOut}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setOpen(false);
+          onSignOut();
+        }}
+      >
         <LogOut aria-hidden />
         Sign Out
       </Button>
@@ -50,48 +65,51 @@ export function TopNav({ user, onSignOut }: TopNavProps) {
   );
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <CreditCard aria-hidden className="size-5" />
-          </span>
-          CardCrew
-        </Link>
-        <ul className="hidden flex-1 items-center gap-1 lg:flex">
-          {items.map((item) => (
-            <li key={item.label}>
-              <NavLink to={item.to} end className={typeof item.to === 'string' ? linkClass : linkClass({ isActive: false })}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="ml-auto hidden items-center gap-3 lg:flex">{account}</div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="ml-auto lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((v) => !v)}
-        >
-          {open ? <X aria-hidden /> : <Menu aria-hidden />}
-          <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
-        </Button>
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur" onKeyDown={onKeyDown}>
+      <nav aria-label="Main">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+            <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <CreditCard aria-hidden className="size-5" />
+            </span>
+            CardCrew
+          </Link>
+          <ul className="hidden flex-1 items-center gap-1 lg:flex">
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink to={item.to} end className={typeof item.to === 'string' ? linkClass : linkClass({ isActive: false })}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="ml-auto hidden items-center gap-3 lg:flex">{account}</div>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="ml-auto lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X aria-hidden /> : <Menu aria-hidden />}
+            <span className="sr-only">{open ? 'Close menu' : 'Open menu'}</span>
+          </Button>
+        </div>
+        <div id={menuId} hidden={!open} className="border-t px-4 pb-4 lg:hidden">
+          <ul className="grid gap-1 py-2">
+            {items.map((item) => (
+              <li key={item.label}>
+                <NavLink to={item.to} end onClick={() => setOpen(false)} className={cn(linkClass({ isActive: false }), 'block')}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="flex flex-wrap items-center gap-3 border-t pt-3">{account}</div>
+        </div>
       </nav>
-      <div id={menuId} hidden={!open} className="border-t px-4 pb-4 lg:hidden">
-        <ul className="grid gap-1 py-2">
-          {items.map((item) => (
-            <li key={item.label}>
-              <NavLink to={item.to} end onClick={() => setOpen(false)} className={cn(linkClass({ isActive: false }), 'block')}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className="flex flex-wrap items-center gap-3 border-t pt-3">{account}</div>
-      </div>
     </header>
   );
 }

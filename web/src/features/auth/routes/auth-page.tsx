@@ -28,6 +28,10 @@ import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
 import { useSession } from '../session-provider';
 
+const GOOGLE_UNAVAILABLE_TITLE = 'Google sign-in needs a deployed user pool';
+const GOOGLE_UNAVAILABLE = 'The local Cognito stand-in has no Google federation. Use your email and password instead.';
+const googleNoteId = 'google-sign-in-note';
+
 type Step = 'signIn' | 'signUp' | 'confirm' | 'newPassword' | 'forgot' | 'forgotConfirm';
 
 const accountTypeHelp: Record<PendingAccountType, string> = {
@@ -53,6 +57,8 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   /** Set while this page signs someone in, so the "already signed in" redirect does not race its own navigation. */
   const [signingIn, setSigningIn] = useState(false);
+  /** Shown under the Google button after it was pressed in local mode. */
+  const [googleUnavailable, setGoogleUnavailable] = useState(false);
 
   if (loading) return <PageSpinner />;
   if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;
@@ -185,9 +191,8 @@ export function AuthPage() {
 
   function onGoogle() {
     if (config.local || !config.oauthDomain) {
-      toast.info('Google sign-in needs a deployed user pool', {
-        description: 'The local Cognito stand-in has no Google federation. Use your email and password instead.',
-      });
+      // An inline note (a status region) rather than a toast: it stays until read, and is announced once.
+      setGoogleUnavailable(true);
       return;
     }
     // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2).
@@ -329,10 +334,18 @@ export function AuthPage() {
         or
         <span className="h-px flex-1 bg-border" />
       </div>
-      <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy}>
+      <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy} aria-describedby={googleUnavailable ? googleNoteId : undefined}>
         <GoogleMark />
         Continue with Google
       </Button>
+      {/* Always rendered, so screen readers announce the note when it appears. */}
+      <div role="status" id={googleNoteId}>
+        {googleUnavailable && (
+          <p className="mt-3 rounded-md border bg-muted p-3 text-sm text-foreground">
+            <strong>{GOOGLE_UNAVAILABLE_TITLE}.</strong> {GOOGLE_UNAVAILABLE}
+          </p>
+        )}
+      </div>
 
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}

@@ -1,41 +1,36 @@
-// / (spec 1 §1–2): hero, business and agency cards, features and footer. Signed-in users are sent on by role.
-import type { Me } from '@shared/schemas/me';
+// / (spec 1 §1–2): hero, business and agency cards, features, pricing and footer. Signed-in users are sent on by role.
 import { ArrowRight, Building2, Check, Palette, Play, QrCode, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageSpinner } from '@web/components/spinner';
-import { TopNav } from '@web/components/top-nav';
+import { SiteFooter } from '@web/components/site-footer';
 import { PENDING_REDIRECT_PATH_KEY, takePendingRedirectPath } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
+import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { useSession } from '@web/features/auth/session-provider';
-
-const FOOTER_YEAR = 2025; // spec 1 §9: the footer reads the year 2025
+import { PricingSection } from '../components/pricing-section';
+import { signedInDestination } from '../signed-in-destination';
 
 export function LandingPage() {
-  const { user, me, loading, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user, me, loading } = useSession();
   const { hash } = useLocation();
 
   useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-  }, [hash]);
+    if (!hash || loading) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth' });
+  }, [hash, loading]);
 
   if (loading) return <PageSpinner />;
-  const destination = me ? signedInDestination(me, readPendingRedirectPath()) : null;
+  const destination = user ? signedInDestination(me, readPendingRedirectPath()) : null;
   if (destination) return <SendOn to={destination} />;
 
   const signedIn = user !== null;
   return (
     <div className="flex min-h-dvh flex-col">
-      <TopNav
-        user={user ? { email: user.email, isAdmin: me?.isAdmin ?? false } : null}
-        onSignOut={async () => {
-          if (await signOut()) navigate('/');
-        }}
-      />
+      <SiteTopNav />
       <main className="flex-1">
         <section className="bg-gradient-to-b from-primary/10 to-background px-4 py-16 sm:py-24">
           <div className="mx-auto max-w-4xl text-center">
@@ -57,6 +52,7 @@ export function LandingPage() {
                   <ArrowRight aria-hidden />
                 </Link>
               </Button>
+              {/* Spec 1 §1: the Watch Demo button exists and has no function. */}
               <Button variant="outline" size="lg">
                 <Play aria-hidden />
                 Watch Demo
@@ -107,34 +103,11 @@ export function LandingPage() {
             </ul>
           </div>
         </section>
+
+        <PricingSection signedIn={signedIn} />
       </main>
 
-      <footer className="border-t px-4 py-8">
-        <div className="mx-auto flex max-w-5xl flex-col items-center justify-between gap-4 text-sm text-muted-foreground sm:flex-row">
-          <p>
-            © {FOOTER_YEAR} CardCrew. All Rights Reserved.
-          </p>
-          <nav aria-label="Footer">
-            <ul className="flex flex-wrap justify-center gap-4">
-              <li>
-                <Link to="/about" className="hover:text-foreground hover:underline">
-                  About us
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms" className="hover:text-foreground hover:underline">
-                  Terms of Service
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacy" className="hover:text-foreground hover:underline">
-                  Privacy Policy
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }
@@ -182,16 +155,6 @@ function readPendingRedirectPath(): string | null {
   } catch {
     return null;
   }
-}
-
-/** Spec 1 §2 'Landing page behaviour': admin first, then a saved redirect, then by account type. */
-function signedInDestination(me: Me, pendingRedirect: string | null): string | null {
-  if (me.isAdmin) return '/admin';
-  if (pendingRedirect) return pendingRedirect;
-  if (me.accountType === 'agency') return '/agency';
-  if (me.accountType === 'employee' || me.role === 'employee') return '/employee-portal';
-  if (me.accountType === 'business' || me.businessId) return '/business';
-  return null;
 }
 
 /** Navigates on, clearing the one-shot saved redirect path. */

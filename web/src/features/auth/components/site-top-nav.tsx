@@ -1,0 +1,18 @@
+// The top navigation bound to the session: who is signed in, and Sign Out (spec 1 §2, §8) going home afterwards.
+import { useNavigate } from 'react-router-dom';
+import { TopNav } from '@web/components/top-nav';
+import { useSession } from '../session-provider';
+
+export function SiteTopNav() {
+  const { user, me, signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <TopNav
+      user={user ? { email: user.email, isAdmin: me?.isAdmin ?? false } : null}
+      onSignOut={async () => {
+        // signOut shows 'Successfully signed out' or 'Error' with the provider's message.
+        if (await signOut()) navigate('/', { replace: true });
+      }}
+    />
+  );
+}
