@@ -1,0 +1,304 @@
+// Accounts in a real browser on a 375 px phone: sign-up as a business owner or an agency (codes from the local
+// mailbox), the route guards and the redirect back to a deep link, the forgotten password, where the landing
+// page sends each role (and the one-shot pending redirect), the admin-only route, sign-out and Google in local mode.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { BrowserContext, Page } from 'playwright-core';
+import { desktop, phone } from '../support/browser';
+import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
+import { cognito, createUser, origin, runtime, signIn, tables, uniqueEmail } from '../support/runtime';
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await openBrowser(phone);
+});
+afterAll(async () => {
+  await session?.browser.close();
+});
+
+declare global {
+  interface Window {
+    __paths?: string[];
+  }
+}
+
+/**
+ * A fresh phone context (its own storage, so its own session) whose pages record every path the SPA visits in
+ * window.__paths — to see the stops a redirect chain makes, not only where it ends.
+ */
+async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await session.browser.newContext({ viewport: phone });
+  await context.addInitScript(() => {
+    const record = () => (window.__paths ??= []).push(location.pathname + location.search);
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        record();
+      };
+    }
+    record();
+  });
+  try {
+    await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+/** The paths visited since the page loaded, without repeats (the router also re-stamps the current entry). */
+const visitedPaths = async (page: Page) => (await page.evaluate(() => window.__paths ?? [])).filter((p, i, all) => p !== all[i - 1]);
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs in through /auth (no redirect parameter) and waits until the app has sent the user on. */
+async function signInThroughPage(page: Page, email: string, password: string) {
+  await page.goto(`${origin}/auth`);
+  await fillSignIn(page, email, password);
+  await page.waitForURL((url) => url.pathname !== '/auth' && url.pathname !== '/');
+}
+
+async function subOf(email: string): Promise<string> {
+  const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: runtime.ids.userPoolId, Username: email }));
+  return user.UserAttributes!.find((a) => a.Name === 'sub')!.Value!;
+}
+
+async function storedAccountType(email: string) {
+  const db = await tables();
+  return (await db.profile.get({ userId: await subOf(email) }).go()).data?.accountType;
+}
+
+const demo = {
+  admin: { email: 'admin@cardcrew.local', password: 'Admin1234!' },
+  owner: { email: 'owner@acme.example', password: 'Demo1234!' },
+  jane: { email: 'jane@acme.example', password: 'Demo1234!' },
+  agency: { email: 'agency@bright.example', password: 'Demo1234!' },
+};
+
+describe('sign-up (375 px)', () => {
+  it('signs up as a Business Owner: the setup note, the code from the mailbox, then business onboarding', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('biz');
+      await page.goto(`${origin}/auth`);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('Owner123!');
+      await page.getByLabel('Account Type').selectOption('business');
+      expect(await page.getByText('Create and manage digital business cards for your company.').isVisible()).toBe(true);
+      expect(await page.getByText("After confirming your email, you'll be redirected to complete your business setup.").isVisible()).toBe(true);
+      await shot(page, 'accounts-01-sign-up-business');
+      await page.setViewportSize(desktop);
+      await shot(page, 'accounts-02-sign-up-desktop');
+      await page.setViewportSize(phone);
+
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect.poll(() => page.getByLabel('Confirmation code').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Resend code' }).isVisible()).toBe(true);
+      await page.getByLabel('Confirmation code').fill(await codeFromMailbox(email));
+      await shot(page, 'accounts-03-confirm');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+
+      await page.waitForURL(`${origin}/business-onboarding`);
+      await expect.poll(() => page.getByLabel(/Company Name/).isVisible()).toBe(true);
+      await shot(page, 'accounts-04-business-onboarding');
+      expect(await storedAccountType(email)).toBe('business');
+      expect(await page.evaluate(() => localStorage.getItem('pending_account_type'))).toBeNull();
+    });
+  });
+
+  it('signs up as a Marketing Agency: to / after confirming, then on to /agency, stored as an agency', async () => {
+    await withPage(async (page) => {
+      const email = uniqueEmail('agency');
+      await page.goto(`${origin}/auth`);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill('Agency123!');
+      await page.getByLabel('Account Type').selectOption('agency');
+      expect(await page.getByText('Manage multiple business clients and their digital business cards.').isVisible()).toBe(true);
+      expect(await page.getByText(/redirected to complete your business setup/).count()).toBe(0);
+      await shot(page, 'accounts-05-sign-up-agency');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+      await page.getByLabel('Confirmation code').fill(await codeFromMailbox(email));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.waitForURL(`${origin}/agency`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Agency Dashboard' }).isVisible()).toBe(true);
+      const paths = await visitedPaths(page);
+      expect(paths.slice(-2)).toEqual(['/', '/agency']); // the site root first, then the landing page's redirect
+      await shot(page, 'accounts-06-agency-home');
+
+      expect(await storedAccountType(email)).toBe('agency');
+      expect(await page.evaluate(() => localStorage.getItem('pending_account_type'))).toBeNull();
+    });
+  });
+});
+
+describe('sign-in and the route guards (375 px)', () => {
+  it('sends a visitor of every login-required route to /auth with the path and search to come back to', async () => {
+    await withPage(async (page) => {
+      for (const path of ['/business', '/business/demo-business-acme', '/business-onboarding', '/agency', '/admin', '/employee-portal', '/profile?tab=1']) {
+        await page.goto(`${origin}${path}`);
+        await page.waitForURL((url) => url.pathname === '/auth');
+        expect(pathOf(page), path).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      }
+      await expect.poll(() => page.getByRole('heading', { name: 'Sign in to CardCrew' }).isVisible()).toBe(true);
+    });
+  });
+
+  it('refuses empty fields, then signs in from a protected deep link and comes back to it, search included', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${origin}/business?x=1`);
+      await page.waitForURL((url) => url.pathname === '/auth');
+      expect(pathOf(page)).toBe('/auth?redirect=%2Fbusiness%3Fx%3D1');
+
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect.poll(() => page.getByText('Please fill in all fields').isVisible()).toBe(true);
+
+      await fillSignIn(page, demo.owner.email, demo.owner.password);
+      await page.waitForURL(`${origin}/business?x=1`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Acme Studio' }).isVisible()).toBe(true);
+      expect(await page.getByText('Successfully signed in').isVisible()).toBe(true);
+      await shot(page, 'accounts-07-back-at-deep-link');
+
+      // Signed in, /auth goes straight to its decoded redirect (or to / without one).
+      await page.goto(`${origin}/auth?redirect=${encodeURIComponent('/pricing?plan=pro')}`);
+      await page.waitForURL(`${origin}/pricing?plan=pro`);
+    });
+  });
+
+  it('resets a forgotten password with the code from the mailbox: the new password works, the old one does not', async () => {
+    const user = await createUser({ email: uniqueEmail('forgetful') });
+    const newPassword = 'Remembered123!';
+    await withPage(async (page) => {
+      await page.goto(`${origin}/auth`);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email').fill(user.email);
+      await shot(page, 'accounts-08-forgot-password');
+      await page.getByRole('button', { name: 'Send Reset Code' }).click();
+      await expect.poll(() => page.getByLabel('Reset code').isVisible()).toBe(true);
+      await page.getByLabel('Reset code').fill(await codeFromMailbox(user.email));
+      await page.getByLabel('New password').fill(newPassword);
+      await shot(page, 'accounts-09-reset-password');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect.poll(() => page.getByText('Your password has been reset. Please sign in.').isVisible()).toBe(true);
+
+      await expect(signIn(user.email, user.password)).rejects.toThrow();
+      await expect(signIn(user.email, newPassword)).resolves.toMatchObject({ email: user.email });
+
+      await fillSignIn(page, user.email, user.password);
+      await expect.poll(() => page.getByText('Authentication Error').isVisible()).toBe(true);
+      expect(pathOf(page)).toBe('/auth');
+      await fillSignIn(page, user.email, newPassword);
+      await page.waitForURL(`${origin}/business`); // a new user defaults to the business type
+    });
+  });
+
+  it('tells a local user that Google sign-in needs a deployed user pool, where screen readers hear it', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${origin}/auth`);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      const note = page.getByRole('status').filter({ hasText: 'Google sign-in needs a deployed user pool' });
+      await expect.poll(() => note.isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Continue with Google' }).getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
+      expect(pathOf(page)).toBe('/auth');
+      await shot(page, 'accounts-10-google-local');
+    });
+  });
+});
+
+describe('where signed-in users go (375 px)', () => {
+  const homes = [
+    { who: 'admin', user: demo.admin, home: '/admin', heading: 'Admin Portal', accountType: 'admin' },
+    { who: 'agency owner', user: demo.agency, home: '/agency', heading: 'Agency Dashboard', accountType: 'agency' },
+    { who: 'business owner', user: demo.owner, home: '/business', heading: 'Acme Studio', accountType: 'business' },
+    { who: 'employee', user: demo.jane, home: '/employee-portal', heading: 'Employee Portal', accountType: 'employee' },
+  ] as const;
+
+  it.each(homes)('sends the $who from the landing page to $home', async ({ user, home, heading, accountType }) => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, user.email, user.password);
+      expect(pathOf(page)).toBe(home);
+      await page.goto(`${origin}/`);
+      await page.waitForURL(`${origin}${home}`);
+      await expect.poll(() => page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+      expect(await storedAccountType(user.email)).toBe(accountType);
+    });
+  });
+
+  it("shows an admin the label 'Admin' and the Admin link in the phone menu", async () => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, demo.admin.email, demo.admin.password);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+      expect(await nav.getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+      expect(await nav.getByText('Admin', { exact: true }).filter({ visible: true }).count()).toBe(2); // the link and the account label
+      expect(await nav.getByText(demo.admin.email).count()).toBe(0);
+      await shot(page, 'accounts-11-admin-menu');
+    });
+  });
+
+  it('uses a pending redirect path once, then clears it', async () => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      await page.evaluate(() => localStorage.setItem('pending_redirect_path', '/pricing?from=google'));
+      await page.goto(`${origin}/`);
+      await page.waitForURL(`${origin}/pricing?from=google`);
+      expect(await page.evaluate(() => localStorage.getItem('pending_redirect_path'))).toBeNull();
+      await page.goto(`${origin}/`);
+      await page.waitForURL(`${origin}/business`);
+    });
+  });
+
+  it('keeps /admin for the admin group: an owner is sent through /auth to their own home', async () => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      await page.goto(`${origin}/admin`);
+      await page.waitForURL(`${origin}/business`);
+      expect(await visitedPaths(page)).toEqual(['/admin', '/auth', '/', '/business']);
+      expect(await page.getByRole('heading', { name: 'Admin Portal' }).count()).toBe(0);
+    });
+  });
+
+  it('signs out from the top navigation and from the pricing header: the toast, back to /, and no session left', async () => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      await page.goto(`${origin}/about`);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByText(demo.owner.email).filter({ visible: true }).count()).toBe(1);
+      expect(await nav.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
+      expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+      await shot(page, 'accounts-12-signed-in-menu');
+      await nav.getByRole('button', { name: 'Sign Out' }).click();
+      await expect.poll(() => page.getByText('Successfully signed out').isVisible()).toBe(true);
+      expect(pathOf(page)).toBe('/');
+      await page.waitForTimeout(400);
+      await shot(page, 'accounts-13-signed-out');
+      const tokens = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider') && k.endsWith('idToken')));
+      expect(await tokens()).toEqual([]);
+
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      await page.goto(`${origin}/pricing`);
+      const header = page.getByRole('banner');
+      await expect.poll(() => header.getByText(demo.owner.email).isVisible()).toBe(true);
+      await shot(page, 'accounts-14-pricing-signed-in');
+      expect(await page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/business');
+      await header.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL(`${origin}/`);
+      await expect.poll(() => page.getByText('Successfully signed out').first().isVisible()).toBe(true);
+      expect(await tokens()).toEqual([]);
+      await page.goto(`${origin}/business`);
+      await page.waitForURL(`${origin}/auth?redirect=%2Fbusiness`);
+    });
+  });
+});
