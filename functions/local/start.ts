@@ -4,6 +4,7 @@ import './quiet';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
@@ -30,9 +31,31 @@ async function stop(code = 0): Promise<never> {
   process.exit(code);
 }
 
+/** Fails in one clear line when a port is taken (usually: CardCrew is already running). */
+async function assertPortsFree(s: ReturnType<typeof localSettings>) {
+  const ports: [string, number][] = [
+    ['app', s.port],
+    ['DynamoDB Local', s.dynamodbPort],
+    ['cognito-local', s.cognitoPort],
+    ['s3rver', s.s3Port],
+    ['local SES', s.sesPort],
+    ['Stripe stand-in', s.stripePort],
+  ];
+  for (const [name, port] of ports) {
+    const free = await new Promise<boolean>((resolveFree) => {
+      const probe = createNetServer()
+        .once('error', () => resolveFree(false))
+        .once('listening', () => probe.close(() => resolveFree(true)))
+        .listen(port, name === 'DynamoDB Local' ? '0.0.0.0' : s.host);
+    });
+    if (!free) throw new Error(`port ${port} (${name}) is already in use. Is CardCrew already running? Stop it, or move every port with LOCAL_PORT_OFFSET=10.`);
+  }
+}
+
 async function main() {
   const started = Date.now();
   const s = localSettings();
+  await assertPortsFree(s);
   mkdirSync(s.dataDir, { recursive: true });
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
