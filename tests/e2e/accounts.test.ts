@@ -275,7 +275,8 @@ describe('where signed-in users go (375 px)', () => {
       await page.goto(`${origin}/about`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByText(demo.owner.email).filter({ visible: true }).count()).toBe(1);
+      // The session is read again after the page load; the menu shows the account once it is known.
+      await expect.poll(() => nav.getByText(demo.owner.email).filter({ visible: true }).count()).toBe(1);
       expect(await nav.getByRole('link', { name: 'Profile' }).isVisible()).toBe(true);
       expect(await nav.getByRole('link', { name: 'Admin' }).count()).toBe(0);
       await shot(page, 'accounts-12-signed-in-menu');

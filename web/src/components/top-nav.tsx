@@ -8,6 +8,8 @@ import { Button } from './button';
 export interface TopNavProps {
   /** The signed-in user, or null when signed out. */
   user: { email: string; isAdmin: boolean } | null;
+  /** True while the session is still being read: the account area stays empty instead of flashing 'Sign In'. */
+  loading?: boolean;
   onSignOut: () => void;
 }
 
@@ -16,7 +18,7 @@ interface NavItem {
   label: string;
 }
 
-export function TopNav({ user, onSignOut }: TopNavProps) {
+export function TopNav({ user, loading = false, onSignOut }: TopNavProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -41,7 +43,9 @@ export function TopNav({ user, onSignOut }: TopNavProps) {
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-muted', isActive ? 'text-foreground' : 'text-muted-foreground');
 
-  const account = user ? (
+  const account = loading ? (
+    <span className="h-8 w-24" aria-hidden />
+  ) : user ? (
     <>
       <span className="max-w-[16rem] truncate text-sm text-muted-foreground" title={user.isAdmin ? undefined : user.email}>
         {user.isAdmin ? 'Admin' : user.email}

@@ -4,11 +4,12 @@ import { TopNav } from '@web/components/top-nav';
 import { useSession } from '../session-provider';
 
 export function SiteTopNav() {
-  const { user, me, signOut } = useSession();
+  const { user, me, loading, signOut } = useSession();
   const navigate = useNavigate();
   return (
     <TopNav
       user={user ? { email: user.email, isAdmin: me?.isAdmin ?? false } : null}
+      loading={loading}
       onSignOut={async () => {
         // signOut shows 'Successfully signed out' or 'Error' with the provider's message.
         if (await signOut()) navigate('/', { replace: true });
