@@ -56,6 +56,7 @@ const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:ListUsers',
+  'cognito-idp:DescribeUserPool', // GET /api/health
 ];
 
 export class AppEnvironment {
@@ -119,6 +120,13 @@ export class AppEnvironment {
         ),
       }),
     );
+
+    // GET /api/health asks SES for the account's sending status; GetAccount has no resource to scope to.
+    fn.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'ses:GetAccount (the health check) does not support resource-level permissions; it reads the sending status only.',
+    });
 
     fn.addEnvironment('STRIPE_SECRET_NAME', p.stripeSecretName);
     this.grantSecretByName(fn, p.stripeSecretName);

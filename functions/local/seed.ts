@@ -63,15 +63,20 @@ async function createIfMissing(write: () => Promise<unknown>) {
 
 type SeedBusiness = { businessId: string; ownerId: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string };
 
-/** A business and its billing-email guard; `ownerMembership` false for an agency's client (access via the agency link). */
+/** A business, its billing-email guard and (for an owner's own business) its owner guard; `ownerMembership` false for an agency's client (access via the agency link). */
 async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
   const e = db();
   await createIfMissing(() =>
     e.service.transaction
-      .write(({ business: b, billingEmailGuard, membership }) => [
+      .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership }) => [
         b.create({ ...business, billingCity: 'Portland', billingCountry: 'United States', billingPostalCode: '97201' }).commit(),
         billingEmailGuard.create({ billingEmail: business.billingEmail, businessId: business.businessId }).commit(),
-        ...(ownerMembership ? [membership.put({ userId: business.ownerId, scopeType: 'business', scopeId: business.businessId, role: 'owner' }).commit()] : []),
+        ...(ownerMembership
+          ? [
+              businessOwnerGuard.put({ ownerId: business.ownerId, businessId: business.businessId }).commit(),
+              membership.put({ userId: business.ownerId, scopeType: 'business', scopeId: business.businessId, role: 'owner' }).commit(),
+            ]
+          : []),
       ])
       .go()
       .then((r) => {

@@ -17,6 +17,23 @@ import { startStripeStandIn } from './stripe';
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
 
+const localSesAccount = {
+  DedicatedIpAutoWarmupEnabled: false,
+  Details: {
+    AdditionalContactEmailAddresses: [],
+    ContactLanguage: 'EN',
+    MailType: 'TRANSACTIONAL',
+    ReviewDetails: { CaseId: 'local', Status: 'GRANTED' },
+    UseCaseDescription: 'CardCrew local runtime',
+    WebsiteURL: 'http://127.0.0.1',
+  },
+  EnforcementStatus: 'HEALTHY',
+  ProductionAccessEnabled: true,
+  SendingEnabled: true,
+  SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: 0 },
+  SuppressionAttributes: { SuppressedReasons: [] },
+};
+
 const closers: (() => unknown)[] = [];
 
 /** Stops everything started so far (newest first) and exits. */
@@ -66,6 +83,8 @@ async function main() {
     if (code) console.error(`DynamoDB Local exited with code ${code}`);
   });
 
+  // The account GetAccount answers (the health check reads it); aws-ses-v2-local takes it from the environment.
+  process.env.AWS_SES_ACCOUNT ??= JSON.stringify(localSesAccount);
   const ses = await sesServer({ host: s.host, port: s.sesPort });
   closers.push(() => new Promise((r) => ses.close(r)));
   const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [] }] });

@@ -170,7 +170,7 @@ describe('functions', () => {
     }
   });
 
-  it('may use exactly what their environment names: table + indexes, media objects, Cognito admin, SES sender, secrets', () => {
+  it('may use exactly what their environment names: table + indexes, media objects, Cognito admin, SES sender, secrets, health checks', () => {
     for (const [id, policy] of resourcesOf(api, 'AWS::IAM::Policy').filter(
       ([pid]) => !pid.startsWith('MonthlyInvoicesSchedulerRole'),
     )) {
@@ -189,10 +189,14 @@ describe('functions', () => {
         'AdminCreateUser',
         'AdminDeleteUser',
         'ListUsers',
+        'DescribeUserPool',
       ]) {
         expect(doc, id).toContain(`cognito-idp:${action}`);
       }
       expect(doc, id).toContain(':identity/no-reply@example.com');
+      // SES GetAccount (health) has no resource type, so it is unscoped; sending stays scoped to the sender.
+      expect(doc, id).toContain('"ses:GetAccount"');
+      expect(doc, id).not.toMatch(/"ses:Send(Raw)?Email"[^}]*"Resource":"\*"/);
       expect(doc, id).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
       expect(doc, id).not.toMatch(/"Action":"\*"|"s3:\*"|"dynamodb:\*"|"cognito-idp:\*"/);
     }

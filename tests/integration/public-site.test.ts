@@ -125,3 +125,16 @@ describe('role resolution (/api/me)', () => {
     expect((await api('POST', '/api/me', { body: {} })).status).toBe(401);
   });
 });
+
+describe('health', () => {
+  it('reports each dependency the API needs: table, media bucket, user pool and mail', async () => {
+    const res = await api('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('ok');
+    expect(Object.keys(res.body.dependencies).sort()).toEqual(['dynamodb', 'identity', 'mail', 'media']);
+    for (const dependency of Object.values(res.body.dependencies) as { ok: boolean; latencyMs: number }[]) {
+      expect(dependency.ok).toBe(true);
+      expect(dependency.latencyMs).toBeGreaterThanOrEqual(0);
+    }
+  });
+});

@@ -9,7 +9,7 @@ import type { AccountType } from '../../../shared/schemas/me';
 
 let client: CognitoIdentityProviderClient | undefined;
 
-function cognito(): CognitoIdentityProviderClient {
+export function cognito(): CognitoIdentityProviderClient {
   const c = config();
   client ??= new CognitoIdentityProviderClient({ region: c.AWS_REGION, ...localClientOptions(c.COGNITO_ENDPOINT) });
   return client;

@@ -12,10 +12,15 @@ export interface OutgoingMail {
   replyTo?: string[];
 }
 
-export async function sendMail(mail: OutgoingMail): Promise<void> {
+export function ses(): SESv2Client {
   const c = config();
   client ??= new SESv2Client({ region: c.AWS_REGION, ...localClientOptions(c.SES_ENDPOINT) });
-  await client.send(
+  return client;
+}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const c = config();
+  await ses().send(
     new SendEmailCommand({
       FromEmailAddress: c.SES_FROM_ADDRESS,
       Destination: { ToAddresses: mail.to },

@@ -11,23 +11,25 @@ export type NewBusiness = CreateEntityItem<Db['business']>;
 export type NewEmployee = CreateEntityItem<Db['employee']>;
 export type NewCard = CreateEntityItem<Db['card']>;
 
-/** Creates a business, its billing-email guard and the owner membership in one transaction. */
+/** Creates a business, its billing-email and owner guards and the owner membership in one transaction. */
 export async function createBusinessWithOwner(business: NewBusiness): Promise<void> {
   const { service } = db();
   const result = await service.transaction
-    .write(({ business: b, billingEmailGuard, membership }) => [
+    .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership }) => [
       b.create(business).commit(),
       billingEmailGuard.create({ billingEmail: business.billingEmail, businessId: business.businessId }).commit(),
+      businessOwnerGuard.create({ ownerId: business.ownerId, businessId: business.businessId }).commit(),
       membership
         .create({ userId: business.ownerId, scopeType: 'business', scopeId: business.businessId, role: 'owner' })
         .commit(),
     ])
     .go();
   if (result.canceled) {
-    const [businessResult, guardResult, membershipResult] = result.data;
+    const [businessResult, guardResult, ownerResult, membershipResult] = result.data;
     if (guardResult?.rejected) throw new AppError('BILLING_EMAIL_TAKEN', messages.businessForm.emailTaken, { billingEmail: messages.businessForm.emailTaken });
-    if (membershipResult?.rejected || businessResult?.rejected) throw new AppError('CONFLICT', 'You already have a business.');
-    throw new AppError('INTERNAL', messages.businessForm.saveFailed);
+    if (ownerResult?.rejected || membershipResult?.rejected || businessResult?.rejected) throw new AppError('CONFLICT', 'You already have a business.');
+    // Lost a race with another write on the same items (TransactionConflict): nothing was written.
+    throw new AppError('CONFLICT', messages.businessForm.saveFailed);
   }
 }
 

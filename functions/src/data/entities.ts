@@ -234,6 +234,16 @@ export function buildEntities() {
     options,
   );
 
+  /** Uniqueness guard: one business per owner (an owner's second business is refused in the same transaction). */
+  const businessOwnerGuard = new Entity(
+    {
+      model: { entity: 'businessOwnerGuard', version: '1', service },
+      attributes: { ownerId: { ...text, required: true }, businessId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['ownerId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   const plan = new Entity(
     {
       model: { entity: 'plan', version: '1', service },
@@ -414,6 +424,7 @@ export function buildEntities() {
     cardScanDay,
     businessScanDay,
     billingEmailGuard,
+    businessOwnerGuard,
     plan,
     agency,
     agencyClient,

@@ -1,0 +1,245 @@
+// Repositories against DynamoDB Local: the keys, the one-call access patterns, the guards and the counters of
+// docs/access-patterns.md. The test runtime's table is used directly (no HTTP), so what is under test is the
+// data layer itself: what each call writes, how many round trips a read takes, and what a lost race leaves.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tables, uniqueEmail } from '../support/runtime';
+
+// The runtime's environment is set by ../support/runtime, so these resolve to the test table.
+const { dynamo, tableName } = await import('../../functions/src/data/client');
+const businessRepo = await import('../../functions/src/business/repository');
+const meRepo = await import('../../functions/src/me/repository');
+const jobsRepo = await import('../../functions/src/jobs/repository');
+const { newId } = await import('../../functions/src/lib/ids');
+
+/** Every DynamoDB command the repositories send, by name, while `run` runs. */
+const sent: string[] = [];
+beforeAll(() => {
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'repositoryTestCounter' },
+  );
+});
+async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const start = sent.length;
+  await run();
+  return sent.slice(start);
+}
+
+const rawItem = async (pk: string, sk: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk, sk }, ConsistentRead: true }))).Item;
+
+function makeBusiness(overrides: Partial<Parameters<typeof businessRepo.createBusinessWithOwner>[0]> = {}) {
+  return {
+    businessId: newId(),
+    ownerId: `owner-${newId()}`,
+    name: 'Repo Test Co',
+    billingEmail: uniqueEmail('billing'),
+    billingCity: 'Testville',
+    billingCountry: 'United States',
+    billingPostalCode: '12345',
+    ...overrides,
+  };
+}
+
+function makeEmployeeAndCard(businessId: string, overrides: { status?: 'draft' | 'active' | 'inactive'; isActive?: boolean } = {}) {
+  const employeeId = newId();
+  const cardId = newId();
+  return {
+    employee: { employeeId, businessId, name: 'Repo Person', email: uniqueEmail('person'), status: overrides.status ?? 'draft' },
+    card: {
+      cardId,
+      employeeId,
+      businessId,
+      isActive: overrides.isActive ?? true,
+      profile: { name: 'Repo Person' },
+      business: { name: 'Repo Test Co', isActive: true },
+    },
+  };
+}
+
+describe('business, guard and owner membership (pattern 4)', () => {
+  it('writes the business, its billing-email guard and the owner membership under the documented keys', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+
+    // ElectroDB lower-cases key values (ids are compared case-insensitively in keys; attributes keep their case).
+    const id = business.businessId.toLowerCase();
+    const stored = await rawItem(`$cardcrew#businessid_${id}`, '$business_1');
+    expect(stored).toMatchObject({ businessId: business.businessId, name: 'Repo Test Co', ownerId: business.ownerId, employeeCount: 0, billableEmployeeCount: 0, scanCount: 0 });
+    expect(stored).toMatchObject({ gsi1pk: `$cardcrew#businessid_${id}`, gsi1sk: '$dashboard#business_1', gsi2pk: '$cardcrew#listing_businesses' });
+    const guard = await rawItem(`$cardcrew#billingemail_${business.billingEmail}`, '$billingemailguard_1');
+    expect(guard?.businessId).toBe(business.businessId);
+    const ownerGuard = await rawItem(`$cardcrew#ownerid_${business.ownerId.toLowerCase()}`, '$businessownerguard_1');
+    expect(ownerGuard?.businessId).toBe(business.businessId);
+    const membership = await rawItem(`$cardcrew#userid_${business.ownerId.toLowerCase()}`, `$user#membership_1#scopetype_business#scopeid_${id}`);
+    expect(membership).toMatchObject({ role: 'owner', scopeType: 'business', gsi2pk: `$cardcrew#scopetype_business#scopeid_${id}` });
+  });
+
+  it('refuses a billing email another business holds and writes nothing of the second business', async () => {
+    const first = makeBusiness();
+    await businessRepo.createBusinessWithOwner(first);
+    const second = makeBusiness({ billingEmail: first.billingEmail });
+
+    await expect(businessRepo.createBusinessWithOwner(second)).rejects.toMatchObject({ code: 'BILLING_EMAIL_TAKEN' });
+    expect(await businessRepo.getBusiness(second.businessId)).toBeNull();
+    const { memberships } = await meRepo.loadUserRecords(second.ownerId);
+    expect(memberships).toEqual([]);
+  });
+
+  it('lets only one of two owners racing for the same billing email win', async () => {
+    const billingEmail = uniqueEmail('race');
+    const contenders = [makeBusiness({ billingEmail }), makeBusiness({ billingEmail })];
+    const results = await Promise.allSettled(contenders.map((b) => businessRepo.createBusinessWithOwner(b)));
+
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const stored = await Promise.all(contenders.map((b) => businessRepo.getBusiness(b.businessId)));
+    expect(stored.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses a second business for the same owner through the owner guard, even when two requests race', async () => {
+    const first = makeBusiness();
+    await businessRepo.createBusinessWithOwner(first);
+    const second = makeBusiness({ ownerId: first.ownerId });
+    await expect(businessRepo.createBusinessWithOwner(second)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await businessRepo.getBusiness(second.businessId)).toBeNull();
+
+    const ownerId = `owner-${newId()}`;
+    const racing = [makeBusiness({ ownerId }), makeBusiness({ ownerId })];
+    const results = await Promise.allSettled(racing.map((b) => businessRepo.createBusinessWithOwner(b)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const { memberships } = await meRepo.loadUserRecords(ownerId);
+    expect(memberships).toHaveLength(1);
+  });
+});
+
+describe('employees, cards and counters (patterns 5, 6)', () => {
+  it('moves the business counters in the same transaction: drafts are not billable, every card counts', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const draft = makeEmployeeAndCard(business.businessId, { status: 'draft' });
+    const active = makeEmployeeAndCard(business.businessId, { status: 'active' });
+    const inactiveCard = makeEmployeeAndCard(business.businessId, { status: 'inactive', isActive: false });
+    for (const e of [draft, active, inactiveCard]) await businessRepo.createEmployeeWithCard(e.employee, e.card);
+
+    expect(await businessRepo.getBusiness(business.businessId)).toMatchObject({
+      employeeCount: 3,
+      billableEmployeeCount: 2,
+      cardCount: 3,
+      activeCardCount: 2,
+    });
+  });
+
+  it('writes no employee, card or counter when the business does not exist', async () => {
+    const orphan = makeEmployeeAndCard(newId());
+    await expect(businessRepo.createEmployeeWithCard(orphan.employee, orphan.card)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await businessRepo.getEmployee(orphan.employee.employeeId)).toBeNull();
+    expect(await businessRepo.getCard(orphan.card.cardId)).toBeNull();
+    expect(await businessRepo.getBusiness(orphan.employee.businessId)).toBeNull();
+  });
+
+  it('reads the business, its employees and their cards with one Query of gsi1', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const staff = [makeEmployeeAndCard(business.businessId), makeEmployeeAndCard(business.businessId)];
+    for (const e of staff) await businessRepo.createEmployeeWithCard(e.employee, e.card);
+
+    let collection: Awaited<ReturnType<typeof businessRepo.getDashboardCollection>> | undefined;
+    const commands = await commandsOf(async () => {
+      collection = await businessRepo.getDashboardCollection(business.businessId);
+    });
+    expect(commands).toEqual(['QueryCommand']);
+    expect(collection?.business?.businessId).toBe(business.businessId);
+    expect(collection?.employees.map((e) => e.employeeId).sort()).toEqual(staff.map((e) => e.employee.employeeId).sort());
+    expect(collection?.cards.map((c) => c.cardId).sort()).toEqual(staff.map((e) => e.card.cardId).sort());
+
+    // The same partition holds nothing else: one raw Query of gsi1 returns exactly these five items.
+    const raw = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `$cardcrew#businessid_${business.businessId.toLowerCase()}` } }),
+    );
+    expect(raw.Items?.map((i) => i.__edb_e__).sort()).toEqual(['business', 'card', 'card', 'employee', 'employee']);
+  });
+
+  it('serves everything the public card shows from one GetItem (pattern 7)', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const e = makeEmployeeAndCard(business.businessId);
+    await businessRepo.createEmployeeWithCard(e.employee, e.card);
+
+    let card: Awaited<ReturnType<typeof businessRepo.getCard>> = null;
+    const commands = await commandsOf(async () => {
+      card = await businessRepo.getCard(e.card.cardId);
+    });
+    expect(commands).toEqual(['GetItemCommand']);
+    expect(card).toMatchObject({ profile: { name: 'Repo Person' }, business: { name: 'Repo Test Co', isActive: true } });
+  });
+});
+
+describe('scan counters (pattern 8)', () => {
+  it('counts 50 parallel scans exactly on the card, the business and both per-day items, with writes only', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const e = makeEmployeeAndCard(business.businessId);
+    await businessRepo.createEmployeeWithCard(e.employee, e.card);
+    const day = '2026-11-22';
+
+    const commands = await commandsOf(() => Promise.all(Array.from({ length: 50 }, () => businessRepo.incrementScanCounters(e.card.cardId, business.businessId, day))));
+    expect(new Set(commands)).toEqual(new Set(['UpdateItemCommand']));
+
+    const db = await tables();
+    expect((await businessRepo.getCard(e.card.cardId))?.scanCount).toBe(50);
+    expect((await businessRepo.getBusiness(business.businessId))?.scanCount).toBe(50);
+    expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data?.count).toBe(50);
+    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data?.count).toBe(50);
+  });
+
+  it('does not create a card or business item for a scan of an unknown card', async () => {
+    const cardId = newId();
+    const businessId = newId();
+    await expect(businessRepo.incrementScanCounters(cardId, businessId, '2026-11-22')).rejects.toBeTruthy();
+    expect(await businessRepo.getCard(cardId)).toBeNull();
+    expect(await businessRepo.getBusiness(businessId)).toBeNull();
+  });
+});
+
+describe('the user partition (patterns 1, 2)', () => {
+  it('reads the profile and every membership with one Query, and creates a profile only once', async () => {
+    const userId = `user-${newId()}`;
+    const first = await meRepo.createProfileIfMissing({ userId, email: 'first@example.com', displayName: 'First', accountType: 'agency' });
+    const second = await meRepo.createProfileIfMissing({ userId, email: 'second@example.com', displayName: 'Second', accountType: 'business' });
+    expect(first.accountType).toBe('agency');
+    expect(second).toMatchObject({ email: 'first@example.com', accountType: 'agency' });
+    await meRepo.putOwnerMembership(userId, 'agency', `agency-${newId()}`);
+
+    let records: Awaited<ReturnType<typeof meRepo.loadUserRecords>> | undefined;
+    const commands = await commandsOf(async () => {
+      records = await meRepo.loadUserRecords(userId);
+    });
+    expect(commands).toEqual(['QueryCommand']);
+    expect(records?.profile?.displayName).toBe('First');
+    expect(records?.memberships.map((m) => m.role)).toEqual(['owner']);
+  });
+});
+
+describe('invoices (patterns 14, 15)', () => {
+  it('hands out distinct, consecutive invoice numbers to 20 parallel callers', async () => {
+    const name = `test-sequence-${newId()}`;
+    const values = await Promise.all(Array.from({ length: 20 }, () => jobsRepo.nextSequenceValue(name)));
+    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('writes one invoice per business and period: the guard refuses the second, which leaves no invoice', async () => {
+    const businessId = newId();
+    const invoice = (invoiceId: string) => ({ invoiceId, businessId, businessName: 'Repo Test Co', invoiceNumber: `INV-T-${invoiceId}`, amount: 3.98, dueDate: '2026-12-22' });
+    const [a, b] = [newId(), newId()];
+
+    const results = await Promise.all([jobsRepo.createInvoiceWithGuard(invoice(a), '2026-11'), jobsRepo.createInvoiceWithGuard(invoice(b), '2026-11')]);
+    expect(results.sort()).toEqual([false, true]);
+    const stored = await jobsRepo.listInvoicesOfBusiness(businessId);
+    expect(stored).toHaveLength(1);
+    expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-11')).toBe(true);
+    expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-12')).toBe(false);
+  });
+});
