@@ -1,4 +1,5 @@
 // User-facing copy with the spec's exact wording (spec 1 §8, spec 2 §8). Import from here; never retype.
+// A toast with a title and a description keeps them as `<name>Title` and `<name>`.
 export const messages = {
   businessForm: {
     nameRequired: 'Company name is required',
@@ -26,6 +27,18 @@ export const messages = {
     cardCreated: 'Business card created with QR code!',
     qrGenerated: 'QR Code Generated',
     qrFailed: (reason: string) => `Failed to generate QR code: ${reason}`,
+    // Spec 2 §8, the Employee Profile dialog's save.
+    errorTitle: 'Error',
+    authErrorTitle: 'Authentication Error',
+    mustBeLoggedIn: 'You must be logged in to update employee information. Please refresh and try again.',
+    updateFailedTitle: 'Update Failed',
+    /** The spec shows the error code beside this text; the caller appends it where it has one. */
+    databaseError: (message: string) => `Database error: ${message}`,
+    deleteTitle: 'Delete Employee',
+    deleteCardsFailed: 'Failed to delete employee business cards.',
+    deleteFailed: 'Failed to delete employee.',
+    deleteUnexpected: 'An unexpected error occurred while deleting the employee.',
+    deleted: (name: string) => `${name} has been deleted successfully`,
   },
   auth: {
     fillAllFields: 'Please fill in all fields',
@@ -36,6 +49,8 @@ export const messages = {
     checkEmail: 'Please check your email to confirm your account.',
     businessHelper: 'Create and manage digital business cards for your company.',
     agencyHelper: 'Manage multiple business clients and their digital business cards.',
+    /** The title of the empty-fields, unexpected-error and sign-out-failure toasts. */
+    errorTitle: 'Error',
   },
   card: {
     notFoundTitle: 'Card Not Found',
@@ -52,5 +67,128 @@ export const messages = {
     payloadTooLarge: 'The request body is too large.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
+  },
+  /** The invitation link and the owner's Send Invite button (spec 1 §2, spec 2 §8). */
+  invitation: {
+    invalidTitle: 'Invalid Invitation',
+    invalid: 'This invitation link is invalid or has expired.',
+    sentTitle: 'Invitation Sent',
+    sendFailed: 'Failed to send invitation email.',
+  },
+  /** Employee onboarding page (spec 1 §5, §8). */
+  onboarding: {
+    loadFailed: 'Could not load employee information.',
+    fillRequired: 'Please fill in all required fields.',
+    emailMismatch: 'Email must match the employee record. Please use your company email.',
+    passwordsMismatch: 'Passwords do not match.',
+    passwordTooShort: 'Password must be at least 6 characters long.',
+    accountExistsTitle: 'Account exists',
+    accountExists: 'An account with this email already exists. Please sign in instead.',
+    invalidCredentialsTitle: 'Invalid credentials',
+    invalidCredentials: 'Please check your email and password, or try creating an account first.',
+    /** Shown with the server's message as the description. */
+    authFailedTitle: 'Authentication failed',
+    authFailed: 'Authentication failed. Please try again.',
+    alreadyLinked: 'This account is already associated with a different employee profile.',
+    linkFailed: 'Failed to link account to company. Please try again.',
+    createRoleFailed: 'Failed to create user role. Please try again.',
+    setupFailed: 'Failed to set up user account. Please try again.',
+    employeeDataMissing: 'Employee data not found. Please refresh and try again.',
+    signInAgain: 'Please sign in and try again.',
+    notLinked: 'Account not properly linked. Please refresh and try again.',
+    permissionDenied: "Permission denied. Please ensure you're properly authenticated.",
+    updateFailed: 'Failed to update your profile. Please try again.',
+    googleFailed: 'Google authentication failed. Please try again.',
+    googlePending: 'Please complete the Google sign-in process.',
+    accountCreated: 'Account created successfully!',
+    signedIn: 'Signed in successfully!',
+    profileUpdated: 'Your profile has been updated successfully!',
+    cardDownloaded: 'Business card downloaded successfully!',
+  },
+  /** Employee portal (spec 1 §2, §8). */
+  portal: {
+    loadFailed: 'Could not load your profile information.',
+    profileNotFoundTitle: 'Profile Not Found',
+    generateCardFailed: 'Failed to generate digital card.',
+    walletPassFailed: 'Failed to generate Google Wallet pass. Please try again.',
+    walletAddFailed: 'Failed to add to Google Wallet. Please try again.',
+    qrFailed: (reason: string) => `Failed to generate QR code: ${reason}`,
+    qrGenerated: 'QR code generated successfully!',
+  },
+  /** Public invoice payment page (spec 1 §2, §8). */
+  invoicePayment: {
+    loadFailed: 'Failed to load invoice',
+    paymentFailed: 'Failed to process payment',
+    notFoundTitle: 'Invoice Not Found',
+    paid: 'This invoice has been paid',
+  },
+  /** Company Settings dialog save (spec 2 §8). */
+  company: {
+    permissionDenied: "You don't have permission to update this business",
+    invalidData: 'Invalid data format. Please check your inputs.',
+    updateFailed: (message: string) => `Update failed: ${message}`,
+    updateFailedGeneric: 'Failed to update company settings. Please try again.',
+    settingsUpdated: 'Settings updated',
+  },
+  /** Agency Settings dialog and Add Client modal (spec 2 §5, §8). */
+  agency: {
+    nameRequired: 'Agency name is required',
+    businessNameRequired: 'Business name is required',
+    permissionDenied: "You don't have permission to update this agency",
+    invalidData: 'Invalid data format. Please check your inputs.',
+    updateFailed: (message: string) => `Update failed: ${message}`,
+    updateFailedGeneric: 'Failed to update agency settings. Please try again.',
+    addClientFailed: 'Failed to add client. Please try again.',
+    clientAdded: 'Client business added successfully!',
+  },
+  /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
+  upload: {
+    invalidTypeTitle: 'Invalid file type',
+    invalidType: 'Please select a JPG or PNG image file.',
+    tooLargeTitle: 'File too large',
+    tooLarge: 'Please select an image smaller than 5MB.',
+    failedTitle: 'Upload failed',
+    logoFailed: 'Failed to upload logo. Please try again.',
+    logoUploaded: 'Logo uploaded',
+  },
+  /** Admin portal: businesses, admin users and plans (spec 2 §2, §5, §8). Failure toasts are titled `errorTitle`. */
+  admin: {
+    errorTitle: 'Error',
+    fetchBusinessesFailed: 'Failed to fetch businesses',
+    businessStatusFailed: 'Failed to update business status',
+    deleteBusinessFailed: 'Failed to delete business',
+    businessStatusUpdated: (isActive: boolean) => `Business ${isActive ? 'activated' : 'deactivated'} successfully`,
+    fetchAdminsFailed: 'Failed to fetch admin users',
+    inviteEmailInvalid: 'Please enter a valid email address',
+    inviteFailed: 'Failed to invite admin user',
+    adminInvited: (email: string) => `Admin invitation sent to ${email}`,
+    removeFailed: 'Failed to remove admin access',
+    adminRemoved: (email: string) => `Admin access removed for ${email}`,
+    removeAdminTitle: 'Remove Admin Access',
+    removeAdminConfirm: (email: string) =>
+      `Are you sure you want to remove admin access for ${email}? This action cannot be undone and they will lose all admin privileges.`,
+    fetchPlansFailed: 'Failed to fetch pricing plans',
+    updatePlanFailed: 'Failed to update plan',
+    planUpdated: 'Plan updated successfully',
+  },
+  /** Admin Billing & Invoices tab (spec 2 §4, §8). */
+  invoice: {
+    fetchFailed: 'Failed to fetch invoices',
+    createFailed: 'Failed to create invoice',
+    createdEmailFailed: 'Invoice created successfully, but email notification failed to send',
+    createdAndSent: 'Invoice created and email sent to the billing email or business owner',
+    createdNoEmail: 'Invoice created successfully (no email address available)',
+    generateFailed: 'Failed to generate monthly invoices',
+    generated: (count: number) => `Generated ${count} monthly invoices`,
+    statusFailed: 'Failed to update invoice status',
+    statusUpdated: 'Invoice status updated successfully',
+    deleteFailed: 'Failed to delete invoice',
+    deleted: 'Invoice deleted successfully',
+    paymentFailed: 'Failed to process payment',
+    paymentInitiated: 'Payment Initiated',
+    verifyFailed: 'Failed to verify payment',
+    paymentVerified: 'Payment Verified',
+    paymentCancelledTitle: 'Payment Cancelled',
+    paymentCancelled: 'Payment was cancelled by the user',
   },
 } as const;

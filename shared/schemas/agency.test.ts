@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addClientSchema, agencySchema, agencySettingsSchema } from './agency';
+import { addClientSchema, agencyClientSchema, agencySchema, agencySettingsSchema } from './agency';
 
 const validSettings = {
   name: 'Bright Agency',
@@ -158,5 +158,13 @@ describe('agencySchema', () => {
     };
     expect(agencySchema.parse(agency)).toEqual(agency);
     expect(agencySchema.safeParse({ ...agency, name: null }).success).toBe(false);
+  });
+});
+
+describe('agencyClientSchema', () => {
+  it('links one agency to one business', () => {
+    const link = { agencyId: 'agency_0123456789', businessId: 'biz_0123456789' };
+    expect(agencyClientSchema.parse(link)).toEqual(link);
+    expect(agencyClientSchema.safeParse({ agencyId: link.agencyId }).success).toBe(false);
   });
 });

@@ -1,23 +1,16 @@
 // Agencies (spec 2 §3, §5): the Agency Settings form, the Add Client form and the DTO the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
+import { optionalEmailAddress, optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
 import { optionalPhone } from './employee';
 
 export const agencyMessages = {
-  nameRequired: 'Agency name is required',
-  businessNameRequired: 'Business name is required',
+  nameRequired: messages.agency.nameRequired,
+  businessNameRequired: messages.agency.businessNameRequired,
   validEmail: messages.employee.validEmail,
 } as const;
 
-/** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, agencyMessages.validEmail)
-  .nullish()
-  .transform((v) => (v ? v.toLowerCase() : null))
-  .refine((v) => v === null || z.email().safeParse(v).success, agencyMessages.validEmail);
+const optionalEmail = optionalEmailAddress(agencyMessages.validEmail);
 
 /** Agency Settings dialog: company settings rules with the agency wording (spec 2 §5). */
 export const agencySettingsSchema = z
@@ -72,3 +65,10 @@ export const agencySchema = z.object({
   accentColor: z.string().nullable(),
 });
 export type Agency = z.infer<typeof agencySchema>;
+
+/** The link between an agency and a client business it manages (spec 2 §3 agency_client). */
+export const agencyClientSchema = z.object({
+  agencyId: z.string(),
+  businessId: z.string(),
+});
+export type AgencyClient = z.infer<typeof agencyClientSchema>;

@@ -1,7 +1,14 @@
-// Business: the onboarding/settings form input and the DTO the API returns.
+// Business: the onboarding and Company Settings form inputs and the DTO the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailAddress, optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
+import {
+  emailAddress,
+  optionalEmailAddress,
+  optionalHexColor,
+  optionalText,
+  optionalUrl,
+  requiredText,
+} from './common';
 
 const m = messages.businessForm;
 
@@ -21,6 +28,31 @@ export const businessFormSchema = z
   .strict();
 export type BusinessFormInput = z.input<typeof businessFormSchema>;
 export type BusinessForm = z.output<typeof businessFormSchema>;
+
+/**
+ * The Company Settings dialog (spec 2 §2, §5): only the name is required; every other field may be emptied and
+ * is then stored as null. A null colour means the default brand colour (DEFAULT_BRAND_COLORS in shared/colour).
+ * The billing e-mail keeps the onboarding form's wording, 'Valid email is required', since it is the same field.
+ */
+export const businessSettingsSchema = z
+  .object({
+    name: requiredText(m.nameRequired),
+    industry: optionalText(100),
+    description: optionalText(1000),
+    website: optionalUrl(),
+    logoUrl: optionalUrl(),
+    billingEmail: optionalEmailAddress(m.validEmail),
+    billingAddress: optionalText(200),
+    billingCity: optionalText(100),
+    billingPostalCode: optionalText(20),
+    billingCountry: optionalText(100),
+    primaryColor: optionalHexColor,
+    secondaryColor: optionalHexColor,
+    accentColor: optionalHexColor,
+  })
+  .strict();
+export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
+export type BusinessSettings = z.output<typeof businessSettingsSchema>;
 
 export const subscriptionStatuses = ['active', 'trialing', 'past_due', 'cancelled'] as const;
 

@@ -41,6 +41,26 @@ export const emailAddress = (message: string) =>
     .pipe(z.email({ error: message }))
     .transform((v) => v.toLowerCase());
 
+/** Required e-mail with two messages: one when it is empty, one when it is malformed. Stored lower-case. */
+export const requiredEmailAddress = (requiredMessage: string, invalidMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalidMessage)
+    .pipe(z.email({ error: invalidMessage }))
+    .transform((v) => v.toLowerCase());
+
+/** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
+export const optionalEmailAddress = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(254, message)
+    .nullish()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .refine((v) => v === null || z.email().safeParse(v).success, message);
+
 export const hexColor = z
   .string()
   .trim()

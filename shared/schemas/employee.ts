@@ -1,7 +1,7 @@
-// Employee and business card: the inputs owners send and the DTOs the API returns.
+// Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailAddress, optionalText, optionalUrl, requiredText } from './common';
+import { emailAddress, isHttpUrl, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
 export const employeeStatuses = ['draft', 'active', 'inactive'] as const;
 export const employeeRoles = ['employee', 'owner'] as const;
@@ -39,6 +39,50 @@ export const employeeCreateSchema = z
   .strict();
 export type EmployeeCreateInput = z.input<typeof employeeCreateSchema>;
 export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
+
+/**
+ * The photo URL on a profile edit. Omitted means "keep the current photo" (the upload confirm call records a new
+ * one), so a form that leaves it out cannot erase the photo; empty or null removes it; anything else must be http(s).
+ */
+const editablePhotoUrl = z
+  .string()
+  .trim()
+  .max(2048, messages.businessForm.validUrl)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null))
+  .refine((v) => v == null || isHttpUrl(v), messages.businessForm.validUrl);
+
+/** Profile fields of the two edit forms: like Add Employee, but an empty e-mail says 'Email is required'. */
+const editableProfileFields = {
+  ...profileFields,
+  email: requiredEmailAddress(messages.employee.emailRequired, messages.employee.validEmail),
+  photoUrl: editablePhotoUrl,
+};
+
+/** Edit mode of the Employee Profile dialog (owner or agency, spec 2 §2, §5): profile, photo, role and status. */
+export const employeeUpdateSchema = z
+  .object({
+    ...editableProfileFields,
+    role: z.enum(employeeRoles, { error: 'Role must be Employee or Owner' }),
+    status: z.enum(employeeStatuses, { error: 'Status must be Draft, Active or Inactive' }),
+  })
+  .strict();
+export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
+export type EmployeeUpdate = z.output<typeof employeeUpdateSchema>;
+
+/**
+ * The employee editing their own profile on the onboarding page and in the portal (spec 1 §2, §5): Full Name *,
+ * Email *, Office Phone, Mobile Phone, Job Title, Department, LinkedIn Profile and the photo. No role or status:
+ * the server sets the status to active when the onboarding save succeeds (spec 1 §4).
+ */
+export const employeeProfileSchema = z.object(editableProfileFields).strict();
+export type EmployeeProfileInput = z.input<typeof employeeProfileSchema>;
+export type EmployeeProfile = z.output<typeof employeeProfileSchema>;
+
+/** Spec 2 §4: a card is active only while its employee's status is active. */
+export function cardIsActiveFor(status: EmployeeStatus): boolean {
+  return status === 'active';
+}
 
 export const cardSchema = z.object({
   id: z.string(),

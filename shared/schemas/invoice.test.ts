@@ -7,6 +7,7 @@ import {
   invoiceCreateSchema,
   invoiceSchema,
   invoiceStatuses,
+  invoiceStatusUpdateSchema,
   type InvoiceStatus,
 } from './invoice';
 
@@ -187,6 +188,26 @@ describe('canTransition', () => {
 
   it('lets the payment page take payment only for pending and overdue invoices', () => {
     expect(invoiceStatuses.filter(canPayInvoice)).toEqual(['pending', 'overdue']);
+  });
+});
+
+describe('invoiceStatusUpdateSchema', () => {
+  it('accepts the statuses an admin sets: paid, overdue and void', () => {
+    for (const status of ['paid', 'overdue', 'void'] as const) {
+      expect(invoiceStatusUpdateSchema.parse({ status })).toEqual({ status });
+    }
+  });
+
+  it('refuses pending, cancelled and unknown statuses', () => {
+    for (const status of ['pending', 'cancelled', 'refunded', '']) {
+      expect(invoiceStatusUpdateSchema.safeParse({ status }).error?.issues[0]?.message, status).toBe(
+        'Status must be paid, overdue or void',
+      );
+    }
+  });
+
+  it('refuses fields the action does not send', () => {
+    expect(invoiceStatusUpdateSchema.safeParse({ status: 'paid', amount: 0 }).success).toBe(false);
   });
 });
 

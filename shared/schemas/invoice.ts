@@ -77,6 +77,17 @@ export const invoiceCreateSchema = z
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 
+/** The statuses an admin sets from an invoice row: Mark Paid, Mark Overdue, Void (spec 2 §4). */
+export const settableInvoiceStatuses = ['paid', 'overdue', 'void'] as const;
+
+/** The body of an invoice status change; whether the change is allowed from the current status is canTransition. */
+export const invoiceStatusUpdateSchema = z
+  .object({
+    status: z.enum(settableInvoiceStatuses, { error: 'Status must be paid, overdue or void' }),
+  })
+  .strict();
+export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
+
 export interface InvoiceActions {
   payNow: boolean;
   markPaid: boolean;

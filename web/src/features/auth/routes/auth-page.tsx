@@ -1,6 +1,7 @@
 // /auth (spec 1 §2): sign in, sign up with an account type, e-mail confirmation code, forgotten password,
 // and Google. Accepts ?redirect= (a same-origin path) and returns there after signing in.
 import { messages } from '@shared/messages';
+import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import {
   confirmResetPassword,
@@ -116,7 +117,7 @@ export function AuthPage() {
 
   function onCredentialsSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!username || !password) return toastFillAllFields();
+    if (!signInSchema.safeParse({ email, password }).success) return toastFillAllFields();
     if (step === 'signIn') return void run(() => signInWithPassword(false));
     void run(async () => {
       const { nextStep } = await signUp({ username, password, options: { userAttributes: { email: username } } });

@@ -1,0 +1,32 @@
+// The /auth sign-in and sign-up form (spec 1 §2, §5): both fields required, one message, no password length rule.
+// The identity provider judges the e-mail and the password; this form only refuses empty fields, like the page.
+import { z } from 'zod';
+import { messages } from '../messages';
+
+const fill = messages.auth.fillAllFields;
+
+/** What sign-up may choose (spec 1 §2 Account Type select); never employee or admin. Default business (spec 1 §6). */
+export const signUpAccountTypes = ['business', 'agency'] as const;
+export type SignUpAccountType = (typeof signUpAccountTypes)[number];
+
+// The e-mail is trimmed but keeps its case: the page passes it to the identity provider as typed.
+// The password is neither trimmed nor length-checked: a space is a valid password character, and the provider
+// enforces its own policy (its refusal is shown as 'Authentication Error' with the provider's message).
+export const signInSchema = z
+  .object({
+    email: z.string({ error: fill }).trim().min(1, fill),
+    password: z.string({ error: fill }).min(1, fill),
+  })
+  .strict();
+export type SignInInput = z.input<typeof signInSchema>;
+export type SignIn = z.output<typeof signInSchema>;
+
+export const signUpSchema = signInSchema
+  .extend({
+    accountType: z
+      .enum(signUpAccountTypes, { error: 'Account type must be Business Owner or Marketing Agency' })
+      .default('business'),
+  })
+  .strict();
+export type SignUpInput = z.input<typeof signUpSchema>;
+export type SignUp = z.output<typeof signUpSchema>;

@@ -1,0 +1,61 @@
+// Logo and employee photo uploads (spec 2 §5, spec 1 §5): the file check the browser runs before uploading,
+// and the upload request the API validates before it signs an upload.
+import { z } from 'zod';
+import { messages } from '../messages';
+
+const m = messages.upload;
+
+/** Spec 2 §9: logos (and photos) of at most 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+// The spec only asks for a type starting with 'image/'. We accept the raster formats we re-encode instead:
+// SVG can carry script and DESIGN §8 says SVG and HTML are never served from user uploads. Anything else,
+// SVG and HEIC included, gets the spec's 'Invalid file type' message.
+export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+export type UploadContentType = (typeof uploadContentTypes)[number];
+
+export const uploadPurposes = ['logo', 'photo'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+export type UploadCheck =
+  | { ok: true; contentType: UploadContentType }
+  | { ok: false; reason: 'invalidType' | 'tooLarge'; title: string; description: string };
+
+/** Browsers report lower-case MIME types, but other clients may not. */
+function normaliseContentType(type: string): string {
+  return type.trim().toLowerCase();
+}
+
+export function isUploadContentType(type: string): type is UploadContentType {
+  return (uploadContentTypes as readonly string[]).includes(type);
+}
+
+/**
+ * The check a picked file must pass (a browser `File` fits `{ type, size }`). The type is checked first, as in
+ * the spec. An empty file is refused as an invalid type: it is not a JPG or PNG image.
+ */
+export function checkUploadFile(file: { type: string; size: number }): UploadCheck {
+  const contentType = normaliseContentType(file.type);
+  if (!isUploadContentType(contentType) || !(file.size > 0)) {
+    return { ok: false, reason: 'invalidType', title: m.invalidTypeTitle, description: m.invalidType };
+  }
+  if (file.size > MAX_UPLOAD_BYTES) {
+    return { ok: false, reason: 'tooLarge', title: m.tooLargeTitle, description: m.tooLarge };
+  }
+  return { ok: true, contentType };
+}
+
+/** What the browser asks for before it uploads a logo or an employee photo; the same rules as checkUploadFile. */
+export const uploadRequestSchema = z
+  .object({
+    contentType: z
+      .string({ error: m.invalidType })
+      .max(100, m.invalidType)
+      .transform(normaliseContentType)
+      .pipe(z.enum(uploadContentTypes, { error: m.invalidType })),
+    size: z.number({ error: m.invalidType }).int(m.invalidType).min(1, m.invalidType).max(MAX_UPLOAD_BYTES, m.tooLarge),
+    purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo or photo' }),
+  })
+  .strict();
+export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
+export type UploadRequest = z.output<typeof uploadRequestSchema>;
