@@ -303,3 +303,68 @@ describe('where signed-in users go (375 px)', () => {
     });
   });
 });
+
+describe('sessions, keyboard and the signed-in landing page (375 px)', () => {
+  const storedIdToken = (page: Page) =>
+    page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith('CognitoIdentityServiceProvider') && key.endsWith('.idToken'))?.[1] ?? null);
+  const expiryOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
+
+  it('refreshes the session once 90 seconds or fewer remain, and stays signed in', async () => {
+    await withPage(async (page) => {
+      await page.clock.install();
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      const first = (await storedIdToken(page))!;
+      const untilExpiry = expiryOf(first) - (await page.evaluate(() => Date.now()));
+
+      // Two minutes before expiry the 30-second tick leaves the tokens alone...
+      await page.clock.fastForward(untilExpiry - 120_000);
+      await page.clock.runFor(30_000);
+      expect(await storedIdToken(page)).toBe(first);
+
+      // ...and the tick after that (90 s left) refreshes them with the refresh token.
+      const refresh = page.waitForRequest((req) => req.url().includes('/cognito') && (req.postData() ?? '').includes('REFRESH_TOKEN_AUTH'));
+      await page.clock.runFor(30_000);
+      await refresh;
+      await expect.poll(() => storedIdToken(page)).not.toBe(first);
+      // The user pool's clock did not jump, so the new token runs out no earlier than the old one.
+      expect(expiryOf((await storedIdToken(page))!)).toBeGreaterThanOrEqual(expiryOf(first));
+
+      // The refreshed token is accepted: the dashboard still loads for the owner.
+      await expect.poll(() => page.getByRole('heading', { name: 'Acme Studio' }).isVisible()).toBe(true);
+    });
+  });
+
+  it('signs in with the keyboard alone: Tab to each field, Enter to submit', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${origin}/auth?redirect=%2Fbusiness`);
+      await page.getByLabel('Email').waitFor();
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('id') ?? document.activeElement?.textContent ?? '');
+      // Tab from the top of the page until the Email field has focus (every control on the way is reachable).
+      for (let i = 0; i < 15 && !(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+      expect(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type(demo.owner.email);
+      await page.keyboard.press('Tab');
+      expect(await page.getByLabel('Password').evaluate((el) => el === document.activeElement), await focused()).toBe(true);
+      await page.keyboard.type(demo.owner.password);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${origin}/business`);
+      await expect.poll(() => page.getByText('Successfully signed in').isVisible()).toBe(true);
+    });
+  });
+
+  it("shows 'Welcome Back!' and signed-in buttons when the server cannot say who the user is", async () => {
+    await withPage(async (page) => {
+      await signInThroughPage(page, demo.owner.email, demo.owner.password);
+      // Spec 1 §8: a failed role fetch is only logged and the role becomes none, so the landing page stays.
+      await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"INTERNAL","message":"down"}}' }));
+      await page.goto(`${origin}/`);
+      await expect.poll(() => page.getByRole('link', { name: 'Welcome Back!' }).isVisible()).toBe(true);
+      expect(pathOf(page)).toBe('/');
+      expect(await page.getByRole('link', { name: 'Welcome Back!' }).getAttribute('href')).toBe('/business');
+      expect(await page.getByRole('link', { name: 'Choose Business' }).getAttribute('href')).toBe('/business');
+      expect(await page.getByRole('link', { name: 'Choose Agency' }).getAttribute('href')).toBe('/agency');
+      expect(await page.getByRole('link', { name: 'Start Free Trial' }).count()).toBe(0);
+      await shot(page, 'accounts-15-landing-signed-in');
+    });
+  });
+});

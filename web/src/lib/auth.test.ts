@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalTokenRefresher, decodeJWT } from './auth';
+import { createLocalTokenRefresher, decodeJWT, sessionNeedsRefresh } from './auth';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (payload: object) => `${b64({ alg: 'RS256' })}.${b64(payload)}.signature`;
@@ -47,5 +47,18 @@ describe('createLocalTokenRefresher', () => {
     await expect(
       refresh({ tokens: { accessToken: decodeJWT(jwt({ iat: 1 })), refreshToken: 'rt', clockDrift: 0, username: 'u' }, username: 'u' }),
     ).rejects.toThrow('Token refresh failed (400)');
+  });
+});
+
+describe('sessionNeedsRefresh (spec 1 §9: 3 ticks of 30 s)', () => {
+  const now = 1_000_000;
+  it('waits while more than 90 seconds remain', () => {
+    expect(sessionNeedsRefresh(now + 90_001, now)).toBe(false);
+    expect(sessionNeedsRefresh(now + 3_600_000, now)).toBe(false);
+  });
+  it('refreshes at 90 seconds or fewer, and after expiry', () => {
+    expect(sessionNeedsRefresh(now + 90_000, now)).toBe(true);
+    expect(sessionNeedsRefresh(now + 1, now)).toBe(true);
+    expect(sessionNeedsRefresh(now - 5_000, now)).toBe(true);
   });
 });

@@ -94,3 +94,21 @@ export async function getIdToken(): Promise<string | null> {
     return null;
   }
 }
+
+/** Spec 1 §9: the session is checked every 30 s and refreshed once 3 ticks (90 s) or fewer remain. */
+export const SESSION_TICK_MS = 30_000;
+export const SESSION_REFRESH_TICKS = 3;
+
+/** Whether a token expiring at `expiresAtMs` should be refreshed at `nowMs`. */
+export function sessionNeedsRefresh(expiresAtMs: number, nowMs: number): boolean {
+  return expiresAtMs - nowMs <= SESSION_REFRESH_TICKS * SESSION_TICK_MS;
+}
+
+/** One tick: refreshes the tokens when the ID token is about to expire; true when it did. */
+export async function refreshSessionIfExpiring(now: () => number = Date.now): Promise<boolean> {
+  const { tokens } = await fetchAuthSession();
+  const expiresAt = tokens?.idToken?.payload.exp;
+  if (typeof expiresAt !== 'number' || !sessionNeedsRefresh(expiresAt * 1000, now())) return false;
+  await fetchAuthSession({ forceRefresh: true });
+  return true;
+}

@@ -6,6 +6,7 @@ import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { refreshSessionIfExpiring, SESSION_TICK_MS } from '@web/lib/auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { postMe } from './api/post-me';
 
@@ -87,6 +88,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [refreshMe],
   );
+
+  // Refresh the tokens before they expire (spec 1 §9), so a page left open keeps working.
+  const signedIn = state.user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => {
+      refreshSessionIfExpiring().catch((error: unknown) => console.error('Could not refresh the session', error));
+    }, SESSION_TICK_MS);
+    return () => clearInterval(timer);
+  }, [signedIn]);
 
   const signOut = useCallback(async (): Promise<boolean> => {
     try {
