@@ -1,5 +1,7 @@
 // User-facing copy with the spec's exact wording (spec 1 §8, spec 2 §8). Import from here; never retype.
 // A toast with a title and a description keeps them as `<name>Title` and `<name>`.
+const qrFailed = (reason: string) => `Failed to generate QR code: ${reason}`;
+
 export const messages = {
   businessForm: {
     nameRequired: 'Company name is required',
@@ -26,7 +28,7 @@ export const messages = {
     createCardFailed: 'Failed to create business card.',
     cardCreated: 'Business card created with QR code!',
     qrGenerated: 'QR Code Generated',
-    qrFailed: (reason: string) => `Failed to generate QR code: ${reason}`,
+    qrFailed,
     // Spec 2 §8, the Employee Profile dialog's save.
     errorTitle: 'Error',
     authErrorTitle: 'Authentication Error',
@@ -112,7 +114,7 @@ export const messages = {
     generateCardFailed: 'Failed to generate digital card.',
     walletPassFailed: 'Failed to generate Google Wallet pass. Please try again.',
     walletAddFailed: 'Failed to add to Google Wallet. Please try again.',
-    qrFailed: (reason: string) => `Failed to generate QR code: ${reason}`,
+    qrFailed,
     qrGenerated: 'QR code generated successfully!',
   },
   /** Public invoice payment page (spec 1 §2, §8). */

@@ -4,18 +4,12 @@ import { messages } from '../messages';
 import { optionalEmailAddress, optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
 import { optionalPhone } from './employee';
 
-export const agencyMessages = {
-  nameRequired: messages.agency.nameRequired,
-  businessNameRequired: messages.agency.businessNameRequired,
-  validEmail: messages.employee.validEmail,
-} as const;
-
-const optionalEmail = optionalEmailAddress(agencyMessages.validEmail);
+const optionalEmail = optionalEmailAddress(messages.employee.validEmail);
 
 /** Agency Settings dialog: company settings rules with the agency wording (spec 2 §5). */
 export const agencySettingsSchema = z
   .object({
-    name: requiredText(agencyMessages.nameRequired),
+    name: requiredText(messages.agency.nameRequired),
     industry: optionalText(100),
     description: optionalText(1000),
     website: optionalUrl(),
@@ -37,7 +31,7 @@ export type AgencySettings = z.output<typeof agencySettingsSchema>;
 /** Add Client modal: a new business managed by the agency. */
 export const addClientSchema = z
   .object({
-    name: requiredText(agencyMessages.businessNameRequired),
+    name: requiredText(messages.agency.businessNameRequired),
     industry: optionalText(100),
     website: optionalUrl(),
     description: optionalText(1000),

@@ -33,14 +33,6 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const emailAddress = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(254, message)
-    .pipe(z.email({ error: message }))
-    .transform((v) => v.toLowerCase());
-
 /** Required e-mail with two messages: one when it is empty, one when it is malformed. Stored lower-case. */
 export const requiredEmailAddress = (requiredMessage: string, invalidMessage: string) =>
   z
@@ -50,6 +42,9 @@ export const requiredEmailAddress = (requiredMessage: string, invalidMessage: st
     .max(254, invalidMessage)
     .pipe(z.email({ error: invalidMessage }))
     .transform((v) => v.toLowerCase());
+
+/** Required e-mail with one message for empty and malformed alike. Stored lower-case. */
+export const emailAddress = (message: string) => requiredEmailAddress(message, message);
 
 /** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
 export const optionalEmailAddress = (message: string) =>

@@ -1,7 +1,7 @@
 // Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailAddress, isHttpUrl, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
+import { emailAddress, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
 export const employeeStatuses = ['draft', 'active', 'inactive'] as const;
 export const employeeRoles = ['employee', 'owner'] as const;
@@ -44,13 +44,7 @@ export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
  * The photo URL on a profile edit. Omitted means "keep the current photo" (the upload confirm call records a new
  * one), so a form that leaves it out cannot erase the photo; empty or null removes it; anything else must be http(s).
  */
-const editablePhotoUrl = z
-  .string()
-  .trim()
-  .max(2048, messages.businessForm.validUrl)
-  .nullish()
-  .transform((v) => (v === undefined ? undefined : v || null))
-  .refine((v) => v == null || isHttpUrl(v), messages.businessForm.validUrl);
+const editablePhotoUrl = optionalUrl().optional();
 
 /** Profile fields of the two edit forms: like Add Employee, but an empty e-mail says 'Email is required'. */
 const editableProfileFields = {
