@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
+import { recordDynamoCommands } from '../support/dynamo-commands';
 
 interface Row {
   metric: string;
@@ -63,14 +64,7 @@ async function measureCardPage(origin: string) {
 async function measureRoundTrips(env: Record<string, string>) {
   Object.assign(process.env, env);
   const { dynamo } = await import('../../functions/src/data/client');
-  const calls: string[] = [];
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      calls.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCounter' },
-  );
+  const calls = recordDynamoCommands(dynamo());
   const { handler } = await import('../../functions/src/card-page/handler');
   const event = {
     version: '2.0',

@@ -3,6 +3,7 @@
 // data layer itself: what each call writes, how many round trips a read takes, and what a lost race leaves.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordDynamoCommands } from '../support/dynamo-commands';
 import { tables, uniqueEmail } from '../support/runtime';
 
 // The runtime's environment is set by ../support/runtime, so these resolve to the test table.
@@ -12,16 +13,10 @@ const meRepo = await import('../../functions/src/me/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
 const { newId } = await import('../../functions/src/lib/ids');
 
-/** Every DynamoDB command the repositories send, by name, while `run` runs. */
-const sent: string[] = [];
+/** Every DynamoDB command the repositories send, by name. */
+let sent: string[] = [];
 beforeAll(() => {
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      sent.push(String(context.commandName));
-      return next(args);
-    },
-    { step: 'initialize', name: 'repositoryTestCounter' },
-  );
+  sent = recordDynamoCommands(dynamo());
 });
 async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
   const start = sent.length;
