@@ -2,7 +2,7 @@
 // two runs start at the same time.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { addEmployee, createOwnerWithBusiness, tables } from '../support/runtime';
+import { addEmployee, createOwnerWithBusiness, runtime, tables } from '../support/runtime';
 
 describe('monthly invoice job', () => {
   it('started twice at once creates exactly one invoice per business, with the plan amount and due date', async () => {
@@ -33,7 +33,7 @@ describe('monthly invoice job', () => {
 
   it('runs from the command line against the local runtime (npm run job:monthly-invoices)', async () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'functions/local/run-job.ts'], {
-      env: { ...process.env, DATA_DIR: '.data/test', LOCAL_PORT_OFFSET: '100' },
+      env: { ...process.env, DATA_DIR: '.data/test', LOCAL_PORT_OFFSET: String(runtime.portOffset) },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
