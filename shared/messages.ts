@@ -69,6 +69,11 @@ export const messages = {
     payloadTooLarge: 'The request body is too large.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
     unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
+    sessionEnded: 'Your session has ended. Please sign in again.',
+    duplicateJsonKey: 'The request body names the same field twice.',
+    invalidPathParameter: 'The address names something that cannot exist.',
+    invalidQuery: 'The query parameters are not valid.',
+    cannotOwnBusiness: 'This account cannot set up a business. Sign up with a Business Owner account to create one.',
   },
   /** The invitation link and the owner's Send Invite button (spec 1 §2, spec 2 §8). */
   invitation: {

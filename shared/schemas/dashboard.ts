@@ -18,3 +18,6 @@ export const dashboardSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** `?cursor=` of the dashboard: the opaque position after the last complete employee of the previous page. */
+export const dashboardQuerySchema = z.object({ cursor: z.string().max(1024).optional() });

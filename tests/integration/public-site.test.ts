@@ -58,7 +58,7 @@ describe('sales contact', () => {
   });
 
   it('limits each client address to 5 requests an hour with a clear 429', async () => {
-    const { enforceRateLimit } = await import('../../functions/src/lib/rate-limit');
+    const { enforceRateLimit } = await import('../../functions/src/rate-limit/enforce-rate-limit');
     const rule = { action: 'test-limit', limit: 5, windowSeconds: 3600 };
     const client = uniqueEmail('ip');
     for (let i = 0; i < 5; i += 1) await enforceRateLimit(rule, client);

@@ -9,7 +9,7 @@ import { tables, uniqueEmail } from '../support/runtime';
 // The runtime's environment is set by ../support/runtime, so these resolve to the test table.
 const { dynamo, tableName } = await import('../../functions/src/data/client');
 const businessRepo = await import('../../functions/src/business/repository');
-const meRepo = await import('../../functions/src/me/repository');
+const meRepo = await import('../../functions/src/identity/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
 const { newId } = await import('../../functions/src/lib/ids');
 

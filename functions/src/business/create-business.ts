@@ -1,22 +1,22 @@
 // Business onboarding: the caller becomes the owner of a new business (spec 1 §2 Business onboarding).
 import type { Business, BusinessForm } from '../../../shared/schemas/business';
 import { addUserToGroup, setAccountTypeAttribute } from '../adapters/cognito';
-import type { Caller } from '../lib/caller';
-import { signedIn } from '../lib/access';
+import { assertMayOwnBusiness } from '../identity/access';
+import type { Caller } from '../identity/caller';
+import { createProfileIfMissing, setAccountType } from '../identity/repository';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
-import { createProfileIfMissing, setAccountType } from '../me/repository';
 import { toBusinessDto } from './dto';
 import { createBusinessWithOwner, getBusiness } from './repository';
 
-export async function createBusiness(callerOrNull: Caller | null, form: BusinessForm): Promise<Business> {
-  const caller = signedIn(callerOrNull);
+export async function createBusiness(caller: Caller, form: BusinessForm): Promise<Business> {
   if (!caller.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your email address first.');
-  if (caller.memberships.some((m) => m.scopeType === 'business')) {
+  if (caller.memberships.some((m) => m.scopeType === 'business' && m.role === 'owner')) {
     throw new AppError('CONFLICT', 'You already have a business.');
   }
+  assertMayOwnBusiness(caller);
   const businessId = newId();
   await createBusinessWithOwner({ businessId, ownerId: caller.userId, ...compact(form) });
 

@@ -1,8 +1,8 @@
 // Add Employee: the employee, an active card (spec 2 §4) and the business counters in one transaction,
 // then the card's QR code. A QR failure leaves the employee and card; the dashboard regenerates it.
 import type { Employee, EmployeeCreate } from '../../../shared/schemas/employee';
-import type { Caller } from '../lib/caller';
-import { assertCanManageBusiness } from '../lib/access';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
@@ -12,7 +12,7 @@ import { toEmployeeDto } from './dto';
 import { storeCardQr } from './generate-card-qr';
 import { createEmployeeWithCard, getBusiness, getCard, getEmployee } from './repository';
 
-export async function createEmployee(caller: Caller | null, businessId: string, input: EmployeeCreate): Promise<Employee> {
+export async function createEmployee(caller: Caller, businessId: string, input: EmployeeCreate): Promise<Employee> {
   await assertCanManageBusiness(caller, businessId);
   const business = await getBusiness(businessId);
   if (!business) throw notFound('Business not found.');

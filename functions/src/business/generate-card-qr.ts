@@ -2,8 +2,8 @@
 import type { Card } from '../../../shared/schemas/employee';
 import { putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
-import type { Caller } from '../lib/caller';
-import { assertCanManageBusiness } from '../lib/access';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { cardUrlOf, toCardDto } from './dto';
 import { getCard, setCardQr, type CardRecord } from './repository';
@@ -19,7 +19,7 @@ export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'
   return setCardQr(card.cardId, pngUrl, svgUrl);
 }
 
-export async function generateCardQr(caller: Caller | null, businessId: string, cardId: string): Promise<Card> {
+export async function generateCardQr(caller: Caller, businessId: string, cardId: string): Promise<Card> {
   await assertCanManageBusiness(caller, businessId);
   const card = await getCard(cardId);
   if (!card || card.businessId !== businessId) throw notFound('Card not found.');

@@ -1,14 +1,14 @@
 // The business dashboard read: one collection Query, then the stat tiles from the business counters.
 import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { businessMonthlyCost, businessRatePerUser } from '../../../shared/pricing';
-import type { Caller } from '../lib/caller';
-import { assertCanManageBusiness } from '../lib/access';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { listPlans } from '../plans/repository';
 import { toBusinessDto, toEmployeeDto } from './dto';
 import { getDashboardCollection } from './repository';
 
-export async function getDashboard(caller: Caller | null, businessId: string): Promise<Dashboard> {
+export async function getDashboard(caller: Caller, businessId: string): Promise<Dashboard> {
   await assertCanManageBusiness(caller, businessId);
   const [collection, plans] = await Promise.all([getDashboardCollection(businessId), listPlans()]);
   if (!collection.business) throw notFound('Business not found.');

@@ -1,9 +1,9 @@
-// The card page Lambda: GET /card/{cardId} → HTML, and the scan is counted.
-import { httpHandler, raw, type OperationInput } from '../lib/http';
-import { AppError } from '../lib/errors';
-import { getShowableCard, toPublicCardView } from '../public/get-public-card';
+// The card page Lambda: GET /card/{cardId} → HTML, and the scan is counted; HEAD answers the same status and
+// headers without a body and is not a scan.
+import { httpHandler, raw } from '../lib/http';
 import { renderCardNotFound, renderCardPage } from './card-page';
 import { isScan, recordScan } from './record-scan';
+import { getShowableCard, toPublicCardView } from './showable-card';
 
 const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -12,17 +12,19 @@ const htmlHeaders = {
   'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
-export const handler = httpHandler('cardPage', {
-  getCardPage: async ({ params, event }: OperationInput) => {
-    try {
-      const card = await getShowableCard(params.cardId ?? '');
+export const handler = httpHandler(
+  'cardPage',
+  {
+    getCardPage: async ({ params, event }) => {
+      const card = await getShowableCard(params.cardId);
       if (isScan(event.headers ?? {})) await recordScan(card);
       return raw({ headers: htmlHeaders, body: renderCardPage(toPublicCardView(card)) });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        return raw({ status: 404, headers: htmlHeaders, body: renderCardNotFound(error.message) });
-      }
-      throw error;
-    }
+    },
+    headCardPage: async ({ params }) => {
+      await getShowableCard(params.cardId);
+      return raw({ headers: htmlHeaders, body: '' });
+    },
   },
-});
+  // A malformed id (400) or an unknown or inactive card (404) is shown as the 'Card Not Found' page.
+  { errorPage: (error) => ({ headers: htmlHeaders, body: renderCardNotFound(error.code === 'NOT_FOUND' ? error.message : undefined) }) },
+);

@@ -1,16 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseGroups } from './caller';
+import { claimsOf, parseGroups, resolveCaller } from '../identity/caller';
 import { fieldErrorsOf } from './http';
 import { matchRoute } from '../../local/api-adapter';
 import { routes } from '../../routes';
 import { isScan } from '../card-page/record-scan';
 
 describe('request plumbing', () => {
-  it('reads Cognito groups from a token (array) and from API Gateway claims (bracketed string)', () => {
-    expect(parseGroups(['admin', 'owner'])).toEqual(['admin', 'owner']);
+  it('reads Cognito groups as API Gateway passes them (a bracketed string)', () => {
     expect(parseGroups('[admin owner]')).toEqual(['admin', 'owner']);
+    expect(parseGroups('[admin]')).toEqual(['admin']);
     expect(parseGroups(undefined)).toEqual([]);
+  });
+
+  it('turns typed claims into the strings API Gateway would pass', () => {
+    const event = { requestContext: { authorizer: { jwt: { claims: { sub: 'u1', iat: 1700000000, email_verified: true } } } } };
+    expect(claimsOf(event as never)).toEqual({ sub: 'u1', iat: '1700000000', email_verified: 'true' });
+  });
+
+  it('refuses an access token before reading any record', async () => {
+    await expect(resolveCaller({ sub: 'u1', token_use: 'access', client_id: 'c' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(resolveCaller({ token_use: 'id' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('declares a params schema for every path placeholder, and only those', () => {
+    for (const route of routes) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      expect(Object.keys(route.params.shape).sort(), route.operationId).toEqual(names);
+      expect(route.params.safeParse(Object.fromEntries(names.map((n) => [n!, 'x'.repeat(5000)]))).success, route.operationId).toBe(names.length === 0);
+    }
   });
 
   it('keeps the first message per field and names unknown fields', () => {

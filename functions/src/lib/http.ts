@@ -1,5 +1,6 @@
-// The house HTTP stack for every area Lambda: Powertools logging → route lookup → JSON body parse →
-// zod validation with the route's shared schema → caller resolution → operation → error mapper.
+// The house HTTP stack for every area Lambda: Powertools logging → route lookup → path, query and JSON body
+// validation with the route's shared schemas → caller resolution → operation → error mapper. Operations are typed
+// from their route: body, params and query are the schemas' outputs, and signed-in routes get a non-null Caller.
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -7,19 +8,22 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
-import { routes, type Area, type RouteDef } from '../../routes';
-import { claimsOf, resolveCaller, type Caller } from './caller';
+import { routes, type Area, type OperationId, type RouteDef, type RouteTable } from '../../routes';
+import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { logger } from './logger';
 
 /** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export interface OperationInput<TBody = unknown> {
-  body: TBody;
-  params: Record<string, string>;
-  query: Record<string, string>;
-  caller: Caller | null;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What an operation receives, typed from its route. */
+export interface OperationInput<R extends RouteDef> {
+  body: Output<R['body']>;
+  params: z.output<R['params']>;
+  query: R['query'] extends z.ZodType ? z.output<R['query']> : Record<string, never>;
+  caller: R['auth'] extends 'public' ? null : Caller;
   event: APIGatewayProxyEventV2;
   requestId: string;
 }
@@ -31,17 +35,24 @@ export interface RawResponse {
   isBase64Encoded?: boolean;
 }
 
-/** An operation returns a JSON-able value (200), `created(x)` (201), `noContent()` (204) or a raw response. */
-export type Operation = (input: OperationInput<never>) => Promise<unknown>;
-
 const RAW = Symbol('raw');
-export const raw = (response: RawResponse) => ({ [RAW]: response });
-export const created = (body: unknown) => raw({ status: 201, headers: jsonHeaders, body: JSON.stringify(body) });
-export const noContent = () => raw({ status: 204, body: '' });
+/** A response the operation shapes itself (HTML, vCard, a status other than the route's). */
+export interface Raw {
+  [RAW]: RawResponse;
+}
+export const raw = (response: RawResponse): Raw => ({ [RAW]: response });
+
+/** A JSON route returns its response DTO (sent as 200, or 201 when the route `creates`); others return raw(). */
+type Result<R extends RouteDef> = R['response'] extends z.ZodType ? z.input<R['response']> | Raw : Raw;
+export type Operation<R extends RouteDef> = (input: OperationInput<R>) => Promise<Result<R>>;
+
+type OperationsOf<A extends Area> = {
+  [K in OperationId as RouteTable[K]['area'] extends A ? K : never]: Operation<RouteTable[K]>;
+};
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-function isRaw(value: unknown): value is { [RAW]: RawResponse } {
+function isRaw(value: unknown): value is Raw {
   return typeof value === 'object' && value !== null && RAW in value;
 }
 
@@ -63,6 +74,13 @@ function errorResponse(error: AppError, requestId: string): APIGatewayProxyStruc
   return { statusCode: error.status, headers: jsonHeaders, body: JSON.stringify(body) };
 }
 
+function validate<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsOf(result.error);
+  throw new AppError('VALIDATION_FAILED', message ?? Object.values(fieldErrors)[0] ?? 'Invalid input', fieldErrors);
+}
+
 function parseBody(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   if (!route.body) return undefined;
   const rawBody = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
@@ -79,12 +97,7 @@ function parseBody(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
       throw new AppError('MALFORMED_JSON', messages.generic.malformedJson);
     }
   }
-  const result = route.body.safeParse(parsed);
-  if (!result.success) {
-    const fieldErrors = fieldErrorsOf(result.error);
-    throw new AppError('VALIDATION_FAILED', Object.values(fieldErrors)[0] ?? 'Invalid input', fieldErrors);
-  }
-  return result.data;
+  return validate(route.body, parsed);
 }
 
 async function callerFor(event: APIGatewayProxyEventV2, route: RouteDef): Promise<Caller | null> {
@@ -96,11 +109,17 @@ async function callerFor(event: APIGatewayProxyEventV2, route: RouteDef): Promis
   return caller;
 }
 
+export interface HttpHandlerOptions {
+  /** Renders a 4xx for people rather than programs (the card page answers HTML, not JSON). */
+  errorPage?: (error: AppError) => RawResponse;
+}
+
 /** Builds the Lambda handler of one area from its operations (keyed by the route table's operationId). */
-export function httpHandler(area: Area, operations: Record<string, Operation>) {
+export function httpHandler<A extends Area>(area: A, operations: OperationsOf<A>, options: HttpHandlerOptions = {}) {
   const areaRoutes = new Map(routes.filter((r) => r.area === area).map((r) => [`${r.method} ${r.path}`, r]));
+  const byId = operations as unknown as Record<string, Operation<RouteDef>>;
   for (const route of areaRoutes.values()) {
-    if (!operations[route.operationId]) throw new Error(`No operation implements ${route.operationId}`);
+    if (!byId[route.operationId]) throw new Error(`No operation implements ${route.operationId}`);
   }
 
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -108,25 +127,25 @@ export function httpHandler(area: Area, operations: Record<string, Operation>) {
     try {
       const route = areaRoutes.get(event.routeKey);
       if (!route) throw new AppError('NOT_FOUND', messages.generic.notFound);
-      const body = parseBody(event, route);
+      // Who first (a revoked session is a 401 whatever it sends), then every input, so an impossible id
+      // (5,000 characters, '../x') or a bad body never reaches a service or DynamoDB.
       const caller = await callerFor(event, route);
-      const operation = operations[route.operationId]!;
-      const result = await operation({
-        body: body as never,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        caller,
-        event,
-        requestId,
-      });
+      const params = validate(route.params, event.pathParameters ?? {}, messages.generic.invalidPathParameter);
+      const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, messages.generic.invalidQuery) : {};
+      const body = parseBody(event, route);
+      const result = await byId[route.operationId]!({ body, params, query, caller, event, requestId } as never);
       if (isRaw(result)) {
         const r = result[RAW];
         return { statusCode: r.status ?? 200, headers: r.headers, body: r.body, isBase64Encoded: r.isBase64Encoded };
       }
-      return { statusCode: 200, headers: jsonHeaders, body: JSON.stringify(result) };
+      return { statusCode: route.creates ? 201 : 200, headers: jsonHeaders, body: JSON.stringify(result) };
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('request failed', { requestId, code: error.code, error });
+        if (options.errorPage && error.status < 500) {
+          const page = options.errorPage(error);
+          return { statusCode: page.status ?? error.status, headers: page.headers, body: page.body };
+        }
         return errorResponse(error, requestId);
       }
       logger.error('unhandled error', { requestId, routeKey: event.routeKey, error: error as Error });

@@ -1,8 +1,7 @@
 // The `me` area Lambda: who am I.
-import { httpHandler, type OperationInput } from '../lib/http';
-import type { Caller } from '../lib/caller';
-import { resolveMe, type ResolveMeInput } from './resolve-me';
+import { httpHandler } from '../lib/http';
+import { resolveMe } from './resolve-me';
 
 export const handler = httpHandler('me', {
-  getMe: async ({ caller, body }: OperationInput<ResolveMeInput>) => resolveMe(caller as Caller, body),
+  getMe: async ({ caller, body }) => resolveMe(caller, body),
 });

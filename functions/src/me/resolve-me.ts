@@ -1,15 +1,14 @@
 // Account type and role resolution for the signed-in caller (spec 1 §4), done once on the server.
-import type { Me } from '../../../shared/schemas/me';
+import type { z } from 'zod';
+import type { Me, pendingAccountTypeSchema } from '../../../shared/schemas/me';
 import { displayNameFrom } from '../../../shared/format';
 import { setAccountTypeAttribute } from '../adapters/cognito';
-import type { Caller } from '../lib/caller';
+import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
-import { createProfileIfMissing, setAccountType, type MembershipRecord } from './repository';
+import { createProfileIfMissing, setAccountType, type MembershipRecord } from '../identity/repository';
 
-export interface ResolveMeInput {
-  /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
-  pendingAccountType?: 'business' | 'agency';
-}
+/** What the browser remembered from sign-up; only business or agency are accepted (schema). */
+export type ResolveMeInput = z.output<typeof pendingAccountTypeSchema>;
 
 export function roleOf(caller: Caller): { role: Me['role']; membership: MembershipRecord | null } {
   const employee = caller.memberships.find((m) => m.scopeType === 'business' && m.role === 'employee');

@@ -1,11 +1,10 @@
-// The `public` area Lambda: health, the OpenAPI document and the vCard download.
+// The `public` area Lambda: health, the OpenAPI document, plans, the sales contact and the vCard download.
 import { vcardFilename } from '../../../shared/vcard';
-import type { SalesContact } from '../../../shared/schemas/sales-contact';
-import { created, httpHandler, raw, type OperationInput } from '../lib/http';
+import { getShowableCard, vcardOf } from '../card-page/showable-card';
+import { httpHandler, raw } from '../lib/http';
 import { listPlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
 import { checkHealth } from './check-health';
-import { getShowableCard, vcardOf } from './get-public-card';
 import { openApiDocument } from './openapi';
 
 export const handler = httpHandler('public', {
@@ -13,12 +12,11 @@ export const handler = httpHandler('public', {
     const health = await checkHealth();
     return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });
   },
-  getOpenApi: async () => openApiDocument(),
+  getOpenApi: async () => raw({ headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(openApiDocument()) }),
   listPlans: async () => (await listPlans()).filter((plan) => plan.isActive),
-  submitSalesContact: async ({ body, event }: OperationInput<SalesContact>) =>
-    created(await submitSalesContact(body, event.requestContext.http?.sourceIp ?? 'unknown')),
-  getCardVcard: async ({ params }: OperationInput) => {
-    const card = await getShowableCard(params.cardId ?? '');
+  submitSalesContact: async ({ body, event }) => submitSalesContact(body, event.requestContext.http?.sourceIp ?? 'unknown'),
+  getCardVcard: async ({ params }) => {
+    const card = await getShowableCard(params.cardId);
     return raw({
       headers: {
         'content-type': 'text/vcard; charset=utf-8',

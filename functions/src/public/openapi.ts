@@ -13,10 +13,22 @@ const errorBody = {
   },
 };
 
+function jsonSchemaOf(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+}
+
 export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters = [
+      ...Object.entries(route.params.shape).map(([name, schema]) => ({ name, in: 'path', required: true, schema: jsonSchemaOf(schema as z.ZodType) })),
+      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: !(schema as z.ZodType).safeParse(undefined).success,
+        schema: jsonSchemaOf(schema as z.ZodType),
+      })),
+    ];
     const ok = route.response
       ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' }) } } }
       : { description: 'OK', content: { [route.produces ?? 'application/json']: {} } };

@@ -3,12 +3,11 @@
 import type { SalesContact } from '../../../shared/schemas/sales-contact';
 import { sendMail } from '../adapters/mail';
 import { config } from '../config';
-import { db } from '../data/entities';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { enforceRateLimit } from '../lib/rate-limit';
-import { compact } from '../lib/values';
 import { salesContactMail } from '../mail/sales-contact-mail';
+import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
+import { createSalesContact, setSalesContactMailStatus } from './repository';
 
 /** Five enquiries per client address per hour. */
 export const SALES_CONTACT_LIMIT = { action: 'sales-contact', limit: 5, windowSeconds: 3600 };
@@ -16,14 +15,14 @@ export const SALES_CONTACT_LIMIT = { action: 'sales-contact', limit: 5, windowSe
 export async function submitSalesContact(contact: SalesContact, clientIp: string): Promise<{ id: string; mailed: boolean }> {
   await enforceRateLimit(SALES_CONTACT_LIMIT, clientIp);
   const contactId = newId();
-  await db().salesContact.create({ contactId, ...compact(contact) }).go();
+  await createSalesContact(contactId, contact);
   try {
     await sendMail(salesContactMail(contact, config().SALES_INBOX));
-    await db().salesContact.patch({ contactId }).set({ mailStatus: 'sent' }).go();
+    await setSalesContactMailStatus(contactId, 'sent');
     return { id: contactId, mailed: true };
   } catch (error) {
     logger.error('sales contact stored but not mailed', { contactId, error: error as Error });
-    await db().salesContact.patch({ contactId }).set({ mailStatus: 'failed' }).go();
+    await setSalesContactMailStatus(contactId, 'failed');
     return { id: contactId, mailed: false };
   }
 }

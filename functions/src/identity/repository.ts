@@ -1,4 +1,4 @@
-// Access patterns of the user partition: profile and memberships (one Query reads both).
+// Access patterns of identity: a user's profile and memberships (one Query reads both) and agency–client links.
 import { db } from '../data/entities';
 import type { AccountType } from '../../../shared/schemas/me';
 
@@ -29,6 +29,12 @@ export async function loadUserRecords(userId: string): Promise<UserRecords> {
   return { profile: data.profile[0] ?? null, memberships: data.membership };
 }
 
+/** Does agency X manage business Y: one GetItem of the agency–client link. */
+export async function isClientOfAgency(agencyId: string, businessId: string): Promise<boolean> {
+  const { data } = await db().agencyClient.get({ agencyId, businessId }).go();
+  return data !== null;
+}
+
 /** Creates the profile unless one exists; returns the stored one either way. */
 export async function createProfileIfMissing(profile: ProfileRecord): Promise<ProfileRecord> {
   try {
@@ -48,12 +54,12 @@ export async function setAccountType(userId: string, accountType: AccountType): 
   await db().profile.patch({ userId }).set({ accountType }).go();
 }
 
-/** Records that the user owns a business (the spec's inferred owner role row). */
+/** Records that the user owns a business or agency (the spec's inferred owner role row). */
 export async function putOwnerMembership(userId: string, scopeType: 'business' | 'agency', scopeId: string): Promise<void> {
   await db().membership.put({ userId, scopeType, scopeId, role: 'owner' }).go();
 }
 
-export function isConditionalFailure(error: unknown): boolean {
+function isConditionalFailure(error: unknown): boolean {
   const e = error as { cause?: { name?: string }; name?: string; message?: string };
   return (
     e?.cause?.name === 'ConditionalCheckFailedException' ||

@@ -5,7 +5,7 @@ import { cardUrlOf } from '../business/dto';
 import { getCard, type CardRecord } from '../business/repository';
 import { AppError } from '../lib/errors';
 import { idSchema } from '../../../shared/schemas/common';
-import type { PublicCardView } from '../card-page/card-page';
+import type { PublicCardView } from './card-page';
 
 /** A card that exists and may be shown: both the card and its business are active. */
 export async function getShowableCard(cardId: string): Promise<CardRecord> {
