@@ -1,5 +1,6 @@
-// Bad input (DESIGN §11): every route with a body gets malformed JSON, wrong types, missing and extra fields,
-// an oversize body and hostile strings → a clear 4xx, never a 5xx, never a partial write.
+// Bad input (DESIGN §11): every route with a body gets malformed JSON, wrong types, missing and extra fields, an
+// oversize body and the wrong content type → a clear 4xx with a message, never a partial write. Hostile values inside
+// otherwise valid requests are in hostile-input.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { addEmployee, api, createOwnerWithBusiness, tables, type TestUser } from '../support/runtime';
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 
 const withBody = routes.filter((r) => r.body);
-const hostile = ['<script>alert(1)</script>', "' OR 1=1 --", '\u0000\u202e', 'x'.repeat(5000), '{{7*7}}', '../../etc/passwd'];
 
 async function snapshot() {
   const db = await tables();
@@ -45,15 +45,6 @@ describe('bad input', () => {
       const wrongType = await api(route.method, path(), { user: owner, body: 'name=x', headers: { 'content-type': 'text/plain' } });
       expect(wrongType.status).toBe(415);
       expect(await snapshot()).toEqual(before);
-    });
-
-    it(`${route.operationId}: hostile strings never cause a 5xx`, async () => {
-      for (const value of hostile) {
-        const body = { name: value, email: `${value}@x.com`, billingEmail: value, billingCity: value, billingCountry: value, billingPostalCode: value, website: `javascript:${value}` };
-        const res = await api(route.method, path(), { user: owner, body });
-        expect(res.status, res.text.slice(0, 200)).toBeLessThan(500);
-        expect(res.status).toBeGreaterThanOrEqual(400);
-      }
     });
   }
 

@@ -2,6 +2,7 @@
 // direct reads of the table (so tests assert stored state, not only responses).
 import { inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -30,6 +31,8 @@ export interface TestUser {
   email: string;
   password: string;
   idToken: string;
+  /** The access token of the same sign-in (the API must refuse it: it accepts ID tokens only). */
+  accessToken: string;
   sub: string;
 }
 
@@ -62,7 +65,7 @@ export async function signIn(email: string, password: string): Promise<TestUser>
   );
   const idToken = auth.AuthenticationResult!.IdToken!;
   const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
-  return { email, password, idToken, sub };
+  return { email, password, idToken, accessToken: auth.AuthenticationResult!.AccessToken!, sub };
 }
 
 export interface ApiResult<T = unknown> {
@@ -74,7 +77,7 @@ export interface ApiResult<T = unknown> {
 
 /** Calls the API like the web app does; `body` objects are sent as JSON, strings as they are. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
-export async function api<T = any>(method: string, path: string, options: { user?: TestUser | null; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function api<T = any>(method: string, path: string, options: { user?: TestUser | null; body?: unknown; headers?: Record<string, string>; from?: string } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.user) headers.authorization = `Bearer ${options.user.idToken}`;
   let body: string | undefined;
@@ -82,7 +85,7 @@ export async function api<T = any>(method: string, path: string, options: { user
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${origin}${path}`, { method, headers, body });
+  const res = options.from ? await requestFrom(options.from, method, `${origin}${path}`, headers, body) : await fetch(`${origin}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -91,6 +94,31 @@ export async function api<T = any>(method: string, path: string, options: { user
     // not JSON
   }
   return { status: res.status, body: parsed as T, headers: res.headers, text };
+}
+
+/** A random loopback address (all of 127/8 reaches the server), so per-client limits start fresh for each caller. */
+export function freshClientAddress(): string {
+  const [a, b, c] = randomBytes(3);
+  return `127.${a}.${b}.${Math.max(2, c!)}`;
+}
+
+/** TEMPORARY (replaced at merge): fetch-like request from a given local address. */
+function requestFrom(localAddress: string, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Response> {
+  return new Promise((resolveResponse, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        const status = res.statusCode ?? 0;
+        const payload = method === 'HEAD' || status === 204 || status === 304 ? null : Buffer.concat(chunks);
+        resolveResponse(new Response(payload, { status, headers: h }));
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export const validBusinessForm = (overrides: Record<string, unknown> = {}) => ({

@@ -1,0 +1,194 @@
+// Hostile input (DESIGN §11): every route gets a VALID request with exactly one hostile part — a field of the wrong
+// type, oversize, with NUL, control or bidi characters, CR/LF in a single-line field, a lone surrogate, a
+// __proto__/constructor/duplicate key, or an impossible path id — so a refusal can only come from that part. Each
+// must get a 4xx (400 where the shape alone is wrong), never a 5xx, and leave the whole table unchanged; the same
+// request without the hostile part then succeeds, which proves the refusals were for the right reason.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes, type OperationId, type RouteDef } from '../../functions/routes';
+import { createWorld, type World } from '../support/principals';
+import { pathOf, sampleBodies } from '../support/route-samples';
+import { api, createUser, freshClientAddress, type TestUser } from '../support/runtime';
+import { tableFingerprint } from '../support/table-fingerprint';
+
+/** Fields whose text may span lines (descriptions, messages, notes); every other text field is single-line. */
+const multiLineFields = new Set(['description', 'message', 'notes']);
+
+/** Choice fields, with values that are not among their choices (role escalation, case and padding tricks). */
+const enumFields: Record<string, unknown[]> = {
+  pendingAccountType: ['admin', 'employee', 'BUSINESS', 'Business', ' business', 'agency ', 'business\u0000', 'agency\u202E', '', null, 0, ['business']],
+  role: ['admin', 'Owner', 'OWNER', 'owner ', 'superuser', '', null, 1, ['owner']],
+  status: ['Active', 'ACTIVE', 'deleted', 'paid', 'active\u0000', '', null, true],
+};
+
+interface Payload {
+  label: string;
+  /** The raw JSON body (raw text so `__proto__` and duplicate keys survive), or undefined for none. */
+  body?: string;
+  /** Path parameter values. */
+  ids: Record<string, string>;
+  /** Extra query string. */
+  query?: string;
+  /** Exactly 400 when the shape alone is wrong; otherwise any 4xx (a well-formed id that names nothing). */
+  status: 400 | '4xx';
+}
+
+/** Values no id can be: the route's params schema must refuse each with 400 before any service runs. */
+const impossibleIds = [
+  ' ',
+  'x'.repeat(5000),
+  'x'.repeat(65),
+  'short',
+  '../../etc/passwd',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e%2f%2e%2e%2f',
+  '..\\..\\windows',
+  'abc%00defghijkl',
+  'abcdefghij\u0000',
+  'abcdefghij\r\nSet-Cookie: x=1',
+  '<script>alert(1)</script>',
+  "' OR '1'='1' --",
+  '{{7*7}}abcdefgh',
+  '${jndi:ldap://x/a}',
+  '\u202Eabcdefghijk',
+  'äöüäöüäöüäöü',
+  '💳💳💳💳💳💳💳💳💳💳',
+  '__proto__',
+  'a b c d e f g h',
+  'abcdefghij.json',
+  'abcdefghij;rm -rf',
+  'abcdefghij?x=1',
+  '%E0%A4%A',
+  '%',
+  '%ZZ',
+  '%C0%AF%C0%AF',
+];
+
+/** Ids that are well-formed but name nothing the caller may touch (or, empty, match no route): a 4xx, nothing written. */
+const wellFormedStrangers = ['', 'constructor', 'prototype_', 'AAAAAAAAAAAAAAAAAAAAAA', '----------', '__________'];
+
+/** One hostile value per class for a text field whose valid value is `valid`. */
+function hostileValues(field: string, valid: string, required: boolean): [string, unknown][] {
+  const values: [string, unknown][] = [
+    ['a number', 12345],
+    ['a boolean', true],
+    ['an array', [valid]],
+    ['an object', { value: valid }],
+    ['5,000 characters', 'x'.repeat(5000)],
+    ['NUL', `${valid}\u0000`],
+    ['NUL in the middle', `${valid.slice(0, 1)}\u0000${valid.slice(1)}`],
+    ['BEL', `${valid}\u0007`],
+    ['an ANSI escape', `\u001b[31m${valid}`],
+    ['DEL', `${valid}\u007f`],
+    ['a C1 control (NEL)', `${valid}\u0085`],
+    ['U+202E right-to-left override', `\u202E${valid}`],
+    ['U+2066 left-to-right isolate', `${valid}\u2066`],
+    ['U+202D left-to-right override', `${valid}\u202D`],
+    ['a lone surrogate', `${valid}\ud800`],
+  ];
+  if (!multiLineFields.has(field)) values.push(['CR/LF', `${valid}\r\nInjected: header`], ['LF', `${valid}\nsecond line`], ['CR', `${valid}\rsecond`]);
+  if (required) values.push(['null', null], ['empty', ''], ['only spaces', '   ']);
+  return values.map(([label, value]) => [`${field}: ${label}`, value]);
+}
+
+function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
+  const sample = sampleBodies[route.operationId as OperationId]();
+  const payloads: Payload[] = [];
+  if (sample && route.body) {
+    const shape = (route.body as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+    for (const [field, valid] of Object.entries(sample)) {
+      if (typeof valid !== 'string') continue;
+      const required = !shape[field]!.safeParse(undefined).success;
+      for (const [label, value] of hostileValues(field, valid, required)) {
+        payloads.push({ label, body: JSON.stringify({ ...sample, [field]: value }), ids, status: 400 });
+      }
+    }
+    const validJson = JSON.stringify(sample).slice(1, -1);
+    const [firstKey, firstValue] = Object.entries(sample)[0]!;
+    payloads.push(
+      { label: '__proto__ key', body: `{${validJson},"__proto__":{"isAdmin":true}}`, ids, status: 400 },
+      { label: 'constructor key', body: `{${validJson},"constructor":{"prototype":{"isAdmin":true}}}`, ids, status: 400 },
+      { label: 'an unknown field', body: `{${validJson},"isAdmin":true}`, ids, status: 400 },
+      { label: 'a duplicate key', body: `{${validJson},${JSON.stringify(firstKey)}:${JSON.stringify(firstValue)}}`, ids, status: 400 },
+      { label: 'a duplicate key spelled with an escape', body: `{${validJson},"\\u${firstKey.charCodeAt(0).toString(16).padStart(4, '0')}${firstKey.slice(1)}":${JSON.stringify(firstValue)}}`, ids, status: 400 },
+      { label: 'malformed JSON', body: `{${validJson}`, ids, status: 400 },
+      { label: 'a JSON array', body: `[${JSON.stringify(sample)}]`, ids, status: 400 },
+      { label: 'a JSON string', body: JSON.stringify(JSON.stringify(sample)), ids, status: 400 },
+      { label: 'trailing garbage', body: `{${validJson}} x`, ids, status: 400 },
+      { label: 'a trailing comma', body: `{${validJson},}`, ids, status: 400 },
+      { label: 'a comment', body: `/* x */{${validJson}}`, ids, status: 400 },
+      { label: 'single quotes', body: `{${validJson.replace(/"/g, "'")}}`, ids, status: 400 },
+      { label: 'a NaN literal', body: `{${validJson},"n":NaN}`, ids, status: 400 },
+      { label: 'a number beyond float range', body: `{${validJson},"n":1e400}`, ids, status: 400 },
+      { label: 'a 10,000-deep nesting', body: `{${validJson},"deep":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, ids, status: 400 },
+      { label: 'an empty key', body: `{${validJson},"":1}`, ids, status: 400 },
+      { label: 'a toString key', body: `{${validJson},"toString":"x"}`, ids, status: 400 },
+      { label: 'a hasOwnProperty key', body: `{${validJson},"hasOwnProperty":"x"}`, ids, status: 400 },
+      { label: 'a key with NUL', body: `{${validJson},${JSON.stringify(`${firstKey}\u0000`)}:1}`, ids, status: 400 },
+      { label: 'a key differing only in case', body: `{${validJson},${JSON.stringify(firstKey.toUpperCase())}:${JSON.stringify(firstValue)}}`, ids, status: 400 },
+      { label: 'a NUL byte after the JSON', body: `{${validJson}}\u0000`, ids, status: 400 },
+      { label: 'null', body: 'null', ids, status: 400 },
+    );
+    for (const [field, forbidden] of Object.entries(enumFields)) {
+      if (!(field in sample)) continue;
+      for (const value of forbidden) payloads.push({ label: `${field} = ${JSON.stringify(value)}`, body: JSON.stringify({ ...sample, [field]: value }), ids, status: 400 });
+    }
+  }
+  const body = sample === undefined ? undefined : JSON.stringify(sample);
+  for (const name of Object.keys(route.params.shape)) {
+    for (const id of impossibleIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))}`, body, ids: { ...ids, [name]: id }, status: 400 });
+    for (const id of wellFormedStrangers) payloads.push({ label: `${name} = ${id} (names nothing)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
+  }
+  if (route.query) {
+    for (const cursor of ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE']) {
+      payloads.push({ label: `cursor = ${JSON.stringify(cursor.slice(0, 30))}`, body, ids, query: `cursor=${encodeURIComponent(cursor)}`, status: 400 });
+    }
+  }
+  return payloads;
+}
+
+/** A path from a template where ids are used verbatim (already percent-encoded where a test means it). */
+function rawPath(template: string, ids: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const id = ids[name]!;
+    // Encode what fetch would otherwise normalise or reject (spaces, '?', '#', '\\', controls) but keep '%' sequences.
+    return id.replace(/[^A-Za-z0-9\-._~%!$&'()*+,;=:@]/gu, (c) => encodeURIComponent(c));
+  });
+}
+
+let world: World;
+let freshUser: TestUser;
+
+beforeAll(async () => {
+  world = await createWorld();
+  freshUser = await createUser();
+});
+
+/** Who sends each route's requests: someone the valid request is allowed for. */
+function callerOf(route: RouteDef): TestUser | null {
+  if (route.auth === 'public') return null;
+  if (route.operationId === 'createBusiness') return freshUser;
+  return world.users.ownerOfA;
+}
+
+describe('hostile input', () => {
+  // Routes that take no body, path parameter or query have nothing a caller could make hostile.
+  for (const route of routes.filter((r) => r.body || Object.keys(r.params.shape).length || r.query)) {
+    it(`${route.method} ${route.path}: every hostile part is refused with a 4xx and changes nothing; the valid request then succeeds`, async () => {
+      const payloads = payloadsOf(route, world.ids);
+      expect(payloads.length, 'payloads for this route').toBeGreaterThanOrEqual(route.body ? 50 : 29);
+      const before = await tableFingerprint();
+      const wrong: string[] = [];
+      for (const p of payloads) {
+        const path = rawPath(route.path, p.ids) + (p.query ? `?${p.query}` : '');
+        const res = await api(route.method, path, { user: callerOf(route), body: p.body, from: freshClientAddress() });
+        const ok = p.status === 400 ? res.status === 400 : res.status >= 400 && res.status < 500;
+        if (!ok) wrong.push(`${p.label}: ${res.status} ${res.text.slice(0, 100)}`);
+      }
+      expect(wrong.join('\n'), 'requests not refused as expected').toBe('');
+      expect(await tableFingerprint(), 'a refused request changed the table').toEqual(before);
+
+      const valid = await api(route.method, pathOf(route.path, world.ids), { user: callerOf(route), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
+      expect(valid.status, valid.text.slice(0, 200)).toBeLessThan(300);
+    });
+  }
+});

@@ -1,0 +1,95 @@
+// The people (and forged tokens) the authorization and hostile-input suites call the API as, over one shared
+// world: business A with an employee and a card, business B, an agency that manages A and one that does not.
+import { createPrivateKey } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { SignJWT, decodeJwt } from 'jose';
+import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
+
+export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
+export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
+export type SignedInPrincipal = (typeof signedInPrincipals)[number];
+export type ForgedPrincipal = (typeof forgedPrincipals)[number];
+export type Principal = 'anonymous' | SignedInPrincipal | ForgedPrincipal;
+export const allPrincipals: Principal[] = ['anonymous', ...forgedPrincipals, ...signedInPrincipals];
+
+export interface World {
+  users: Record<SignedInPrincipal, TestUser>;
+  /** Bearer tokens of the forged principals (a TestUser whose idToken is the forgery). */
+  forged: Record<ForgedPrincipal, TestUser>;
+  /** Path parameter values naming business A and its employee's card. */
+  ids: { businessId: string; cardId: string; employeeId: string };
+  businessB: string;
+}
+
+/**
+ * cognito-local signs every token with the key pair it ships (a public test fixture, never a secret). Signing with
+ * it lets a test make tokens that are correctly signed but expired or from another issuer, so those checks are
+ * tested on their own rather than hidden behind a signature failure.
+ */
+function cognitoLocalKey() {
+  const require = createRequire(import.meta.url);
+  const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: Record<string, string> };
+  return createPrivateKey({ key: jwk, format: 'jwk' });
+}
+
+async function resign(token: string, changes: Record<string, unknown>, issuer?: string): Promise<string> {
+  const claims = { ...decodeJwt(token), ...changes };
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' });
+  if (issuer) jwt.setIssuer(issuer);
+  return jwt.sign(cognitoLocalKey());
+}
+
+async function forgeries(owner: TestUser): Promise<Record<ForgedPrincipal, TestUser>> {
+  const [header, payload] = owner.idToken.split('.') as [string, string];
+  const now = Math.floor(Date.now() / 1000);
+  const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+  const badSignature = `${header}.${payload}.${Buffer.from('not the pool’s signature').toString('base64url')}`;
+  const expired = await resign(owner.idToken, { iat: now - 7200, exp: now - 3600 });
+  const wrongIssuer = await resign(owner.idToken, {}, `http://127.0.0.1:1/${runtime.ids.userPoolId}`);
+  const access = (await signIn(owner.email, owner.password)).accessToken;
+  const as = (idToken: string): TestUser => ({ ...owner, idToken });
+  return { algNone: as(none), badSignature: as(badSignature), expired: as(expired), wrongIssuer: as(wrongIssuer), accessToken: as(access) };
+}
+
+/** Builds the world through the real API (memberships of the employee and agencies are written directly: the
+ * invitation and Add Client flows arrive with their own issues). */
+export async function createWorld(): Promise<World> {
+  const a = await createOwnerWithBusiness({ name: 'Business A' });
+  const b = await createOwnerWithBusiness({ name: 'Business B' });
+  const employeeOfA = await addEmployee(a.owner, a.business.id);
+  const db = await tables();
+
+  const employeeUser = await createUser();
+  await db.membership.create({ userId: employeeUser.sub, scopeType: 'business', scopeId: a.business.id, role: 'employee', employeeId: employeeOfA.id }).go();
+  await db.profile.create({ userId: employeeUser.sub, email: employeeUser.email, displayName: 'Erin', accountType: 'employee' }).go();
+  const agencies: TestUser[] = [];
+  for (const manages of [true, false]) {
+    const user = await createUser();
+    const agencyId = `agency-${user.sub}`;
+    await db.agency.create({ agencyId, ownerId: user.sub, name: manages ? 'Managing Agency' : 'Other Agency' }).go();
+    await db.membership.create({ userId: user.sub, scopeType: 'agency', scopeId: agencyId, role: 'owner' }).go();
+    await db.profile.create({ userId: user.sub, email: user.email, displayName: 'Agency', accountType: 'agency' }).go();
+    if (manages) await db.agencyClient.create({ agencyId, businessId: a.business.id }).go();
+    agencies.push(user);
+  }
+  return {
+    users: {
+      ownerOfA: a.owner,
+      ownerOfB: b.owner,
+      employeeOfA: employeeUser,
+      agencyManagingA: agencies[0]!,
+      agencyNotManagingA: agencies[1]!,
+      admin: await createUser({ groups: ['admin'] }),
+    },
+    forged: await forgeries(a.owner),
+    ids: { businessId: a.business.id, cardId: employeeOfA.card.id, employeeId: employeeOfA.id },
+    businessB: b.business.id,
+  };
+}
+
+/** The user (or forged token) a principal calls with; anonymous calls with none. */
+export function userOf(world: World, principal: Principal): TestUser | null {
+  if (principal === 'anonymous') return null;
+  if ((forgedPrincipals as readonly string[]).includes(principal)) return world.forged[principal as ForgedPrincipal];
+  return world.users[principal as SignedInPrincipal];
+}

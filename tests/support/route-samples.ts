@@ -1,0 +1,39 @@
+// One valid request per operation of the route table, so the authorization and hostile-input suites can call every
+// route with a body that would be accepted: whatever they then refuse, they refuse for the reason under test.
+import type { OperationId } from '../../functions/routes';
+import { uniqueEmail, validBusinessForm } from './runtime';
+
+/** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
+export const sampleBodies: Record<OperationId, () => Record<string, unknown> | undefined> = {
+  getHealth: () => undefined,
+  getOpenApi: () => undefined,
+  listPlans: () => undefined,
+  submitSalesContact: () => ({
+    companyName: 'Initech',
+    contactPerson: 'Peter Gibbons',
+    email: uniqueEmail('peter'),
+    phone: '+1 (555) 010-0000',
+    address: '4120 Freidrich Lane',
+    city: 'Austin',
+    country: 'United States',
+    zipCode: '78744',
+    message: 'We would like cards for 300 people.',
+  }),
+  getCardVcard: () => undefined,
+  getCardPage: () => undefined,
+  headCardPage: () => undefined,
+  getMe: () => ({ pendingAccountType: 'business' }),
+  createBusiness: () => validBusinessForm(),
+  getDashboard: () => undefined,
+  createEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', department: 'Finance', linkedinProfile: 'https://www.linkedin.com/in/sample', role: 'employee', status: 'active' }),
+  generateCardQr: () => undefined,
+};
+
+/** Fills a route's path template from named values. */
+export function pathOf(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
+    return encodeURIComponent(value);
+  });
+}
