@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/media';
+import { normaliseImage, sniffImageType } from './normalise-image';
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1e40af' } });
+
+/** A camera-like JPEG: EXIF with the camera, a GPS position and a rotated orientation. */
+const cameraJpeg = () =>
+  solid(800, 600)
+    .jpeg()
+    .withExif({ IFD0: { Make: 'TestCam', Model: 'Leaky 1', Orientation: '6' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '38/1 42/1 0/1' } })
+    .toBuffer();
+
+describe('uploaded images', () => {
+  it('knows image types by their bytes, not their names', async () => {
+    expect(sniffImageType(await solid(4, 4).png().toBuffer())).toBe('png');
+    expect(sniffImageType(await solid(4, 4).jpeg().toBuffer())).toBe('jpeg');
+    expect(sniffImageType(await solid(4, 4).webp().toBuffer())).toBe('webp');
+    expect(sniffImageType(await solid(4, 4).gif().toBuffer())).toBe('gif');
+    expect(sniffImageType(Buffer.from('<html><script>alert(1)</script></html>'))).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('strips every metadata block, EXIF GPS included, and re-encodes as square WebP photos', async () => {
+    const input = await cameraJpeg();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const renditions = await normaliseImage(input, 'photo');
+    expect(renditions.map((r) => [r.size, r.width, r.height])).toEqual([
+      [96, 96, 96],
+      [192, 192, 192],
+    ]);
+    for (const r of renditions) {
+      const meta = await sharp(r.body).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(r.body.byteLength).toBeLessThan(4096);
+    }
+  });
+
+  it('keeps a logo’s shape inside the square and never enlarges a small one', async () => {
+    const wide = await normaliseImage(await solid(1000, 250).png().toBuffer(), 'logo');
+    expect(wide.map((r) => [r.width, r.height])).toEqual([
+      [64, 16],
+      [128, 32],
+      [256, 64],
+    ]);
+    const tiny = await normaliseImage(await solid(40, 40).png().toBuffer(), 'logo');
+    expect(tiny.map((r) => r.width)).toEqual([40, 40, 40]);
+  });
+
+  it('refuses an HTML file named .png, an SVG, a truncated image and an empty file as an invalid file type', async () => {
+    const truncated = (await cameraJpeg()).subarray(0, 1500);
+    const cases = [
+      Buffer.from('<!doctype html><script>alert(1)</script>'),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      truncated,
+      Buffer.alloc(0),
+      // PNG magic bytes followed by garbage.
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a png')]),
+    ];
+    for (const bytes of cases) {
+      await expect(normaliseImage(bytes, 'photo')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please select a JPG or PNG image file.' });
+    }
+  });
+
+  it('refuses 5 MB + 1 byte as too large, before decoding it', async () => {
+    const png = await solid(8, 8).png().toBuffer();
+    const oversize = Buffer.concat([png, Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png.length)]);
+    await expect(normaliseImage(oversize, 'photo')).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Please select an image smaller than 5MB.' });
+  });
+
+  it('refuses a decompression bomb (a tiny file that decodes to a huge image)', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    await expect(normaliseImage(bomb, 'photo')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});
