@@ -9,6 +9,7 @@ import { healthSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
+import { walletPassSchema } from '../shared/schemas/wallet';
 import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -96,6 +97,7 @@ export const routeTable = defineRoutes({
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code', response: cardSchema, scoped: true },
+  createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 
 export type RouteTable = typeof routeTable;

@@ -155,6 +155,9 @@ function rawPath(template: string, ids: Record<string, string>): string {
   });
 }
 
+/** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503 };
+
 let world: World;
 let freshUser: TestUser;
 
@@ -188,7 +191,7 @@ describe('hostile input', () => {
       expect(await tableFingerprint(), 'a refused request changed the table').toEqual(before);
 
       const valid = await api(route.method, pathOf(route.path, world.ids), { user: callerOf(route), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
-      expect(valid.status, valid.text.slice(0, 200)).toBeLessThan(300);
+      expect(valid.status, valid.text.slice(0, 200)).toBe(validStatus[route.operationId as OperationId] ?? (route.creates ? 201 : 200));
     });
   }
 });

@@ -23,6 +23,13 @@ export async function assertCanManageBusiness(caller: Caller, businessId: string
   throw forbidden();
 }
 
+/** A card may be used (wallet pass, downloads) by its own employee and by whoever may manage its business. */
+export async function assertCanUseCard(caller: Caller, card: { businessId: string; employeeId: string }): Promise<void> {
+  const ownCard = caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === card.businessId && m.employeeId === card.employeeId);
+  if (ownCard) return;
+  await assertCanManageBusiness(caller, card.businessId);
+}
+
 /**
  * Who may set up a business of their own (business onboarding): a business account, or a new account whose type
  * is not decided yet. Agencies get clients through Add Client, admins run the platform, and an employee account
