@@ -60,6 +60,13 @@ export const messages = {
     notAvailable: 'This business card is not available',
     loadFailed: 'Failed to load business card',
   },
+  /** The one text rule of every typed field (shared/schemas/common.ts). */
+  text: {
+    controlCharacter: 'Must not contain control characters',
+    directionControl: 'Must not contain text-direction control characters',
+    singleLine: 'Must be a single line',
+    invalidCharacter: 'Contains a character that is not valid text',
+  },
   generic: {
     internal: 'Something went wrong on our side. Please try again.',
     unauthenticated: 'Please sign in and try again.',

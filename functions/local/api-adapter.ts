@@ -31,11 +31,22 @@ const compiled: CompiledRoute[] = routes.map((route) => {
   return { route, pattern: new RegExp(`^${source}$`), names };
 });
 
+/** Thrown for a path segment whose percent-encoding is malformed (`%E0%A4%A`, `%`): API Gateway answers 400. */
+export class MalformedPathError extends Error {}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MalformedPathError(`malformed percent-encoding in ${segment}`);
+  }
+}
+
 export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
   for (const c of compiled) {
     if (c.route.method !== method) continue;
     const m = c.pattern.exec(path);
-    if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    if (m) return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeSegment(m[i + 1]!)])) };
   }
   return null;
 }
@@ -61,7 +72,13 @@ export function createApiAdapter(options: ApiAdapterOptions) {
 
   return async function invoke(req: IncomingMessage, url: URL, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> {
     const method = req.method ?? 'GET';
-    const match = matchRoute(method, url.pathname);
+    let match: ReturnType<typeof matchRoute>;
+    try {
+      match = matchRoute(method, url.pathname);
+    } catch (error) {
+      if (!(error instanceof MalformedPathError)) throw error;
+      return { statusCode: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Bad Request' }) };
+    }
     if (!match) {
       const status = pathExists(url.pathname) ? 405 : 404;
       return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: status === 405 ? 'Method not allowed.' : 'Not found.' } }) };

@@ -57,9 +57,20 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
+/** decodeURIComponent, or null for malformed percent-encoding (CloudFront and S3 answer those with 400). */
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
 function serveStatic(res: ServerResponse, webRoot: string, pathname: string) {
   const root = resolve(webRoot);
-  const candidate = normalize(join(root, decodeURIComponent(pathname)));
+  const decoded = safeDecode(pathname);
+  if (decoded === null) return send(res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
+  const candidate = normalize(join(root, decoded));
   const inside = candidate.startsWith(root);
   const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
   // SPA fallback: paths without a file extension get index.html (client-side routes).
@@ -99,6 +110,12 @@ function proxyCognito(req: IncomingMessage, res: ServerResponse, o: LocalServerO
   req.pipe(upstream);
 }
 
+/** `ip:port` of the TCP peer, IPv6 without brackets, as CloudFront writes CloudFront-Viewer-Address. */
+function viewerAddressOf(req: IncomingMessage): string {
+  const ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `${ip}:${req.socket.remotePort ?? 0}`;
+}
+
 export function createLocalServer(o: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', o.settings.origin);
@@ -106,8 +123,13 @@ export function createLocalServer(o: LocalServerOptions): Server {
     try {
       if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, o, path.slice('/cognito'.length) + url.search);
       if (path === '/config.json') return send(res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
-      if (path.startsWith('/media/')) return await serveMedia(res, o, decodeURIComponent(path.slice('/media/'.length)));
+      if (path.startsWith('/media/')) {
+        const key = safeDecode(path.slice('/media/'.length));
+        return key === null ? send(res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(res, o, key);
+      }
       if (path.startsWith('/api/') || path.startsWith('/card/')) {
+        // As CloudFront's origin request policy does: the viewer's address, never what the client claims it is.
+        req.headers['cloudfront-viewer-address'] = viewerAddressOf(req);
         const body = await readBody(req);
         if (body === null) return send(res, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
         const result = await o.invokeApi(req, url, body);

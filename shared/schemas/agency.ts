@@ -1,8 +1,7 @@
 // Agencies (spec 2 §3, §5): the Agency Settings form, the Add Client form and the DTO the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { optionalEmailAddress, optionalHexColor, optionalText, optionalUrl, requiredText } from './common';
-import { optionalPhone } from './employee';
+import { optionalEmailAddress, optionalHexColor, optionalPhone, optionalText, optionalUrl, requiredText } from './common';
 
 const optionalEmail = optionalEmailAddress(messages.employee.validEmail);
 
@@ -11,7 +10,7 @@ export const agencySettingsSchema = z
   .object({
     name: requiredText(messages.agency.nameRequired),
     industry: optionalText(100),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiLine: true }),
     website: optionalUrl(),
     phoneNumber: optionalPhone,
     email: optionalEmail,
@@ -34,7 +33,7 @@ export const addClientSchema = z
     name: requiredText(messages.agency.businessNameRequired),
     industry: optionalText(100),
     website: optionalUrl(),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiLine: true }),
   })
   .strict();
 export type AddClientInput = z.input<typeof addClientSchema>;

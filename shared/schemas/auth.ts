@@ -14,7 +14,8 @@ export type SignUpAccountType = (typeof signUpAccountTypes)[number];
 // enforces its own policy (its refusal is shown as 'Authentication Error' with the provider's message).
 export const signInSchema = z
   .object({
-    email: z.string({ error: fill }).trim().min(1, fill),
+    // Longer than any address can be (RFC 5321: 254): refused here rather than handed to the identity provider.
+    email: z.string({ error: fill }).trim().min(1, fill).max(254, messages.employee.validEmail),
     password: z.string({ error: fill }).min(1, fill),
   })
   .strict();

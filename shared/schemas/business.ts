@@ -18,7 +18,7 @@ export const businessFormSchema = z
     name: requiredText(m.nameRequired),
     industry: optionalText(100),
     website: optionalUrl(),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiLine: true }),
     billingEmail: emailAddress(m.validEmail),
     billingAddress: optionalText(200),
     billingCity: requiredText(m.cityRequired, 100),
@@ -38,7 +38,7 @@ export const businessSettingsSchema = z
   .object({
     name: requiredText(m.nameRequired),
     industry: optionalText(100),
-    description: optionalText(1000),
+    description: optionalText(1000, { multiLine: true }),
     website: optionalUrl(),
     logoUrl: optionalUrl(),
     billingEmail: optionalEmailAddress(m.validEmail),

@@ -1,24 +1,71 @@
-// Small building blocks shared by every schema: trimmed text, optional-or-null text, URL, email, hex colour, ids.
+// Small building blocks shared by every schema: the one text rule, optional-or-null text, URL, email, phone, hex
+// colour, ids.
 import { z } from 'zod';
 import { messages } from '../messages';
 
-/** Trimmed text; an empty string after trimming becomes null (spec: empty optional values are stored as null). */
-export const optionalText = (max = 500) =>
+/**
+ * The text rule every field a person types goes through (the server applies it again; it is the authority):
+ * - NFC normalisation, so the same visible text is the same stored text (uniqueness, search);
+ * - no C0/C1 control characters (NUL, escape sequences, DEL…): they reach HTML, vCards, mails and CSV exports;
+ * - no Unicode bidi controls (U+202A–U+202E, U+2066–U+2069, LRM/RLM/ALM): they let text spoof what it says on a
+ *   public card ('moc.elpmaxe' shown as 'example.com'); right-to-left scripts need none of them;
+ * - no lone surrogates (not text at all; DynamoDB and browsers would mangle them) and no byte-order marks;
+ * - single-line fields refuse every line break (CR, LF, U+2028/2029, tab too); multi-line fields (descriptions,
+ *   messages, notes) keep LF and tab, with CRLF and CR normalised to LF.
+ * Zero-width joiners and non-joiners stay allowed: Indic and Persian names and emoji sequences need them.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this rule
+const CONTROL_EXCEPT_TAB_AND_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+const LINE_BREAK_OR_TAB = /[\t\n\r\u2028\u2029]/u;
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+const NOT_TEXT = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFEFF/u;
+
+export interface TextOptions {
+  /** Descriptions, messages and notes: line breaks allowed. @default false */
+  multiLine?: boolean;
+}
+
+/** The problem the text rule finds in `value`, or null. */
+export function textProblem(value: string, options: TextOptions = {}): string | null {
+  if (NOT_TEXT.test(value)) return messages.text.invalidCharacter;
+  if (CONTROL_EXCEPT_TAB_AND_LINES.test(value)) return messages.text.controlCharacter;
+  if (BIDI_CONTROL.test(value)) return messages.text.directionControl;
+  if (!options.multiLine && LINE_BREAK_OR_TAB.test(value)) return messages.text.singleLine;
+  return null;
+}
+
+function normaliseText(value: string, options: TextOptions): string {
+  // normalize() would throw on nothing, but keeps lone surrogates: the rule refuses those after.
+  const nfc = value.normalize('NFC');
+  return options.multiLine ? nfc.replace(/\r\n?|[\u2028\u2029]/gu, '\n') : nfc;
+}
+
+/** A string, trimmed (a pasted trailing newline is not an error), then through the text rule. */
+export const cleanText = (options: TextOptions = {}, typeMessage?: string) =>
   z
-    .string()
+    .string(typeMessage ? { error: typeMessage } : undefined)
     .trim()
+    .overwrite((v) => normaliseText(v, options))
+    .check(
+      z.superRefine((value, ctx) => {
+        const problem = textProblem(value, options);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+      }),
+    );
+
+/** Trimmed text; an empty string after trimming becomes null (spec: empty optional values are stored as null). */
+export const optionalText = (max = 500, options: TextOptions = {}) =>
+  cleanText(options)
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const requiredText = (message: string, max = 200, options: TextOptions = {}) =>
+  cleanText(options, message).min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** An http(s) URL or empty (→ null). Other schemes (javascript:, data:) are refused. */
 export const optionalUrl = (message: string = messages.businessForm.validUrl) =>
-  z
-    .string()
-    .trim()
+  cleanText()
     .max(2048, message)
     .nullish()
     .transform((v) => (v ? v : null))
@@ -35,9 +82,7 @@ export function isHttpUrl(value: string): boolean {
 
 /** Required e-mail with two messages: one when it is empty, one when it is malformed. Stored lower-case. */
 export const requiredEmailAddress = (requiredMessage: string, invalidMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
+  cleanText({}, requiredMessage)
     .min(1, requiredMessage)
     .max(254, invalidMessage)
     .pipe(z.email({ error: invalidMessage }))
@@ -48,9 +93,7 @@ export const emailAddress = (message: string) => requiredEmailAddress(message, m
 
 /** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
 export const optionalEmailAddress = (message: string) =>
-  z
-    .string()
-    .trim()
+  cleanText()
     .max(254, message)
     .nullish()
     .transform((v) => (v ? v.toLowerCase() : null))
@@ -67,6 +110,26 @@ export const optionalHexColor = z
   .nullish()
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v), messages.settings.hexColor);
+
+const PHONE = /^\+?[0-9 ().\-/]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i;
+
+/** True for phone numbers as people write them: digits with + ( ) . - / and spaces, an optional extension. */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/(?:ext\.?|x|#)\s*\d{1,6}$/i, '').match(/\d/g)?.length ?? 0;
+  return PHONE.test(value) && digits >= 3 && digits <= 20;
+}
+
+export const phoneMessage = 'Please enter a valid phone number';
+
+/** A phone number ('+1 (555) 010-0000 ext. 12'); empty → null. Stored as typed, trimmed. */
+export const optionalPhone = cleanText()
+  .max(40, phoneMessage)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isPhoneNumber(v), phoneMessage);
+
+/** A required phone number, one message for empty and malformed. */
+export const requiredPhone = (message: string) => cleanText({}, message).min(1, message).max(40, message).refine(isPhoneNumber, message);
 
 /** Random public ids (cards, invoices, businesses, employees): URL-safe, 10–64 chars. */
 export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid id');

@@ -1,22 +1,12 @@
 // Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
 import { z } from 'zod';
 import { messages } from '../messages';
-import { emailAddress, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
+import { emailAddress, optionalPhone, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
 export const employeeStatuses = ['draft', 'active', 'inactive'] as const;
 export const employeeRoles = ['employee', 'owner'] as const;
 export type EmployeeStatus = (typeof employeeStatuses)[number];
 export type EmployeeRole = (typeof employeeRoles)[number];
-
-const phoneMessage = 'Please enter a valid phone number';
-/** Digits with the usual separators; at least 3 digits. Empty → null. */
-export const optionalPhone = z
-  .string()
-  .trim()
-  .max(40, phoneMessage)
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (/^[+()\-.\s0-9]+$/.test(v) && (v.match(/\d/g) ?? []).length >= 3), phoneMessage);
 
 const profileFields = {
   name: requiredText(messages.employee.nameRequired, 120),

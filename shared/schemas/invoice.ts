@@ -71,7 +71,7 @@ export const invoiceCreateSchema = z
       .trim()
       .min(1, 'Due date is required')
       .refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)'),
-    notes: optionalText(1000),
+    notes: optionalText(1000, { multiLine: true }),
   })
   .strict();
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;

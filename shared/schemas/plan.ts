@@ -46,7 +46,7 @@ export const planUpdateSchema = z
           .max(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`),
       )
       .transform(roundMoney),
-    description: optionalText(500),
+    description: optionalText(500, { multiLine: true }),
     userRange: requiredText('User range is required', 50),
     isPopular: z.boolean({ error: 'Popular must be true or false' }),
     isActive: z.boolean({ error: 'Active must be true or false' }),

@@ -1,6 +1,6 @@
 // The Contact Our Sales Team dialog (spec 1 §2, §5, §8): its input and its toast wording.
 import { z } from 'zod';
-import { emailAddress, optionalText, requiredText } from './common';
+import { emailAddress, optionalText, requiredPhone, requiredText } from './common';
 
 export const salesContactMessages = {
   success: 'Message sent successfully! Our sales team will contact you soon.',
@@ -13,12 +13,12 @@ export const salesContactSchema = z
     companyName: requiredText('Company name is required', 200),
     contactPerson: requiredText('Contact person is required', 120),
     email: emailAddress('Valid email is required'),
-    phone: requiredText('Phone is required', 40),
+    phone: requiredPhone('Phone is required'),
     address: requiredText('Address is required', 200),
     city: requiredText('City is required', 100),
     country: requiredText('Country is required', 100),
     zipCode: optionalText(20),
-    message: optionalText(2000),
+    message: optionalText(2000, { multiLine: true }),
   })
   .strict();
 export type SalesContactInput = z.input<typeof salesContactSchema>;

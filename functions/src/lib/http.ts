@@ -12,6 +12,7 @@ import { routes, type Area, type OperationId, type RouteDef, type RouteTable } f
 import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { logger } from './logger';
+import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
 
 /** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -92,9 +93,10 @@ function parseBody(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   let parsed: unknown = {};
   if (rawBody.trim()) {
     try {
-      parsed = JSON.parse(rawBody);
-    } catch {
-      throw new AppError('MALFORMED_JSON', messages.generic.malformedJson);
+      parsed = parseJsonStrict(rawBody);
+    } catch (error) {
+      const duplicate = error instanceof DuplicateJsonKeyError;
+      throw new AppError('MALFORMED_JSON', duplicate ? messages.generic.duplicateJsonKey : messages.generic.malformedJson, duplicate ? { [error.key]: messages.generic.duplicateJsonKey } : undefined);
     }
   }
   return validate(route.body, parsed);

@@ -2,6 +2,7 @@
 import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard, vcardOf } from '../card-page/showable-card';
 import { httpHandler, raw } from '../lib/http';
+import { viewerIpOf } from '../lib/viewer-address';
 import { listPlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
 import { checkHealth } from './check-health';
@@ -14,7 +15,7 @@ export const handler = httpHandler('public', {
   },
   getOpenApi: async () => raw({ headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(openApiDocument()) }),
   listPlans: async () => (await listPlans()).filter((plan) => plan.isActive),
-  submitSalesContact: async ({ body, event }) => submitSalesContact(body, event.requestContext.http?.sourceIp ?? 'unknown'),
+  submitSalesContact: async ({ body, event }) => submitSalesContact(body, viewerIpOf(event)),
   getCardVcard: async ({ params }) => {
     const card = await getShowableCard(params.cardId);
     return raw({
