@@ -17,20 +17,86 @@ export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
-/** One Lambda per area; `handlerEntries` names its source file. */
+/** One Lambda per area; `areas` names its source file and what it may reach. */
 export type Area = 'public' | 'me' | 'business' | 'cardPage';
 
-export const handlerEntries: Record<Area, string> = {
-  public: 'functions/src/public/handler.ts',
-  me: 'functions/src/me/handler.ts',
-  business: 'functions/src/business/handler.ts',
-  cardPage: 'functions/src/card-page/handler.ts',
+/** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
+/** Cognito admin actions an area may call on the user pool. */
+export type UserPoolAction = 'AdminUpdateUserAttributes' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser' | 'ListUsers' | 'DescribeUserPool';
+
+/**
+ * What a Lambda may reach. Infra grants exactly this (and sets only the environment variables it implies); the
+ * infra tests assert the resulting IAM actions per function.
+ */
+export interface Capabilities {
+  /** Item actions on the table; `indexes: true` adds Query on the GSIs. */
+  table: { actions: readonly TableAction[]; indexes: boolean };
+  /** PUBLIC_ORIGIN: the area builds links to the site (card URLs, QR codes, wallet passes). */
+  site?: boolean;
+  /** The media bucket: `write` key prefixes (Put/DeleteObject), `read` prefixes (GetObject), `head` (HeadBucket). */
+  media?: { write?: readonly string[]; read?: readonly string[]; head?: boolean };
+  /** SES: send mail from the configured sender; `account` reads the sending status (health check). */
+  mail?: { send: boolean; account?: boolean };
+  /** Cognito admin actions on the user pool. */
+  userPool?: readonly UserPoolAction[];
+  /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
+  secrets?: readonly ('stripe' | 'googleWallet')[];
+}
+
+export interface AreaDef {
+  /** Handler source file relative to the repository root. */
+  entry: string;
+  capabilities: Capabilities;
+}
+
+export const areas: Record<Area, AreaDef> = {
+  // Health (describes every dependency), OpenAPI, plans, the sales contact (stored, rate-limited, mailed), vCards.
+  public: {
+    entry: 'functions/src/public/handler.ts',
+    capabilities: {
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DescribeTable'], indexes: true },
+      site: true,
+      media: { head: true },
+      mail: { send: true, account: true },
+      userPool: ['DescribeUserPool'],
+    },
+  },
+  // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
+  me: {
+    entry: 'functions/src/me/handler.ts',
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes'] },
+  },
+  // Onboarding, dashboard, employees, cards, QR images and wallet passes.
+  business: {
+    entry: 'functions/src/business/handler.ts',
+    capabilities: {
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: true },
+      site: true,
+      media: { write: ['qr/'] },
+      userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],
+      secrets: ['googleWallet'],
+    },
+  },
+  // The public card page after a scan: one GetItem and the counter ADDs. Nothing else.
+  cardPage: {
+    entry: 'functions/src/card-page/handler.ts',
+    capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
+  },
 };
 
 /** The scheduled job is not an HTTP route; infra wires it to EventBridge Scheduler. */
-export const jobEntries = {
-  monthlyInvoices: 'functions/src/jobs/monthly-invoices-handler.ts',
-} as const;
+export const jobs = {
+  // Lists businesses and plans, numbers and writes each invoice with its monthly guard.
+  monthlyInvoices: {
+    entry: 'functions/src/jobs/monthly-invoices-handler.ts',
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true } },
+  },
+} satisfies Record<string, AreaDef>;
+
+/** Handler source file per area (the local runtime, bench and infra read these). */
+export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry } as const;
 
 /** What a route declares; `defineRoutes` keeps every literal and schema type so operations are typed from it. */
 export interface RouteSpec {

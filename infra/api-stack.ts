@@ -11,7 +11,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { handlerEntries, routes, type Area, type RouteDef, type ThrottleClass } from '../functions/routes';
+import { areas, routes, type Area, type AreaDef, type RouteDef, type ThrottleClass } from '../functions/routes';
 import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
@@ -53,7 +53,7 @@ export class ApiStack extends Stack {
   readonly stage: apigw.HttpStage;
   /** Host name of the API's execute-api endpoint (the CloudFront origin for /api/* and /card/*). */
   readonly apiDomainName: string;
-  /** One function per area of `handlerEntries`. */
+  /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
   readonly monthlyInvoiceJob: MonthlyInvoiceJob;
 
@@ -69,7 +69,6 @@ export class ApiStack extends Stack {
       mediaBaseUrl: `${props.publicOrigin}/media`,
       publicOrigin: props.publicOrigin,
       userPool: props.userPool,
-      userPoolClient: props.userPoolClient,
       sesFromAddress: config.sesFromAddress,
       salesInbox: config.salesInbox,
       stripeSecretName: config.stripeSecretName,
@@ -96,13 +95,15 @@ export class ApiStack extends Stack {
 
     this.areaFunctions = {} as Record<Area, AppFunction>;
     const integrations = {} as Record<Area, HttpLambdaIntegration>;
-    for (const [area, entry] of Object.entries(handlerEntries) as [Area, string][]) {
+    for (const [area, { entry, capabilities }] of Object.entries(areas) as [Area, AreaDef][]) {
       const fn = new AppFunction(this, `Area-${area}`, {
         entry,
         serviceName: kebab(area),
         description: `CardCrew ${area} routes`,
+        // sharp is the only native module; only areas that write media render images.
+        nativeModules: capabilities.media?.write?.length ? ['sharp'] : [],
       });
-      environment.bindTo(fn);
+      environment.bindTo(fn, capabilities);
       this.areaFunctions[area] = fn;
       // One invoke permission per function for the whole API (not one per route): the Lambda resource policy
       // has a size limit that a growing route table would otherwise hit.
@@ -115,7 +116,7 @@ export class ApiStack extends Stack {
     for (const route of routes) {
       const integration = integrations[route.area];
       if (!integration)
-        throw new Error(`Route ${route.operationId} names area "${route.area}", which handlerEntries does not list`);
+        throw new Error(`Route ${route.operationId} names area "${route.area}", which areas does not list`);
       const httpRoute = new apigw.HttpRoute(this, `Route-${route.operationId}`, {
         httpApi: this.httpApi,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),

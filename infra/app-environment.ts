@@ -1,11 +1,13 @@
-// What every CardCrew function may reach, and how: each environment variable is set together with the
-// permission it implies (the Powertools `bindTable` pattern), so a variable never exists without its grant
-// and no grant exists without a variable. The names match functions/src/config.ts.
+// What a CardCrew function may reach, and how: each function gets exactly the capabilities its area declares in
+// functions/routes.ts, and each environment variable is set together with the permission it implies (the
+// Powertools `bindTable` pattern), so a variable never exists without its grant and no grant exists without a
+// variable. The names match functions/src/config.ts.
 import { Arn, ArnFormat, Stack, Validations } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Capabilities } from '../functions/routes';
 import type { AppFunction } from './app-function';
 import { emailAddressOf } from './deploy-config';
 import { nagText } from './nag';
@@ -23,7 +25,6 @@ export interface AppEnvironmentProps {
   /** The origin links and QR codes point at. */
   readonly publicOrigin: string;
   readonly userPool: cognito.IUserPool;
-  readonly userPoolClient: cognito.IUserPoolClient;
   /** SES sender, address or `Name <address>`. */
   readonly sesFromAddress: string;
   readonly salesInbox: string;
@@ -32,110 +33,88 @@ export interface AppEnvironmentProps {
   readonly googleWalletSecretName?: string;
 }
 
-/** Item reads and writes (incl. queries on the GSIs and the items of TransactWriteItems); no streams, no table admin. */
-const TABLE_READ_WRITE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
-
-/** Cognito admin calls the API makes (account type, group membership, invitations, removals). */
-const COGNITO_ADMIN_ACTIONS = [
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:ListUsers',
-  'cognito-idp:DescribeUserPool', // GET /api/health
-];
-
 export class AppEnvironment {
   constructor(private readonly props: AppEnvironmentProps) {}
 
-  /** Gives `fn` the whole CardCrew environment and exactly the permissions it implies. */
-  bindTo(fn: AppFunction): void {
+  /**
+   * Gives `fn` exactly what its declared capabilities (functions/routes.ts) allow: the environment variables they
+   * imply and the IAM statements that go with them — nothing else.
+   */
+  bindTo(fn: AppFunction, capabilities: Capabilities): void {
     const p = this.props;
     const stack = Stack.of(fn);
+    const allow = (actions: string[], resources: string[]) =>
+      fn.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
 
     fn.addEnvironment('APP_MODE', 'aws');
 
+    const { table } = capabilities;
     fn.addEnvironment('TABLE_NAME', p.table.tableName);
-    fn.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: TABLE_READ_WRITE_ACTIONS,
-        resources: [p.table.tableArn, ...p.tableIndexNames.map((index) => `${p.table.tableArn}/index/${index}`)],
-      }),
+    allow(
+      table.actions.map((action) => `dynamodb:${action}`),
+      [p.table.tableArn],
     );
+    if (table.indexes && table.actions.includes('Query')) {
+      // Only Query reaches an index; each index by name (no `index/*`).
+      allow(['dynamodb:Query'], p.tableIndexNames.map((index) => `${p.table.tableArn}/index/${index}`));
+    }
 
-    fn.addEnvironment('MEDIA_BUCKET', p.mediaBucket.bucketName);
-    fn.addEnvironment('MEDIA_BASE_URL', p.mediaBaseUrl);
-    fn.grantPrincipal.addToPrincipalPolicy(
-      // PutObject also authorizes the presigned POSTs these functions sign for browser uploads.
-      new iam.PolicyStatement({
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [`${p.mediaBucketArn.value}/*`],
-      }),
-    );
-    fn.grantPrincipal.addToPrincipalPolicy(
-      // Listing makes a missing key a 404 (not 403) and lets business deletion find every object under a prefix.
-      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [p.mediaBucketArn.value] }),
-    );
-    Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${nagText(fn, p.mediaBucketArn.value)}/*]`,
-      reason:
-        "Media objects: keys are chosen at run time (per owner, per card), so Get/Put/DeleteObject cover the media bucket's objects — that bucket only.",
-    });
+    if (capabilities.site) fn.addEnvironment('PUBLIC_ORIGIN', p.publicOrigin);
 
-    fn.addEnvironment('PUBLIC_ORIGIN', p.publicOrigin);
+    const media = capabilities.media;
+    if (media) {
+      fn.addEnvironment('MEDIA_BUCKET', p.mediaBucket.bucketName);
+      fn.addEnvironment('MEDIA_BASE_URL', p.mediaBaseUrl);
+      const objects = (prefixes: readonly string[]) => prefixes.map((prefix) => `${p.mediaBucketArn.value}/${prefix}*`);
+      // PutObject also authorizes the presigned POSTs a function signs for browser uploads under its prefixes.
+      if (media.write?.length) allow(['s3:PutObject', 's3:DeleteObject'], objects(media.write));
+      if (media.read?.length) allow(['s3:GetObject'], objects(media.read));
+      // HeadBucket (the health check) is authorized by s3:ListBucket on the bucket.
+      if (media.head) allow(['s3:ListBucket'], [p.mediaBucketArn.value]);
+      for (const prefix of [...(media.write ?? []), ...(media.read ?? [])]) {
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagText(fn, p.mediaBucketArn.value)}/${prefix}*]`,
+          reason: `Media objects under ${prefix}: keys are chosen at run time (per business, per card, versioned), so the grant covers that prefix of the media bucket only.`,
+        });
+      }
+    }
 
-    fn.addEnvironment('USER_POOL_ID', p.userPool.userPoolId);
-    fn.addEnvironment('USER_POOL_CLIENT_ID', p.userPoolClient.userPoolClientId);
-    p.userPool.grant(fn, ...COGNITO_ADMIN_ACTIONS);
+    if (capabilities.userPool?.length) {
+      fn.addEnvironment('USER_POOL_ID', p.userPool.userPoolId);
+      p.userPool.grant(fn, ...capabilities.userPool.map((action) => `cognito-idp:${action}`));
+    }
 
-    fn.addEnvironment('SES_FROM_ADDRESS', p.sesFromAddress);
-    fn.addEnvironment('SALES_INBOX', p.salesInbox);
-    const sender = emailAddressOf(p.sesFromAddress);
-    const senderDomain = sender.slice(sender.indexOf('@') + 1);
-    fn.grantPrincipal.addToPrincipalPolicy(
-      new iam.PolicyStatement({
-        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+    const mail = capabilities.mail;
+    if (mail?.send) {
+      fn.addEnvironment('SES_FROM_ADDRESS', p.sesFromAddress);
+      fn.addEnvironment('SALES_INBOX', p.salesInbox);
+      const sender = emailAddressOf(p.sesFromAddress);
+      const senderDomain = sender.slice(sender.indexOf('@') + 1);
+      allow(
+        ['ses:SendEmail', 'ses:SendRawEmail'],
         // Whichever identity is verified in SES: the sender address itself or its whole domain.
-        resources: [sender, senderDomain].map((identity) =>
-          stack.formatArn({
-            service: 'ses',
-            resource: 'identity',
-            resourceName: identity,
-            arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-          }),
+        [sender, senderDomain].map((identity) =>
+          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
         ),
-      }),
-    );
+      );
+    }
+    if (mail?.account) {
+      // GET /api/health asks SES for the account's sending status; GetAccount has no resource to scope to.
+      allow(['ses:GetAccount'], ['*']);
+      Validations.of(fn).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'ses:GetAccount (the health check) does not support resource-level permissions; it reads the sending status only.',
+      });
+    }
 
-    // GET /api/health asks SES for the account's sending status; GetAccount has no resource to scope to.
-    fn.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
-    Validations.of(fn).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'ses:GetAccount (the health check) does not support resource-level permissions; it reads the sending status only.',
-    });
-
-    fn.addEnvironment('STRIPE_SECRET_NAME', p.stripeSecretName);
-    this.grantSecretByName(fn, p.stripeSecretName);
-    if (p.googleWalletSecretName) {
-      fn.addEnvironment('GOOGLE_WALLET_SECRET_NAME', p.googleWalletSecretName);
-      this.grantSecretByName(fn, p.googleWalletSecretName);
+    for (const secret of capabilities.secrets ?? []) {
+      const name = secret === 'stripe' ? p.stripeSecretName : p.googleWalletSecretName;
+      // An optional secret that is not configured: no variable, no grant (the API answers 503 'not configured').
+      if (!name) continue;
+      fn.addEnvironment(secret === 'stripe' ? 'STRIPE_SECRET_NAME' : 'GOOGLE_WALLET_SECRET_NAME', name);
+      this.grantSecretByName(fn, name);
     }
   }
-
   /** GetSecretValue on the secret named `name` (its ARN ends with Secrets Manager's random 6-character suffix). */
   private grantSecretByName(fn: AppFunction, name: string): void {
     const stack = Stack.of(fn);

@@ -6,7 +6,7 @@ import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { jobEntries } from '../functions/routes';
+import { jobs } from '../functions/routes';
 import { AppFunction } from './app-function';
 import type { AppEnvironment } from './app-environment';
 import { nagText } from './nag';
@@ -15,7 +15,7 @@ import { nagText } from './nag';
 export const MONTHLY_INVOICE_CRON = 'cron(0 3 1 * ? *)';
 
 export interface MonthlyInvoiceJobProps {
-  /** The environment (and permissions) every CardCrew function gets. */
+  /** Binds the job's declared capabilities (environment and permissions). */
   readonly environment: AppEnvironment;
   /** @default MONTHLY_INVOICE_CRON, evaluated in UTC */
   readonly scheduleExpression?: string;
@@ -37,7 +37,7 @@ export class MonthlyInvoiceJob extends Construct {
     });
 
     this.function = new AppFunction(this, 'Job', {
-      entry: jobEntries.monthlyInvoices,
+      entry: jobs.monthlyInvoices.entry,
       serviceName: 'monthly-invoices',
       description: 'Creates the month’s invoices for every business (idempotent)',
       // A full month of invoices for every business; the guard items make a re-run after a timeout safe.
@@ -49,7 +49,7 @@ export class MonthlyInvoiceJob extends Construct {
       // The job renders no images.
       nativeModules: [],
     });
-    props.environment.bindTo(this.function);
+    props.environment.bindTo(this.function, jobs.monthlyInvoices.capabilities);
 
     // The role Scheduler assumes; LambdaInvoke grants it lambda:InvokeFunction on the job (and its versions).
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {

@@ -1,55 +1,57 @@
-// Environment configuration, parsed once at cold start: a missing or malformed variable fails with its name.
+// Environment configuration, one small schema per concern, each parsed once on first use by the adapter that needs
+// it: a missing or malformed variable fails with its name, and a Lambda is never asked for variables of a concern its
+// area may not reach (the card page has no user pool id, no bucket and no secrets). Names match infra/app-environment.ts.
 import { z } from 'zod';
 
-const envSchema = z.object({
-  APP_MODE: z.enum(['aws', 'local']).default('aws'),
-  AWS_REGION: z.string().default('us-east-1'),
-  TABLE_NAME: z.string().min(1),
-  MEDIA_BUCKET: z.string().min(1),
-  /** Public base URL of media objects, e.g. https://cards.example.com/media */
-  MEDIA_BASE_URL: z.url(),
-  /** The origin QR codes and links point at, e.g. https://cards.example.com */
-  PUBLIC_ORIGIN: z.url(),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
-  /** Issuer of Cognito tokens; derived from region + pool in AWS, cognito-local's URL locally. */
-  TOKEN_ISSUER: z.url().optional(),
-  SES_FROM_ADDRESS: z.string().default('CardCrew <no-reply@cardcrew.local>'),
-  SALES_INBOX: z.string().default('sales@cardcrew.local'),
-  STRIPE_SECRET_NAME: z.string().optional(),
-  GOOGLE_WALLET_SECRET_NAME: z.string().optional(),
-  /** Local stand-in endpoints (unset in AWS). */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
-  SES_ENDPOINT: z.url().optional(),
-  COGNITO_ENDPOINT: z.url().optional(),
-  STRIPE_API_BASE: z.url().optional(),
-});
-
-export type Config = z.infer<typeof envSchema>;
-
-let cached: Config | undefined;
-
-export function config(): Config {
-  if (!cached) {
-    const parsed = envSchema.safeParse(process.env);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`Invalid environment configuration: ${problems}`);
+function section<S extends z.ZodObject>(name: string, schema: S): () => z.output<S> {
+  let cached: z.output<S> | undefined;
+  return () => {
+    if (!cached) {
+      const parsed = schema.safeParse(process.env);
+      if (!parsed.success) {
+        const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+        throw new Error(`Invalid ${name} configuration: ${problems}`);
+      }
+      cached = parsed.data;
     }
-    cached = parsed.data;
-  }
-  return cached;
+    return cached;
+  };
 }
 
-/** Tests and the local runtime change the environment; this forgets the parsed copy. */
-export function resetConfig(): void {
-  cached = undefined;
-}
+/** Every function: where it runs. */
+export const runtimeConfig = section('runtime', z.object({ APP_MODE: z.enum(['aws', 'local']).default('aws'), AWS_REGION: z.string().default('us-east-1') }));
 
-export function tokenIssuer(c: Config = config()): string {
-  return c.TOKEN_ISSUER ?? `https://cognito-idp.${c.AWS_REGION}.amazonaws.com/${c.USER_POOL_ID}`;
-}
+/** The table (every function). */
+export const tableConfig = section('table', z.object({ TABLE_NAME: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() }));
+
+/** The origin links and QR codes point at, e.g. https://cards.example.com */
+export const siteConfig = section('site', z.object({ PUBLIC_ORIGIN: z.url() }));
+
+export const mediaConfig = section(
+  'media',
+  z.object({
+    MEDIA_BUCKET: z.string().min(1),
+    /** Public base URL of media objects, e.g. https://cards.example.com/media */
+    MEDIA_BASE_URL: z.url(),
+    S3_ENDPOINT: z.url().optional(),
+  }),
+);
+
+export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().min(1), COGNITO_ENDPOINT: z.url().optional() }));
+
+export const mailConfig = section(
+  'mail',
+  z.object({
+    SES_FROM_ADDRESS: z.string().default('CardCrew <no-reply@cardcrew.local>'),
+    SALES_INBOX: z.string().default('sales@cardcrew.local'),
+    SES_ENDPOINT: z.url().optional(),
+  }),
+);
+
+/** Optional: without it, 'Add to Google Wallet' answers 503 'not configured'. */
+export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NAME: z.string().min(1).optional() }));
+
+export const stripeConfig = section('stripe', z.object({ STRIPE_SECRET_NAME: z.string().min(1).optional(), STRIPE_API_BASE: z.url().optional() }));
 
 /** s3rver checks signatures against its fixed key pair. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

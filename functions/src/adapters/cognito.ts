@@ -4,14 +4,14 @@ import {
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { config, localClientOptions } from '../config';
+import { localClientOptions, runtimeConfig, userPoolConfig } from '../config';
 import type { AccountType } from '../../../shared/schemas/me';
 
 let client: CognitoIdentityProviderClient | undefined;
 
 export function cognito(): CognitoIdentityProviderClient {
-  const c = config();
-  client ??= new CognitoIdentityProviderClient({ region: c.AWS_REGION, ...localClientOptions(c.COGNITO_ENDPOINT) });
+  const c = userPoolConfig();
+  client ??= new CognitoIdentityProviderClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(c.COGNITO_ENDPOINT) });
   return client;
 }
 
@@ -19,7 +19,7 @@ export function cognito(): CognitoIdentityProviderClient {
 export async function setAccountTypeAttribute(username: string, accountType: Exclude<AccountType, 'admin'>): Promise<void> {
   await cognito().send(
     new AdminUpdateUserAttributesCommand({
-      UserPoolId: config().USER_POOL_ID,
+      UserPoolId: userPoolConfig().USER_POOL_ID,
       Username: username,
       UserAttributes: [{ Name: 'custom:account_type', Value: accountType }],
     }),
@@ -27,5 +27,5 @@ export async function setAccountTypeAttribute(username: string, accountType: Exc
 }
 
 export async function addUserToGroup(username: string, group: 'owner' | 'employee' | 'admin'): Promise<void> {
-  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: config().USER_POOL_ID, Username: username, GroupName: group }));
+  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username, GroupName: group }));
 }

@@ -1,6 +1,6 @@
 // SES: every e-mail CardCrew sends goes through here (local SES in the local runtime).
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { config, localClientOptions } from '../config';
+import { localClientOptions, mailConfig, runtimeConfig } from '../config';
 
 let client: SESv2Client | undefined;
 
@@ -13,13 +13,13 @@ export interface OutgoingMail {
 }
 
 export function ses(): SESv2Client {
-  const c = config();
-  client ??= new SESv2Client({ region: c.AWS_REGION, ...localClientOptions(c.SES_ENDPOINT) });
+  const c = mailConfig();
+  client ??= new SESv2Client({ region: runtimeConfig().AWS_REGION, ...localClientOptions(c.SES_ENDPOINT) });
   return client;
 }
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
-  const c = config();
+  const c = mailConfig();
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: c.SES_FROM_ADDRESS,

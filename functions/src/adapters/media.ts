@@ -1,12 +1,12 @@
 // The media bucket: objects the public may read through /media/* (QR images, logos, photos).
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { config, localClientOptions, S3RVER_CREDENTIALS } from '../config';
+import { localClientOptions, mediaConfig, runtimeConfig, S3RVER_CREDENTIALS } from '../config';
 
 let client: S3Client | undefined;
 
 export function s3(): S3Client {
-  const c = config();
-  client ??= new S3Client({ region: c.AWS_REGION, forcePathStyle: Boolean(c.S3_ENDPOINT), ...localClientOptions(c.S3_ENDPOINT, S3RVER_CREDENTIALS) });
+  const c = mediaConfig();
+  client ??= new S3Client({ region: runtimeConfig().AWS_REGION, forcePathStyle: Boolean(c.S3_ENDPOINT), ...localClientOptions(c.S3_ENDPOINT, S3RVER_CREDENTIALS) });
   return client;
 }
 
@@ -14,7 +14,7 @@ export function s3(): S3Client {
 export async function putMediaObject(key: string, body: Uint8Array | string, contentType: string): Promise<string> {
   await s3().send(
     new PutObjectCommand({
-      Bucket: config().MEDIA_BUCKET,
+      Bucket: mediaConfig().MEDIA_BUCKET,
       Key: key,
       Body: body,
       ContentType: contentType,
@@ -25,10 +25,10 @@ export async function putMediaObject(key: string, body: Uint8Array | string, con
 }
 
 export function mediaUrl(key: string): string {
-  return `${config().MEDIA_BASE_URL.replace(/\/$/, '')}/${key}`;
+  return `${mediaConfig().MEDIA_BASE_URL.replace(/\/$/, '')}/${key}`;
 }
 
 /** Reads a media object (the local runtime serves /media/* through this). */
 export async function getMediaObject(key: string) {
-  return s3().send(new GetObjectCommand({ Bucket: config().MEDIA_BUCKET, Key: key }));
+  return s3().send(new GetObjectCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Key: key }));
 }

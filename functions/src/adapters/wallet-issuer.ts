@@ -2,7 +2,7 @@
 // runtime, or a deployment that has not set one up) there are none, and the API says so instead of faking a link.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
-import { config } from '../config';
+import { runtimeConfig, walletConfig } from '../config';
 import type { WalletIssuer } from '../wallet/build-wallet-save-url';
 
 /** The secret holds the issuer id and the service account's JSON key file fields (docs/deploy.md). */
@@ -15,7 +15,7 @@ const walletSecretSchema = z.object({
 let cached: Promise<WalletIssuer | null> | undefined;
 
 async function readIssuer(secretName: string): Promise<WalletIssuer> {
-  const client = new SecretsManagerClient({ region: config().AWS_REGION });
+  const client = new SecretsManagerClient({ region: runtimeConfig().AWS_REGION });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretName }));
   const secret = walletSecretSchema.parse(JSON.parse(SecretString ?? '{}'));
   return { issuerId: secret.issuerId, serviceAccountEmail: secret.client_email, privateKey: secret.private_key };
@@ -23,7 +23,7 @@ async function readIssuer(secretName: string): Promise<WalletIssuer> {
 
 /** The issuer, or null when Google Wallet is not configured. A failed read is retried on the next call. */
 export function walletIssuer(): Promise<WalletIssuer | null> {
-  const secretName = config().GOOGLE_WALLET_SECRET_NAME;
+  const secretName = walletConfig().GOOGLE_WALLET_SECRET_NAME;
   if (!secretName) return Promise.resolve(null);
   cached ??= readIssuer(secretName).catch((error: unknown) => {
     cached = undefined;

@@ -2,7 +2,7 @@
 import type { Business } from '../../../shared/schemas/business';
 import type { Card, Employee } from '../../../shared/schemas/employee';
 import { orNull } from '../lib/values';
-import { config } from '../config';
+import { siteConfig } from '../config';
 import type { BusinessRecord, CardRecord, EmployeeRecord } from './repository';
 
 export function toBusinessDto(b: BusinessRecord): Business {
@@ -34,7 +34,7 @@ export function toBusinessDto(b: BusinessRecord): Business {
 }
 
 export function cardUrlOf(cardId: string): string {
-  return `${config().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
+  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
 }
 
 export function toCardDto(c: CardRecord): Card {

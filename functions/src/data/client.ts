@@ -1,15 +1,15 @@
 // The DynamoDB document client and table name every repository uses (one table, DESIGN §6).
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config, localClientOptions } from '../config';
+import { localClientOptions, runtimeConfig, tableConfig } from '../config';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
-    const c = config();
+    const c = tableConfig();
     const client = new DynamoDBClient({
-      region: c.AWS_REGION,
+      region: runtimeConfig().AWS_REGION,
       ...localClientOptions(c.DYNAMODB_ENDPOINT),
       // Locally one process stands in for many Lambda containers, so it needs more than the 50 default sockets.
       ...(c.DYNAMODB_ENDPOINT ? { requestHandler: { httpAgent: { maxSockets: 256 } } } : {}),
@@ -20,7 +20,7 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 export function tableName(): string {
-  return config().TABLE_NAME;
+  return tableConfig().TABLE_NAME;
 }
 
 /** The table's key schema — the CDK stack and the local runtime create the same table from it. */

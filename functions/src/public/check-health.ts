@@ -4,7 +4,7 @@ import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import type { Health } from '../../../shared/schemas/health';
-import { config } from '../config';
+import { mediaConfig, userPoolConfig } from '../config';
 import { dynamo, tableName } from '../data/client';
 import { s3 } from '../adapters/media';
 import { cognito } from '../adapters/cognito';
@@ -23,8 +23,8 @@ async function probe(check: () => Promise<unknown>) {
 export async function checkHealth(): Promise<Health> {
   const [dynamodb, media, identity, mail] = await Promise.all([
     probe(() => dynamo().send(new DescribeTableCommand({ TableName: tableName() }))),
-    probe(() => s3().send(new HeadBucketCommand({ Bucket: config().MEDIA_BUCKET }))),
-    probe(() => cognito().send(new DescribeUserPoolCommand({ UserPoolId: config().USER_POOL_ID }))),
+    probe(() => s3().send(new HeadBucketCommand({ Bucket: mediaConfig().MEDIA_BUCKET }))),
+    probe(() => cognito().send(new DescribeUserPoolCommand({ UserPoolId: userPoolConfig().USER_POOL_ID }))),
     probe(() => ses().send(new GetAccountCommand({}))),
   ]);
   const dependencies = { dynamodb, media, identity, mail };

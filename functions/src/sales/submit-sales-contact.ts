@@ -2,7 +2,7 @@
 // recorded on the stored request (for a retry) and the visitor still gets their confirmation.
 import type { SalesContact } from '../../../shared/schemas/sales-contact';
 import { sendMail } from '../adapters/mail';
-import { config } from '../config';
+import { mailConfig } from '../config';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { salesContactMail } from '../mail/sales-contact-mail';
@@ -17,7 +17,7 @@ export async function submitSalesContact(contact: SalesContact, clientIp: string
   const contactId = newId();
   await createSalesContact(contactId, contact);
   try {
-    await sendMail(salesContactMail(contact, config().SALES_INBOX));
+    await sendMail(salesContactMail(contact, mailConfig().SALES_INBOX));
     await setSalesContactMailStatus(contactId, 'sent');
     return { id: contactId, mailed: true };
   } catch (error) {

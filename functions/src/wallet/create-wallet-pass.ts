@@ -5,7 +5,7 @@ import type { WalletPass } from '../../../shared/schemas/wallet';
 import { walletIssuer } from '../adapters/wallet-issuer';
 import { cardUrlOf } from '../business/dto';
 import { getCard } from '../business/repository';
-import { config } from '../config';
+import { siteConfig } from '../config';
 import { assertCanUseCard } from '../identity/access';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
@@ -29,7 +29,7 @@ export async function createWalletPass(caller: Caller, cardId: string): Promise<
       logoUrl: card.business.logoUrl,
       backgroundColor: card.business.primaryColor ?? DEFAULT_BRAND_COLORS.primaryColor,
     },
-    config().PUBLIC_ORIGIN,
+    siteConfig().PUBLIC_ORIGIN,
   );
   return { saveUrl };
 }

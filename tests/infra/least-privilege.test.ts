@@ -1,0 +1,149 @@
+// Least privilege (DESIGN §11): each Lambda is granted exactly the actions its area needs and gets exactly the
+// environment variables those imply. The expected lists are written out here, not derived from the declarations in
+// functions/routes.ts, so a grant that widens (or a declaration that drifts) fails this test.
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { areas, handlerEntries, jobs } from '../../functions/routes';
+import { resourcesOf, synthCardCrew } from './synth-cardcrew';
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+/** Every function's logs and X-Ray traces; the job also writes its dead-letter queue. */
+const BASELINE = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
+
+const expectedActions: Record<string, string[]> = {
+  public: [
+    'cognito-idp:DescribeUserPool',
+    'dynamodb:DescribeTable',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:ListBucket',
+    'ses:GetAccount',
+    'ses:SendEmail',
+    'ses:SendRawEmail',
+  ],
+  me: ['cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  business: [
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:PutObject',
+  ],
+  cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
+};
+
+const expectedEnvironment: Record<string, string[]> = {
+  public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
+  me: ['TABLE_NAME', 'USER_POOL_ID'],
+  business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
+  cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
+  monthlyInvoices: ['TABLE_NAME'],
+};
+
+/** Variables every function has (runtime and Powertools), beside its capabilities' own. */
+const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+
+interface FunctionGrants {
+  actions: string[];
+  statements: Statement[];
+  environment: Record<string, unknown>;
+}
+
+/** What each function's role may do and what environment it has, keyed by area (or job) name. */
+function grantsByFunction(template: Template): Record<string, FunctionGrants> {
+  const functions = resourcesOf(template, 'AWS::Lambda::Function');
+  const policies = resourcesOf(template, 'AWS::IAM::Policy');
+  const idOf = (name: string) =>
+    functions.find(([id]) => id.startsWith(name in areas ? `Area${name}Function` : 'MonthlyInvoicesJobFunction'))?.[0];
+  const result: Record<string, FunctionGrants> = {};
+  for (const name of [...Object.keys(areas), ...Object.keys(jobs)]) {
+    const id = idOf(name);
+    const fn = functions.find(([fid]) => fid === id)?.[1];
+    const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn?.Properties.Role))?.[1];
+    const statements = policies
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    const actions = [...new Set(statements.flatMap((s) => [s.Action].flat()))].sort();
+    result[name] = { actions, statements, environment: (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables };
+  }
+  return result;
+}
+
+let grants: Record<string, FunctionGrants>;
+
+beforeAll(() => {
+  grants = grantsByFunction(synthCardCrew().api);
+});
+
+describe('least privilege per function', () => {
+  it('declares capabilities for every area the API serves', () => {
+    expect(Object.keys(areas).sort()).toEqual(Object.keys(handlerEntries).sort());
+  });
+
+  for (const name of Object.keys(expectedActions)) {
+    it(`${name}: exactly its IAM actions`, () => {
+      expect(grants[name]!.actions).toEqual([...expectedActions[name]!, ...BASELINE].sort());
+    });
+
+    it(`${name}: exactly the environment its capabilities imply`, () => {
+      expect(Object.keys(grants[name]!.environment).sort()).toEqual([...expectedEnvironment[name]!, ...HOUSE_VARIABLES].sort());
+    });
+  }
+
+  it('lets the card page read and count, nothing else: no index, no bucket, no user pool, no mail, no secret', () => {
+    const doc = JSON.stringify(grants.cardPage!.statements);
+    expect(doc).not.toContain('/index/');
+    expect(doc).not.toMatch(/s3:|cognito-idp:|ses:|secretsmanager:/);
+  });
+
+  it('grants no Scan, no table administration and no secret to anyone today', () => {
+    for (const [name, g] of Object.entries(grants)) {
+      expect(g.actions, name).not.toContain('dynamodb:Scan');
+      expect(g.actions.filter((a) => /dynamodb:(CreateTable|DeleteTable|UpdateTable)/.test(a)), name).toEqual([]);
+      expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
+      expect(g.actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
+    }
+  });
+
+  it('scopes media writes to the qr/ prefix of the media bucket', () => {
+    const s3 = grants.business!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3).toHaveLength(1);
+    expect(JSON.stringify(s3[0]!.Resource)).toMatch(/\/qr\/\*"/);
+  });
+
+  it('names each index it queries (no index/*), and only for areas that query an index', () => {
+    for (const name of ['public', 'business', 'monthlyInvoices']) {
+      const doc = JSON.stringify(grants[name]!.statements);
+      expect(doc, name).toContain('/index/gsi1');
+      expect(doc, name).toContain('/index/gsi2');
+      expect(doc, name).not.toContain('/index/*');
+    }
+    for (const name of ['me', 'cardPage']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+  });
+
+  it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {
+    for (const [name, g] of Object.entries(grants)) {
+      for (const s of g.statements.filter((st) => st.Resource === '*')) {
+        expect([s.Action].flat().every((a) => a.startsWith('xray:') || a === 'ses:GetAccount'), `${name}: ${JSON.stringify(s.Action)}`).toBe(true);
+      }
+    }
+  });
+
+  it('gives the business area the wallet secret, variable and grant together, only when one is configured', () => {
+    const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
+    expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
+    expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
+    for (const name of ['public', 'me', 'cardPage', 'monthlyInvoices']) {
+      expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
+      expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
+    }
+  });
+});
