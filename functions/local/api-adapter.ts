@@ -1,10 +1,10 @@
 // The local API Gateway: matches a request against the route table, verifies the bearer token exactly as
-// the HTTP API's JWT authorizer does (signature, issuer, audience, expiry, token use), builds an HTTP API
-// v2 event and invokes the area's Lambda handler in-process.
+// the HTTP API's JWT authorizer does (signature, issuer, expiry, audience or client_id), builds an HTTP API v2
+// event with the claims as strings and invokes the area's Lambda handler in-process.
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { routes, type Area, type RouteDef } from '../routes';
 
 type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -56,19 +56,35 @@ export function pathExists(path: string): boolean {
   return compiled.some((c) => c.pattern.test(path));
 }
 
-export function createApiAdapter(options: ApiAdapterOptions) {
-  const jwks = createRemoteJWKSet(new URL(options.jwksUrl));
-
-  async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
+/**
+ * The HTTP API JWT authorizer's checks, as AWS documents them: a valid signature from the issuer's JWKS, the issuer,
+ * `exp` (and `nbf`) against the clock, and `aud` — or, for tokens without one (Cognito access tokens), `client_id` —
+ * in the configured audience. Nothing more: whether an access token may be used is the service's decision
+ * (functions/src/identity/caller.ts refuses it), exactly as in AWS.
+ */
+export function createTokenVerifier(options: { issuer: string; audience: string; jwks: JWTVerifyGetKey }) {
+  return async function verify(authorization: string | undefined): Promise<JWTPayload | null> {
     const token = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return null;
     try {
-      const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
-      return payload.token_use === 'id' ? payload : null;
+      const { payload } = await jwtVerify(token, options.jwks, { issuer: options.issuer, algorithms: ['RS256'] });
+      const audiences = payload.aud === undefined ? [payload.client_id] : [payload.aud].flat();
+      return audiences.includes(options.audience) ? payload : null;
     } catch {
       return null;
     }
-  }
+  };
+}
+
+/** Claims as API Gateway hands them to the Lambda: every value a string, arrays as "[a b]". */
+export function claimsAsApiGatewayPassesThem(payload: JWTPayload): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(payload).map(([name, value]) => [name, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+  );
+}
+
+export function createApiAdapter(options: ApiAdapterOptions) {
+  const verify = createTokenVerifier({ issuer: options.issuer, audience: options.audience, jwks: createRemoteJWKSet(new URL(options.jwksUrl)) });
 
   return async function invoke(req: IncomingMessage, url: URL, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> {
     const method = req.method ?? 'GET';
@@ -84,9 +100,10 @@ export function createApiAdapter(options: ApiAdapterOptions) {
       return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: status === 405 ? 'Method not allowed.' : 'Not found.' } }) };
     }
     const { route, params } = match;
-    let claims: JWTPayload | null = null;
+    let claims: Record<string, string> | null = null;
     if (route.auth !== 'public') {
-      claims = await verify(req.headers.authorization);
+      const payload = await verify(req.headers.authorization);
+      claims = payload && claimsAsApiGatewayPassesThem(payload);
       // Like API Gateway's JWT authorizer: an invalid or missing token never reaches the Lambda.
       if (!claims) return { statusCode: 401, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Unauthorized' }) };
     }
