@@ -20,6 +20,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../functions/security-headers';
 import { REPO_ROOT } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { nagText } from './nag';
@@ -46,6 +47,9 @@ export interface WebStackProps extends StackProps {
    */
   readonly webDistPath?: string;
 }
+
+/** Viewer headers the API handlers read (body type, language, scan detection, Stripe's signature, CORS origin). */
+export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'Purpose', 'Sec-Purpose', 'Stripe-Signature'];
 
 /** Client-side routes (no file extension in the last path segment) get the SPA's index.html. */
 const SPA_FALLBACK_FUNCTION = `
@@ -99,21 +103,12 @@ export class WebStack extends Stack {
         ...commonSecurityHeaders(),
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            "script-src 'self'",
-            // Radix and the toast library inject style elements at run time.
-            "style-src 'self' 'unsafe-inline'",
-            "img-src 'self' data: blob:",
-            "font-src 'self' data:",
+          contentSecurityPolicy: spaContentSecurityPolicy({
             // Cognito (SRP and token refresh), the hosted OAuth domain, and presigned POST uploads to the media bucket.
-            `connect-src 'self' ${cognitoIdp} https://${props.oauthDomain} https://${props.mediaBucket.bucketRegionalDomainName}`,
-            `form-action 'self' https://${props.oauthDomain}`,
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "object-src 'none'",
-            'upgrade-insecure-requests',
-          ].join('; '),
+            connect: [cognitoIdp, `https://${props.oauthDomain}`, `https://${props.mediaBucket.bucketRegionalDomainName}`],
+            formAction: [`https://${props.oauthDomain}`],
+            upgradeInsecureRequests: true,
+          }),
         },
       },
     });
@@ -129,7 +124,7 @@ export class WebStack extends Stack {
         ...commonSecurityHeaders(),
         contentSecurityPolicy: {
           override: true,
-          contentSecurityPolicy: "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+          contentSecurityPolicy: mediaContentSecurityPolicy,
         },
       },
     });
@@ -138,14 +133,36 @@ export class WebStack extends Stack {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
+    // The API answers `no-store` (and errors carry no Cache-Control, so DefaultTTL 0 applies): nothing is cached. The
+    // cache key names Authorization only because that is how CloudFront forwards it; a policy whose TTLs are all 0
+    // may not name headers. Accept-Encoding normalisation lets CloudFront compress the API's answers.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'CardCrew API: never cached; forwards Authorization; compressed at the edge',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // What the handlers read, and CloudFront-Viewer-Address: behind CloudFront the API's sourceIp is the edge server,
+    // so per-visitor rate limits key on this header. Host is not forwarded: it must stay the API's own.
+    const apiOriginRequestPolicy = new cloudfront.OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
+      comment: 'CardCrew API: the viewer headers the handlers read plus the viewer address',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, 'CloudFront-Viewer-Address'),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
     const apiBehavior = (allowedMethods: cloudfront.AllowedMethods): cloudfront.BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      // Everything the handler needs (headers, query, cookies) except Host, which must stay the API's own.
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      cachePolicy: apiCachePolicy,
+      originRequestPolicy: apiOriginRequestPolicy,
       responseHeadersPolicy: apiHeaders,
+      compress: true,
     });
 
     const customDomain =
@@ -329,9 +346,10 @@ export class WebStack extends Stack {
   }
 }
 
+/** CloudFront's form of functions/security-headers.ts `commonSecurityHeaders` (the web-stack test checks they agree). */
 function commonSecurityHeaders(): cloudfront.ResponseSecurityHeadersBehavior {
   return {
-    strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+    strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, override: true },
     contentTypeOptions: { override: true },
     frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
     referrerPolicy: {

@@ -1,9 +1,13 @@
 // The local "CloudFront": one origin serving / (the SPA build), /api/* and /card/* (the API adapter),
-// /media/* (the media bucket), /config.json (runtime config) and /cognito (the local user pool).
+// /media/* (the media bucket), /config.json (runtime config) and /cognito (the local user pool) — with the same
+// security headers (functions/security-headers.ts), the same compression and the same caching headers as the
+// distribution, so what breaks in AWS breaks here.
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { commonSecurityHeaders, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../security-headers';
 import type { createApiAdapter } from './api-adapter';
 import type { LocalSettings } from './settings';
 
@@ -20,11 +24,36 @@ const mime: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-const securityHeaders = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
+/**
+ * The SPA's policy as CloudFront sends it, with the local differences only: Cognito is proxied on the same origin
+ * (/cognito), uploads go to the local S3, and nothing is upgraded to https (everything here is http).
+ */
+function localSpaHeaders(s: LocalSettings) {
+  return {
+    'content-security-policy': spaContentSecurityPolicy({ connect: [`http://${s.host}:${s.s3Port}`], formAction: [], upgradeInsecureRequests: false }),
+  };
+}
+
+/** CloudFront compresses these types when the object is 1,000 B – 10 MB and the viewer accepts it. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml|text\/vcard)/i;
+const compressedCache = new Map<string, Buffer>();
+
+/** The encoding CloudFront would choose for this viewer: brotli first, then gzip. */
+function encodingFor(req: IncomingMessage): 'br' | 'gzip' | null {
+  const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function compress(body: Buffer, encoding: 'br' | 'gzip', cacheKey?: string): Buffer {
+  const key = cacheKey && `${encoding}:${cacheKey}`;
+  const cached = key ? compressedCache.get(key) : undefined;
+  if (cached) return cached;
+  const out = encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(body, { level: 6 });
+  if (key) compressedCache.set(key, out);
+  return out;
+}
 
 export interface LocalServerOptions {
   settings: LocalSettings;
@@ -52,9 +81,23 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string | number>, body?: string | Buffer) {
-  res.writeHead(status, { ...securityHeaders, ...headers });
-  res.end(body);
+/**
+ * Writes a response as CloudFront would: the common security headers, the body compressed when the type and size
+ * allow and the viewer accepts it (`vary: accept-encoding`), and no body for HEAD.
+ */
+function respond(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | number>, body?: string | Buffer, cacheKey?: string) {
+  const out: Record<string, string | number> = { ...commonSecurityHeaders, ...headers };
+  let payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const encoding = encodingFor(req);
+  const type = String(out['content-type'] ?? '');
+  if (payload && encoding && !out['content-encoding'] && COMPRESSIBLE.test(type) && payload.length >= 1000 && payload.length <= 10 * 1024 * 1024) {
+    payload = compress(payload, encoding, cacheKey);
+    out['content-encoding'] = encoding;
+    out.vary = 'accept-encoding';
+  }
+  if (payload) out['content-length'] = payload.length;
+  res.writeHead(status, out);
+  res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
 /** decodeURIComponent, or null for malformed percent-encoding (CloudFront and S3 answer those with 400). */
@@ -66,36 +109,49 @@ function safeDecode(text: string): string | null {
   }
 }
 
-function serveStatic(res: ServerResponse, webRoot: string, pathname: string) {
-  const root = resolve(webRoot);
+function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, pathname: string) {
+  const root = resolve(o.webRoot);
   const decoded = safeDecode(pathname);
-  if (decoded === null) return send(res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
+  if (decoded === null) return respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
   const candidate = normalize(join(root, decoded));
   const inside = candidate.startsWith(root);
   const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-  // SPA fallback: paths without a file extension get index.html (client-side routes).
+  // SPA fallback: paths without a file extension get index.html (client-side routes), as the CloudFront function
+  // does; a path with an extension that is no file is a 404, like a missing S3 object.
   const file = isFile ? candidate : extname(pathname) ? null : join(root, 'index.html');
   if (!file || !existsSync(file)) {
-    send(res, 404, { 'content-type': 'text/plain' }, existsSync(join(root, 'index.html')) ? 'Not found' : 'The web app is not built yet: run npm run build:web');
-    return;
+    return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, existsSync(join(root, 'index.html')) ? 'Not found' : 'The web app is not built yet: run npm run build:web');
   }
-  const immutable = file.includes(`${join(root, 'assets')}`);
-  res.writeHead(200, {
-    ...securityHeaders,
+  const stat = statSync(file);
+  const etag = `"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+  const immutable = file.startsWith(join(root, 'assets'));
+  const headers = {
+    ...localSpaHeaders(o.settings),
     'content-type': mime[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(file).pipe(res);
+    etag,
+  };
+  if (req.headers['if-none-match'] === etag) return respond(req, res, 304, headers);
+  respond(req, res, 200, headers, readFileSync(file), `${file}:${etag}`);
 }
 
-async function serveMedia(res: ServerResponse, o: LocalServerOptions, key: string) {
+/** A media object with the headers it was stored with (S3 → CloudFront), 304 when the viewer's copy is current. */
+async function serveMedia(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, key: string) {
+  let object;
   try {
-    const object = await o.s3.send(new GetObjectCommand({ Bucket: o.settings.mediaBucket, Key: key }));
-    const bytes = Buffer.from(await object.Body!.transformToByteArray());
-    send(res, 200, { 'content-type': object.ContentType ?? 'application/octet-stream', 'cache-control': 'public, max-age=300', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" }, bytes);
+    object = await o.s3.send(new GetObjectCommand({ Bucket: o.settings.mediaBucket, Key: key }));
   } catch {
-    send(res, 404, { 'content-type': 'text/plain' }, 'Not found');
+    return respond(req, res, 404, { 'content-type': 'text/plain' }, 'Not found');
   }
+  const headers: Record<string, string> = {
+    'content-type': object.ContentType ?? 'application/octet-stream',
+    'content-security-policy': mediaContentSecurityPolicy,
+    ...(object.CacheControl ? { 'cache-control': object.CacheControl } : {}),
+    ...(object.ETag ? { etag: object.ETag } : {}),
+    ...(object.LastModified ? { 'last-modified': object.LastModified.toUTCString() } : {}),
+  };
+  if (object.ETag && req.headers['if-none-match'] === object.ETag) return respond(req, res, 304, headers);
+  respond(req, res, 200, headers, Buffer.from(await object.Body!.transformToByteArray()), `media:${key}:${object.ETag}`);
 }
 
 function proxyCognito(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, path: string) {
@@ -106,7 +162,7 @@ function proxyCognito(req: IncomingMessage, res: ServerResponse, o: LocalServerO
       up.pipe(res);
     },
   );
-  upstream.on('error', () => send(res, 502, { 'content-type': 'text/plain' }, 'Local user pool unavailable'));
+  upstream.on('error', () => respond(req, res, 502, { 'content-type': 'text/plain' }, 'Local user pool unavailable'));
   req.pipe(upstream);
 }
 
@@ -122,24 +178,24 @@ export function createLocalServer(o: LocalServerOptions): Server {
     const path = url.pathname;
     try {
       if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, o, path.slice('/cognito'.length) + url.search);
-      if (path === '/config.json') return send(res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
+      if (path === '/config.json') return respond(req, res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
       if (path.startsWith('/media/')) {
         const key = safeDecode(path.slice('/media/'.length));
-        return key === null ? send(res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(res, o, key);
+        return key === null ? respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(req, res, o, key);
       }
       if (path.startsWith('/api/') || path.startsWith('/card/')) {
         // As CloudFront's origin request policy does: the viewer's address, never what the client claims it is.
         req.headers['cloudfront-viewer-address'] = viewerAddressOf(req);
         const body = await readBody(req);
-        if (body === null) return send(res, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
+        if (body === null) return respond(req, res, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
         const result = await o.invokeApi(req, url, body);
         const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
-        return send(res, result.statusCode ?? 200, { ...(result.headers as Record<string, string>) }, req.method === 'HEAD' ? undefined : payload);
+        return respond(req, res, result.statusCode ?? 200, { ...(result.headers as Record<string, string>) }, payload);
       }
-      return serveStatic(res, o.webRoot, path);
+      return serveStatic(req, res, o, path);
     } catch (error) {
       console.error('local server error', error);
-      if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error' } }));
+      if (!res.headersSent) respond(req, res, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error' } }));
       else res.end();
     }
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { commonSecurityHeaders, HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../../functions/security-headers';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 type Props = Record<string, unknown>;
@@ -30,9 +31,7 @@ interface DistributionConfig {
 }
 
 // Managed CloudFront policy ids (AWS-defined constants).
-const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
-const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let web: Template;
 let config: DistributionConfig;
@@ -78,13 +77,31 @@ describe('the distribution', () => {
     });
   });
 
-  it('sends /api/* (all methods) and /card/* to the HTTP API, uncached, with every viewer header but Host', () => {
+  it('sends /api/* (all methods) and /card/* to the HTTP API, uncached and compressed, with the viewer address but not Host', () => {
+    const resources = web.toJSON().Resources as Record<string, { Type: string; Properties: Props }>;
     for (const path of ['/api/*', '/card/*']) {
       const b = behavior(path);
-      expect(b, path).toMatchObject({
-        CachePolicyId: CACHING_DISABLED,
-        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      const refs = b as unknown as { Compress?: boolean; CachePolicyId: { Ref: string }; OriginRequestPolicyId: { Ref: string } };
+      expect(refs.Compress, path).toBe(true);
+      const cache = resources[refs.CachePolicyId.Ref]!.Properties.CachePolicyConfig as Props;
+      expect(cache, path).toMatchObject({
+        DefaultTTL: 0,
+        MinTTL: 0,
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+          EnableAcceptEncodingGzip: true,
+          EnableAcceptEncodingBrotli: true,
+        },
       });
+      expect(cache.MaxTTL as number, path).toBeLessThanOrEqual(1);
+      const forwarded = resources[refs.OriginRequestPolicyId.Ref]!.Properties.OriginRequestPolicyConfig as {
+        HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+        QueryStringsConfig: Props;
+      };
+      expect(forwarded.HeadersConfig.HeaderBehavior, path).toBe('whitelist');
+      expect(forwarded.HeadersConfig.Headers, path).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Content-Type', 'Sec-Purpose', 'Stripe-Signature']));
+      expect(forwarded.HeadersConfig.Headers.map((h) => h.toLowerCase()), path).not.toContain('host');
+      expect(forwarded.QueryStringsConfig, path).toEqual({ QueryStringBehavior: 'all' });
       const origin = originOf(b);
       expect(JSON.stringify(origin?.DomainName), path).toContain('HttpApi');
       expect(origin?.CustomOriginConfig, path).toMatchObject({
@@ -168,6 +185,19 @@ describe('security headers', () => {
         ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
       });
     }
+  });
+
+  it('are the ones the local server sends (one definition: functions/security-headers.ts)', () => {
+    const spa = headersOf(config.DefaultCacheBehavior);
+    expect((spa.StrictTransportSecurity as Props).AccessControlMaxAgeSec).toBe(HSTS_MAX_AGE_SECONDS);
+    expect(commonSecurityHeaders['strict-transport-security']).toBe(`max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+    expect((headersOf(behavior('/media/*')).ContentSecurityPolicy as Props).ContentSecurityPolicy).toBe(mediaContentSecurityPolicy);
+    const csp = JSON.stringify((spa.ContentSecurityPolicy as Props).ContentSecurityPolicy);
+    for (const directive of spaContentSecurityPolicy({ connect: [], formAction: [], upgradeInsecureRequests: true }).split('; ')) {
+      // Each directive of the shared policy, extended only by the AWS origins it lists.
+      expect(csp, directive).toContain(directive.split(' ')[0]);
+    }
+    expect(csp).toContain('upgrade-insecure-requests');
   });
 
   it('give the SPA a CSP that allows itself, Cognito, the OAuth domain and uploads to the media bucket — nothing else', () => {
