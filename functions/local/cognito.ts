@@ -1,5 +1,7 @@
-// cognito-local, run in-process with its own data folder. Confirmation and reset codes are delivered to the
-// local SES mailbox (instead of cognito-local's console box), so a newcomer reads them like real mail.
+// cognito-local, run in-process with its own data folder, made to behave like the Cognito user pool it stands in
+// for: confirmation and reset codes go to the local SES mailbox, the pool's password policy is enforced, a later
+// confirmation works (ResendConfirmationCode, which cognito-local lacks), confirming marks the email verified, and
+// ordinary refusals (a wrong password, an existing user) are not logged as errors.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -13,23 +15,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
+import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
+import { cognitoLocalInternals } from './cognito-internals';
 import type { LocalSettings } from './settings';
-import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
-const { createServer } = require('cognito-local/lib/server/server');
-const { Router } = require('cognito-local/lib/server/Router');
-const { loadConfig } = require('cognito-local/lib/server/config');
-const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb');
-const { CognitoServiceFactoryImpl } = require('cognito-local/lib/services/cognitoService');
-const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService');
-const services = require('cognito-local/lib/services');
-const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery');
-const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator');
-const { CryptoService } = require('cognito-local/lib/services/crypto');
-const { otp } = require('cognito-local/lib/services/otp');
-const AWS = require('aws-sdk');
+const cl = cognitoLocalInternals();
 
 interface CognitoMessage {
   __code?: string;
@@ -58,55 +49,110 @@ function sesMessageSender(s: LocalSettings) {
 export async function startCognito(s: LocalSettings): Promise<Server> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
-  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'warn' });
+  // cognito-local logs every refusal (wrong password, existing user) as a warning with a stack trace: those are
+  // ordinary answers, so only errors are printed.
+  const logger = pino({ level: process.env.COGNITO_LOG_LEVEL ?? 'error' });
   const ctx = { logger };
-  const config = await loadConfig(ctx, new StormDBDataStoreFactory(join(s.dataDir, 'cognito')));
+  const config = await cl.loadConfig(ctx, new cl.StormDBDataStoreFactory(join(s.dataDir, 'cognito')));
   config.TokenConfig = { IssuerDomain: `http://${s.host}:${s.cognitoPort}` };
   config.ServerConfig = { port: s.cognitoPort, hostname: s.host, development: false };
-  const clock = new services.DateClock();
-  const dataStoreFactory = new StormDBDataStoreFactory(dataDirectory);
-  const cognito = await new CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory)).create(
+  const clock = new cl.DateClock();
+  const dataStoreFactory = new cl.StormDBDataStoreFactory(dataDirectory);
+  const cognito = await new cl.CognitoServiceFactoryImpl(dataDirectory, dataStoreFactory, new cl.UserPoolServiceFactoryImpl(clock, dataStoreFactory)).create(
     ctx,
     config.UserPoolDefaults,
   );
-  const triggers = new services.TriggersService(clock, cognito, new services.LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)), new CryptoService(config.KMSConfig));
-  const all = {
-    clock,
-    cognito,
-    config,
-    messages: new services.MessagesService(triggers, new MessageDeliveryService(sesMessageSender(s))),
-    otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
-    triggers,
+  // No Lambda triggers are configured locally, so the trigger service never invokes a function.
+  const noLambda = {
+    invoke: () => {
+      throw new Error('cognito-local Lambda triggers are not configured in the CardCrew local runtime');
+    },
   };
-  return createServer(verifyingEmailOnConfirm(Router(all), cognito), logger, config.ServerConfig, all).start();
+  const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, noLambda), new cl.CryptoService(config.KMSConfig));
+  const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
+  const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
+  const router = withUserPoolFixes(cl.Router(all), { cognito, messages, otp: cl.otp as () => string });
+  return cl.createServer(router, logger, config.ServerConfig, all).start();
 }
 
 type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
 
 interface LocalUser {
+  Username: string;
+  UserStatus?: string;
   Attributes: { Name: string; Value?: string }[];
+  ConfirmationCode?: string;
 }
 interface LocalUserPool {
+  options: { Id: string; AutoVerifiedAttributes?: string[] };
   getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
   saveUser(ctx: unknown, user: LocalUser): Promise<void>;
 }
+interface Services {
+  cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool> };
+  messages: { deliver: (...args: unknown[]) => Promise<void> };
+  otp: () => string;
+}
 
-/** Cognito marks the email verified when a sign-up code is confirmed; cognito-local does not, so we add it. */
-function verifyingEmailOnConfirm(router: (target: string) => Route, cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool> }) {
+/** Where each target carries a new password: the pool's policy applies to each, as in Cognito. */
+const newPasswordOf: Record<string, (req: Record<string, unknown>) => unknown> = {
+  SignUp: (req) => req.Password,
+  ConfirmForgotPassword: (req) => req.Password,
+  ChangePassword: (req) => req.ProposedPassword,
+  AdminSetUserPassword: (req) => req.Password,
+  AdminCreateUser: (req) => req.TemporaryPassword,
+  RespondToAuthChallenge: (req) => (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
+};
+
+class InvalidPasswordError extends (cl.CognitoError as unknown as new (code: string, message: string) => Error) {
+  constructor(message: string) {
+    super('InvalidPasswordException', message);
+  }
+}
+
+/**
+ * cognito-local's router with the behaviour of a real user pool added where it falls short: the password policy on
+ * every new password, email_verified set when a sign-up is confirmed, and ResendConfirmationCode (a new code by
+ * mail), so a user who signs up and comes back later can still confirm.
+ */
+function withUserPoolFixes(router: (target: string) => Route, services: Services) {
   return (target: string): Route => {
+    if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
     const route = router(target);
-    if (target !== 'ConfirmSignUp') return route;
+    const passwordOf = newPasswordOf[target];
     return async (ctx, req) => {
-      const output = await route(ctx, req);
-      const pool = await cognito.getUserPoolForClientId(ctx, String(req.ClientId));
-      const user = await pool.getUserByUsername(ctx, String(req.Username));
-      if (user) {
-        const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
-        await pool.saveUser(ctx, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+      const password = passwordOf?.(req);
+      if (typeof password === 'string') {
+        const problem = passwordPolicyProblem(password, userPoolDefinition.passwordPolicy);
+        if (problem) throw new InvalidPasswordError(problem);
       }
+      const output = await route(ctx, req);
+      if (target === 'ConfirmSignUp') await markEmailVerified(ctx, services, String(req.ClientId), String(req.Username));
       return output;
     };
+  };
+}
+
+async function markEmailVerified(ctx: unknown, services: Services, clientId: string, username: string) {
+  const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const user = await pool.getUserByUsername(ctx, username);
+  if (!user) return;
+  const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
+  await pool.saveUser(ctx, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+}
+
+/** Cognito's ResendConfirmationCode: a fresh code for an unconfirmed user, delivered like the sign-up code. */
+function resendConfirmationCode(services: Services): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+    const user = await pool.getUserByUsername(ctx, String(req.Username));
+    if (!user) throw new (cl.UserNotFoundError as unknown as new (message: string) => Error)('Username/client id combination not found.');
+    if (user.UserStatus === 'CONFIRMED') throw new (cl.InvalidParameterError as unknown as new (message: string) => Error)('User is already confirmed.');
+    const delivery = (cl.selectAppropriateDeliveryMethod as unknown as (mediums: string[], u: LocalUser) => unknown)(pool.options.AutoVerifiedAttributes ?? ['email'], user);
+    const code = services.otp();
+    await services.messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, delivery);
+    await pool.saveUser(ctx, { ...user, ConfirmationCode: code });
+    return { CodeDeliveryDetails: delivery };
   };
 }
 
