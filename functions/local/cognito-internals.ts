@@ -19,7 +19,7 @@ export const cognitoLocalModules = {
   'cognito-local/lib/services/tokenGenerator': ['JwtTokenGenerator'],
   'cognito-local/lib/services/crypto': ['CryptoService'],
   'cognito-local/lib/services/otp': ['otp'],
-  'cognito-local/lib/errors': ['CognitoError', 'InvalidParameterError', 'UserNotFoundError'],
+  'cognito-local/lib/errors': ['CognitoError', 'InvalidParameterError', 'NotAuthorizedError', 'UserNotFoundError'],
 } as const;
 
 type ModuleName = keyof typeof cognitoLocalModules;
@@ -64,5 +64,6 @@ export function cognitoLocalInternals() {
     CognitoError: errors.CognitoError,
     InvalidParameterError: errors.InvalidParameterError,
     UserNotFoundError: errors.UserNotFoundError,
+    NotAuthorizedError: errors.NotAuthorizedError,
   };
 }

@@ -104,6 +104,8 @@ const newPasswordOf: Record<string, (req: Record<string, unknown>) => unknown> =
   RespondToAuthChallenge: (req) => (req.ChallengeResponses as Record<string, unknown> | undefined)?.NEW_PASSWORD,
 };
 
+const SIGN_IN_TARGETS = new Set(['InitiateAuth', 'AdminInitiateAuth']);
+
 class InvalidPasswordError extends (cl.CognitoError as unknown as new (code: string, message: string) => Error) {
   constructor(message: string) {
     super('InvalidPasswordException', message);
@@ -126,7 +128,16 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         const problem = passwordPolicyProblem(password, userPoolDefinition.passwordPolicy);
         if (problem) throw new InvalidPasswordError(problem);
       }
-      const output = await route(ctx, req);
+      const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
+        // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
+        // unknown user alike, where cognito-local says 'Invalid password' or 'User not found'.
+        const unknownOrWrong =
+          error.code === 'InvalidPasswordException' || error.code === 'UserNotFoundException' || (error.code === 'NotAuthorizedException' && error.message === 'User not authorized');
+        if (SIGN_IN_TARGETS.has(target) && unknownOrWrong) {
+          throw new (cl.NotAuthorizedError as unknown as new (message: string) => Error)('Incorrect username or password.');
+        }
+        throw error;
+      });
       if (target === 'ConfirmSignUp') await markEmailVerified(ctx, services, String(req.ClientId), String(req.Username));
       return output;
     };

@@ -2,7 +2,7 @@
 // confirming can come back later, sign in, get a new code (ResendConfirmationCode) and continue; and the pool's
 // password policy refuses weak passwords with Cognito's message. One journey on a 375 px phone, step by step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminGetUserCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, InitiateAuthCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { cognito, mailbox, origin, runtime, uniqueEmail } from '../support/runtime';
@@ -88,6 +88,15 @@ describe('the local user pool, like Cognito', () => {
     await page.getByText('Password did not conform with policy: Password not long enough').waitFor();
     await shot(page, 'confirm-later-02-weak-password');
     await page.close();
+  });
+
+  it('answers a wrong password and an unknown user alike, as a pool that prevents user-existence errors does', async () => {
+    const attempt = (username: string, pass: string) =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.ids.userPoolClientId, AuthParameters: { USERNAME: username, PASSWORD: pass } }));
+    const refusal = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    await expect(attempt(email, 'Wrong1234!')).rejects.toMatchObject(refusal);
+    await expect(attempt(uniqueEmail('nobody'), password)).rejects.toMatchObject(refusal);
+    expect((await attempt(email, password)).AuthenticationResult?.IdToken).toBeTruthy();
   });
 
   it('refuses to resend a code to a confirmed user or an unknown one, as Cognito does', async () => {
