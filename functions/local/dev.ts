@@ -1,5 +1,6 @@
 // `npm run dev`: the local runtime plus Vite's dev server with hot reload (http://127.0.0.1:5173, which
 // proxies /api, /card, /media, /cognito and /config.json to the runtime on :3000).
+import './quiet';
 import { spawn, type ChildProcess } from 'node:child_process';
 
 const children: ChildProcess[] = [

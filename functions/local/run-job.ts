@@ -1,4 +1,5 @@
 // `npm run job:monthly-invoices`: runs the monthly invoice job against the running local runtime's table.
+import './quiet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { localSettings } from './settings';
