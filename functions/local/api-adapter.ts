@@ -51,10 +51,6 @@ export function matchRoute(method: string, path: string): { route: RouteDef; par
   return null;
 }
 
-/** True when some route has this path with another method (→ 405 rather than 404). */
-export function pathExists(path: string): boolean {
-  return compiled.some((c) => c.pattern.test(path));
-}
 
 /**
  * The HTTP API JWT authorizer's checks, as AWS documents them: a valid signature from the issuer's JWKS, the issuer,
@@ -96,8 +92,8 @@ export function createApiAdapter(options: ApiAdapterOptions) {
       return { statusCode: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Bad Request' }) };
     }
     if (!match) {
-      const status = pathExists(url.pathname) ? 405 : 404;
-      return { statusCode: status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: { code: 'NOT_FOUND', message: status === 405 ? 'Method not allowed.' : 'Not found.' } }) };
+      // An HTTP API has no 405: a method without a route is as unknown as a path without one.
+      return { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Not Found' }) };
     }
     const { route, params } = match;
     let claims: Record<string, string> | null = null;
