@@ -2,6 +2,7 @@
 // and the business dashboard, at 1280 px and 375 px: no serious or critical violations, and nothing scrolls
 // sideways on the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from '../support/axe';
 import { desktop, phone } from '../support/browser';
@@ -27,7 +28,7 @@ interface Check {
 }
 
 const heading = (name: string | RegExp, level?: number) => async (page: Page) =>
-  expect.poll(() => page.getByRole('heading', { name, level }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  expectOnPage(page.getByRole('heading', { name, level }).first()).toBeVisible({ timeout: 10_000 });
 
 const publicPages: Check[] = [
   {
@@ -35,7 +36,7 @@ const publicPages: Check[] = [
     path: '/',
     ready: async (page) => {
       await heading(/Create, manage and share/, 1)(page);
-      await expect.poll(() => page.getByRole('heading', { name: 'Professional' }).isVisible()).toBe(true);
+      await expectOnPage(page.getByRole('heading', { name: 'Professional' })).toBeVisible();
     },
   },
   { name: 'pricing page', path: '/pricing', ready: heading('Professional') },
@@ -45,7 +46,7 @@ const publicPages: Check[] = [
     ready: async (page) => {
       await page.getByRole('button', { name: 'Contact Sales' }).last().click();
       await page.getByRole('dialog').getByRole('button', { name: 'Send Message' }).click();
-      await expect.poll(() => page.getByText('Company name is required').isVisible()).toBe(true);
+      await expectOnPage(page.getByText('Company name is required')).toBeVisible();
     },
   },
   { name: 'sign-in form', path: '/auth', ready: heading('Sign in to CardCrew') },

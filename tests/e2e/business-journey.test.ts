@@ -2,6 +2,7 @@
 // confirm with the code from the local mailbox, onboard the business (unique billing email enforced), add an
 // employee, see the card's QR code, open the public card with JavaScript off, save the contact, count scans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import vCard from 'vcf';
@@ -9,6 +10,10 @@ import { readFileSync } from 'node:fs';
 import { desktop, phone } from '../support/browser';
 import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { origin, tables, uniqueEmail } from '../support/runtime';
+import { AuthPage } from './pages/auth-page';
+import { BusinessDashboardPage } from './pages/business-dashboard-page';
+import { BusinessOnboardingPage } from './pages/business-onboarding-page';
+import { PublicCardPage } from './pages/public-card-page';
 
 let session: BrowserSession;
 const ownerEmail = uniqueEmail('owner');
@@ -22,42 +27,36 @@ afterAll(async () => {
   await session?.browser.close();
 });
 
-describe('business owner journey (375 px)', () => {
+// One journey: each step starts where the previous one left the page.
+describe('business owner journey, step by step (375 px)', () => {
   it('signs up as a Business Owner and confirms with the code from the local mailbox', async () => {
-    const { page } = session;
-    await page.goto(`${origin}/auth`);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByLabel('Email').fill(ownerEmail);
-    await page.getByLabel('Password').fill(password);
-    await page.getByLabel('Account Type').selectOption('business');
-    await expect.poll(() => page.getByText('Create and manage digital business cards for your company.').isVisible()).toBe(true);
-    await shot(page, 'journey-01-sign-up');
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    const auth = new AuthPage(session.page);
+    await auth.goto();
+    await auth.startSignUp(ownerEmail, password, 'business');
+    await expectOnPage(auth.message('Create and manage digital business cards for your company.')).toBeVisible();
+    await shot(auth.page, 'journey-01-sign-up');
+    await auth.page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-    const code = await codeFromMailbox(ownerEmail);
-    await page.getByLabel('Confirmation code').fill(code);
-    await shot(page, 'journey-02-confirm');
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${origin}/business-onboarding`);
+    await expectOnPage(auth.confirmationCode()).toBeVisible();
+    await auth.confirmationCode().fill(await codeFromMailbox(ownerEmail));
+    await shot(auth.page, 'journey-02-confirm');
+    await auth.page.getByRole('button', { name: 'Confirm' }).click();
+    await auth.page.waitForURL(`${origin}/business-onboarding`);
   });
 
   it('onboards the business, refusing a billing email that is already in use', async () => {
     const { page } = session;
-    await page.getByLabel(/Company Name/).fill('Journey Labs');
-    await page.getByLabel(/Website/).fill('https://journey.example');
-    await expect.poll(() => page.getByLabel(/Billing Email/).inputValue()).toBe(ownerEmail);
-    await page.getByLabel(/Billing Email/).fill('billing@acme.example');
-    await page.getByLabel(/City/).fill('Lisbon');
-    await page.getByLabel(/Country/).selectOption('Portugal');
-    await page.getByLabel(/Postal Code/).fill('1100-148');
-    await page.getByRole('button', { name: 'Create Business' }).click();
-    await expect.poll(() => page.getByText('Email Already in Use').first().isVisible()).toBe(true);
+    const onboarding = new BusinessOnboardingPage(page);
+    await expectOnPage(onboarding.billingEmail()).toHaveValue(ownerEmail);
+    await onboarding.fill({ company: 'Journey Labs', website: 'https://journey.example', billingEmail: 'billing@acme.example', city: 'Lisbon', country: 'Portugal', postalCode: '1100-148' });
+    await onboarding.submit();
+    await expectOnPage(page.getByText('Email Already in Use').first()).toBeVisible();
     await shot(page, 'journey-03-billing-email-taken');
 
-    await page.getByLabel(/Billing Email/).fill(ownerEmail);
-    await page.getByRole('button', { name: 'Create Business' }).click();
+    await onboarding.billingEmail().fill(ownerEmail);
+    await onboarding.submit();
     await page.waitForURL(`${origin}/business`);
-    await expect.poll(() => page.getByText('No employees yet').isVisible()).toBe(true);
+    await expectOnPage(page.getByText('No employees yet')).toBeVisible();
 
     const db = await tables();
     const { data } = await db.billingEmailGuard.get({ billingEmail: ownerEmail }).go();
@@ -68,22 +67,16 @@ describe('business owner journey (375 px)', () => {
 
   it('adds an employee whose card gets a QR code that decodes to the public card URL', async () => {
     const { page } = session;
-    await page.getByRole('button', { name: 'Add Employee' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(/Full Name/).fill('Ada Lovelace');
-    await dialog.getByLabel(/^Email/).fill('ada@journey.example');
-    await dialog.getByLabel(/Office Phone/).fill('+351 21 000 0000');
-    await dialog.getByLabel(/Job Title/).fill('Chief Analyst');
-    await dialog.getByLabel(/LinkedIn/).fill('https://www.linkedin.com/in/ada');
-    await dialog.getByLabel(/Status/).selectOption('active');
-    await shot(page, 'journey-05-add-employee');
-    await dialog.getByRole('button', { name: 'Add Employee' }).click();
-    await expect.poll(() => page.getByText('Business card created with QR code!').isVisible()).toBe(true);
+    const dashboard = new BusinessDashboardPage(page);
+    await dashboard.addEmployee(
+      { name: 'Ada Lovelace', email: 'ada@journey.example', officePhone: '+351 21 000 0000', jobTitle: 'Chief Analyst', linkedin: 'https://www.linkedin.com/in/ada', status: 'active' },
+      () => shot(page, 'journey-05-add-employee'),
+    );
 
-    await page.getByRole('button', { name: /View Ada Lovelace/ }).click();
-    const qr = page.getByRole('dialog').locator('img[src*="/media/qr/"]');
-    await expect.poll(() => qr.isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Scan to view business card').isVisible()).toBe(true);
+    await dashboard.openEmployee('Ada Lovelace');
+    const qr = dashboard.qrImage();
+    await expectOnPage(qr).toBeVisible();
+    await expectOnPage(page.getByText('Scan to view business card')).toBeVisible();
     await shot(page, 'journey-06-qr-code');
     const src = await qr.getAttribute('src');
     const png = PNG.sync.read(Buffer.from(await (await fetch(new URL(src!, origin))).arrayBuffer()));
@@ -96,15 +89,15 @@ describe('business owner journey (375 px)', () => {
   it('shows the public card without JavaScript and saves a vCard a parser reads back', async () => {
     const noJs = await openBrowser(phone, { javaScriptEnabled: false });
     try {
-      await noJs.page.goto(cardUrl);
-      await expect.poll(() => noJs.page.getByRole('heading', { name: 'Ada Lovelace' }).isVisible()).toBe(true);
-      expect(await noJs.page.getByText('Chief Analyst').isVisible()).toBe(true);
-      expect(await noJs.page.getByText('Journey Labs').first().isVisible()).toBe(true);
-      expect(await noJs.page.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:+351210000000');
-      expect(await noJs.page.getByRole('link', { name: 'Email' }).getAttribute('href')).toBe('mailto:ada@journey.example');
+      const cardPage = new PublicCardPage(noJs.page);
+      await cardPage.goto(cardUrl, 'Ada Lovelace');
+      await expectOnPage(noJs.page.getByText('Chief Analyst')).toBeVisible();
+      await expectOnPage(noJs.page.getByText('Journey Labs').first()).toBeVisible();
+      await expectOnPage(cardPage.call()).toHaveAttribute('href', 'tel:+351210000000');
+      await expectOnPage(cardPage.email()).toHaveAttribute('href', 'mailto:ada@journey.example');
       await shot(noJs.page, 'journey-07-public-card-no-js');
 
-      const [download] = await Promise.all([noJs.page.waitForEvent('download'), noJs.page.getByRole('link', { name: 'Save Contact' }).click()]);
+      const [download] = await Promise.all([noJs.page.waitForEvent('download'), cardPage.saveContact().click()]);
       expect(download.suggestedFilename()).toBe('Ada-Lovelace.vcf');
       const text = readFileSync((await download.path())!, 'utf8');
       const card = vCard.parse(text)[0]!;
@@ -123,7 +116,7 @@ describe('business owner journey (375 px)', () => {
   it('counts the visit in the dashboard, and shows Card Not Found for an unknown card', async () => {
     const { page } = session;
     await page.reload();
-    await expect.poll(() => page.getByText('1 scan').isVisible()).toBe(true);
+    await expectOnPage(page.getByText('1 scan')).toBeVisible();
     const db = await tables();
     const cardId = cardUrl.split('/').pop()!;
     expect((await db.card.get({ cardId }).go()).data?.scanCount).toBe(1);
@@ -132,7 +125,7 @@ describe('business owner journey (375 px)', () => {
     await shot(page, 'journey-09-dashboard-desktop');
 
     await page.goto(`${origin}/card/no-such-card-000`);
-    expect(await page.getByRole('heading', { name: 'Card Not Found' }).isVisible()).toBe(true);
+    await expectOnPage(page.getByRole('heading', { name: 'Card Not Found' })).toBeVisible();
     expect(session.consoleErrors.filter((e) => !/404|Failed to load resource/.test(e))).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@
 // confirming can come back later, sign in, get a new code (ResendConfirmationCode) and continue; and the pool's
 // password policy refuses weak passwords with Cognito's message. One journey on a 375 px phone, step by step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
 import { AdminGetUserCommand, InitiateAuthCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { cognito, mailbox, origin, runtime, uniqueEmail } from '../support/runtime';
+import { AuthPage } from './pages/auth-page';
 
 let session: BrowserSession;
 const email = uniqueEmail('later');
@@ -38,13 +40,10 @@ async function userStatus(username: string) {
 describe('confirming later, in one journey', () => {
   it('signs up as a Business Owner and leaves without confirming', async () => {
     const context = await session.browser.newContext({ viewport: phone });
-    const page = await context.newPage();
-    await page.goto(`${origin}/auth`);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.getByLabel('Confirmation code').waitFor();
+    const auth = new AuthPage(await context.newPage());
+    await auth.goto();
+    await auth.signUp(email, password, 'business');
+    await expectOnPage(auth.confirmationCode()).toBeVisible();
     await context.close();
     expect(await waitForCodes(email, 1)).toHaveLength(1);
     expect(await userStatus(email)).toBe('UNCONFIRMED');
@@ -52,18 +51,15 @@ describe('confirming later, in one journey', () => {
 
   it('comes back later, signs in, gets a new code by mail and continues to business setup', async () => {
     const context = await session.browser.newContext({ viewport: phone });
-    const page = await context.newPage();
-    await page.goto(`${origin}/auth`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByLabel('Confirmation code').waitFor();
+    const auth = new AuthPage(await context.newPage());
+    await auth.goto();
+    await auth.signIn(email, password);
+    await expectOnPage(auth.confirmationCode()).toBeVisible();
     const codes = await waitForCodes(email, 2);
     expect(codes[1]).not.toBe(codes[0]);
-    await shot(page, 'confirm-later-01-new-code');
-    await page.getByLabel('Confirmation code').fill(codes[1]!);
-    await page.getByRole('button', { name: 'Confirm' }).click();
-    await page.waitForURL(`${origin}/business-onboarding`);
+    await shot(auth.page, 'confirm-later-01-new-code');
+    await auth.confirm(codes[1]!);
+    await auth.page.waitForURL(`${origin}/business-onboarding`);
     expect(await userStatus(email)).toBe('CONFIRMED');
     await context.close();
   });
@@ -79,15 +75,12 @@ describe('the local user pool, like Cognito', () => {
   });
 
   it('shows the refusal on the sign-up page as the provider’s message', async () => {
-    const page = await session.context.newPage();
-    await page.goto(`${origin}/auth`);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByLabel('Email').fill(uniqueEmail('weak-ui'));
-    await page.getByLabel('Password').fill('abc');
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.getByText('Password did not conform with policy: Password not long enough').waitFor();
-    await shot(page, 'confirm-later-02-weak-password');
-    await page.close();
+    const auth = new AuthPage(await session.context.newPage());
+    await auth.goto();
+    await auth.signUp(uniqueEmail('weak-ui'), 'abc');
+    await expectOnPage(auth.message('Password did not conform with policy: Password not long enough')).toBeVisible();
+    await shot(auth.page, 'confirm-later-02-weak-password');
+    await auth.page.close();
   });
 
   it('answers a wrong password and an unknown user alike, as a pool that prevents user-existence errors does', async () => {

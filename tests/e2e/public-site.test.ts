@@ -2,11 +2,13 @@
 // navigation's phone menu, pricing drawn from the plans in the table, the sales dialog (mailed and stored, and
 // refused when rate-limited), the static pages and the 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { desktop, phone } from '../support/browser';
 import { join } from 'node:path';
 import { artifactsDir, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { mailbox, origin, tables, uniqueEmail } from '../support/runtime';
+import { SalesDialog } from './pages/sales-dialog';
 
 let session: BrowserSession;
 
@@ -34,10 +36,9 @@ async function desktopShot(page: Page, name: string) {
   await page.setViewportSize(phone);
 }
 
-/** What is on screen (a full-page capture misplaces a fixed dialog), once a toast has slid in. */
+/** What is on screen (a full-page capture misplaces a fixed dialog), with animations (a sliding toast) finished. */
 async function screenShot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`) });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), animations: 'disabled' });
 }
 
 const pathOf = (page: Page) => {
@@ -45,11 +46,16 @@ const pathOf = (page: Page) => {
   return url.pathname + url.search + url.hash;
 };
 
-/** Forgets the sales-contact counters so this file's enquiries start with a full allowance. */
-async function resetSalesContactLimit() {
+/** The browser connects from 127.0.0.1: the sales-contact counter of that address in this hour's window. */
+const browserCounter = () => {
+  const windowStart = Math.floor(Date.now() / 1000 / 3600) * 3600;
+  return { key: 'sales-contact#127.0.0.1', window: String(windowStart), expiresAt: windowStart + 7200 };
+};
+
+/** Sets how many enquiries the browser has already sent this hour (0 = a full allowance of 5). */
+async function setBrowserEnquiriesThisHour(count: number) {
   const db = await tables();
-  const { data } = await db.rateLimit.scan.go({ pages: 'all' });
-  for (const item of data.filter((i) => i.key.startsWith('sales-contact#'))) await db.rateLimit.delete({ key: item.key, window: item.window }).go();
+  await db.rateLimit.put({ ...browserCounter(), count }).go();
 }
 
 async function withPlanPrice(planId: string, price: number, run: () => Promise<void>) {
@@ -69,7 +75,7 @@ describe('landing page (375 px)', () => {
   it('shows a visitor the hero, the business and agency cards, the features, pricing and the 2025 footer', async () => {
     const { page } = session;
     await page.goto(`${origin}/`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Create, manage and share virtual business cards/);
+    await expectOnPage(page.getByRole('heading', { level: 1 })).toHaveText(/Create, manage and share virtual business cards/);
     expect(await page.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/auth');
     expect(await page.getByRole('link', { name: 'Welcome Back!' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Choose Business' }).getAttribute('href')).toBe('/auth');
@@ -77,9 +83,9 @@ describe('landing page (375 px)', () => {
 
     const features = page.locator('section#features');
     for (const feature of ['QR Code Sharing', 'Custom Branding', 'Team Management']) {
-      expect(await features.getByRole('heading', { name: feature }).isVisible()).toBe(true);
+      await expectOnPage(features.getByRole('heading', { name: feature })).toBeVisible();
     }
-    await expect.poll(() => planCard(page, 'Professional').isVisible()).toBe(true);
+    await expectOnPage(planCard(page, 'Professional')).toBeVisible();
 
     const footer = page.getByRole('contentinfo');
     expect(await footer.textContent()).toContain('© 2025 CardCrew. All Rights Reserved.');
@@ -104,10 +110,10 @@ describe('landing page (375 px)', () => {
     const { page } = session;
     await page.goto(`${origin}/about`);
     const toggle = page.getByRole('button', { name: 'Open menu' });
-    await expect.poll(() => toggle.isVisible()).toBe(true);
+    await expectOnPage(toggle).toBeVisible();
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     const main = page.getByRole('navigation', { name: 'Main' });
-    expect(await main.getByRole('link', { name: 'Pricing' }).isVisible()).toBe(false);
+    await expectOnPage(main.getByRole('link', { name: 'Pricing' })).toBeHidden();
 
     await toggle.click();
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
@@ -118,13 +124,13 @@ describe('landing page (375 px)', () => {
     await shot(page, 'public-03-menu-phone');
 
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await menu.isVisible()).toBe(false);
+    await expectOnPage(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expectOnPage(menu).toBeHidden();
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Features' }).click();
     await page.waitForURL(`${origin}/#features`);
-    await expect.poll(() => page.locator('#features').evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120)).toBe(true);
+    await expectOnPage(page.locator('#features')).toBeInViewport();
   });
 });
 
@@ -133,27 +139,27 @@ describe('pricing (375 px)', () => {
     const { page } = session;
     await page.goto(`${origin}/pricing`);
     const header = page.getByRole('banner');
-    await expect
-      .poll(() => header.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
-      .toEqual(['/', '/', '/pricing', '/profile', '/auth']);
-    expect(await header.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+    const links = header.getByRole('link');
+    await expectOnPage(links).toHaveCount(5);
+    for (const [i, href] of ['/', '/', '/pricing', '/profile', '/auth'].entries()) await expectOnPage(links.nth(i)).toHaveAttribute('href', href);
+    await expectOnPage(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
-    await expect.poll(() => planCard(page, 'Starter').textContent()).toContain('$1.99');
+    await expectOnPage(planCard(page, 'Starter')).toContainText('$1.99');
     await withPlanPrice('plan-business-starter', 2.49, async () => {
       await page.reload();
-      await expect.poll(() => planCard(page, 'Starter').textContent()).toContain('$2.49');
+      await expectOnPage(planCard(page, 'Starter')).toContainText('$2.49');
       expect(await planCard(page, 'Starter').textContent()).not.toContain('$1.99');
       await shot(page, 'public-04-pricing-changed-price');
     });
     await page.reload();
-    await expect.poll(() => planCard(page, 'Starter').textContent()).toContain('$1.99');
+    await expectOnPage(planCard(page, 'Starter')).toContainText('$1.99');
 
     const starter = await planCard(page, 'Starter').innerText();
     expect(starter).toMatch(/\$1\.99\s*\/user\/month/);
     expect(starter).toContain('1-20 users');
     expect(starter).toContain('For small teams getting started');
     expect(starter).toContain('QR code sharing');
-    expect(await planCard(page, 'Professional').getByText('Most Popular').isVisible()).toBe(true);
+    await expectOnPage(planCard(page, 'Professional').getByText('Most Popular')).toBeVisible();
     expect(await page.getByText('Most Popular').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Get Started' }).evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/auth',
@@ -172,35 +178,35 @@ describe('pricing (375 px)', () => {
 
     const volume = page.getByRole('region', { name: 'Volume Discounts' });
     expect(await volume.textContent()).toMatch(/more than 1000 users.*custom enterprise pricing/);
-    expect(await volume.getByRole('button', { name: 'Contact Sales' }).isVisible()).toBe(true);
+    await expectOnPage(volume.getByRole('button', { name: 'Contact Sales' })).toBeVisible();
   });
 
   it("reads 'Free' for the agency plan at price 0, and its price when it has one", async () => {
     const { page } = session;
     await page.goto(`${origin}/pricing`);
     const agency = planCard(page, 'Agency Partner');
-    await expect.poll(() => agency.textContent()).toContain('Free');
-    expect(await agency.getByRole('button', { name: 'Contact Sales' }).isVisible()).toBe(true);
+    await expectOnPage(agency).toContainText('Free');
+    await expectOnPage(agency.getByRole('button', { name: 'Contact Sales' })).toBeVisible();
     expect(await agency.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
 
     await withPlanPrice('plan-agency-partner', 5, async () => {
       await page.reload();
-      await expect.poll(() => agency.textContent()).toContain('$5.00');
+      await expectOnPage(agency).toContainText('$5.00');
       expect(await agency.textContent()).not.toContain('Free');
     });
   });
 
   it('sends a sales enquiry from the dialog: field messages, Sending..., the success toast, a cleared form, the mail and the stored request', async () => {
     const { page } = session;
-    await resetSalesContactLimit();
+    await setBrowserEnquiriesThisHour(0);
     await page.goto(`${origin}/pricing`);
-    await planCard(page, 'Agency Partner').getByRole('button', { name: 'Contact Sales' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Contact Our Sales Team' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const sales = new SalesDialog(page);
+    await sales.open(planCard(page, 'Agency Partner').getByRole('button', { name: 'Contact Sales' }));
+    const { dialog } = sales;
 
-    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await sales.send();
     for (const message of ['Company name is required', 'Contact person is required', 'Valid email is required', 'Phone is required', 'Address is required', 'City is required', 'Country is required']) {
-      await expect.poll(() => dialog.getByText(message).isVisible()).toBe(true);
+      await expectOnPage(dialog.getByText(message)).toBeVisible();
     }
     expect(await dialog.getByLabel('Company Name').getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByLabel('Zip Code').getAttribute('aria-invalid')).toBeNull();
@@ -208,15 +214,17 @@ describe('pricing (375 px)', () => {
 
     const company = `Initech ${uniqueEmail('co').slice(3, 13)}`;
     const email = uniqueEmail('bill');
-    await dialog.getByLabel('Company Name').fill(company);
-    await dialog.getByLabel('Contact Person').fill('Bill Lumbergh');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Phone').fill('+1 512 555 0134');
-    await dialog.getByLabel('Address').fill('4120 Freidrich Lane');
-    await dialog.getByLabel('City').fill('Austin');
-    await dialog.getByLabel('Zip Code').fill('78744');
-    await dialog.getByLabel('Country').fill('United States');
-    await dialog.getByLabel('Message').fill('We have 1500 employees and need TPS-report-grade cards.');
+    await sales.fill({
+      company,
+      contactPerson: 'Bill Lumbergh',
+      email,
+      phone: '+1 512 555 0134',
+      address: '4120 Freidrich Lane',
+      city: 'Austin',
+      zipCode: '78744',
+      country: 'United States',
+      message: 'We have 1500 employees and need TPS-report-grade cards.',
+    });
     await screenShot(page, 'public-08-sales-dialog-filled');
 
     // Hold the request briefly so the busy state can be seen.
@@ -224,11 +232,11 @@ describe('pricing (375 px)', () => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
-    await dialog.getByRole('button', { name: 'Send Message' }).click();
-    await expect.poll(() => dialog.getByRole('button', { name: 'Sending...' }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByText('Message sent successfully! Our sales team will contact you soon.').isVisible()).toBe(true);
+    await sales.send();
+    await expectOnPage(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await expectOnPage(page.getByText('Message sent successfully! Our sales team will contact you soon.')).toBeVisible();
     await page.unroute('**/api/public/sales-contact');
-    expect(await dialog.isVisible()).toBe(false);
+    await expectOnPage(dialog).toBeHidden();
     await screenShot(page, 'public-09-sales-sent');
 
     await expect.poll(async () => (await mailbox()).some((m) => m.subject === `Sales enquiry from ${company}`)).toBe(true);
@@ -248,47 +256,37 @@ describe('pricing (375 px)', () => {
     });
 
     // Opened again (from the Volume Discounts box) the form is empty.
-    await page.getByRole('button', { name: 'Contact Sales' }).last().click();
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Company Name').inputValue()).toBe('');
-    expect(await dialog.getByLabel('Message').inputValue()).toBe('');
+    await sales.open();
+    await expectOnPage(sales.field('Company Name')).toHaveValue('');
+    await expectOnPage(sales.field('Message')).toHaveValue('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await dialog.isVisible()).toBe(false);
+    await expectOnPage(dialog).toBeHidden();
   });
 
   it("keeps the dialog open with what was typed, and shows the server's message, when enquiries are rate-limited", async () => {
     const { page } = session;
     const db = await tables();
-    const { data } = await db.rateLimit.scan.go({ pages: 'all' });
-    const counter = data.find((i) => i.key.startsWith('sales-contact#'));
-    expect(counter, 'the previous test left a counter for this client').toBeDefined();
-    // Use up this hour's allowance of 5 (the window is the current hour, as the API computes it).
-    const windowStart = Math.floor(Date.now() / 1000 / 3600) * 3600;
-    await db.rateLimit.put({ key: counter!.key, window: String(windowStart), count: 5, expiresAt: windowStart + 7200 }).go();
+    // This hour's allowance of 5 is used up (the window is the current hour, as the API computes it).
+    await setBrowserEnquiriesThisHour(5);
     const before = (await db.salesContact.query.all({ listing: 'salesContacts' }).go({ pages: 'all' })).data.length;
 
     try {
       await page.goto(`${origin}/`);
-      await page.getByRole('button', { name: 'Contact Sales' }).last().click();
-      const dialog = page.getByRole('dialog', { name: 'Contact Our Sales Team' });
-      await dialog.getByLabel('Company Name').fill('Too Eager Ltd');
-      await dialog.getByLabel('Contact Person').fill('Eve Eager');
-      await dialog.getByLabel('Email').fill(uniqueEmail('eve'));
-      await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
-      await dialog.getByLabel('Address').fill('1 Fast Street');
-      await dialog.getByLabel('City').fill('London');
-      await dialog.getByLabel('Country').fill('United Kingdom');
-      await dialog.getByRole('button', { name: 'Send Message' }).click();
+      const sales = new SalesDialog(page);
+      await sales.open();
+      const { dialog } = sales;
+      await sales.fill({ company: 'Too Eager Ltd', contactPerson: 'Eve Eager', email: uniqueEmail('eve'), phone: '+44 20 7946 0000', address: '1 Fast Street', city: 'London', country: 'United Kingdom' });
+      await sales.send();
 
-      await expect.poll(() => page.getByText('Error sending message').isVisible()).toBe(true);
-      expect(await page.getByText('Too many requests. Please wait a moment and try again.').isVisible()).toBe(true);
-      expect(await dialog.isVisible()).toBe(true);
+      await expectOnPage(page.getByText('Error sending message')).toBeVisible();
+      await expectOnPage(page.getByText('Too many requests. Please wait a moment and try again.')).toBeVisible();
+      await expectOnPage(dialog).toBeVisible();
       expect(await dialog.getByLabel('Company Name').inputValue()).toBe('Too Eager Ltd');
       expect(await dialog.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
       await screenShot(page, 'public-10-sales-rate-limited');
       expect((await db.salesContact.query.all({ listing: 'salesContacts' }).go({ pages: 'all' })).data.length).toBe(before);
     } finally {
-      await resetSalesContactLimit();
+      await setBrowserEnquiriesThisHour(0);
     }
   });
 });
@@ -299,13 +297,13 @@ describe('static pages and the 404 (375 px)', () => {
     await page.goto(`${origin}/`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click();
     await page.waitForURL(`${origin}/about`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'About CardCrew' }).isVisible()).toBe(true);
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'About CardCrew' })).toBeVisible();
     for (const heading of ['Our Mission', 'Who We Serve', 'Why Choose Us', 'Our Story', 'Our Core Values']) {
-      expect(await page.getByRole('heading', { level: 2, name: heading }).isVisible(), heading).toBe(true);
+      await expectOnPage(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
     const whoWeServe = page.getByRole('region', { name: 'Who We Serve' });
-    expect(await whoWeServe.getByRole('heading', { name: 'Businesses' }).isVisible()).toBe(true);
-    expect(await whoWeServe.getByRole('heading', { name: 'Marketing agencies' }).isVisible()).toBe(true);
+    await expectOnPage(whoWeServe.getByRole('heading', { name: 'Businesses' })).toBeVisible();
+    await expectOnPage(whoWeServe.getByRole('heading', { name: 'Marketing agencies' })).toBeVisible();
     expect(await page.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
     await shot(page, 'public-11-about-phone');
     await desktopShot(page, 'public-12-about-desktop');
@@ -316,16 +314,16 @@ describe('static pages and the 404 (375 px)', () => {
     await page.goto(`${origin}/about`);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await page.waitForURL(`${origin}/terms`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Terms of Service' }).isVisible()).toBe(true);
-    expect(await page.getByText('Last updated: July 17, 2025').isVisible()).toBe(true);
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+    await expectOnPage(page.getByText('Last updated: July 17, 2025')).toBeVisible();
     expect(await page.getByRole('region', { name: 'Eligibility' }).textContent()).toContain('You must be at least 18 years old');
     await shot(page, 'public-13-terms-phone');
     await desktopShot(page, 'public-14-terms-desktop');
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.waitForURL(`${origin}/privacy`);
-    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).isVisible()).toBe(true);
-    expect(await page.getByText('Last updated: July 17, 2025').isVisible()).toBe(true);
+    await expectOnPage(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expectOnPage(page.getByText('Last updated: July 17, 2025')).toBeVisible();
     expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(5);
     await shot(page, 'public-15-privacy-phone');
     await desktopShot(page, 'public-16-privacy-desktop');
@@ -334,11 +332,11 @@ describe('static pages and the 404 (375 px)', () => {
   it("answers an unknown path with 'Oops! Page not found' and a way home", async () => {
     await withPage(async (page) => {
       await page.goto(`${origin}/no/such/page?x=1`);
-      await expect.poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).isVisible()).toBe(true);
+      await expectOnPage(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
       await shot(page, 'public-17-not-found');
       await page.getByRole('link', { name: 'Return to Home' }).click();
       await page.waitForURL(`${origin}/`);
-      await expect.poll(() => page.getByRole('link', { name: 'Start Free Trial' }).isVisible()).toBe(true);
+      await expectOnPage(page.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
     });
   });
 });

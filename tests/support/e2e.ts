@@ -8,8 +8,9 @@ import { mailbox } from './runtime';
 export const artifactsDir = join('tests', 'artifacts');
 mkdirSync(artifactsDir, { recursive: true });
 
+/** A full-page screenshot with CSS animations finished (no sleeping until a toast has slid in). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 export interface BrowserSession {
