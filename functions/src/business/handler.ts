@@ -9,7 +9,7 @@ import { getDashboard } from './get-dashboard';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }: OperationInput<BusinessForm>) => created(await createBusiness(caller, body)),
-  getDashboard: async ({ caller, params }: OperationInput) => getDashboard(caller, params.businessId ?? ''),
+  getDashboard: async ({ caller, params, query }: OperationInput) => getDashboard(caller, params.businessId ?? '', query.cursor),
   createEmployee: async ({ caller, params, body }: OperationInput<EmployeeCreate>) =>
     created(await createEmployee(caller, params.businessId ?? '', body)),
   generateCardQr: async ({ caller, params }: OperationInput) => generateCardQr(caller, params.businessId ?? '', params.cardId ?? ''),
