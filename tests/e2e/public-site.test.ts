@@ -52,14 +52,14 @@ async function resetSalesContactLimit() {
   for (const item of data.filter((i) => i.key.startsWith('sales-contact#'))) await db.rateLimit.delete({ key: item.key, window: item.window }).go();
 }
 
-async function withPlanPrice(planId: string, price: number, run: () => Promise<void>) {
+async function withPlanPrice(planId: string, priceCents: number, run: () => Promise<void>) {
   const db = await tables();
-  const before = (await db.plan.get({ planId }).go()).data!.price;
-  await db.plan.patch({ planId }).set({ price }).go();
+  const before = (await db.plan.get({ planId }).go()).data!.priceCents;
+  await db.plan.patch({ planId }).set({ priceCents }).go();
   try {
     await run();
   } finally {
-    await db.plan.patch({ planId }).set({ price: before }).go();
+    await db.plan.patch({ planId }).set({ priceCents: before }).go();
   }
 }
 
@@ -139,7 +139,7 @@ describe('pricing (375 px)', () => {
     expect(await header.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
 
     await expect.poll(() => planCard(page, 'Starter').textContent()).toContain('$1.99');
-    await withPlanPrice('plan-business-starter', 2.49, async () => {
+    await withPlanPrice('plan-business-starter', 249, async () => {
       await page.reload();
       await expect.poll(() => planCard(page, 'Starter').textContent()).toContain('$2.49');
       expect(await planCard(page, 'Starter').textContent()).not.toContain('$1.99');
@@ -183,7 +183,7 @@ describe('pricing (375 px)', () => {
     expect(await agency.getByRole('button', { name: 'Contact Sales' }).isVisible()).toBe(true);
     expect(await agency.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
 
-    await withPlanPrice('plan-agency-partner', 5, async () => {
+    await withPlanPrice('plan-agency-partner', 500, async () => {
       await page.reload();
       await expect.poll(() => agency.textContent()).toContain('$5.00');
       expect(await agency.textContent()).not.toContain('Free');

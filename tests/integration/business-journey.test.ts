@@ -72,7 +72,7 @@ describe('employees, cards and scans', () => {
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCost: 0 });
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCostCents: 0, currency: 'USD' });
     expect(dashboard.body.employees[0]).toMatchObject({ id: employee.id, status: 'draft', card: { id: employee.card.id, isActive: true } });
 
     const db = await tables();
@@ -85,8 +85,8 @@ describe('employees, cards and scans', () => {
     await addEmployee(owner, business.id, { status: 'active' });
     await addEmployee(owner, business.id, { status: 'inactive' });
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
-    // Seeded plans: 1-20 users at 1.99 → 2 billable employees.
-    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, monthlyCost: 3.98, ratePerUser: 1.99 });
+    // Seeded plans: 1-20 users at 199 cents → 2 billable employees.
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, monthlyCostCents: 398, ratePerUserCents: 199, currency: 'USD' });
   });
 
   it('serves the public card without JavaScript and counts each visit as a scan', async () => {
@@ -108,7 +108,8 @@ describe('employees, cards and scans', () => {
     const day = new Date().toISOString().slice(0, 10);
     expect((await db.cardScanDay.get({ cardId: employee.card.id, day }).go()).data?.count).toBe(2);
     expect((await db.businessScanDay.get({ businessId: business.id, day }).go()).data?.count).toBe(2);
-    expect((await db.business.get({ businessId: business.id }).go()).data?.scanCount).toBe(2);
+    expect((await db.businessScanTotal.get({ businessId: business.id }).go()).data?.scanCount).toBe(2);
+    expect(dashboard.body.business.scanCount).toBe(2);
   });
 
   it("shows 'Card Not Found' for an unknown card and counts nothing", async () => {
@@ -125,9 +126,9 @@ describe('employees, cards and scans', () => {
     const statuses = await Promise.all(Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status)));
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const db = await tables();
-    const card = await db.card.get({ cardId: employee.card.id }).go();
+    const card = await db.cardScanTotal.get({ cardId: employee.card.id }).go();
     expect(card.data?.scanCount).toBe(200);
-    const biz = await db.business.get({ businessId: business.id }).go();
+    const biz = await db.businessScanTotal.get({ businessId: business.id }).go();
     expect(biz.data?.scanCount).toBe(200);
   });
 });
