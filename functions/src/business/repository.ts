@@ -126,9 +126,7 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
 
   const items: RawItem[] = [];
   let startKey: Record<string, unknown> | undefined;
-  let more = false;
-  let lastGroupCut = false;
-  for (;;) {
+  do {
     const page = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
@@ -142,13 +140,12 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
     );
     items.push(...((page.Items ?? []) as RawItem[]));
     startKey = page.LastEvaluatedKey;
-    more = startKey !== undefined;
-    lastGroupCut = more;
     // Only a single group larger than 1 MB (items of up to 400 KB each) can leave no complete group:
     // then, and only then, read on rather than return an empty page that points to itself.
-    const groups = new Set(items.map(groupKeyOf).filter((k) => k !== null));
-    if (!more || groups.size > 1) break;
-  }
+  } while (startKey !== undefined && new Set(items.map(groupKeyOf).filter((k) => k !== null)).size < 2);
+  // The Query stopped early (Limit or 1 MB): the trailing group may be cut, so it starts the next page.
+  const lastGroupCut = startKey !== undefined;
+  let more = lastGroupCut;
 
   // Group the items; the trailing group may be cut when the Query stopped early.
   const grouped = new Map<string, RawItem[]>();
