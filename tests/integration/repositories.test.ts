@@ -15,9 +15,35 @@ const { newId } = await import('../../functions/src/lib/ids');
 
 /** Every DynamoDB command the repositories send, by name. */
 let sent: string[] = [];
+/** The same commands' inputs, to see which items a call writes. */
+const inputs: Record<string, unknown>[] = [];
 beforeAll(() => {
   sent = recordDynamoCommands(dynamo());
+  dynamo().middlewareStack.add(
+    (next) => async (args) => {
+      inputs.push(args.input as Record<string, unknown>);
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordDynamoInputs' },
+  );
 });
+
+/** `pk|sk` of every item the commands sent during `run` write (UpdateItem, PutItem, TransactWriteItems). */
+async function keysWrittenBy(run: () => Promise<unknown>): Promise<Set<string>> {
+  const start = inputs.length;
+  await run();
+  const keys = new Set<string>();
+  const add = (key?: Record<string, unknown>, item?: Record<string, unknown>) => {
+    const k = key ?? item;
+    if (k) keys.add(`${String(k.pk)}|${String(k.sk)}`);
+  };
+  for (const input of inputs.slice(start)) {
+    const transact = input.TransactItems as Record<string, { Key?: Record<string, unknown>; Item?: Record<string, unknown> }>[] | undefined;
+    if (transact) for (const op of transact) for (const write of Object.values(op)) add(write.Key, write.Item);
+    else add(input.Key as Record<string, unknown> | undefined, input.Item as Record<string, unknown> | undefined);
+  }
+  return keys;
+}
 async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
   const start = sent.length;
   await run();
@@ -269,6 +295,22 @@ describe('scan counters (pattern 8)', () => {
     expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
     expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data?.count).toBe(50);
     expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data?.count).toBe(50);
+  });
+
+  it('writes no item a scan writes in the transaction that adds an employee (no TransactionConflict possible)', async () => {
+    // DynamoDB Local does not cancel a transaction for a concurrent plain write, as AWS does; so the proof is
+    // that the two write sets are disjoint. Before issue 13 both wrote the business item.
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const scanned = makeEmployeeAndCard(business.businessId);
+    await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
+
+    const scanKeys = await keysWrittenBy(() => businessRepo.incrementScanCounters(scanned.card.cardId, business.businessId, '2026-11-22'));
+    const added = makeEmployeeAndCard(business.businessId);
+    const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
+    expect(scanKeys.size).toBe(4);
+    expect(addKeys.size).toBe(5);
+    expect([...scanKeys].filter((key) => addKeys.has(key))).toEqual([]);
   });
 
   it('does not create a card, business or scan-total item for a scan of an unknown card', async () => {

@@ -1,4 +1,6 @@
 // Scan totals live on items of their own: scans of a busy card never make adding an employee fail.
+// DynamoDB Local does not cancel a transaction for a racing plain write as AWS does, so this checks the outcome
+// end to end; repositories.test.ts proves the cause (the two write sets share no item).
 import { describe, expect, it } from 'vitest';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables, uniqueEmail } from '../support/runtime';
 
