@@ -3,6 +3,8 @@ import {
   addOneMonth,
   displayNameFrom,
   formatCurrency,
+  formatMoney,
+  minorUnitDigits,
   formatLongDate,
   initials,
   parseIsoDate,
@@ -30,6 +32,27 @@ describe('formatCurrency', () => {
 
   it('shows the code for a currency Intl does not know', () => {
     expect(formatCurrency(12.5, 'not-a-code')).toBe('not-a-code 12.50');
+  });
+});
+
+describe('formatMoney (integer minor units)', () => {
+  it('formats cents as dollars by default', () => {
+    expect(formatMoney(123450)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(597)).toBe('$5.97');
+    expect(formatMoney(199, 'USD')).toBe('$1.99');
+    expect(formatMoney(100_000_000)).toBe('$1,000,000.00');
+  });
+
+  it('uses each currency’s own minor unit', () => {
+    expect(formatMoney(123450, 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(1234, 'JPY')).toBe('¥1,234');
+    expect(minorUnitDigits('JPY')).toBe(0);
+    expect(minorUnitDigits('USD')).toBe(2);
+  });
+
+  it('shows the code and two decimals for a currency Intl does not know', () => {
+    expect(formatMoney(1250, 'not-a-code')).toBe('not-a-code 12.50');
   });
 });
 

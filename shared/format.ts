@@ -1,7 +1,24 @@
 // Display formatting shared by the web app and e-mails: money, long US dates, calendar months,
 // plurals, initials and the display-name fallback of spec 1 §3.
 
-/** '$1,234.50' for USD; an unknown currency code is shown as 'XYZ 1,234.50'. */
+/** The currency of every stored amount today (ISO 4217). */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** Digits of the currency's minor unit (USD 2, JPY 0, BHD 3); 2 for a code Intl does not know. */
+export function minorUnitDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** Formats integer minor units (cents): formatMoney(123450, 'USD') → '$1,234.50', formatMoney(1234, 'JPY') → '¥1,234'. */
+export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
+  return formatCurrency(cents / 10 ** minorUnitDigits(currency), currency);
+}
+
+/** '$1,234.50' for USD from a major-unit amount; an unknown currency code is shown as 'XYZ 1,234.50'. */
 export function formatCurrency(amount: number, currency = 'USD'): string {
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);

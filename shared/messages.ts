@@ -41,6 +41,8 @@ export const messages = {
     deleteFailed: 'Failed to delete employee.',
     deleteUnexpected: 'An unexpected error occurred while deleting the employee.',
     deleted: (name: string) => `${name} has been deleted successfully`,
+    /** One employee per email in a business (issue 13). */
+    emailTaken: 'An employee with this email already exists in this business.',
   },
   auth: {
     fillAllFields: 'Please fill in all fields',

@@ -9,7 +9,6 @@ import {
   businessRatePerUser,
   monthlyInvoiceAmount,
   parseUserRange,
-  roundMoney,
   toCents,
 } from './pricing';
 import type { PricingPlan } from './schemas/plan';
@@ -19,7 +18,8 @@ function makePlan(overrides: Partial<PricingPlan> = {}): PricingPlan {
   return {
     id: `plan-${nextId++}`,
     name: 'Starter',
-    price: 1.99,
+    priceCents: 199,
+    currency: 'USD',
     period: 'per user/month',
     description: null,
     userRange: '1-20 users',
@@ -33,21 +33,21 @@ function makePlan(overrides: Partial<PricingPlan> = {}): PricingPlan {
 
 // Ordered by price descending, as the public pricing query returns them.
 const standardPlans = [
-  makePlan({ name: 'Starter', price: 1.99, userRange: '1-20 users' }),
-  makePlan({ name: 'Growth', price: 1.49, userRange: '21-200 users' }),
-  makePlan({ name: 'Enterprise', price: 0.99, userRange: '200+ users' }),
+  makePlan({ name: 'Starter', priceCents: 199, userRange: '1-20 users' }),
+  makePlan({ name: 'Growth', priceCents: 149, userRange: '21-200 users' }),
+  makePlan({ name: 'Enterprise', priceCents: 99, userRange: '200+ users' }),
 ];
 
-describe('roundMoney', () => {
+describe('toCents (dollars typed in a form → cents)', () => {
   it('rounds to cents without float drift', () => {
-    expect(roundMoney(3 * 1.99)).toBe(5.97);
-    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
-    expect(roundMoney(1.005)).toBe(1.01);
-    expect(roundMoney(2.675)).toBe(2.68);
+    expect(toCents(3 * 1.99)).toBe(597);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(1.005)).toBe(101);
+    expect(toCents(2.675)).toBe(268);
   });
 
   it('rounds half away from zero for negative amounts', () => {
-    expect(roundMoney(-1.005)).toBe(-1.01);
+    expect(toCents(-1.005)).toBe(-101);
     expect(toCents(-0.004)).toBe(0);
   });
 
@@ -80,70 +80,70 @@ describe('parseUserRange', () => {
 
 describe('businessRatePerUser', () => {
   it.each([
-    [1, 1.99],
-    [20, 1.99],
-    [21, 1.49],
-    [200, 1.49],
-    [201, 0.99],
-    [5000, 0.99],
+    [1, 199],
+    [20, 199],
+    [21, 149],
+    [200, 149],
+    [201, 99],
+    [5000, 99],
   ])('charges the plan whose user range holds %i employees', (count, rate) => {
     expect(businessRatePerUser(standardPlans, count)).toBe(rate);
   });
 
   it('does not depend on the order of the plans', () => {
     const reversed = [...standardPlans].reverse();
-    expect(businessRatePerUser(reversed, 20)).toBe(1.99);
-    expect(businessRatePerUser(reversed, 200)).toBe(1.49);
-    expect(businessRatePerUser(reversed, 201)).toBe(0.99);
+    expect(businessRatePerUser(reversed, 20)).toBe(199);
+    expect(businessRatePerUser(reversed, 200)).toBe(149);
+    expect(businessRatePerUser(reversed, 201)).toBe(99);
   });
 
   it('matches range text written without the word users', () => {
     const plans = [
-      makePlan({ price: 3, userRange: '1-20' }),
-      makePlan({ price: 2, userRange: '21-200' }),
-      makePlan({ price: 1, userRange: '200+' }),
+      makePlan({ priceCents: 300, userRange: '1-20' }),
+      makePlan({ priceCents: 200, userRange: '21-200' }),
+      makePlan({ priceCents: 100, userRange: '200+' }),
     ];
-    expect(businessRatePerUser(plans, 21)).toBe(2);
-    expect(businessRatePerUser(plans, 500)).toBe(1);
+    expect(businessRatePerUser(plans, 21)).toBe(200);
+    expect(businessRatePerUser(plans, 500)).toBe(100);
   });
 
   it('rates zero employees at the smallest tier', () => {
-    expect(businessRatePerUser([...standardPlans].reverse(), 0)).toBe(1.99);
+    expect(businessRatePerUser([...standardPlans].reverse(), 0)).toBe(199);
   });
 
-  it('falls back to 1.99 when there are no plans', () => {
-    expect(businessRatePerUser([], 10)).toBe(1.99);
+  it('falls back to 199 cents when there are no plans', () => {
+    expect(businessRatePerUser([], 10)).toBe(199);
   });
 
   it('uses the first plan in the order given when no range matches', () => {
-    const plans = [makePlan({ price: 4.5, userRange: 'Enterprise' }), makePlan({ price: 3, userRange: 'Custom' })];
-    expect(businessRatePerUser(plans, 10)).toBe(4.5);
+    const plans = [makePlan({ priceCents: 450, userRange: 'Enterprise' }), makePlan({ priceCents: 300, userRange: 'Custom' })];
+    expect(businessRatePerUser(plans, 10)).toBe(450);
   });
 
   it('uses the first plan when the count is outside every range', () => {
     const plans = [
-      makePlan({ price: 2.5, userRange: '1-20 users' }),
-      makePlan({ price: 1.5, userRange: '21-200 users' }),
+      makePlan({ priceCents: 250, userRange: '1-20 users' }),
+      makePlan({ priceCents: 150, userRange: '21-200 users' }),
     ];
-    expect(businessRatePerUser(plans, 500)).toBe(2.5);
+    expect(businessRatePerUser(plans, 500)).toBe(250);
   });
 
   it('ignores agency plans and inactive plans', () => {
     const plans = [
-      makePlan({ planType: 'agency', price: 0, userRange: '1-20 users' }),
-      makePlan({ isActive: false, price: 9, userRange: '1-20 users' }),
-      makePlan({ price: 1.79, userRange: '1-20 users' }),
+      makePlan({ planType: 'agency', priceCents: 0, userRange: '1-20 users' }),
+      makePlan({ isActive: false, priceCents: 900, userRange: '1-20 users' }),
+      makePlan({ priceCents: 179, userRange: '1-20 users' }),
     ];
-    expect(businessRatePerUser(plans, 5)).toBe(1.79);
+    expect(businessRatePerUser(plans, 5)).toBe(179);
   });
 
-  it('falls back to 1.99 when only agency or inactive plans exist', () => {
-    const plans = [makePlan({ planType: 'agency', price: 0 }), makePlan({ isActive: false, price: 9 })];
-    expect(businessRatePerUser(plans, 5)).toBe(1.99);
+  it('falls back to 199 cents when only agency or inactive plans exist', () => {
+    const plans = [makePlan({ planType: 'agency', priceCents: 0 }), makePlan({ isActive: false, priceCents: 900 })];
+    expect(businessRatePerUser(plans, 5)).toBe(199);
   });
 
   it('keeps a free business plan free', () => {
-    expect(businessRatePerUser([makePlan({ price: 0, userRange: '1-20 users' })], 5)).toBe(0);
+    expect(businessRatePerUser([makePlan({ priceCents: 0, userRange: '1-20 users' })], 5)).toBe(0);
   });
 
   it.each([-1, 1.5, Number.NaN])('refuses an employee count of %s', (count) => {
@@ -158,27 +158,28 @@ describe('businessMonthlyCost', () => {
   });
 
   it('multiplies the rate by the employee count exactly to the cent', () => {
-    expect(businessMonthlyCost(standardPlans, 3)).toBe(5.97);
-    expect(businessMonthlyCost(standardPlans, 20)).toBe(39.8);
-    expect(businessMonthlyCost(standardPlans, 21)).toBe(31.29);
-    expect(businessMonthlyCost(standardPlans, 200)).toBe(298);
-    expect(businessMonthlyCost(standardPlans, 201)).toBe(198.99);
+    expect(businessMonthlyCost(standardPlans, 3)).toBe(597);
+    expect(businessMonthlyCost(standardPlans, 20)).toBe(3980);
+    expect(businessMonthlyCost(standardPlans, 21)).toBe(3129);
+    expect(businessMonthlyCost(standardPlans, 200)).toBe(29800);
+    expect(businessMonthlyCost(standardPlans, 201)).toBe(19899);
   });
 
-  it('bills 1.99 per user without plans', () => {
-    expect(businessMonthlyCost([], 7)).toBe(13.93);
+  it('bills 199 cents per user without plans', () => {
+    expect(businessMonthlyCost([], 7)).toBe(1393);
   });
 
-  it('rounds a fractional-cent rate to the cent after multiplying', () => {
-    expect(businessMonthlyCost([makePlan({ price: 0.125, userRange: '1-20' })], 3)).toBe(0.38);
+  it('stays an exact integer of cents for large teams', () => {
+    expect(businessMonthlyCost(standardPlans, 2500)).toBe(247_500);
+    expect(Number.isInteger(businessMonthlyCost([makePlan({ priceCents: 7, userRange: '1-20' })], 13))).toBe(true);
   });
 });
 
 describe('monthlyInvoiceAmount', () => {
   it('bills the business rate times billable employees', () => {
-    expect(monthlyInvoiceAmount(standardPlans, 3)).toBe(5.97);
-    expect(monthlyInvoiceAmount(standardPlans, 250)).toBe(247.5);
-    expect(monthlyInvoiceAmount([], 10)).toBe(19.9);
+    expect(monthlyInvoiceAmount(standardPlans, 3)).toBe(597);
+    expect(monthlyInvoiceAmount(standardPlans, 250)).toBe(24750);
+    expect(monthlyInvoiceAmount([], 10)).toBe(1990);
   });
 
   it('bills nothing for zero employees', () => {
@@ -188,12 +189,12 @@ describe('monthlyInvoiceAmount', () => {
 
 describe('agencyRatePerUser', () => {
   it.each([
-    [0, 1.99],
-    [1, 1.99],
-    [20, 1.99],
-    [21, 1.49],
-    [200, 1.49],
-    [201, 0.99],
+    [0, 199],
+    [1, 199],
+    [20, 199],
+    [21, 149],
+    [200, 149],
+    [201, 99],
   ])('charges %i employees at %d per user', (count, rate) => {
     expect(agencyRatePerUser(count)).toBe(rate);
   });
@@ -204,9 +205,9 @@ describe('agencyFinancials', () => {
     expect(agencyFinancials([])).toEqual({
       activeClients: 0,
       totalUsers: 0,
-      monthlyRevenue: 0,
-      costs: 0,
-      netProfit: 0,
+      monthlyRevenueCents: 0,
+      costsCents: 0,
+      netProfitCents: 0,
       growthRate: 0,
     });
   });
@@ -216,27 +217,27 @@ describe('agencyFinancials', () => {
     const result = agencyFinancials([{ billableEmployees: 3 }, { billableEmployees: 21 }, { billableEmployees: 201 }]);
     expect(result.activeClients).toBe(3);
     expect(result.totalUsers).toBe(225);
-    expect(result.monthlyRevenue).toBe(236.25);
+    expect(result.monthlyRevenueCents).toBe(23625);
   });
 
   it('counts costs as 50% of revenue and net profit as the rest', () => {
     const result = agencyFinancials([{ billableEmployees: 10 }]);
-    expect(result.monthlyRevenue).toBe(19.9);
-    expect(result.costs).toBe(9.95);
-    expect(result.netProfit).toBe(9.95);
+    expect(result.monthlyRevenueCents).toBe(1990);
+    expect(result.costsCents).toBe(995);
+    expect(result.netProfitCents).toBe(995);
   });
 
   it('keeps costs plus net profit equal to revenue when half a cent is rounded', () => {
     const result = agencyFinancials([{ billableEmployees: 1 }]);
-    expect(result.monthlyRevenue).toBe(1.99);
-    expect(result.costs).toBe(1);
-    expect(result.netProfit).toBe(0.99);
-    expect(roundMoney(result.costs + result.netProfit)).toBe(result.monthlyRevenue);
+    expect(result.monthlyRevenueCents).toBe(199);
+    expect(result.costsCents).toBe(100);
+    expect(result.netProfitCents).toBe(99);
+    expect(result.costsCents + result.netProfitCents).toBe(result.monthlyRevenueCents);
   });
 
   it('earns nothing from a client with zero employees but still counts the client', () => {
     const result = agencyFinancials([{ billableEmployees: 0 }]);
-    expect(result).toMatchObject({ activeClients: 1, totalUsers: 0, monthlyRevenue: 0, costs: 0, netProfit: 0 });
+    expect(result).toMatchObject({ activeClients: 1, totalUsers: 0, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
   });
 
   it('fixes the growth rate at 0', () => {
@@ -246,50 +247,50 @@ describe('agencyFinancials', () => {
 
 describe('adminRatePerUser', () => {
   const adminPlans = [
-    makePlan({ price: 2.49, userRange: '1-20 users' }),
-    makePlan({ price: 1.79, userRange: '21-200 users' }),
-    makePlan({ price: 1.09, userRange: '200+ users' }),
+    makePlan({ priceCents: 249, userRange: '1-20 users' }),
+    makePlan({ priceCents: 179, userRange: '21-200 users' }),
+    makePlan({ priceCents: 109, userRange: '200+ users' }),
   ];
 
   it.each([
-    [0, 2.49],
-    [20, 2.49],
-    [21, 1.79],
-    [200, 1.79],
-    [201, 1.09],
+    [0, 249],
+    [20, 249],
+    [21, 179],
+    [200, 179],
+    [201, 109],
   ])('matches the exact range label for %i employees', (count, rate) => {
     expect(adminRatePerUser(adminPlans, count)).toBe(rate);
   });
 
   it.each([
-    [20, 2],
-    [200, 1.5],
-    [201, 1],
+    [20, 200],
+    [200, 150],
+    [201, 100],
   ])('falls back to the fixed admin rate for %i employees without plans', (count, rate) => {
     expect(adminRatePerUser([], count)).toBe(rate);
   });
 
   it('does not match labels that only look alike', () => {
     const plans = [
-      makePlan({ price: 9, userRange: '1-20' }),
-      makePlan({ price: 9, userRange: '21-200 Users' }),
-      makePlan({ price: 9, userRange: ' 200+ users' }),
+      makePlan({ priceCents: 900, userRange: '1-20' }),
+      makePlan({ priceCents: 900, userRange: '21-200 Users' }),
+      makePlan({ priceCents: 900, userRange: ' 200+ users' }),
     ];
-    expect(adminRatePerUser(plans, 5)).toBe(2);
-    expect(adminRatePerUser(plans, 50)).toBe(1.5);
-    expect(adminRatePerUser(plans, 500)).toBe(1);
+    expect(adminRatePerUser(plans, 5)).toBe(200);
+    expect(adminRatePerUser(plans, 50)).toBe(150);
+    expect(adminRatePerUser(plans, 500)).toBe(100);
   });
 
   it('does not fall back to the first plan', () => {
-    expect(adminRatePerUser([makePlan({ price: 9, userRange: 'Custom' })], 5)).toBe(2);
+    expect(adminRatePerUser([makePlan({ priceCents: 900, userRange: 'Custom' })], 5)).toBe(200);
   });
 
   it('ignores agency and inactive plans', () => {
     const plans = [
-      makePlan({ planType: 'agency', price: 0, userRange: '1-20 users' }),
-      makePlan({ isActive: false, price: 7, userRange: '1-20 users' }),
+      makePlan({ planType: 'agency', priceCents: 0, userRange: '1-20 users' }),
+      makePlan({ isActive: false, priceCents: 700, userRange: '1-20 users' }),
     ];
-    expect(adminRatePerUser(plans, 5)).toBe(2);
+    expect(adminRatePerUser(plans, 5)).toBe(200);
   });
 });
 
@@ -299,8 +300,8 @@ describe('adminMonthlyAmount', () => {
   });
 
   it('multiplies the admin rate by the count to the cent', () => {
-    expect(adminMonthlyAmount([], 21)).toBe(31.5);
-    expect(adminMonthlyAmount([makePlan({ price: 1.99, userRange: '1-20 users' })], 3)).toBe(5.97);
+    expect(adminMonthlyAmount([], 21)).toBe(3150);
+    expect(adminMonthlyAmount([makePlan({ priceCents: 199, userRange: '1-20 users' })], 3)).toBe(597);
   });
 });
 

@@ -22,10 +22,10 @@ export const demoLogins = [
 ] as const;
 
 const plans = [
-  { planId: 'plan-business-starter', name: 'Starter', price: 1.99, period: 'month', userRange: '1-20 users', isPopular: false, planType: 'business', description: 'For small teams getting started', features: ['Digital business cards', 'QR code sharing', 'Contact download'] },
-  { planId: 'plan-business-growth', name: 'Professional', price: 1.49, period: 'month', userRange: '21-200 users', isPopular: true, planType: 'business', description: 'For growing companies', features: ['Everything in Starter', 'Custom branding', 'Team management'] },
-  { planId: 'plan-business-scale', name: 'Enterprise', price: 0.99, period: 'month', userRange: '200+ users', isPopular: false, planType: 'business', description: 'For large organisations', features: ['Everything in Professional', 'Priority support', 'Volume billing'] },
-  { planId: 'plan-agency-partner', name: 'Agency Partner', price: 0, period: 'month', userRange: 'Unlimited clients', isPopular: false, planType: 'agency', description: 'Manage all your clients in one place', features: ['Multiple businesses', 'Consolidated billing', 'White-label options', 'Volume discounts'] },
+  { planId: 'plan-business-starter', name: 'Starter', priceCents: 199, currency: 'USD', period: 'month', userRange: '1-20 users', isPopular: false, planType: 'business', description: 'For small teams getting started', features: ['Digital business cards', 'QR code sharing', 'Contact download'] },
+  { planId: 'plan-business-growth', name: 'Professional', priceCents: 149, currency: 'USD', period: 'month', userRange: '21-200 users', isPopular: true, planType: 'business', description: 'For growing companies', features: ['Everything in Starter', 'Custom branding', 'Team management'] },
+  { planId: 'plan-business-scale', name: 'Enterprise', priceCents: 99, currency: 'USD', period: 'month', userRange: '200+ users', isPopular: false, planType: 'business', description: 'For large organisations', features: ['Everything in Professional', 'Priority support', 'Volume billing'] },
+  { planId: 'plan-agency-partner', name: 'Agency Partner', priceCents: 0, currency: 'USD', period: 'month', userRange: 'Unlimited clients', isPopular: false, planType: 'agency', description: 'Manage all your clients in one place', features: ['Multiple businesses', 'Consolidated billing', 'White-label options', 'Volume discounts'] },
 ] as const;
 
 async function ensureUser(cognito: CognitoIdentityProviderClient, userPoolId: string, email: string, password: string, groups: string[]) {
@@ -68,8 +68,9 @@ async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
   const e = db();
   await createIfMissing(() =>
     e.service.transaction
-      .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership }) => [
+      .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership, businessScanTotal }) => [
         b.create({ ...business, billingCity: 'Portland', billingCountry: 'United States', billingPostalCode: '97201' }).commit(),
+        businessScanTotal.create({ businessId: business.businessId, scanCount: 0 }).commit(),
         billingEmailGuard.create({ billingEmail: business.billingEmail, businessId: business.businessId }).commit(),
         ...(ownerMembership
           ? [

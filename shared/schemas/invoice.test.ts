@@ -25,7 +25,7 @@ function makeInvoice(overrides: Record<string, unknown> = {}) {
     businessId: 'biz_0123456789',
     businessName: 'Acme Corp',
     invoiceNumber: 'INV-2026-000001',
-    amount: 59.7,
+    amountCents: 5970,
     dueDate: '2026-02-28',
     notes: null,
     status: 'pending',
@@ -36,6 +36,11 @@ function makeInvoice(overrides: Record<string, unknown> = {}) {
 }
 
 describe('invoiceSchema', () => {
+  it('carries the amount as integer cents', () => {
+    expect(invoiceSchema.parse(makeInvoice()).amountCents).toBe(5970);
+    expect(invoiceSchema.safeParse(makeInvoice({ amountCents: 59.7 })).success).toBe(false);
+  });
+
   it('defaults the currency to USD', () => {
     expect(invoiceSchema.parse(makeInvoice()).currency).toBe('USD');
     expect(invoiceSchema.parse(makeInvoice({ currency: 'EUR' })).currency).toBe('EUR');
@@ -52,8 +57,9 @@ describe('invoiceSchema', () => {
 });
 
 describe('invoiceCreateSchema', () => {
-  it('accepts a complete invoice', () => {
-    expect(invoiceCreateSchema.parse(validCreate)).toEqual(validCreate);
+  it('accepts a complete invoice and hands the dollar amount on as integer cents in USD', () => {
+    const { amount: _dollars, ...rest } = validCreate;
+    expect(invoiceCreateSchema.parse(validCreate)).toEqual({ ...rest, amountCents: 5970, currency: 'USD' });
   });
 
   it('makes notes optional and stores empty notes as null', () => {
@@ -74,16 +80,16 @@ describe('invoiceCreateSchema', () => {
   });
 
   it('accepts amounts from one cent to 1,000,000', () => {
-    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 0.01 }).amount).toBe(0.01);
-    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 1_000_000 }).amount).toBe(1_000_000);
+    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 0.01 }).amountCents).toBe(1);
+    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 1_000_000 }).amountCents).toBe(100_000_000);
   });
 
   it('accepts an amount typed as a decimal string', () => {
-    expect(invoiceCreateSchema.parse({ ...validCreate, amount: '59.70' }).amount).toBe(59.7);
+    expect(invoiceCreateSchema.parse({ ...validCreate, amount: '59.70' }).amountCents).toBe(5970);
   });
 
   it('accepts sums that carry binary drift but are whole cents', () => {
-    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 0.1 + 0.2 }).amount).toBeCloseTo(0.3, 10);
+    expect(invoiceCreateSchema.parse({ ...validCreate, amount: 0.1 + 0.2 }).amountCents).toBe(30);
   });
 
   it.each([

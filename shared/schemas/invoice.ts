@@ -1,12 +1,14 @@
 // Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
 import { z } from 'zod';
-import { parseIsoDate } from '../format';
+import { DEFAULT_CURRENCY, parseIsoDate } from '../format';
+import { toCents } from '../pricing';
 import { optionalText } from './common';
 
 export const invoiceStatuses = ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-export const DEFAULT_CURRENCY = 'USD';
+export { DEFAULT_CURRENCY };
+/** In dollars: the admin form's bound (the stored amount is cents). */
 export const MAX_INVOICE_AMOUNT = 1_000_000;
 export const MONTHLY_INVOICE_NOTE = 'Monthly subscription fee';
 
@@ -17,8 +19,9 @@ export const invoiceSchema = z.object({
   businessId: z.string(),
   businessName: z.string(),
   invoiceNumber: z.string(),
-  amount: z.number(),
-  currency: z.string().default(DEFAULT_CURRENCY),
+  /** Integer minor units (cents) of `currency` (ISO 4217). */
+  amountCents: z.number().int(),
+  currency: z.string().length(3).default(DEFAULT_CURRENCY),
   dueDate: z.string().regex(isoDatePattern, 'Due date must be YYYY-MM-DD'),
   notes: z.string().nullable(),
   status: z.enum(invoiceStatuses),
@@ -37,7 +40,10 @@ const amountMessages = {
 /** Whole cents, allowing for binary drift (0.1 + 0.2). */
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** The admin invoice form (spec 2 §2 Billing tab). The amount comes from a number input, so a decimal string is accepted too. */
+/**
+ * The admin invoice form (spec 2 §2 Billing tab). The amount is typed in dollars (a number input, so a decimal
+ * string is accepted too) and leaves the schema as integer `amountCents` with the currency.
+ */
 export const invoiceCreateSchema = z
   .object({
     businessId: z
@@ -73,7 +79,8 @@ export const invoiceCreateSchema = z
       .refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)'),
     notes: optionalText(1000, { multiLine: true }),
   })
-  .strict();
+  .strict()
+  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: toCents(amount), currency: DEFAULT_CURRENCY }));
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 

@@ -12,7 +12,8 @@ function makePlan(overrides: Partial<PricingPlan> = {}): PricingPlan {
   return {
     id: 'plan-1',
     name: 'Starter',
-    price: 1.99,
+    priceCents: 199,
+    currency: 'USD',
     period: 'per user/month',
     description: 'For small teams',
     userRange: '1-20 users',
@@ -38,7 +39,8 @@ describe('pricingPlanSchema', () => {
   });
 
   it('refuses a negative price and an unknown plan type', () => {
-    expect(pricingPlanSchema.safeParse(makePlan({ price: -1 })).success).toBe(false);
+    expect(pricingPlanSchema.safeParse(makePlan({ priceCents: -1 })).success).toBe(false);
+    expect(pricingPlanSchema.safeParse(makePlan({ priceCents: 1.5 })).success).toBe(false);
     expect(pricingPlanSchema.safeParse({ ...makePlan(), planType: 'enterprise' }).success).toBe(false);
   });
 
@@ -48,30 +50,31 @@ describe('pricingPlanSchema', () => {
 });
 
 describe('planUpdateSchema', () => {
-  it('accepts a numeric price and keeps it', () => {
-    expect(planUpdateSchema.parse(validUpdate)).toEqual(validUpdate);
+  it('accepts a price in dollars and hands it on as integer cents', () => {
+    const { price: _dollars, ...rest } = validUpdate;
+    expect(planUpdateSchema.parse(validUpdate)).toEqual({ ...rest, priceCents: 199 });
   });
 
   it('parses a price typed as a decimal string', () => {
-    expect(planUpdateSchema.parse({ ...validUpdate, price: '2.49' }).price).toBe(2.49);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: ' 3 ' }).price).toBe(3);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: '.5' }).price).toBe(0.5);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: '2.49' }).priceCents).toBe(249);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: ' 3 ' }).priceCents).toBe(300);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: '.5' }).priceCents).toBe(50);
   });
 
   it('treats a price that is not a number as 0', () => {
-    expect(planUpdateSchema.parse({ ...validUpdate, price: 'abc' }).price).toBe(0);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: '' }).price).toBe(0);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: '1e3' }).price).toBe(0);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: 'abc' }).priceCents).toBe(0);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: '' }).priceCents).toBe(0);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: '1e3' }).priceCents).toBe(0);
   });
 
-  it('rounds the price to cents', () => {
-    expect(planUpdateSchema.parse({ ...validUpdate, price: 1.005 }).price).toBe(1.01);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: '12.344' }).price).toBe(12.34);
+  it('rounds the price to whole cents', () => {
+    expect(planUpdateSchema.parse({ ...validUpdate, price: 1.005 }).priceCents).toBe(101);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: '12.344' }).priceCents).toBe(1234);
   });
 
   it('accepts the bounds 0 and 100,000', () => {
-    expect(planUpdateSchema.parse({ ...validUpdate, price: 0 }).price).toBe(0);
-    expect(planUpdateSchema.parse({ ...validUpdate, price: 100000 }).price).toBe(100000);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: 0 }).priceCents).toBe(0);
+    expect(planUpdateSchema.parse({ ...validUpdate, price: 100000 }).priceCents).toBe(10000000);
   });
 
   it('refuses a negative price', () => {
@@ -127,17 +130,17 @@ describe('parseDecimal', () => {
 describe('sortPlansForDisplay', () => {
   it('orders by plan type ascending, then price descending', () => {
     const plans = [
-      makePlan({ id: 'b-low', planType: 'business', price: 0.99 }),
-      makePlan({ id: 'a-free', planType: 'agency', price: 0 }),
-      makePlan({ id: 'b-high', planType: 'business', price: 1.99 }),
-      makePlan({ id: 'a-paid', planType: 'agency', price: 5 }),
-      makePlan({ id: 'b-mid', planType: 'business', price: 1.49 }),
+      makePlan({ id: 'b-low', planType: 'business', priceCents: 99 }),
+      makePlan({ id: 'a-free', planType: 'agency', priceCents: 0 }),
+      makePlan({ id: 'b-high', planType: 'business', priceCents: 199 }),
+      makePlan({ id: 'a-paid', planType: 'agency', priceCents: 500 }),
+      makePlan({ id: 'b-mid', planType: 'business', priceCents: 149 }),
     ];
     expect(sortPlansForDisplay(plans).map((p) => p.id)).toEqual(['a-paid', 'a-free', 'b-high', 'b-mid', 'b-low']);
   });
 
   it('does not reorder the array it is given', () => {
-    const plans = [makePlan({ id: 'x', price: 1 }), makePlan({ id: 'y', price: 2 })];
+    const plans = [makePlan({ id: 'x', priceCents: 100 }), makePlan({ id: 'y', priceCents: 200 })];
     sortPlansForDisplay(plans);
     expect(plans.map((p) => p.id)).toEqual(['x', 'y']);
   });

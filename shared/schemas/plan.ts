@@ -1,18 +1,21 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
 import { z } from 'zod';
-import { roundMoney } from '../pricing';
+import { DEFAULT_CURRENCY } from '../format';
+import { toCents } from '../pricing';
 import { optionalText, requiredText } from './common';
 
 export const planTypes = ['business', 'agency'] as const;
 export type PlanType = (typeof planTypes)[number];
 
+/** In dollars: the admin form's bound (the stored price is cents). */
 export const MAX_PLAN_PRICE = 100_000;
 
 export const pricingPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Per user per month. */
-  price: z.number().min(0),
+  /** Per user per period, in integer minor units (cents) of `currency`. */
+  priceCents: z.number().int().min(0),
+  currency: z.string().length(3).default(DEFAULT_CURRENCY),
   period: z.string(),
   description: z.string().nullable(),
   /** Free text such as '1-20 users' or '200+ users'; see parseUserRange in shared/pricing. */
@@ -33,7 +36,10 @@ export function parseDecimal(value: number | string): number {
   return decimalPattern.test(text) ? Number(text) : 0;
 }
 
-/** The admin Edit Plan form (spec 2 §2 Plans tab). The price comes from a number input, so a numeric string is accepted too. */
+/**
+ * The admin Edit Plan form (spec 2 §2 Plans tab). The price is typed in dollars (a number input, so a numeric
+ * string is accepted too) and leaves the schema as integer `priceCents`.
+ */
 export const planUpdateSchema = z
   .object({
     price: z
@@ -45,20 +51,21 @@ export const planUpdateSchema = z
           .min(0, 'Price cannot be negative')
           .max(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`),
       )
-      .transform(roundMoney),
+      .transform(toCents),
     description: optionalText(500, { multiLine: true }),
     userRange: requiredText('User range is required', 50),
     isPopular: z.boolean({ error: 'Popular must be true or false' }),
     isActive: z.boolean({ error: 'Active must be true or false' }),
   })
-  .strict();
+  .strict()
+  .transform(({ price, ...rest }) => ({ ...rest, priceCents: price }));
 export type PlanUpdateInput = z.input<typeof planUpdateSchema>;
 export type PlanUpdate = z.output<typeof planUpdateSchema>;
 
 /** Spec 1 §3: plan_type ascending, then price descending. Returns a new array; equal keys keep their order. */
-export function sortPlansForDisplay<T extends Pick<PricingPlan, 'planType' | 'price'>>(plans: readonly T[]): T[] {
+export function sortPlansForDisplay<T extends Pick<PricingPlan, 'planType' | 'priceCents'>>(plans: readonly T[]): T[] {
   return [...plans].sort((a, b) => {
     if (a.planType !== b.planType) return a.planType < b.planType ? -1 : 1;
-    return b.price - a.price;
+    return b.priceCents - a.priceCents;
   });
 }

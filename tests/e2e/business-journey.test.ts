@@ -119,7 +119,7 @@ describe('business owner journey, step by step (375 px)', () => {
     await expectOnPage(page.getByText('1 scan')).toBeVisible();
     const db = await tables();
     const cardId = cardUrl.split('/').pop()!;
-    expect((await db.card.get({ cardId }).go()).data?.scanCount).toBe(1);
+    expect((await db.cardScanTotal.get({ cardId }).go()).data?.scanCount).toBe(1);
     await shot(page, 'journey-08-dashboard-phone');
     await page.setViewportSize(desktop);
     await shot(page, 'journey-09-dashboard-desktop');

@@ -58,14 +58,14 @@ async function setBrowserEnquiriesThisHour(count: number) {
   await db.rateLimit.put({ ...browserCounter(), count }).go();
 }
 
-async function withPlanPrice(planId: string, price: number, run: () => Promise<void>) {
+async function withPlanPrice(planId: string, priceCents: number, run: () => Promise<void>) {
   const db = await tables();
-  const before = (await db.plan.get({ planId }).go()).data!.price;
-  await db.plan.patch({ planId }).set({ price }).go();
+  const before = (await db.plan.get({ planId }).go()).data!.priceCents;
+  await db.plan.patch({ planId }).set({ priceCents }).go();
   try {
     await run();
   } finally {
-    await db.plan.patch({ planId }).set({ price: before }).go();
+    await db.plan.patch({ planId }).set({ priceCents: before }).go();
   }
 }
 
@@ -145,7 +145,7 @@ describe('pricing (375 px)', () => {
     await expectOnPage(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
 
     await expectOnPage(planCard(page, 'Starter')).toContainText('$1.99');
-    await withPlanPrice('plan-business-starter', 2.49, async () => {
+    await withPlanPrice('plan-business-starter', 249, async () => {
       await page.reload();
       await expectOnPage(planCard(page, 'Starter')).toContainText('$2.49');
       expect(await planCard(page, 'Starter').textContent()).not.toContain('$1.99');
@@ -189,7 +189,7 @@ describe('pricing (375 px)', () => {
     await expectOnPage(agency.getByRole('button', { name: 'Contact Sales' })).toBeVisible();
     expect(await agency.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
 
-    await withPlanPrice('plan-agency-partner', 5, async () => {
+    await withPlanPrice('plan-agency-partner', 500, async () => {
       await page.reload();
       await expectOnPage(agency).toContainText('$5.00');
       expect(await agency.textContent()).not.toContain('Free');

@@ -57,6 +57,50 @@ describe('business onboarding', () => {
 });
 
 describe('employees, cards and scans', () => {
+  it('writes a regenerated QR code under a new URL and deletes the superseded images', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner, business.id);
+    const before = { png: employee.card.qrCodeUrl, svg: (employee.card as { qrSvgUrl?: string }).qrSvgUrl! };
+    expect(before.png).toMatch(new RegExp(`/media/qr/${business.id}/${employee.card.id}/[A-Za-z0-9_-]+\\.png$`));
+
+    const res = await api('POST', `/api/businesses/${business.id}/cards/${employee.card.id}/qr`, { user: owner });
+    expect(res.status).toBe(200);
+    expect(res.body.qrCodeUrl).not.toBe(before.png);
+    expect(res.body.qrSvgUrl).not.toBe(before.svg);
+    const db = await tables();
+    expect((await db.card.get({ cardId: employee.card.id }).go()).data).toMatchObject({ qrCodeUrl: res.body.qrCodeUrl, qrSvgUrl: res.body.qrSvgUrl });
+
+    // The new URL serves the new image (stored immutable for a year); the old images are gone.
+    const png = await fetch(res.body.qrCodeUrl);
+    expect(png.status).toBe(200);
+    const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${origin}/card/${employee.card.id}`);
+    expect((await fetch(res.body.qrSvgUrl)).status).toBe(200);
+    for (const url of [before.png, before.svg]) expect((await fetch(url)).status).toBe(404);
+    const { getMediaObject } = await import('../../functions/src/adapters/media');
+    const mediaKey = (url: string) => new URL(url).pathname.replace(/^\/media\//, '');
+    expect((await getMediaObject(mediaKey(res.body.qrCodeUrl))).CacheControl).toBe('public, max-age=31536000, immutable');
+    await expect(getMediaObject(mediaKey(before.png))).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+
+  it('refuses a second employee with the same email (any case) in one business with 409 on the email field, even when both race', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const email = `twin-${Date.now()}@example.com`;
+    const body = (address: string) => ({ name: 'Twin', email: address, status: 'active' });
+    const [a, b] = await Promise.all([
+      api('POST', `/api/businesses/${business.id}/employees`, { user: owner, body: body(email) }),
+      api('POST', `/api/businesses/${business.id}/employees`, { user: owner, body: body(email.toUpperCase()) }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body.error).toMatchObject({ code: 'CONFLICT', fieldErrors: { email: messages.employee.emailTaken } });
+
+    const db = await tables();
+    expect((await db.business.get({ businessId: business.id }).go()).data).toMatchObject({ employeeCount: 1, cardCount: 1, activeCardCount: 1 });
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    expect(dashboard.body.employees).toHaveLength(1);
+  });
+
   it('adds an employee with an active card whose QR code decodes to the public card URL', async () => {
     const { owner, business } = await createOwnerWithBusiness();
     const employee = await addEmployee(owner, business.id, { status: 'draft' });
@@ -72,7 +116,7 @@ describe('employees, cards and scans', () => {
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCost: 0 });
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCostCents: 0, currency: 'USD' });
     expect(dashboard.body.employees[0]).toMatchObject({ id: employee.id, status: 'draft', card: { id: employee.card.id, isActive: true } });
 
     const db = await tables();
@@ -85,8 +129,8 @@ describe('employees, cards and scans', () => {
     await addEmployee(owner, business.id, { status: 'active' });
     await addEmployee(owner, business.id, { status: 'inactive' });
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
-    // Seeded plans: 1-20 users at 1.99 → 2 billable employees.
-    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, monthlyCost: 3.98, ratePerUser: 1.99 });
+    // Seeded plans: 1-20 users at 199 cents → 2 billable employees.
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, monthlyCostCents: 398, ratePerUserCents: 199, currency: 'USD' });
   });
 
   it('serves the public card without JavaScript and counts each visit as a scan', async () => {
@@ -108,7 +152,8 @@ describe('employees, cards and scans', () => {
     const day = new Date().toISOString().slice(0, 10);
     expect((await db.cardScanDay.get({ cardId: employee.card.id, day }).go()).data?.count).toBe(2);
     expect((await db.businessScanDay.get({ businessId: business.id, day }).go()).data?.count).toBe(2);
-    expect((await db.business.get({ businessId: business.id }).go()).data?.scanCount).toBe(2);
+    expect((await db.businessScanTotal.get({ businessId: business.id }).go()).data?.scanCount).toBe(2);
+    expect(dashboard.body.business.scanCount).toBe(2);
   });
 
   it("shows 'Card Not Found' for an unknown card and counts nothing", async () => {
@@ -125,9 +170,9 @@ describe('employees, cards and scans', () => {
     const statuses = await Promise.all(Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status)));
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const db = await tables();
-    const card = await db.card.get({ cardId: employee.card.id }).go();
+    const card = await db.cardScanTotal.get({ cardId: employee.card.id }).go();
     expect(card.data?.scanCount).toBe(200);
-    const biz = await db.business.get({ businessId: business.id }).go();
+    const biz = await db.businessScanTotal.get({ businessId: business.id }).go();
     expect(biz.data?.scanCount).toBe(200);
   });
 });

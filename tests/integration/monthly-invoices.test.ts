@@ -16,12 +16,12 @@ describe('monthly invoice job', () => {
     const [first, second] = await Promise.all([generateMonthlyInvoices(runDate), generateMonthlyInvoices(runDate)]);
     const createdForA = [...first.created, ...second.created].filter((c) => c.businessId === a.business.id);
     expect(createdForA).toHaveLength(1);
-    expect(createdForA[0]!.amount).toBe(5.97); // 3 billable (draft excluded) × 1.99
+    expect(createdForA[0]).toMatchObject({ amountCents: 597, currency: 'USD' }); // 3 billable (draft excluded) × 199 cents
 
     const db = await tables();
     const invoices = (await db.invoice.query.byBusiness({ businessId: a.business.id }).go()).data;
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ amount: 5.97, dueDate: '2031-02-28', notes: 'Monthly subscription fee', status: 'pending', billingPeriod: '2031-01', currency: 'USD' });
+    expect(invoices[0]).toMatchObject({ amountCents: 597, ratePerUserCents: 199, billableEmployees: 3, dueDate: '2031-02-28', notes: 'Monthly subscription fee', status: 'pending', billingPeriod: '2031-01', currency: 'USD' });
     expect(invoices[0]!.invoiceNumber).toMatch(/^INV-2031-\d{6}$/);
     expect((await db.invoiceGuard.get({ businessId: a.business.id, period: '2031-01' }).go()).data?.invoiceId).toBe(invoices[0]!.invoiceId);
     // Only draft employees: nothing billable, no invoice.

@@ -24,8 +24,8 @@ describe('plans', () => {
     expect(seeded.map((p: { name: string }) => p.name)).toEqual(['Agency Partner', 'Starter', 'Professional', 'Enterprise']);
 
     const db = await tables();
-    await db.plan.create({ planId: 'test-hidden-plan', name: 'Hidden', price: 9, period: 'month', userRange: '1-5 users', planType: 'business', isActive: false }).go();
-    await db.plan.create({ planId: 'test-premium-plan', name: 'Premium', price: 4.5, period: 'month', userRange: '1-5 users', planType: 'business' }).go();
+    await db.plan.create({ planId: 'test-hidden-plan', name: 'Hidden', priceCents: 900, period: 'month', userRange: '1-5 users', planType: 'business', isActive: false }).go();
+    await db.plan.create({ planId: 'test-premium-plan', name: 'Premium', priceCents: 450, period: 'month', userRange: '1-5 users', planType: 'business' }).go();
     const after = await api('GET', '/api/plans');
     const names = after.body.filter((p: { planType: string }) => p.planType === 'business').map((p: { name: string }) => p.name);
     expect(names).not.toContain('Hidden');

@@ -15,9 +15,35 @@ const { newId } = await import('../../functions/src/lib/ids');
 
 /** Every DynamoDB command the repositories send, by name. */
 let sent: string[] = [];
+/** The same commands' inputs, to see which items a call writes. */
+const inputs: Record<string, unknown>[] = [];
 beforeAll(() => {
   sent = recordDynamoCommands(dynamo());
+  dynamo().middlewareStack.add(
+    (next) => async (args) => {
+      inputs.push(args.input as Record<string, unknown>);
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordDynamoInputs' },
+  );
 });
+
+/** `pk|sk` of every item the commands sent during `run` write (UpdateItem, PutItem, TransactWriteItems). */
+async function keysWrittenBy(run: () => Promise<unknown>): Promise<Set<string>> {
+  const start = inputs.length;
+  await run();
+  const keys = new Set<string>();
+  const add = (key?: Record<string, unknown>, item?: Record<string, unknown>) => {
+    const k = key ?? item;
+    if (k) keys.add(`${String(k.pk)}|${String(k.sk)}`);
+  };
+  for (const input of inputs.slice(start)) {
+    const transact = input.TransactItems as Record<string, { Key?: Record<string, unknown>; Item?: Record<string, unknown> }>[] | undefined;
+    if (transact) for (const op of transact) for (const write of Object.values(op)) add(write.Key, write.Item);
+    else add(input.Key as Record<string, unknown> | undefined, input.Item as Record<string, unknown> | undefined);
+  }
+  return keys;
+}
 async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
   const start = sent.length;
   await run();
@@ -37,6 +63,14 @@ function makeBusiness(overrides: Partial<Parameters<typeof businessRepo.createBu
     billingPostalCode: '12345',
     ...overrides,
   };
+}
+
+/** `staff` in dashboard order: employee createdAt, then id, compared as the lower-cased key bytes (as DynamoDB does). */
+async function inDashboardOrder<T extends { employee: { employeeId: string } }>(staff: T[]): Promise<T[]> {
+  const keyed = await Promise.all(
+    staff.map(async (e) => ({ e, key: `${(await businessRepo.getEmployee(e.employee.employeeId))!.createdAt}#${e.employee.employeeId}`.toLowerCase() })),
+  );
+  return keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(({ e }) => e);
 }
 
 function makeEmployeeAndCard(businessId: string, overrides: { status?: 'draft' | 'active' | 'inactive'; isActive?: boolean } = {}) {
@@ -63,8 +97,12 @@ describe('business, guard and owner membership (pattern 4)', () => {
     // ElectroDB lower-cases key values (ids are compared case-insensitively in keys; attributes keep their case).
     const id = business.businessId.toLowerCase();
     const stored = await rawItem(`$cardcrew#businessid_${id}`, '$business_1');
-    expect(stored).toMatchObject({ businessId: business.businessId, name: 'Repo Test Co', ownerId: business.ownerId, employeeCount: 0, billableEmployeeCount: 0, scanCount: 0 });
+    expect(stored).toMatchObject({ businessId: business.businessId, name: 'Repo Test Co', ownerId: business.ownerId, employeeCount: 0, billableEmployeeCount: 0 });
+    expect(stored).not.toHaveProperty('scanCount');
     expect(stored).toMatchObject({ gsi1pk: `$cardcrew#businessid_${id}`, gsi1sk: '$dashboard#business_1', gsi2pk: '$cardcrew#listing_businesses' });
+    // The scan total is an item of its own, next to the business on gsi1 (before every employee group).
+    const scanTotal = await rawItem(`$cardcrew#businessid_${id}`, '$businessscantotal_1');
+    expect(scanTotal).toMatchObject({ scanCount: 0, gsi1pk: `$cardcrew#businessid_${id}`, gsi1sk: '$dashboard#businessscantotal_1' });
     const guard = await rawItem(`$cardcrew#billingemail_${business.billingEmail}`, '$billingemailguard_1');
     expect(guard?.businessId).toBe(business.businessId);
     const ownerGuard = await rawItem(`$cardcrew#ownerid_${business.ownerId.toLowerCase()}`, '$businessownerguard_1');
@@ -110,7 +148,7 @@ describe('business, guard and owner membership (pattern 4)', () => {
   });
 });
 
-describe('employees, cards and counters (patterns 5, 6)', () => {
+describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
   it('moves the business counters in the same transaction: drafts are not billable, every card counts', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
@@ -135,26 +173,95 @@ describe('employees, cards and counters (patterns 5, 6)', () => {
     expect(await businessRepo.getBusiness(orphan.employee.businessId)).toBeNull();
   });
 
-  it('reads the business, its employees and their cards with one Query of gsi1', async () => {
+  it('keys an employee, its card and its scan total next to each other on gsi1, in employee order', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
-    const staff = [makeEmployeeAndCard(business.businessId), makeEmployeeAndCard(business.businessId)];
-    for (const e of staff) await businessRepo.createEmployeeWithCard(e.employee, e.card);
+    const created = [makeEmployeeAndCard(business.businessId), makeEmployeeAndCard(business.businessId), makeEmployeeAndCard(business.businessId)];
+    for (const e of created) await businessRepo.createEmployeeWithCard(e.employee, e.card);
+    const staff = await inDashboardOrder(created);
 
-    let collection: Awaited<ReturnType<typeof businessRepo.getDashboardCollection>> | undefined;
-    const commands = await commandsOf(async () => {
-      collection = await businessRepo.getDashboardCollection(business.businessId);
-    });
-    expect(commands).toEqual(['QueryCommand']);
-    expect(collection?.business?.businessId).toBe(business.businessId);
-    expect(collection?.employees.map((e) => e.employeeId).sort()).toEqual(staff.map((e) => e.employee.employeeId).sort());
-    expect(collection?.cards.map((c) => c.cardId).sort()).toEqual(staff.map((e) => e.card.cardId).sort());
-
-    // The same partition holds nothing else: one raw Query of gsi1 returns exactly these five items.
     const raw = await dynamo().send(
       new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': `$cardcrew#businessid_${business.businessId.toLowerCase()}` } }),
     );
-    expect(raw.Items?.map((i) => i.__edb_e__).sort()).toEqual(['business', 'card', 'card', 'employee', 'employee']);
+    const items = raw.Items ?? [];
+    // The business and its scan total first, then one group of three per employee, groups in creation order.
+    expect(items.slice(0, 2).map((i) => i.__edb_e__)).toEqual(['business', 'businessScanTotal']);
+    const employees = items.filter((i) => i.__edb_e__ === 'employee');
+    expect(employees.map((i) => i.employeeId)).toEqual(staff.map((e) => e.employee.employeeId));
+    for (const [index, e] of staff.entries()) {
+      const employee = employees[index]!;
+      const order = `${employee.createdAt}#${e.employee.employeeId}`;
+      expect(employee.employeeOrder).toBe(order);
+      const group = items.slice(2 + index * 3, 5 + index * 3);
+      expect(group.map((i) => i.__edb_e__).sort()).toEqual(['card', 'cardScanTotal', 'employee']);
+      for (const item of group) expect(item.gsi1sk).toBe(`$dashboard#employeeorder_${order.toLowerCase()}#${String(item.__edb_e__).toLowerCase()}_1`);
+      expect(group.find((i) => i.__edb_e__ === 'card')?.cardId).toBe(e.card.cardId);
+    }
+    expect(items).toHaveLength(2 + 3 * staff.length);
+  });
+
+  it('reads a dashboard page with one Query: the business, its scan total and complete employee groups', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const created = Array.from({ length: 5 }, () => makeEmployeeAndCard(business.businessId));
+    for (const e of created) await businessRepo.createEmployeeWithCard(e.employee, e.card);
+    const staff = await inDashboardOrder(created);
+
+    let page: Awaited<ReturnType<typeof businessRepo.getDashboardPage>> | undefined;
+    const commands = await commandsOf(async () => {
+      page = await businessRepo.getDashboardPage(business.businessId, undefined, 2);
+    });
+    expect(commands).toEqual(['QueryCommand']);
+    expect(page?.business?.businessId).toBe(business.businessId);
+    expect(page?.entries.map((e) => [e.employee.employeeId, e.card?.cardId])).toEqual(staff.slice(0, 2).map((e) => [e.employee.employeeId, e.card.cardId]));
+    expect(page?.nextCursor).toEqual(expect.any(String));
+
+    // A later page: one Query for the employees and one BatchGetItem for the business, in the same flight.
+    let second: typeof page;
+    const secondCommands = await commandsOf(async () => {
+      second = await businessRepo.getDashboardPage(business.businessId, page!.nextCursor!, 2);
+    });
+    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+    expect(second?.business?.businessId).toBe(business.businessId);
+    expect(second?.entries.map((e) => e.employee.employeeId)).toEqual(staff.slice(2, 4).map((e) => e.employee.employeeId));
+    const last = await businessRepo.getDashboardPage(business.businessId, second!.nextCursor!, 2);
+    expect(last.entries.map((e) => e.employee.employeeId)).toEqual([staff[4]!.employee.employeeId]);
+    expect(last.nextCursor).toBeNull();
+  });
+
+  it.each(['not-base64!', Buffer.from('{"after":1}').toString('base64url'), Buffer.from('{"after":"$invoice_1"}').toString('base64url'), 'e30'])(
+    'refuses the tampered cursor %j as a validation error',
+    async (cursor) => {
+      await expect(businessRepo.getDashboardPage(newId(), cursor)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    },
+  );
+
+  it('refuses a second employee with the same email (any case) in one business, and writes nothing of it', async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const email = uniqueEmail('twin');
+    const twins = [makeEmployeeAndCard(business.businessId), makeEmployeeAndCard(business.businessId)];
+    twins[0]!.employee.email = email;
+    twins[1]!.employee.email = email.toUpperCase();
+
+    const results = await Promise.allSettled(twins.map((e) => businessRepo.createEmployeeWithCard(e.employee, e.card)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'CONFLICT', fieldErrors: { email: 'An employee with this email already exists in this business.' } });
+    const stored = await Promise.all(twins.map((e) => businessRepo.getEmployee(e.employee.employeeId)));
+    const cards = await Promise.all(twins.map((e) => businessRepo.getCard(e.card.cardId)));
+    expect(stored.filter(Boolean)).toHaveLength(1);
+    expect(cards.filter(Boolean)).toHaveLength(1);
+    expect(await businessRepo.getBusiness(business.businessId)).toMatchObject({ employeeCount: 1, cardCount: 1 });
+    const guard = await rawItem(`$cardcrew#businessid_${business.businessId.toLowerCase()}`, `$employeeemailguard_1#email_${email}`);
+    expect(guard?.email).toBe(email);
+
+    // The same email in another business is fine.
+    const other = makeBusiness();
+    await businessRepo.createBusinessWithOwner(other);
+    const elsewhere = makeEmployeeAndCard(other.businessId);
+    elsewhere.employee.email = email;
+    await expect(businessRepo.createEmployeeWithCard(elsewhere.employee, elsewhere.card)).resolves.toBeUndefined();
   });
 
   it('serves everything the public card shows from one GetItem (pattern 7)', async () => {
@@ -184,18 +291,36 @@ describe('scan counters (pattern 8)', () => {
     expect(new Set(commands)).toEqual(new Set(['UpdateItemCommand']));
 
     const db = await tables();
-    expect((await businessRepo.getCard(e.card.cardId))?.scanCount).toBe(50);
-    expect((await businessRepo.getBusiness(business.businessId))?.scanCount).toBe(50);
+    expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
+    expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
     expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data?.count).toBe(50);
     expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data?.count).toBe(50);
   });
 
-  it('does not create a card or business item for a scan of an unknown card', async () => {
+  it('writes no item a scan writes in the transaction that adds an employee (no TransactionConflict possible)', async () => {
+    // DynamoDB Local does not cancel a transaction for a concurrent plain write, as AWS does; so the proof is
+    // that the two write sets are disjoint. Before issue 13 both wrote the business item.
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    const scanned = makeEmployeeAndCard(business.businessId);
+    await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
+
+    const scanKeys = await keysWrittenBy(() => businessRepo.incrementScanCounters(scanned.card.cardId, business.businessId, '2026-11-22'));
+    const added = makeEmployeeAndCard(business.businessId);
+    const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
+    expect(scanKeys.size).toBe(4);
+    expect(addKeys.size).toBe(5);
+    expect([...scanKeys].filter((key) => addKeys.has(key))).toEqual([]);
+  });
+
+  it('does not create a card, business or scan-total item for a scan of an unknown card', async () => {
     const cardId = newId();
     const businessId = newId();
     await expect(businessRepo.incrementScanCounters(cardId, businessId, '2026-11-22')).rejects.toBeTruthy();
     expect(await businessRepo.getCard(cardId)).toBeNull();
     expect(await businessRepo.getBusiness(businessId)).toBeNull();
+    expect(await rawItem(`$cardcrew#cardid_${cardId.toLowerCase()}`, '$cardscantotal_1')).toBeUndefined();
+    expect(await rawItem(`$cardcrew#businessid_${businessId.toLowerCase()}`, '$businessscantotal_1')).toBeUndefined();
   });
 });
 
@@ -227,7 +352,7 @@ describe('invoices (patterns 14, 15)', () => {
 
   it('writes one invoice per business and period: the guard refuses the second, which leaves no invoice', async () => {
     const businessId = newId();
-    const invoice = (invoiceId: string) => ({ invoiceId, businessId, businessName: 'Repo Test Co', invoiceNumber: `INV-T-${invoiceId}`, amount: 3.98, dueDate: '2026-12-22' });
+    const invoice = (invoiceId: string) => ({ invoiceId, businessId, businessName: 'Repo Test Co', invoiceNumber: `INV-T-${invoiceId}`, amountCents: 398, currency: 'USD', dueDate: '2026-12-22' });
     const [a, b] = [newId(), newId()];
 
     const results = await Promise.all([jobsRepo.createInvoiceWithGuard(invoice(a), '2026-11'), jobsRepo.createInvoiceWithGuard(invoice(b), '2026-11')]);

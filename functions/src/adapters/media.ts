@@ -1,5 +1,5 @@
 // The media bucket: objects the public may read through /media/* (QR images, logos, photos).
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { localClientOptions, mediaConfig, runtimeConfig, S3RVER_CREDENTIALS } from '../config';
 
 let client: S3Client | undefined;
@@ -26,6 +26,18 @@ export async function putMediaObject(key: string, body: Uint8Array | string, con
 
 export function mediaUrl(key: string): string {
   return `${mediaConfig().MEDIA_BASE_URL.replace(/\/$/, '')}/${key}`;
+}
+
+/** The key of a URL mediaUrl built; null for any other URL. */
+export function mediaKeyOf(url: string): string | null {
+  const base = `${mediaConfig().MEDIA_BASE_URL.replace(/\/$/, '')}/`;
+  return url.startsWith(base) && url.length > base.length ? url.slice(base.length) : null;
+}
+
+/** Deletes media objects (one request for up to 1,000 keys). */
+export async function deleteMediaObjects(keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await s3().send(new DeleteObjectsCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
 }
 
 /** Reads a media object (the local runtime serves /media/* through this). */

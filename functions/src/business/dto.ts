@@ -5,7 +5,8 @@ import { orNull } from '../lib/values';
 import { siteConfig } from '../config';
 import type { BusinessRecord, CardRecord, EmployeeRecord } from './repository';
 
-export function toBusinessDto(b: BusinessRecord): Business {
+/** `scanCount` lives on the business's scan-total item (read with it on the dashboard). */
+export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
   return {
     id: b.businessId,
     ownerId: b.ownerId,
@@ -28,7 +29,7 @@ export function toBusinessDto(b: BusinessRecord): Business {
     billableEmployeeCount: b.billableEmployeeCount ?? 0,
     cardCount: b.cardCount ?? 0,
     activeCardCount: b.activeCardCount ?? 0,
-    scanCount: b.scanCount ?? 0,
+    scanCount,
     createdAt: b.createdAt,
   };
 }
@@ -37,7 +38,8 @@ export function cardUrlOf(cardId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
 }
 
-export function toCardDto(c: CardRecord): Card {
+/** `scanCount` lives on the card's scan-total item. */
+export function toCardDto(c: CardRecord, scanCount = 0): Card {
   return {
     id: c.cardId,
     employeeId: c.employeeId,
@@ -46,11 +48,11 @@ export function toCardDto(c: CardRecord): Card {
     qrCodeUrl: orNull(c.qrCodeUrl),
     qrSvgUrl: orNull(c.qrSvgUrl),
     cardUrl: cardUrlOf(c.cardId),
-    scanCount: c.scanCount ?? 0,
+    scanCount,
   };
 }
 
-export function toEmployeeDto(e: EmployeeRecord, card: CardRecord | null): Employee {
+export function toEmployeeDto(e: EmployeeRecord, card: CardRecord | null, cardScanCount = 0): Employee {
   return {
     id: e.employeeId,
     businessId: e.businessId,
@@ -66,6 +68,6 @@ export function toEmployeeDto(e: EmployeeRecord, card: CardRecord | null): Emplo
     role: e.role,
     status: e.status,
     createdAt: e.createdAt,
-    card: card ? toCardDto(card) : null,
+    card: card ? toCardDto(card, cardScanCount) : null,
   };
 }

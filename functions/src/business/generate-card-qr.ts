@@ -1,27 +1,44 @@
 // QR generation for a card: PNG + SVG encoding the public card URL, stored in the media bucket.
+// Media objects are served `immutable` for a year, so every generation writes new, versioned keys
+// (`qr/{businessId}/{cardId}/{version}.png`): a regenerated image is a new URL no cache can have seen.
+import { randomBytes } from 'node:crypto';
 import type { Card } from '../../../shared/schemas/employee';
-import { putMediaObject } from '../adapters/media';
+import { deleteMediaObjects, mediaKeyOf, putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { cardUrlOf, toCardDto } from './dto';
-import { getCard, setCardQr, type CardRecord } from './repository';
+import { getCard, getCardScanTotal, setCardQr, type CardRecord } from './repository';
 
-/** Renders and stores the QR images of a card and records their URLs. */
-export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'>): Promise<CardRecord> {
+/** The media keys of one generation; the version is random so two generations never share a URL. */
+export function cardQrKeys(businessId: string, cardId: string, version: string = randomBytes(6).toString('base64url')) {
+  const base = `qr/${businessId}/${cardId}/${version}`;
+  return { png: `${base}.png`, svg: `${base}.svg` };
+}
+
+/**
+ * Renders and stores the QR images of a card under new keys and records their URLs; then deletes the
+ * superseded images (best-effort: a leftover object is only storage, the card no longer points to it).
+ */
+export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'> & Partial<Pick<CardRecord, 'qrCodeUrl' | 'qrSvgUrl'>>): Promise<CardRecord> {
   const { png, svg } = await renderQr(cardUrlOf(card.cardId));
-  const base = `qr/${card.businessId}/${card.cardId}`;
-  const [pngUrl, svgUrl] = await Promise.all([
-    putMediaObject(`${base}.png`, png, 'image/png'),
-    putMediaObject(`${base}.svg`, svg, 'image/svg+xml'),
-  ]);
-  return setCardQr(card.cardId, pngUrl, svgUrl);
+  const keys = cardQrKeys(card.businessId, card.cardId);
+  const [pngUrl, svgUrl] = await Promise.all([putMediaObject(keys.png, png, 'image/png'), putMediaObject(keys.svg, svg, 'image/svg+xml')]);
+  const stored = await setCardQr(card.cardId, pngUrl, svgUrl);
+
+  const superseded = [card.qrCodeUrl, card.qrSvgUrl]
+    .map((url) => (url ? mediaKeyOf(url) : null))
+    .filter((key): key is string => key !== null && key !== keys.png && key !== keys.svg);
+  await deleteMediaObjects(superseded).catch((error: Error) => logger.warn('superseded QR images were not deleted', { cardId: card.cardId, error }));
+  return stored;
 }
 
 export async function generateCardQr(caller: Caller, businessId: string, cardId: string): Promise<Card> {
   await assertCanManageBusiness(caller, businessId);
   const card = await getCard(cardId);
   if (!card || card.businessId !== businessId) throw notFound('Card not found.');
-  return toCardDto(await storeCardQr(card));
+  const [stored, scanCount] = await Promise.all([storeCardQr(card), getCardScanTotal(cardId)]);
+  return toCardDto(stored, scanCount);
 }

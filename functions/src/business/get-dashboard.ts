@@ -1,35 +1,32 @@
-// The business dashboard read: one collection Query, then the stat tiles from the business counters.
+// The business dashboard read: one page of employees with their cards (one Query), the business and the
+// stat tiles from the business counters, on every page.
 import type { Dashboard } from '../../../shared/schemas/dashboard';
+import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { businessMonthlyCost, businessRatePerUser } from '../../../shared/pricing';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
-import { listPlans } from '../plans/repository';
+import { listActivePlans } from '../plans/repository';
 import { toBusinessDto, toEmployeeDto } from './dto';
-import { getDashboardCollection } from './repository';
+import { DASHBOARD_PAGE_SIZE, getDashboardPage } from './repository';
 
-export async function getDashboard(caller: Caller, businessId: string): Promise<Dashboard> {
+export async function getDashboard(caller: Caller, businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<Dashboard> {
   await assertCanManageBusiness(caller, businessId);
-  const [collection, plans] = await Promise.all([getDashboardCollection(businessId), listPlans()]);
-  if (!collection.business) throw notFound('Business not found.');
+  const [page, plans] = await Promise.all([getDashboardPage(businessId, cursor || undefined, pageSize), listActivePlans()]);
+  if (!page.business) throw notFound('Business not found.');
 
-  const cardByEmployee = new Map(collection.cards.map((c) => [c.employeeId, c]));
-  const employees = collection.employees
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map((e) => toEmployeeDto(e, cardByEmployee.get(e.employeeId) ?? null));
-  const business = toBusinessDto(collection.business);
-  const activePlans = plans.filter((p) => p.isActive);
-
+  const business = toBusinessDto(page.business, page.businessScanCount);
   return {
     business,
-    employees,
+    employees: page.entries.map(({ employee, card, cardScanCount }) => toEmployeeDto(employee, card, cardScanCount)),
     stats: {
       totalEmployees: business.employeeCount,
       cardsCreated: business.cardCount,
       activeCards: business.activeCardCount,
-      monthlyCost: businessMonthlyCost(activePlans, business.billableEmployeeCount),
-      ratePerUser: businessRatePerUser(activePlans, business.billableEmployeeCount),
+      monthlyCostCents: businessMonthlyCost(plans, business.billableEmployeeCount),
+      ratePerUserCents: businessRatePerUser(plans, business.billableEmployeeCount),
+      currency: DEFAULT_CURRENCY,
     },
-    nextCursor: null,
+    nextCursor: page.nextCursor,
   };
 }

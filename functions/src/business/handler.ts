@@ -8,7 +8,7 @@ import { createWalletPass } from '../wallet/create-wallet-pass';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
-  getDashboard: async ({ caller, params }) => getDashboard(caller, params.businessId),
+  getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),

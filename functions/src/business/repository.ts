@@ -1,5 +1,8 @@
 // Access patterns of businesses, employees and cards (docs/access-patterns.md).
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreateEntityItem, EntityItem } from 'electrodb';
+import { z } from 'zod';
+import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
@@ -11,17 +14,18 @@ export type NewBusiness = CreateEntityItem<Db['business']>;
 export type NewEmployee = CreateEntityItem<Db['employee']>;
 export type NewCard = CreateEntityItem<Db['card']>;
 
-/** Creates a business, its billing-email and owner guards and the owner membership in one transaction. */
+/** Creates a business, its scan total, its billing-email and owner guards and the owner membership in one transaction. */
 export async function createBusinessWithOwner(business: NewBusiness): Promise<void> {
   const { service } = db();
   const result = await service.transaction
-    .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership }) => [
+    .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership, businessScanTotal }) => [
       b.create(business).commit(),
       billingEmailGuard.create({ billingEmail: business.billingEmail, businessId: business.businessId }).commit(),
       businessOwnerGuard.create({ ownerId: business.ownerId, businessId: business.businessId }).commit(),
       membership
         .create({ userId: business.ownerId, scopeType: 'business', scopeId: business.businessId, role: 'owner' })
         .commit(),
+      businessScanTotal.create({ businessId: business.businessId, scanCount: 0 }).commit(),
     ])
     .go();
   if (result.canceled) {
@@ -39,28 +43,174 @@ export async function getBusiness(businessId: string): Promise<BusinessRecord | 
   return data;
 }
 
-/** The dashboard collection: the business, its employees and their cards in one (auto-paged) Query of gsi1. */
-export async function getDashboardCollection(businessId: string) {
-  const { data } = await db().service.collections.dashboard({ businessId }).go({ pages: 'all' });
-  return { business: data.business[0] ?? null, employees: data.employee, cards: data.card };
+/** A business's scan total (0 when it has none yet). */
+export async function getBusinessScanTotal(businessId: string): Promise<number> {
+  const { data } = await db().businessScanTotal.get({ businessId }).go({ consistent: true });
+  return data?.scanCount ?? 0;
 }
 
-/** Adds an employee and its card, and moves the business counters, in one transaction. */
-export async function createEmployeeWithCard(employee: NewEmployee, card: NewCard): Promise<void> {
+/** One employee of a dashboard page with its card and the card's scan total. */
+export interface DashboardEntry {
+  employee: EmployeeRecord;
+  card: CardRecord | null;
+  cardScanCount: number;
+}
+
+export interface DashboardPage {
+  business: BusinessRecord | null;
+  businessScanCount: number;
+  entries: DashboardEntry[];
+  /** Opaque; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** Employees per dashboard page: 50 cards fill a desktop grid several rows deep and keep a page near 150 KB. */
+export const DASHBOARD_PAGE_SIZE = 50;
+/** Items per employee group on gsi1: the employee, its card, the card's scan total. */
+const GROUP_SIZE = 3;
+const GROUP_PREFIX = '$dashboard#employeeorder_';
+/** Sorts after every entity-name suffix of a group (entity names are letters) and after every group. */
+const AFTER = '~';
+const cursorSchema = z.object({ after: z.string().min(GROUP_PREFIX.length + 1).max(300).startsWith(GROUP_PREFIX) }).strict();
+
+export function encodeDashboardCursor(groupKey: string): string {
+  return Buffer.from(JSON.stringify({ after: groupKey })).toString('base64url');
+}
+
+/** A cursor the client cannot have been given is a validation error (400), never a bad key (500). */
+export function decodeDashboardCursor(cursor: string): string {
+  try {
+    const decoded = cursorSchema.safeParse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    if (decoded.success && encodeDashboardCursor(decoded.data.after) === cursor) return decoded.data.after;
+  } catch {
+    // falls through to the validation error
+  }
+  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+}
+
+type RawItem = Record<string, unknown> & { gsi1sk: string; __edb_e__: string };
+
+/** `$dashboard#employeeorder_<order>` of an employee-group item; null for the business and its scan total. */
+function groupKeyOf(item: RawItem): string | null {
+  if (!item.gsi1sk.startsWith(GROUP_PREFIX)) return null;
+  return item.gsi1sk.slice(0, item.gsi1sk.lastIndexOf('#'));
+}
+
+/**
+ * One page of the dashboard: one Query of the gsi1 `dashboard` collection for `pageSize` complete employee
+ * groups (employee + card + scan total sort together, see entities.ts). The first page's range starts with
+ * the business and its scan total; a later page starts after the cursor's group and reads those two with one
+ * BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the next page.
+ */
+export async function getDashboardPage(businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<DashboardPage> {
+  const entities = db();
+  const after = cursor === undefined ? null : decodeDashboardCursor(cursor);
+  const pk = entities.business.get({ businessId }).params<{ Key: Record<string, string> }>().Key;
+  // The partition key as ElectroDB builds it for the collection (keys are built in entities.ts, nowhere else).
+  const gsi1pk = entities.service.collections.dashboard({ businessId }).params<{ ExpressionAttributeValues: Record<string, string> }>().ExpressionAttributeValues[':pk'];
+  // One extra group tells whether more follow; the first page also holds the business and its scan total.
+  const limit = (pageSize + 1) * GROUP_SIZE + (after === null ? 2 : 0);
+
+  const headRead =
+    after === null
+      ? Promise.resolve(null)
+      : dynamo()
+          .send(
+            new BatchGetCommand({
+              RequestItems: {
+                [tableName()]: { Keys: [pk, entities.businessScanTotal.get({ businessId }).params<{ Key: Record<string, string> }>().Key] },
+              },
+            }),
+          )
+          .then((r) => (r.Responses?.[tableName()] ?? []) as RawItem[]);
+
+  const items: RawItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: after === null ? 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)' : 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues:
+          after === null ? { ':pk': gsi1pk, ':prefix': '$dashboard#' } : { ':pk': gsi1pk, ':from': `${after}#${AFTER}`, ':to': `$dashboard#${AFTER}` },
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...((page.Items ?? []) as RawItem[]));
+    startKey = page.LastEvaluatedKey;
+    // Only a single group larger than 1 MB (items of up to 400 KB each) can leave no complete group:
+    // then, and only then, read on rather than return an empty page that points to itself.
+  } while (startKey !== undefined && new Set(items.map(groupKeyOf).filter((k) => k !== null)).size < 2);
+  // The Query stopped early (Limit or 1 MB): the trailing group may be cut, so it starts the next page.
+  const lastGroupCut = startKey !== undefined;
+  let more = lastGroupCut;
+
+  // Group the items; the trailing group may be cut when the Query stopped early.
+  const grouped = new Map<string, RawItem[]>();
+  const head: RawItem[] = [];
+  for (const item of items) {
+    const key = groupKeyOf(item);
+    if (key === null) head.push(item);
+    else grouped.set(key, [...(grouped.get(key) ?? []), item]);
+  }
+  let keys = [...grouped.keys()];
+  if (lastGroupCut) keys = keys.slice(0, -1);
+  if (keys.length > pageSize) {
+    keys = keys.slice(0, pageSize);
+    more = true;
+  }
+
+  const headItems = after === null ? head : await headRead ?? [];
+  const ofEntity = (raw: RawItem[], name: string) => raw.filter((i) => i.__edb_e__ === name);
+  const business = entities.business.parse({ Items: ofEntity(headItems, 'business') }).data[0] ?? null;
+  const businessScanCount = (ofEntity(headItems, 'businessScanTotal')[0]?.scanCount as number | undefined) ?? 0;
+
+  const entries: DashboardEntry[] = [];
+  for (const key of keys) {
+    const group = grouped.get(key) ?? [];
+    const employee = entities.employee.parse({ Items: ofEntity(group, 'employee') }).data[0];
+    if (!employee) continue;
+    const card = entities.card.parse({ Items: ofEntity(group, 'card') }).data[0] ?? null;
+    const cardScanCount = (ofEntity(group, 'cardScanTotal')[0]?.scanCount as number | undefined) ?? 0;
+    entries.push({ employee, card, cardScanCount });
+  }
+  const lastKey = keys[keys.length - 1];
+  return { business, businessScanCount, entries, nextCursor: more && lastKey ? encodeDashboardCursor(lastKey) : null };
+}
+
+/** The dashboard order of an employee: `<createdAt>#<employeeId>` (fixed width, so no order is a prefix of another). */
+export function employeeOrderOf(createdAt: string, employeeId: string): string {
+  return `${createdAt}#${employeeId}`;
+}
+
+/**
+ * Adds an employee, its card, the card's scan total and the employee-email guard, and moves the business
+ * counters, in one transaction. Scans never write any of these items, so they cannot make it conflict.
+ */
+export async function createEmployeeWithCard(employee: Omit<NewEmployee, 'employeeOrder'>, card: Omit<NewCard, 'employeeOrder'>): Promise<void> {
   const billable = employee.status === 'draft' ? 0 : 1;
+  const createdAt = employee.createdAt ?? new Date().toISOString();
+  const employeeOrder = employeeOrderOf(createdAt, employee.employeeId);
   const result = await db()
-    .service.transaction.write(({ business, employee: e, card: c }) => [
+    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard }) => [
       business
         .update({ businessId: employee.businessId })
         .add({ employeeCount: 1, billableEmployeeCount: billable, cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
         .where(({ businessId }, { exists }) => exists(businessId))
         .commit(),
-      e.create(employee).commit(),
-      c.create(card).commit(),
+      e.create({ ...employee, createdAt, employeeOrder }).commit(),
+      c.create({ ...card, employeeOrder }).commit(),
+      cardScanTotal.create({ cardId: card.cardId, businessId: card.businessId, employeeOrder, scanCount: 0 }).commit(),
+      employeeEmailGuard
+        .create({ businessId: employee.businessId, email: employee.email.toLowerCase(), employeeId: employee.employeeId })
+        .commit(),
     ])
     .go();
   if (result.canceled) {
     if (result.data[0]?.rejected) throw new AppError('NOT_FOUND', 'Business not found.');
+    if (result.data[4]?.rejected) throw new AppError('CONFLICT', messages.employee.emailTaken, { email: messages.employee.emailTaken });
     throw new AppError('CONFLICT', 'The employee could not be created. Please try again.');
   }
 }
@@ -84,12 +234,21 @@ export async function setCardQr(cardId: string, qrCodeUrl: string, qrSvgUrl: str
   return data as CardRecord;
 }
 
-/** Counts one scan: card total, business total and both per-day counters, each an atomic ADD (no read). */
+/** A card's scan total (0 when it has none yet). */
+export async function getCardScanTotal(cardId: string): Promise<number> {
+  const { data } = await db().cardScanTotal.get({ cardId }).go({ consistent: true });
+  return data?.scanCount ?? 0;
+}
+
+/**
+ * Counts one scan: the card and business totals (items of their own, created with the card and the business,
+ * so the ADD must find them) and both per-day counters, each an atomic ADD in one parallel flight, no read.
+ */
 export async function incrementScanCounters(cardId: string, businessId: string, day: string): Promise<void> {
-  const { card, business, cardScanDay, businessScanDay } = db();
+  const { cardScanTotal, businessScanTotal, cardScanDay, businessScanDay } = db();
   await Promise.all([
-    card.update({ cardId }).add({ scanCount: 1 }).where(({ cardId: id }, { exists }) => exists(id)).go({ response: 'none' }),
-    business.update({ businessId }).add({ scanCount: 1 }).where(({ businessId: id }, { exists }) => exists(id)).go({ response: 'none' }),
+    cardScanTotal.update({ cardId }).add({ scanCount: 1 }).where(({ cardId: id }, { exists }) => exists(id)).go({ response: 'none' }),
+    businessScanTotal.update({ businessId }).add({ scanCount: 1 }).where(({ businessId: id }, { exists }) => exists(id)).go({ response: 'none' }),
     cardScanDay.upsert({ cardId, day }).add({ count: 1 }).go({ response: 'none' }),
     businessScanDay.upsert({ businessId, day }).add({ count: 1 }).go({ response: 'none' }),
   ]);

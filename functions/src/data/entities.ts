@@ -9,6 +9,20 @@ const counter = { type: 'number', default: 0 } as const;
 const createdAt = { type: 'string', readOnly: true, default: now, required: true } as const;
 const updatedAt = { type: 'string', watch: '*', set: now, default: now } as const;
 
+/**
+ * The dashboard collection on gsi1 is clustered: the sort key is `$dashboard#employeeorder_<order>#<entity>_1`,
+ * so an employee, its card and the card's scan total sort next to each other (in employee order), and the
+ * business and its scan total (`$dashboard#business_1`, `$dashboard#businessscantotal_1`) sort before them all.
+ */
+const dashboardIndex = {
+  index: 'gsi1',
+  type: 'clustered',
+  collection: 'dashboard',
+  pk: { field: 'gsi1pk', composite: ['businessId'] },
+} as const;
+/** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
+const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
+
 export function buildEntities() {
   const client = dynamo();
   const table = tableName();
@@ -84,12 +98,11 @@ export function buildEntities() {
         accentColor: text,
         isActive: { type: 'boolean', default: true },
         subscriptionStatus: { type: ['active', 'trialing', 'past_due', 'cancelled'] as const, default: 'active' },
-        /** Counters kept in the same transaction as the change (DESIGN §6). */
+        /** Counters kept in the same transaction as the change (DESIGN §6). Scan totals live in businessScanTotal. */
         employeeCount: counter,
         billableEmployeeCount: counter,
         cardCount: counter,
         activeCardCount: counter,
-        scanCount: counter,
         /** Static partition for the admin "all businesses" listing (gsi2). */
         listing: { type: 'string', default: 'businesses', readOnly: true },
         createdAt,
@@ -97,12 +110,7 @@ export function buildEntities() {
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
-        dashboard: {
-          index: 'gsi1',
-          collection: 'dashboard',
-          pk: { field: 'gsi1pk', composite: ['businessId'] },
-          sk: { field: 'gsi1sk', composite: [] },
-        },
+        dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: [] } },
         all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'businessId'] } },
       },
     },
@@ -128,17 +136,13 @@ export function buildEntities() {
         status: { type: ['draft', 'active', 'inactive'] as const, required: true, default: 'draft' },
         /** The Cognito user linked to this employee after onboarding. */
         userId: text,
+        employeeOrder,
         createdAt,
         updatedAt,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['employeeId'] }, sk: { field: 'sk', composite: [] } },
-        dashboard: {
-          index: 'gsi1',
-          collection: 'dashboard',
-          pk: { field: 'gsi1pk', composite: ['businessId'] },
-          sk: { field: 'gsi1sk', composite: ['createdAt', 'employeeId'] },
-        },
+        dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: ['employeeOrder'] } },
       },
     },
     options,
@@ -185,21 +189,66 @@ export function buildEntities() {
         isActive: { type: 'boolean', required: true },
         qrCodeUrl: text,
         qrSvgUrl: text,
-        scanCount: counter,
         profile: publicProfile,
         business: publicBusiness,
+        employeeOrder,
         createdAt,
         updatedAt,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
-        dashboard: {
-          index: 'gsi1',
-          collection: 'dashboard',
-          pk: { field: 'gsi1pk', composite: ['businessId'] },
-          sk: { field: 'gsi1sk', composite: ['employeeId', 'cardId'] },
-        },
+        dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: ['employeeOrder'] } },
       },
+    },
+    options,
+  );
+
+  /**
+   * A card's scan total, on an item of its own so scans (ADD) never contend with owner edits of the card.
+   * Created with the card; sorts next to its employee and card on gsi1 so a dashboard page reads it too.
+   */
+  const cardScanTotal = new Entity(
+    {
+      model: { entity: 'cardScanTotal', version: '1', service },
+      attributes: {
+        cardId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        employeeOrder,
+        scanCount: counter,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
+        dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: ['employeeOrder'] } },
+      },
+    },
+    options,
+  );
+
+  /** A business's scan total, on an item of its own (never written by a transaction that adds employees). */
+  const businessScanTotal = new Entity(
+    {
+      model: { entity: 'businessScanTotal', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, scanCount: counter },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
+        dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: [] } },
+      },
+    },
+    options,
+  );
+
+  /** Uniqueness guard: one employee per (lower-cased) email in a business, written with the employee. */
+  const employeeEmailGuard = new Entity(
+    {
+      model: { entity: 'employeeEmailGuard', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        /** Lower-cased by the repository. */
+        email: { ...text, required: true },
+        employeeId: { ...text, required: true },
+        createdAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['email'] } } },
     },
     options,
   );
@@ -250,7 +299,9 @@ export function buildEntities() {
       attributes: {
         planId: { ...text, required: true },
         name: { ...text, required: true },
-        price: { type: 'number', required: true },
+        /** Per user per period, in integer minor units of `currency`. */
+        priceCents: { type: 'number', required: true },
+        currency: { ...text, required: true, default: 'USD' },
         period: { ...text, required: true },
         description: text,
         userRange: { ...text, required: true },
@@ -323,15 +374,16 @@ export function buildEntities() {
         businessId: { ...text, required: true },
         businessName: { ...text, required: true },
         invoiceNumber: { ...text, required: true },
-        amount: { type: 'number', required: true },
-        currency: { ...text, default: 'USD' },
+        /** Integer minor units of `currency` (ISO 4217). */
+        amountCents: { type: 'number', required: true },
+        currency: { ...text, required: true, default: 'USD' },
         dueDate: { ...text, required: true },
         notes: text,
         status: { type: ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const, required: true, default: 'pending' },
         /** YYYY-MM for monthly subscription invoices. */
         billingPeriod: text,
         billableEmployees: { type: 'number' },
-        ratePerUser: { type: 'number' },
+        ratePerUserCents: { type: 'number' },
         paidAt: text,
         listing: { type: 'string', default: 'invoices', readOnly: true },
         createdAt,
@@ -421,6 +473,9 @@ export function buildEntities() {
     business,
     employee,
     card,
+    cardScanTotal,
+    businessScanTotal,
+    employeeEmailGuard,
     cardScanDay,
     businessScanDay,
     billingEmailGuard,

@@ -1,6 +1,7 @@
 // Access patterns of pricing plans: all plans in one Query of the gsi2 `plans` listing.
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import { sortPlansForDisplay } from '../../../shared/schemas/plan';
+import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { db } from '../data/entities';
 import { orNull } from '../lib/values';
 
@@ -11,7 +12,8 @@ export async function listPlans(): Promise<PricingPlan[]> {
     data.map((p) => ({
       id: p.planId,
       name: p.name,
-      price: p.price,
+      priceCents: p.priceCents,
+      currency: p.currency ?? DEFAULT_CURRENCY,
       period: p.period,
       description: orNull(p.description),
       userRange: p.userRange,
@@ -21,4 +23,9 @@ export async function listPlans(): Promise<PricingPlan[]> {
       planType: p.planType,
     })),
   );
+}
+
+/** The plans shown and billed (spec 1 §3, spec 2 §9): the active ones, in display order. */
+export async function listActivePlans(): Promise<PricingPlan[]> {
+  return (await listPlans()).filter((plan) => plan.isActive);
 }

@@ -3,7 +3,7 @@ import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard, vcardOf } from '../card-page/showable-card';
 import { httpHandler, raw } from '../lib/http';
 import { viewerIpOf } from '../lib/viewer-address';
-import { listPlans } from '../plans/repository';
+import { listActivePlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
 import { checkHealth } from './check-health';
 import { openApiDocument } from './openapi';
@@ -14,7 +14,7 @@ export const handler = httpHandler('public', {
     return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });
   },
   getOpenApi: async () => raw({ headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(openApiDocument()) }),
-  listPlans: async () => (await listPlans()).filter((plan) => plan.isActive),
+  listPlans: async () => listActivePlans(),
   submitSalesContact: async ({ body, event }) => submitSalesContact(body, viewerIpOf(event)),
   getCardVcard: async ({ params }) => {
     const card = await getShowableCard(params.cardId);

@@ -7,7 +7,7 @@ import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
-import { formatCurrency } from '@shared/format';
+import { formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
@@ -144,7 +144,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   useBrandTheme(business);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
-  const counts = useMemo(() => countByFilter(employees, stats, hasMore), [employees, stats, hasMore]);
+  const counts = useMemo(() => countByFilter(stats), [stats]);
   const visible = employees.filter((employee) => matchesFilter(employee, filter));
   const viewing = employees.find((employee) => employee.id === viewingId) ?? null;
 
@@ -169,8 +169,8 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
           <StatCard title="Active Cards" value={stats.activeCards.toLocaleString('en-US')} icon={BadgeCheck} />
           <StatCard
             title="Monthly Cost"
-            value={formatCurrency(stats.monthlyCost, 'USD')}
-            detail={`${formatCurrency(stats.ratePerUser, 'USD')} per user`}
+            value={formatMoney(stats.monthlyCostCents, stats.currency)}
+            detail={`${formatMoney(stats.ratePerUserCents, stats.currency)} per user`}
             icon={DollarSign}
           />
         </section>
@@ -255,11 +255,12 @@ function matchesFilter(employee: Employee, filter: Filter): boolean {
   return filter === 'active' ? active : !active;
 }
 
-/** Counts from the loaded list once it is complete; from the business counters while pages remain. */
-function countByFilter(employees: Employee[], stats: DashboardView['stats'], hasMore: boolean) {
-  if (hasMore) return { all: stats.totalEmployees, active: stats.activeCards, inactive: Math.max(0, stats.totalEmployees - stats.activeCards) };
-  const active = employees.filter((employee) => matchesFilter(employee, 'active')).length;
-  return { all: employees.length, active, inactive: employees.length - active };
+/**
+ * The tab counts come from the business counters, never from the loaded pages: with 2,500 employees only the
+ * first page is loaded. A card is active exactly when its employee is, so Active = active cards.
+ */
+function countByFilter(stats: DashboardView['stats']) {
+  return { all: stats.totalEmployees, active: stats.activeCards, inactive: Math.max(0, stats.totalEmployees - stats.activeCards) };
 }
 
 /** The business's brand colours become the site theme while the dashboard is open (spec 2 §9). */

@@ -1,7 +1,7 @@
 // The pricing section of / and /pricing (spec 1 §2, §9): business plans in three columns, the agency plan,
 // and the Volume Discounts box. Plans come from GET /api/plans; a failure is logged and shows no plans.
 import type { PricingPlan } from '@shared/schemas/plan';
-import { formatCurrency } from '@shared/format';
+import { formatMoney } from '@shared/format';
 import { Check } from 'lucide-react';
 import { createElement, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -104,7 +104,7 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
 
 function PlanCard({ plan, level, wide = false, children }: { plan: PricingPlan; level: number; wide?: boolean; children: ReactNode }) {
   const nameId = `plan-${plan.id}-name`;
-  const free = plan.planType === 'agency' && plan.price === 0; // spec 1 §9: an agency plan at 0 reads 'Free'
+  const free = plan.planType === 'agency' && plan.priceCents === 0; // spec 1 §9: an agency plan at 0 reads 'Free'
   return (
     <li
       className={cn(
@@ -120,7 +120,7 @@ function PlanCard({ plan, level, wide = false, children }: { plan: PricingPlan; 
         </Heading>
         {plan.description && <p className="mt-1 text-sm text-muted-foreground">{plan.description}</p>}
         <p className="mt-4 flex items-baseline gap-1">
-          <span className="text-4xl font-bold tracking-tight">{free ? 'Free' : formatCurrency(plan.price)}</span>
+          <span className="text-4xl font-bold tracking-tight">{free ? 'Free' : formatMoney(plan.priceCents, plan.currency)}</span>
           {!free && (
             <>
               <span aria-hidden className="text-sm text-muted-foreground">

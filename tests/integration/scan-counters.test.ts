@@ -1,0 +1,38 @@
+// Scan totals live on items of their own: scans of a busy card never make adding an employee fail.
+// DynamoDB Local does not cancel a transaction for a racing plain write as AWS does, so this checks the outcome
+// end to end; repositories.test.ts proves the cause (the two write sets share no item).
+import { describe, expect, it } from 'vitest';
+import { addEmployee, api, createOwnerWithBusiness, origin, tables, uniqueEmail } from '../support/runtime';
+
+describe('scan counters racing owner edits', () => {
+  it('lets 200 scans and 20 employee creations on one business all succeed, with exact totals and counters', async () => {
+    const { owner, business } = await createOwnerWithBusiness({ name: 'Busy Card Co' });
+    const employee = await addEmployee(owner, business.id);
+
+    const scans = Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status));
+    const creations = Array.from({ length: 20 }, (_, i) =>
+      api('POST', `/api/businesses/${business.id}/employees`, {
+        user: owner,
+        body: { name: `Racer ${i}`, email: uniqueEmail('racer'), status: i % 2 === 0 ? 'active' : 'draft' },
+      }).then((r) => r.status),
+    );
+    const [scanStatuses, creationStatuses] = await Promise.all([Promise.all(scans), Promise.all(creations)]);
+    expect(scanStatuses.filter((s) => s !== 200)).toEqual([]);
+    expect(creationStatuses.filter((s) => s !== 201)).toEqual([]);
+
+    const db = await tables();
+    expect((await db.cardScanTotal.get({ cardId: employee.card.id }).go({ consistent: true })).data?.scanCount).toBe(200);
+    expect((await db.businessScanTotal.get({ businessId: business.id }).go({ consistent: true })).data?.scanCount).toBe(200);
+    expect((await db.business.get({ businessId: business.id }).go({ consistent: true })).data).toMatchObject({
+      employeeCount: 21,
+      billableEmployeeCount: 11,
+      cardCount: 21,
+      activeCardCount: 21,
+    });
+
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    expect(dashboard.body.business.scanCount).toBe(200);
+    expect(dashboard.body.employees.find((e: { id: string }) => e.id === employee.id).card.scanCount).toBe(200);
+    expect(dashboard.body.employees).toHaveLength(21);
+  });
+});
