@@ -11,7 +11,7 @@ import { db } from '../src/data/entities';
 import { cardBusinessOf, cardProfileOf } from '../src/business/card-snapshot';
 import { createEmployeeWithCard, getBusiness, getCard } from '../src/business/repository';
 import { storeCardQr } from '../src/business/generate-card-qr';
-import type { EmployeeCreate } from '../../shared/schemas/employee';
+import { cardIsActiveFor, type EmployeeCreate } from '../../shared/schemas/employee';
 import { compact } from '../src/lib/values';
 
 export const demoLogins = [
@@ -92,7 +92,7 @@ async function seedEmployee(businessId: string, employeeId: string, cardId: stri
   const fields = compact(input);
   await createEmployeeWithCard(
     { ...fields, employeeId, businessId },
-    { cardId, employeeId, businessId, isActive: true, profile: cardProfileOf(fields), business: cardBusinessOf(business) },
+    { cardId, employeeId, businessId, isActive: cardIsActiveFor(input.status), profile: cardProfileOf(fields), business: cardBusinessOf(business) },
   );
   await storeCardQr({ cardId, businessId });
 }

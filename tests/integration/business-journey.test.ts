@@ -101,9 +101,9 @@ describe('employees, cards and scans', () => {
     expect(dashboard.body.employees).toHaveLength(1);
   });
 
-  it('adds an employee with an active card whose QR code decodes to the public card URL', async () => {
+  it('adds an employee with a card whose QR code decodes to the public card URL', async () => {
     const { owner, business } = await createOwnerWithBusiness();
-    const employee = await addEmployee(owner, business.id, { status: 'draft' });
+    const employee = await addEmployee(owner, business.id, { status: 'active' });
     expect(employee.card.cardUrl).toBe(`${origin}/card/${employee.card.id}`);
 
     const png = await fetch(employee.card.qrCodeUrl);
@@ -116,12 +116,32 @@ describe('employees, cards and scans', () => {
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
     expect(dashboard.status).toBe(200);
-    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCostCents: 0, currency: 'USD' });
-    expect(dashboard.body.employees[0]).toMatchObject({ id: employee.id, status: 'draft', card: { id: employee.card.id, isActive: true } });
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 1, cardsCreated: 1, activeCards: 1, monthlyCostCents: 199, currency: 'USD' });
+    expect(dashboard.body.employees[0]).toMatchObject({ id: employee.id, status: 'active', card: { id: employee.card.id, isActive: true } });
+  });
+
+  it('gives a Draft or Inactive employee a card that is not active: not counted as active, and its public page is Card Not Found', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const draft = await addEmployee(owner, business.id, { status: 'draft' });
+    const inactive = await addEmployee(owner, business.id, { status: 'inactive' });
+
+    const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
+    expect(dashboard.body.stats).toMatchObject({ totalEmployees: 2, cardsCreated: 2, activeCards: 0 });
+    for (const employee of [draft, inactive]) {
+      expect(dashboard.body.employees.find((e: { id: string }) => e.id === employee.id).card.isActive).toBe(false);
+      const page = await fetch(`${origin}/card/${employee.card.id}`);
+      expect(page.status).toBe(404);
+      const html = await page.text();
+      expect(html).toContain('Card Not Found');
+      expect(html).toContain('This business card is not available');
+    }
 
     const db = await tables();
     const stored = await db.business.get({ businessId: business.id }).go();
-    expect(stored.data).toMatchObject({ employeeCount: 1, billableEmployeeCount: 0, cardCount: 1, activeCardCount: 1 });
+    expect(stored.data).toMatchObject({ employeeCount: 2, billableEmployeeCount: 1, cardCount: 2, activeCardCount: 0 });
+    expect((await db.card.get({ cardId: draft.card.id }).go()).data?.isActive).toBe(false);
+    // Visits of a card that is not shown are not scans.
+    expect((await db.cardScanTotal.get({ cardId: draft.card.id }).go()).data?.scanCount).toBe(0);
   });
 
   it('bills active employees at the plan rate in the dashboard cost', async () => {

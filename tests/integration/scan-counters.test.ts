@@ -27,7 +27,8 @@ describe('scan counters racing owner edits', () => {
       employeeCount: 21,
       billableEmployeeCount: 11,
       cardCount: 21,
-      activeCardCount: 21,
+      // A card is active exactly when its employee is: the first employee and the 10 created active.
+      activeCardCount: 11,
     });
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });

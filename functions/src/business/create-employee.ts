@@ -1,6 +1,7 @@
-// Add Employee: the employee, an active card (spec 2 §4) and the business counters in one transaction,
-// then the card's QR code. A QR failure leaves the employee and card; the dashboard regenerates it.
-import type { Employee, EmployeeCreate } from '../../../shared/schemas/employee';
+// Add Employee: the employee, its card and the business counters in one transaction, then the card's QR code. The
+// card is active exactly when the employee is (a Draft or Inactive employee's card is not shown to the public). A QR
+// failure leaves the employee and card; the dashboard regenerates it.
+import { cardIsActiveFor, type Employee, type EmployeeCreate } from '../../../shared/schemas/employee';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
@@ -22,7 +23,7 @@ export async function createEmployee(caller: Caller, businessId: string, input: 
   const fields = compact(input);
   await createEmployeeWithCard(
     { ...fields, employeeId, businessId },
-    { cardId, employeeId, businessId, isActive: true, profile: cardProfileOf(fields), business: cardBusinessOf(business) },
+    { cardId, employeeId, businessId, isActive: cardIsActiveFor(input.status), profile: cardProfileOf(fields), business: cardBusinessOf(business) },
   );
 
   try {
