@@ -40,30 +40,12 @@ export function loadCognitoLocalModule(name: ModuleName): Untyped {
   return loaded;
 }
 
-/** All of them, loaded and checked once. */
-export function cognitoLocalInternals() {
-  const m = (name: ModuleName) => loadCognitoLocalModule(name);
-  const services = m('cognito-local/lib/services');
-  const errors = m('cognito-local/lib/errors');
-  return {
-    createServer: m('cognito-local/lib/server/server').createServer,
-    Router: m('cognito-local/lib/server/Router').Router,
-    loadConfig: m('cognito-local/lib/server/config').loadConfig,
-    StormDBDataStoreFactory: m('cognito-local/lib/services/dataStore/stormDb').StormDBDataStoreFactory,
-    CognitoServiceFactoryImpl: m('cognito-local/lib/services/cognitoService').CognitoServiceFactoryImpl,
-    UserPoolServiceFactoryImpl: m('cognito-local/lib/services/userPoolService').UserPoolServiceFactoryImpl,
-    DateClock: services.DateClock,
-    TriggersService: services.TriggersService,
-    LambdaService: services.LambdaService,
-    MessagesService: services.MessagesService,
-    MessageDeliveryService: m('cognito-local/lib/services/messageDelivery/messageDelivery').MessageDeliveryService,
-    selectAppropriateDeliveryMethod: m('cognito-local/lib/services/messageDelivery/deliveryMethod').selectAppropriateDeliveryMethod,
-    JwtTokenGenerator: m('cognito-local/lib/services/tokenGenerator').JwtTokenGenerator,
-    CryptoService: m('cognito-local/lib/services/crypto').CryptoService,
-    otp: m('cognito-local/lib/services/otp').otp,
-    CognitoError: errors.CognitoError,
-    InvalidParameterError: errors.InvalidParameterError,
-    UserNotFoundError: errors.UserNotFoundError,
-    NotAuthorizedError: errors.NotAuthorizedError,
-  };
+/** Every listed export of every listed module, by its export name (the names do not repeat across modules). */
+export function cognitoLocalInternals(): Untyped {
+  const internals: Record<string, unknown> = {};
+  for (const name of Object.keys(cognitoLocalModules) as ModuleName[]) {
+    const loaded = loadCognitoLocalModule(name);
+    for (const exported of cognitoLocalModules[name]) internals[exported] = loaded[exported];
+  }
+  return internals;
 }

@@ -71,7 +71,7 @@ export async function startCognito(s: LocalSettings): Promise<Server> {
   const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, noLambda), new cl.CryptoService(config.KMSConfig));
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
-  const router = withUserPoolFixes(cl.Router(all), { cognito, messages, otp: cl.otp as () => string });
+  const router = withUserPoolFixes(cl.Router(all), { cognito, messages, otp: cl.otp });
   return cl.createServer(router, logger, config.ServerConfig, all).start();
 }
 
@@ -106,11 +106,6 @@ const newPasswordOf: Record<string, (req: Record<string, unknown>) => unknown> =
 
 const SIGN_IN_TARGETS = new Set(['InitiateAuth', 'AdminInitiateAuth']);
 
-class InvalidPasswordError extends (cl.CognitoError as unknown as new (code: string, message: string) => Error) {
-  constructor(message: string) {
-    super('InvalidPasswordException', message);
-  }
-}
 
 /**
  * cognito-local's router with the behaviour of a real user pool added where it falls short: the password policy on
@@ -126,7 +121,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
       const password = passwordOf?.(req);
       if (typeof password === 'string') {
         const problem = passwordPolicyProblem(password, userPoolDefinition.passwordPolicy);
-        if (problem) throw new InvalidPasswordError(problem);
+        if (problem) throw new cl.CognitoError('InvalidPasswordException', problem);
       }
       const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
         // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
@@ -134,7 +129,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         const unknownOrWrong =
           error.code === 'InvalidPasswordException' || error.code === 'UserNotFoundException' || (error.code === 'NotAuthorizedException' && error.message === 'User not authorized');
         if (SIGN_IN_TARGETS.has(target) && unknownOrWrong) {
-          throw new (cl.NotAuthorizedError as unknown as new (message: string) => Error)('Incorrect username or password.');
+          throw new cl.NotAuthorizedError('Incorrect username or password.');
         }
         throw error;
       });
@@ -157,9 +152,9 @@ function resendConfirmationCode(services: Services): Route {
   return async (ctx, req) => {
     const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
     const user = await pool.getUserByUsername(ctx, String(req.Username));
-    if (!user) throw new (cl.UserNotFoundError as unknown as new (message: string) => Error)('Username/client id combination not found.');
-    if (user.UserStatus === 'CONFIRMED') throw new (cl.InvalidParameterError as unknown as new (message: string) => Error)('User is already confirmed.');
-    const delivery = (cl.selectAppropriateDeliveryMethod as unknown as (mediums: string[], u: LocalUser) => unknown)(pool.options.AutoVerifiedAttributes ?? ['email'], user);
+    if (!user) throw new cl.UserNotFoundError('Username/client id combination not found.');
+    if (user.UserStatus === 'CONFIRMED') throw new cl.InvalidParameterError('User is already confirmed.');
+    const delivery = cl.selectAppropriateDeliveryMethod(pool.options.AutoVerifiedAttributes ?? ['email'], user);
     const code = services.otp();
     await services.messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, delivery);
     await pool.saveUser(ctx, { ...user, ConfirmationCode: code });

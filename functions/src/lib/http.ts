@@ -1,5 +1,5 @@
-// The house HTTP stack for every area Lambda: Powertools logging → route lookup → path, query and JSON body
-// validation with the route's shared schemas → caller resolution → operation → error mapper. Operations are typed
+// The house HTTP stack for every area Lambda: Powertools logging → route lookup → caller resolution → path, query
+// and JSON body validation with the route's shared schemas → operation → error mapper. Operations are typed
 // from their route: body, params and query are the schemas' outputs, and signed-in routes get a non-null Caller.
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
