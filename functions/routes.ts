@@ -71,7 +71,8 @@ export const areas: Record<Area, AreaDef> = {
   business: {
     entry: 'functions/src/business/handler.ts',
     capabilities: {
-      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: true },
+      // BatchGetItem: a later dashboard page reads the business and its scan total beside the page's Query.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: true },
       site: true,
       media: { write: ['qr/'] },
       userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],

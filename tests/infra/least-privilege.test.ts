@@ -28,6 +28,7 @@ const expectedActions: Record<string, string[]> = {
   business: [
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminUpdateUserAttributes',
+    'dynamodb:BatchGetItem',
     'dynamodb:ConditionCheckItem',
     'dynamodb:GetItem',
     'dynamodb:PutItem',

@@ -3,6 +3,7 @@
 // dashboard order (employee createdAt, then id), one Query of the dashboard collection per page.
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../functions/routes';
 import { api, createOwnerWithBusiness, type TestUser } from '../support/runtime';
 
 const { dynamo } = await import('../../functions/src/data/client');
@@ -107,12 +108,14 @@ describe('dashboard paging with 2,500 employees', () => {
     const caller = await resolveCaller({ sub: owner.sub, email: owner.email, email_verified: 'true', token_use: 'id' });
     const pageSize = 37;
     const seen: string[] = [];
+    const commandNames = new Set<string>();
     let cursor: string | undefined;
     let pages = 0;
     do {
       const start = sent.length;
       const page = await getDashboard(caller, businessId, cursor, pageSize);
       const calls = sent.slice(start);
+      for (const call of calls) commandNames.add(call.name);
       pages += 1;
       // One Query of gsi1 for the employees (the plans listing is gsi2); a later page adds one BatchGetItem
       // for the business and its scan total, sent in the same flight.
@@ -127,6 +130,9 @@ describe('dashboard paging with 2,500 employees', () => {
     } while (cursor);
     expect(pages).toBe(Math.ceil(EMPLOYEES / pageSize));
     expect(seen).toEqual(expectedOrder);
+    // Locally nothing enforces IAM: every call paging made must be one the business area is granted in AWS.
+    const granted = areas.business.capabilities.table.actions.map((action) => `${action}Command`);
+    expect([...commandNames].filter((name) => !granted.includes(name))).toEqual([]);
   }, 120_000);
 
   it.each([
