@@ -25,7 +25,7 @@ const signedIn = (row: Record<SignedInPrincipal, number>): Record<Principal, num
 
 /** Owner of A, the agency managing A and an admin may manage business A; nobody else. */
 const managesA = (ok: number) =>
-  signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
+  signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
 
 const expected: Record<OperationId, Record<Principal, number>> = {
   getHealth: everyone(200),
@@ -35,14 +35,14 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getCardVcard: everyone(200),
   getCardPage: everyone(200),
   headCardPage: everyone(200),
-  getMe: signedIn({ ownerOfA: 200, ownerOfB: 200, employeeOfA: 200, agencyManagingA: 200, agencyNotManagingA: 200, admin: 200 }),
+  getMe: signedIn({ ownerOfA: 200, ownerOfB: 200, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 200, agencyNotManagingA: 200, admin: 200 }),
   // Owners already have a business (409); agencies, admins and employees may not own one (403).
-  createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
+  createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   getDashboard: managesA(200),
   createEmployee: managesA(201),
   generateCardQr: managesA(200),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
-  createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
+  createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
 };
 
 let world: World;

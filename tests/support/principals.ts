@@ -1,11 +1,11 @@
 // The people (and forged tokens) the authorization and hostile-input suites call the API as, over one shared
-// world: business A with an employee and a card, business B, an agency that manages A and one that does not.
+// world: business A and business B, each with an employee (linked to a user) and a card, an agency that manages A and one that does not.
 import { createPrivateKey } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
 
-export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
+export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
 export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
 export type SignedInPrincipal = (typeof signedInPrincipals)[number];
 export type ForgedPrincipal = (typeof forgedPrincipals)[number];
@@ -57,11 +57,18 @@ export async function createWorld(): Promise<World> {
   const a = await createOwnerWithBusiness({ name: 'Business A' });
   const b = await createOwnerWithBusiness({ name: 'Business B' });
   const employeeOfA = await addEmployee(a.owner, a.business.id);
+  const employeeOfB = await addEmployee(b.owner, b.business.id);
   const db = await tables();
 
-  const employeeUser = await createUser();
-  await db.membership.create({ userId: employeeUser.sub, scopeType: 'business', scopeId: a.business.id, role: 'employee', employeeId: employeeOfA.id }).go();
-  await db.profile.create({ userId: employeeUser.sub, email: employeeUser.email, displayName: 'Erin', accountType: 'employee' }).go();
+  /** A signed-in user linked to `employeeId` of `businessId`, as the invitation flow links one. */
+  const linkedEmployee = async (businessId: string, employeeId: string, displayName: string) => {
+    const user = await createUser();
+    await db.membership.create({ userId: user.sub, scopeType: 'business', scopeId: businessId, role: 'employee', employeeId }).go();
+    await db.profile.create({ userId: user.sub, email: user.email, displayName, accountType: 'employee' }).go();
+    return user;
+  };
+  const employeeUser = await linkedEmployee(a.business.id, employeeOfA.id, 'Erin');
+  const employeeOfBUser = await linkedEmployee(b.business.id, employeeOfB.id, 'Bo');
   const agencies: TestUser[] = [];
   for (const manages of [true, false]) {
     const user = await createUser();
@@ -77,6 +84,7 @@ export async function createWorld(): Promise<World> {
       ownerOfA: a.owner,
       ownerOfB: b.owner,
       employeeOfA: employeeUser,
+      employeeOfB: employeeOfBUser,
       agencyManagingA: agencies[0]!,
       agencyNotManagingA: agencies[1]!,
       admin: await createUser({ groups: ['admin'] }),
