@@ -56,6 +56,8 @@ export class ApiStack extends Stack {
   /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
   readonly monthlyInvoiceJob: MonthlyInvoiceJob;
+  /** JSON access log of the default stage (one line per request, with `status`). */
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -132,10 +134,10 @@ export class ApiStack extends Stack {
       routeResources.push(httpRoute);
     }
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

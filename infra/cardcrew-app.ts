@@ -1,8 +1,9 @@
-// Builds the three CardCrew stacks in dependency order (stateful → api → web) from the deployment context.
+// Builds the CardCrew stacks in dependency order (stateful → api → web, and operations after api) from the deployment context.
 // infra/bin/app.ts calls it for `cdk synth/deploy`; the infra tests call it to synthesize in-process.
 import { Annotations, type App, type Environment } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { PENDING_PUBLIC_ORIGIN, readDeployConfig } from './deploy-config';
+import { OperationsStack } from './operations-stack';
 import { StatefulStack } from './stateful-stack';
 import { WebStack } from './web-stack';
 
@@ -10,6 +11,7 @@ export interface CardCrewStacks {
   readonly stateful: StatefulStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly operations: OperationsStack;
 }
 
 export interface CardCrewStackOptions {
@@ -64,10 +66,23 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     description: 'CardCrew CloudFront distribution and SPA',
   });
 
+  const operations = new OperationsStack(app, `${prefix}-Ops`, {
+    env,
+    config,
+    httpApi: api.httpApi,
+    apiAccessLogs: api.accessLogs,
+    apiFunctions: api.areaFunctions,
+    invoiceJob: api.monthlyInvoiceJob.function,
+    invoiceJobDeadLetterQueue: api.monthlyInvoiceJob.deadLetterQueue,
+    table: stateful.table,
+    description: 'CardCrew alarms, dashboard and table backups',
+  });
+
   // Named imports (bucket ARNs) carry no automatic dependency; state the deploy order explicitly.
   api.addStackDependency(stateful);
   web.addStackDependency(stateful);
   web.addStackDependency(api);
+  operations.addStackDependency(api);
 
   if (!config.publicOrigin) {
     Annotations.of(web).addWarningV2(
@@ -75,5 +90,5 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
       `No custom domain and no "publicOrigin" context: links, QR codes, OAuth callbacks and upload CORS use ${PENDING_PUBLIC_ORIGIN} until you deploy again with -c publicOrigin=<the PublicOrigin output> (docs/deploy.md).`,
     );
   }
-  return { stateful, api, web };
+  return { stateful, api, web, operations };
 }

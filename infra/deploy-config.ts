@@ -28,6 +28,10 @@ export interface DeployConfig {
   readonly stripeSecretName: string;
   /** Secrets Manager name of the Google Wallet service-account JSON; unset = wallet passes answer 503. */
   readonly googleWalletSecretName?: string;
+  /** Name of the SNS topic every alarm notifies (docs/operations.md). */
+  readonly alarmTopicName: string;
+  /** Optional e-mail address subscribed to the alarm topic (it must confirm the subscription once). */
+  readonly alarmEmail?: string;
 }
 
 /**
@@ -83,6 +87,8 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     throw new Error('Context "sesFromAddress" must be an email address or "Name <address>"');
   }
   if (!salesInbox || !EMAIL_PATTERN.test(salesInbox)) throw new Error('Context "salesInbox" must be an email address');
+  const alarmEmail = text(scope, 'alarmEmail');
+  if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail)) throw new Error('Context "alarmEmail" must be an email address');
 
   return {
     stage,
@@ -95,5 +101,7 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     salesInbox,
     stripeSecretName: text(scope, 'stripeSecretName') ?? `cardcrew/${stage}/stripe-secret-key`,
     googleWalletSecretName: text(scope, 'googleWalletSecretName'),
+    alarmTopicName: text(scope, 'alarmTopicName') ?? `cardcrew-${stage}-alarms`,
+    alarmEmail,
   };
 }

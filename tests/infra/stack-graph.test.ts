@@ -1,4 +1,4 @@
-// The stacks deploy in one direction — stateful → api → web — and the public origin is an input, not a
+// The stacks deploy in one direction — stateful → api → web, operations after api — and the public origin is an input, not a
 // reference back to the distribution (which would be a cycle).
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -19,14 +19,17 @@ describe('the stack graph', () => {
     expect(dependencies(stacks.stateful.stackName)).toEqual([]);
     expect(dependencies(stacks.api.stackName)).toEqual([stacks.stateful.stackName]);
     expect(dependencies(stacks.web.stackName)).toEqual([stacks.api.stackName, stacks.stateful.stackName].sort());
+    // Operations reads the API and the table and is read by nothing, so it can change without touching the product.
+    expect(dependencies(stacks.operations.stackName)).toEqual([stacks.api.stackName, stacks.stateful.stackName].sort());
   });
 
   it('names stacks by stage', () => {
     const { stacks } = synthCardCrew({ context: { stage: 'prod' } });
-    expect([stacks.stateful, stacks.api, stacks.web].map((s) => s.stackName)).toEqual([
+    expect([stacks.stateful, stacks.api, stacks.web, stacks.operations].map((s) => s.stackName)).toEqual([
       'CardCrew-prod-Stateful',
       'CardCrew-prod-Api',
       'CardCrew-prod-Web',
+      'CardCrew-prod-Ops',
     ]);
     expect(stacks.stateful.terminationProtection).toBe(true);
   });

@@ -24,6 +24,7 @@ export interface SynthResult {
   stateful: Template;
   api: Template;
   web: Template;
+  operations: Template;
 }
 
 /** An App with cdk.json's context, a known public origin, the overrides, and bundling skipped. */
@@ -42,6 +43,7 @@ export function synthCardCrew(options: SynthOptions = {}): SynthResult {
     stateful: Template.fromStack(stacks.stateful),
     api: Template.fromStack(stacks.api),
     web: Template.fromStack(stacks.web),
+    operations: Template.fromStack(stacks.operations),
   };
 }
 

@@ -1,0 +1,193 @@
+// The operations stack: what a production owner watches and restores from. Alarms on the API, every function,
+// the invoice job and the table go to one SNS topic named in configuration; a CloudWatch dashboard shows the same
+// metrics; AWS Backup keeps daily and monthly recovery points of the table. It reads the other stacks and is
+// read by none, so it deploys last and can be changed without touching the product.
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as backup from 'aws-cdk-lib/aws-backup';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
+import type { Construct } from 'constructs';
+import type { AppFunction } from './app-function';
+import type { DeployConfig } from './deploy-config';
+
+export interface OperationsStackProps extends StackProps {
+  readonly config: DeployConfig;
+  readonly httpApi: apigw.IHttpApi;
+  /** The API's access log group (JSON lines with `status`): throttled requests (429) are counted from it. */
+  readonly apiAccessLogs: logs.ILogGroup;
+  /** Every function that serves the API, by area name. */
+  readonly apiFunctions: Record<string, AppFunction>;
+  readonly invoiceJob: AppFunction;
+  readonly invoiceJobDeadLetterQueue: sqs.IQueue;
+  readonly table: dynamodb.ITable;
+}
+
+/**
+ * Alarm thresholds in one place, so the closing notes and docs/operations.md can quote them. Counts are per
+ * 5-minute period (the library's default), one period breaching is enough.
+ */
+export const alarmThresholds = {
+  /** API Gateway 5xx responses: a handful is already a user-visible outage for a product this size. */
+  api5xxCount: 5,
+  /** Requests API Gateway throttled (429) — a spike means an abusive client or limits set too low. */
+  apiThrottledCount: 50,
+  /** Unhandled errors of an API function. */
+  functionErrorCount: 3,
+  /** p99 duration of an API function, as a percentage of its timeout. */
+  functionP99PercentOfTimeout: 80,
+  /** Any invocation Lambda throttled (account concurrency reached). */
+  functionThrottleCount: 0,
+  /** The invoice job: any failed run, and any run parked in its dead-letter queue. */
+  invoiceJobErrorCount: 0,
+  invoiceJobDeadLetterMessages: 0,
+  /** DynamoDB: any throttled read or write, any system error. */
+  tableThrottledEvents: 0,
+  tableSystemErrors: 0,
+} as const;
+
+export class OperationsStack extends Stack {
+  /** Every alarm notifies this topic; subscribe e-mail, chat or paging to it. */
+  readonly alarmTopic: sns.Topic;
+  readonly monitoring: MonitoringFacade;
+  readonly backupPlan: backup.BackupPlan;
+
+  constructor(scope: Construct, id: string, props: OperationsStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    // Alarm messages name resources and metrics only; SNS-managed encryption is enough, and a customer key
+    // would need a key policy for CloudWatch that the managed key already has.
+    this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
+      topicName: config.alarmTopicName,
+      displayName: `CardCrew ${config.stage} alarms`,
+      enforceSSL: true,
+      masterKey: kms.Alias.fromAliasName(this, 'SnsManagedKey', 'alias/aws/sns'),
+    });
+    if (config.alarmEmail) this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(config.alarmEmail));
+
+    this.monitoring = new MonitoringFacade(this, 'Monitoring', {
+      alarmFactoryDefaults: {
+        alarmNamePrefix: `CardCrew-${config.stage}`,
+        actionsEnabled: true,
+        action: new SnsAlarmActionStrategy({ onAlarmTopic: this.alarmTopic }),
+        datapointsToAlarm: 1,
+      },
+      metricFactoryDefaults: {},
+    });
+    const t = alarmThresholds;
+
+    this.monitoring
+      .addLargeHeader(`CardCrew ${config.stage}`)
+      .monitorApiGatewayV2HttpApi({
+        api: props.httpApi,
+        alarmFriendlyName: 'Api',
+        add5xxCountAlarm: { Critical: { maxErrorCount: t.api5xxCount } },
+      });
+
+    // HTTP APIs publish no throttle metric: count the 429s in the access log.
+    const throttled = new logs.MetricFilter(this, 'ApiThrottledFilter', {
+      logGroup: props.apiAccessLogs,
+      filterPattern: logs.FilterPattern.numberValue('$.status', '=', 429),
+      metricNamespace: 'CardCrew',
+      metricName: 'ApiThrottledRequests',
+      dimensions: { Stage: config.stage },
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.monitoring.monitorCustom({
+      alarmFriendlyName: 'ApiThrottled',
+      humanReadableName: 'API requests throttled (429)',
+      metricGroups: [
+        {
+          title: 'Throttled requests',
+          metrics: [
+            {
+              metric: throttled.metric({ statistic: 'Sum', period: Duration.minutes(5) }),
+              alarmFriendlyName: 'ApiThrottled',
+              addAlarm: {
+                Warning: {
+                  threshold: t.apiThrottledCount,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+
+    for (const [area, fn] of Object.entries(props.apiFunctions)) {
+      this.monitoring.monitorLambdaFunction({
+        lambdaFunction: fn.function,
+        alarmFriendlyName: `Function-${area}`,
+        humanReadableName: `${area} function`,
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.functionErrorCount } },
+        addLatencyP99Alarm: { Warning: { maxLatencyPercentageOfTimeout: t.functionP99PercentOfTimeout } },
+        addThrottlesCountAlarm: { Warning: { maxErrorCount: t.functionThrottleCount } },
+      });
+    }
+
+    this.monitoring
+      .addLargeHeader('Monthly invoices')
+      .monitorLambdaFunction({
+        lambdaFunction: props.invoiceJob.function,
+        alarmFriendlyName: 'InvoiceJob',
+        humanReadableName: 'Monthly invoice job',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.invoiceJobErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.invoiceJobDeadLetterQueue,
+        alarmFriendlyName: 'InvoiceJobDeadLetters',
+        humanReadableName: 'Invoice job dead-letter queue',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.invoiceJobDeadLetterMessages } },
+      });
+
+    this.monitoring
+      .addLargeHeader('Data')
+      .monitorDynamoTable({
+        table: props.table,
+        alarmFriendlyName: 'Table',
+        addReadThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: t.tableThrottledEvents } },
+        addWriteThrottledEventsCountAlarm: { Critical: { maxThrottledEventsThreshold: t.tableThrottledEvents } },
+        addSystemErrorCountAlarm: { Critical: { maxErrorCount: t.tableSystemErrors } },
+      });
+
+    // Point-in-time recovery (35 days, on the table) covers mistakes of the last weeks; Backup adds daily points
+    // kept 35 days and monthly points kept a year, in a vault that survives the stack.
+    const vault = new backup.BackupVault(this, 'BackupVault', {
+      backupVaultName: `cardcrew-${config.stage}`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.backupPlan = new backup.BackupPlan(this, 'TableBackupPlan', {
+      backupPlanName: `cardcrew-${config.stage}-table`,
+      backupVault: vault,
+      backupPlanRules: [
+        new backup.BackupPlanRule({
+          ruleName: 'Daily',
+          scheduleExpression: events.Schedule.cron({ hour: '3', minute: '0' }),
+          deleteAfter: Duration.days(35),
+        }),
+        new backup.BackupPlanRule({
+          ruleName: 'Monthly',
+          scheduleExpression: events.Schedule.cron({ day: '1', hour: '4', minute: '0' }),
+          deleteAfter: Duration.days(365),
+        }),
+      ],
+    });
+    const selection = this.backupPlan.addSelection('Table', { resources: [backup.BackupResource.fromDynamoDbTable(props.table)] });
+    Validations.of(selection).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      reason:
+        'The role AWS Backup assumes to back the table up: AWSBackupServiceRolePolicyForBackup is the AWS-maintained policy for exactly that service role, and Backup needs its actions to create and tag recovery points.',
+    });
+  }
+}
