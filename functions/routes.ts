@@ -5,7 +5,7 @@ import { businessFormSchema, businessSchema } from '../shared/schemas/business';
 import { dashboardQuerySchema, dashboardSchema } from '../shared/schemas/dashboard';
 import { idSchema } from '../shared/schemas/common';
 import { cardSchema, employeeCreateSchema, employeeSchema } from '../shared/schemas/employee';
-import { healthSchema } from '../shared/schemas/health';
+import { healthSchema, livenessSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
@@ -18,7 +18,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'me' | 'business' | 'cardPage';
+export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin';
 
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
@@ -51,15 +51,13 @@ export interface AreaDef {
 }
 
 export const areas: Record<Area, AreaDef> = {
-  // Health (describes every dependency), OpenAPI, plans, the sales contact (stored, rate-limited, mailed), vCards.
+  // Liveness, OpenAPI, plans, the sales contact (stored, rate-limited, mailed), vCards.
   public: {
     entry: 'functions/src/public/handler.ts',
     capabilities: {
-      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DescribeTable'], indexes: true },
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true },
       site: true,
-      media: { head: true },
-      mail: { send: true, account: true },
-      userPool: ['DescribeUserPool'],
+      mail: { send: true },
     },
   },
   // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
@@ -83,6 +81,17 @@ export const areas: Record<Area, AreaDef> = {
   cardPage: {
     entry: 'functions/src/card-page/handler.ts',
     capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
+  },
+  // The admin portal (Cognito admin group only): the deep health check of every dependency.
+  admin: {
+    entry: 'functions/src/admin/handler.ts',
+    capabilities: {
+      // GetItem/Query: the caller's profile and memberships; DescribeTable: the health check.
+      table: { actions: ['GetItem', 'Query', 'DescribeTable'], indexes: false },
+      media: { head: true },
+      mail: { send: false, account: true },
+      userPool: ['DescribeUserPool'],
+    },
   },
 };
 
@@ -150,7 +159,7 @@ function defineRoutes<const T extends Record<string, RouteSpec>>(specs: T): { [K
 }
 
 export const routeTable = defineRoutes({
-  getHealth: { method: 'GET', path: '/api/health', area: 'public', auth: 'public', throttle: 'public', summary: 'Reports each dependency', response: healthSchema },
+  getHealth: { method: 'GET', path: '/api/health', area: 'public', auth: 'public', throttle: 'public', summary: 'Liveness: one read of the table (503 when it fails)', response: livenessSchema },
   getOpenApi: { method: 'GET', path: '/api/openapi.json', area: 'public', auth: 'public', throttle: 'public', summary: 'This API as OpenAPI 3.1', produces: 'application/json' },
   listPlans: { method: 'GET', path: '/api/plans', area: 'public', auth: 'public', throttle: 'public', summary: 'Active pricing plans in display order', response: z.array(pricingPlanSchema) },
   submitSalesContact: { method: 'POST', path: '/api/public/sales-contact', area: 'public', auth: 'public', throttle: 'strict', summary: 'Contact Our Sales Team: stored, then mailed to sales (rate-limited per client)', body: salesContactSchema, response: salesContactReceiptSchema, creates: true },
@@ -164,6 +173,7 @@ export const routeTable = defineRoutes({
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code', response: cardSchema, scoped: true },
+  getHealthDetails: { method: 'GET', path: '/api/admin/health', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: each dependency (table, media, user pool, mail) with its latency', response: healthSchema },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 

@@ -2,11 +2,12 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, me, business, cardPage] = await Promise.all([
+  const [publicArea, me, business, cardPage, admin] = await Promise.all([
     import('../src/public/handler'),
     import('../src/me/handler'),
     import('../src/business/handler'),
     import('../src/card-page/handler'),
+    import('../src/admin/handler'),
   ]);
-  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler } as Record<Area, never>;
+  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler } as Record<Area, never>;
 }

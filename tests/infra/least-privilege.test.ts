@@ -12,18 +12,7 @@ type Statement = { Action: string | string[]; Resource: unknown; Effect: string 
 const BASELINE = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 const expectedActions: Record<string, string[]> = {
-  public: [
-    'cognito-idp:DescribeUserPool',
-    'dynamodb:DescribeTable',
-    'dynamodb:GetItem',
-    'dynamodb:PutItem',
-    'dynamodb:Query',
-    'dynamodb:UpdateItem',
-    's3:ListBucket',
-    'ses:GetAccount',
-    'ses:SendEmail',
-    'ses:SendRawEmail',
-  ],
+  public: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   me: ['cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   business: [
     'cognito-idp:AdminAddUserToGroup',
@@ -38,14 +27,16 @@ const expectedActions: Record<string, string[]> = {
     's3:PutObject',
   ],
   cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  admin: ['cognito-idp:DescribeUserPool', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query', 's3:ListBucket', 'ses:GetAccount'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
-  public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
+  public: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   me: ['TABLE_NAME', 'USER_POOL_ID'],
   business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
+  admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME', 'USER_POOL_ID'],
   monthlyInvoices: ['TABLE_NAME'],
 };
 
@@ -127,7 +118,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['me', 'cardPage']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['me', 'cardPage', 'admin']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {
@@ -142,7 +133,7 @@ describe('least privilege per function', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
     expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
     expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
-    for (const name of ['public', 'me', 'cardPage', 'monthlyInvoices']) {
+    for (const name of ['public', 'me', 'cardPage', 'admin', 'monthlyInvoices']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
     }

@@ -41,7 +41,8 @@ describe('the stack graph', () => {
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
       },
     });
-    const env = Object.values(api.findResources('AWS::Lambda::Function'))[0]?.Properties.Environment.Variables;
+    // The business area both links to the site and serves media.
+    const env = Object.values(api.findResources('AWS::Lambda::Function')).find((fn) => fn.Properties.Environment.Variables.MEDIA_BASE_URL)?.Properties.Environment.Variables;
     expect(env).toMatchObject({
       PUBLIC_ORIGIN: 'https://cards.example.com',
       MEDIA_BASE_URL: 'https://cards.example.com/media',

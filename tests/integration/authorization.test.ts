@@ -41,6 +41,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getDashboard: managesA(200),
   createEmployee: managesA(201),
   generateCardQr: managesA(200),
+  getHealthDetails: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 200 }),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
 };

@@ -130,8 +130,16 @@ describe('role resolution (/api/me)', () => {
 });
 
 describe('health', () => {
-  it('reports each dependency the API needs: table, media bucket, user pool and mail', async () => {
+  it('answers anyone with liveness only: no dependency names or latencies', async () => {
     const res = await api('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('reports each dependency the API needs to an admin: table, media bucket, user pool and mail', async () => {
+    const admin = await createUser({ groups: ['admin'] });
+    const res = await api('GET', '/api/admin/health', { user: admin });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
     expect(Object.keys(res.body.dependencies).sort()).toEqual(['dynamodb', 'identity', 'mail', 'media']);

@@ -27,6 +27,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   getDashboard: () => undefined,
   createEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', department: 'Finance', linkedinProfile: 'https://www.linkedin.com/in/sample', role: 'employee', status: 'active' }),
   generateCardQr: () => undefined,
+  getHealthDetails: () => undefined,
   createWalletPass: () => undefined,
 };
 

@@ -1,17 +1,17 @@
-// The `public` area Lambda: health, the OpenAPI document, plans, the sales contact and the vCard download.
+// The `public` area Lambda: liveness, the OpenAPI document, plans, the sales contact and the vCard download.
 import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard, vcardOf } from '../card-page/showable-card';
 import { httpHandler, raw } from '../lib/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { listActivePlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
-import { checkHealth } from './check-health';
+import { checkLiveness } from './check-liveness';
 import { openApiDocument } from './openapi';
 
 export const handler = httpHandler('public', {
   getHealth: async () => {
-    const health = await checkHealth();
-    return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });
+    const liveness = await checkLiveness();
+    return raw({ status: liveness.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(liveness) });
   },
   getOpenApi: async () => raw({ headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(openApiDocument()) }),
   listPlans: async () => listActivePlans(),

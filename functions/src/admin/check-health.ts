@@ -1,4 +1,4 @@
-// GET /api/health: each dependency answered a cheap call, with its latency.
+// GET /api/admin/health (admins only): each dependency answered a control-plane call, with its latency.
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
