@@ -10,7 +10,7 @@ import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: no token; user: a valid Cognito token; admin: a valid token in the `admin` group. */

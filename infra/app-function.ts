@@ -111,6 +111,8 @@ export class AppFunction extends Construct implements iam.IGrantable {
         mainFields: ['module', 'main'],
         banner: ESM_REQUIRE_BANNER,
         minify: true,
+        // Libraries (React on the card page) drop their development builds and checks.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,

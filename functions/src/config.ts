@@ -1,7 +1,7 @@
 // Environment configuration, one small schema per concern, each parsed once on first use by the adapter that needs
 // it: a missing or malformed variable fails with its name, and a Lambda is never asked for variables of a concern its
 // area may not reach (the card page has no user pool id, no bucket and no secrets). Names match infra/app-environment.ts.
-import { z } from 'zod';
+import * as z from 'zod';
 
 function section<S extends z.ZodObject>(name: string, schema: S): () => z.output<S> {
   let cached: z.output<S> | undefined;

@@ -1,6 +1,6 @@
 // Account records (spec 1 §3, spec 2 §3): a user's profile and a user's role. The display-name fallback rule is
 // displayNameFrom in shared/format.
-import { z } from 'zod';
+import * as z from 'zod';
 import { accountTypes, roles } from './me';
 
 /** profiles: the account type (null until it is chosen or resolved), display name and e-mail. */

@@ -1,5 +1,5 @@
 // Admin portal (spec 2 §2, §5): the Invite Admin form, the admin user list item and the business status toggle.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 import { emailAddress } from './common';
 

@@ -1,5 +1,5 @@
 // Agencies (spec 2 §3, §5): the Agency Settings form, the Add Client form and the DTO the API returns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 import { optionalEmailAddress, optionalHexColor, optionalPhone, optionalText, optionalUrl, requiredText } from './common';
 

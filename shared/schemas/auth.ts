@@ -1,6 +1,6 @@
 // The /auth sign-in and sign-up form (spec 1 §2, §5): both fields required, one message, no password length rule.
 // The identity provider judges the e-mail and the password; this form only refuses empty fields, like the page.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 const fill = messages.auth.fillAllFields;

@@ -1,5 +1,5 @@
 // Business: the onboarding and Company Settings form inputs and the DTO the API returns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 import {
   emailAddress,

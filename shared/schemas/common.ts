@@ -1,6 +1,6 @@
 // Small building blocks shared by every schema: the one text rule, optional-or-null text, URL, email, phone, hex
 // colour, ids.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 /**

@@ -1,5 +1,5 @@
 // The business dashboard read: the business, one page of its employees with cards, and the stat tiles.
-import { z } from 'zod';
+import * as z from 'zod';
 import { businessSchema } from './business';
 import { employeeSchema } from './employee';
 

@@ -1,6 +1,6 @@
 // Sign-up and sign-in on the employee onboarding page (spec 1 §2, §5): the checks run before the account call.
 // The API repeats the e-mail match when it links the account to the employee; this check only saves a round trip.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 const m = messages.onboarding;

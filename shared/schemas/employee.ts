@@ -1,5 +1,5 @@
 // Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 import { emailAddress, optionalPhone, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 

@@ -1,5 +1,5 @@
 // Health: the public liveness answer and the admins' per-dependency report.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /api/health: nothing but whether this API can read its table (no dependency names, no latencies). */
 export const livenessSchema = z.object({ status: z.enum(['ok', 'degraded']) });

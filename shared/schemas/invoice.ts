@@ -1,5 +1,5 @@
 // Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_CURRENCY, parseIsoDate } from '../format';
 import { toCents } from '../pricing';
 import { optionalText } from './common';

@@ -1,5 +1,5 @@
 // GET /api/me: who the caller is, resolved on the server (spec 1 §4).
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const accountTypes = ['business', 'agency', 'employee', 'admin'] as const;
 export const roles = ['admin', 'owner', 'employee'] as const;

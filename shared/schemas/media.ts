@@ -1,6 +1,6 @@
 // Logo and employee photo uploads (spec 2 §5, spec 1 §5): the file check the browser runs before uploading,
 // and the upload request the API validates before it signs an upload.
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages';
 
 const m = messages.upload;

@@ -1,5 +1,5 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_CURRENCY } from '../format';
 import { toCents } from '../pricing';
 import { optionalText, requiredText } from './common';

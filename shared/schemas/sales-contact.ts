@@ -1,5 +1,5 @@
 // The Contact Our Sales Team dialog (spec 1 §2, §5, §8): its input and its toast wording.
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailAddress, optionalText, requiredPhone, requiredText } from './common';
 
 export const salesContactMessages = {

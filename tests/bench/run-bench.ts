@@ -39,11 +39,14 @@ async function measureBundles() {
       target: 'node22',
       format: 'esm',
       minify: true,
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       external: ['@aws-sdk/*', 'sharp'],
       banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
       logLevel: 'error',
     });
-    record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', 1500);
+    // Interim budgets, just above today's sizes (card page 611 KB with React, business 461 KB); issue 7's targets
+    // are 150 KB for the card page (template, no React) and 400 KB for every other area.
+    record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', name === 'cardPage' ? 650 : 500);
     const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
       encoding: 'utf8',
       cwd: process.cwd(),

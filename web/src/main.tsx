@@ -6,7 +6,7 @@ import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 import { configureAuth } from './lib/auth';
 import { loadConfig } from './lib/config';
-import { z } from 'zod';
+import * as z from 'zod';
 import './styles.css';
 
 // The CSP has no 'unsafe-eval': zod's JIT probe (`new Function`) would be reported as a violation on every page.

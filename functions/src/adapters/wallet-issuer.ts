@@ -1,7 +1,7 @@
 // The Google Wallet issuer credentials, read once from Secrets Manager. Without a configured secret (the local
 // runtime, or a deployment that has not set one up) there are none, and the API says so instead of faking a link.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { runtimeConfig, walletConfig } from '../config';
 import type { WalletIssuer } from '../wallet/build-wallet-save-url';
 

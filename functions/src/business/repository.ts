@@ -1,7 +1,7 @@
 // Access patterns of businesses, employees and cards (docs/access-patterns.md).
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreateEntityItem, EntityItem } from 'electrodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { claimsOf, parseGroups, resolveCaller } from '../identity/caller';
 import { fieldErrorsOf } from './http';
 import { matchRoute } from '../../local/api-adapter';

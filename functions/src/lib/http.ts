@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
 import { routes, type Area, type OperationId, type RouteDef, type RouteTable } from '../../routes';

@@ -1,5 +1,5 @@
 // OpenAPI 3.1 document generated from the route table and the shared zod schemas (zod 4 JSON Schema).
-import { z } from 'zod';
+import * as z from 'zod';
 import { routes } from '../../routes';
 
 const errorBody = {
