@@ -9,6 +9,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { areas, routes, type Area, type AreaDef, type RouteDef, type ThrottleClass } from '../functions/routes';
@@ -56,6 +57,8 @@ export class ApiStack extends Stack {
   /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
   readonly monthlyInvoiceJob: MonthlyInvoiceJob;
+  /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
+  readonly originVerifySecret: secretsmanager.Secret;
   /** JSON access log of the default stage (one line per request, with `status`). */
   readonly accessLogs: logs.LogGroup;
 
@@ -95,6 +98,18 @@ export class ApiStack extends Stack {
       },
     );
 
+    // CloudFront sends this with every API request (infra/web-stack.ts) and the functions refuse requests without
+    // it, so the execute-api URL cannot be used to go around CloudFront and its WAF.
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `CardCrew ${config.stage}: header value CloudFront adds to API requests`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the origin header means updating CloudFront and the functions together; it is rotated by hand with a redeploy (docs/operations.md), not by a rotation Lambda.',
+    });
+
     this.areaFunctions = {} as Record<Area, AppFunction>;
     const integrations = {} as Record<Area, HttpLambdaIntegration>;
     for (const [area, { entry, capabilities }] of Object.entries(areas) as [Area, AreaDef][]) {
@@ -106,6 +121,8 @@ export class ApiStack extends Stack {
         nativeModules: capabilities.media?.write?.length ? ['sharp'] : [],
       });
       environment.bindTo(fn, capabilities);
+      // Resolved by CloudFormation at deploy time; the code refuses requests without it (origin-verify.ts).
+      fn.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerifySecret.secretValue.unsafeUnwrap());
       this.areaFunctions[area] = fn;
       // One invoke permission per function for the whole API (not one per route): the Lambda resource policy
       // has a size limit that a growing route table would otherwise hit.

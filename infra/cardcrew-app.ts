@@ -1,8 +1,9 @@
 // Builds the CardCrew stacks in dependency order (stateful → api → web, and operations after api) from the deployment context.
 // infra/bin/app.ts calls it for `cdk synth/deploy`; the infra tests call it to synthesize in-process.
-import { Annotations, type App, type Environment } from 'aws-cdk-lib';
+import { Annotations, Token, type App, type Environment } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { PENDING_PUBLIC_ORIGIN, readDeployConfig } from './deploy-config';
+import { EdgeStack } from './edge-stack';
 import { OperationsStack } from './operations-stack';
 import { StatefulStack } from './stateful-stack';
 import { WebStack } from './web-stack';
@@ -12,6 +13,8 @@ export interface CardCrewStacks {
   readonly api: ApiStack;
   readonly web: WebStack;
   readonly operations: OperationsStack;
+  /** The us-east-1 WAF web ACL; only with a concrete account and region (see below). */
+  readonly edge?: EdgeStack;
 }
 
 export interface CardCrewStackOptions {
@@ -51,9 +54,21 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     userPoolClient: stateful.userPoolClient,
     description: 'CardCrew HTTP API, Lambda functions and the monthly invoice schedule',
   });
+  // CloudFront takes web ACLs from us-east-1 only, and a cross-region reference needs concrete environments:
+  // `cdk deploy` (credentials → CDK_DEFAULT_ACCOUNT/REGION) gets the edge stack, an environment-agnostic synth not.
+  const concrete = env?.account !== undefined && env.region !== undefined && !Token.isUnresolved(env.account) && !Token.isUnresolved(env.region);
+  const edge = concrete
+    ? new EdgeStack(app, `${prefix}-Edge`, {
+        env: { account: env.account, region: 'us-east-1' },
+        config,
+        description: 'CardCrew WAF web ACL for CloudFront (always us-east-1)',
+      })
+    : undefined;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
+    crossRegionReferences: edge !== undefined && env?.region !== 'us-east-1',
     config,
+    webAclArn: edge?.webAcl.attrArn,
     siteBucket: stateful.siteBucket,
     siteBucketArn: stateful.siteBucketArn,
     mediaBucket: stateful.mediaBucket,
@@ -62,6 +77,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     userPoolClient: stateful.userPoolClient,
     oauthDomain: stateful.oauthDomain,
     apiDomainName: api.apiDomainName,
+    originVerifySecret: api.originVerifySecret,
     webDistPath: options.webDistPath,
     description: 'CardCrew CloudFront distribution and SPA',
   });
@@ -82,6 +98,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
   api.addStackDependency(stateful);
   web.addStackDependency(stateful);
   web.addStackDependency(api);
+  if (edge) web.addStackDependency(edge);
   operations.addStackDependency(api);
 
   if (!config.publicOrigin) {
@@ -90,5 +107,5 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
       `No custom domain and no "publicOrigin" context: links, QR codes, OAuth callbacks and upload CORS use ${PENDING_PUBLIC_ORIGIN} until you deploy again with -c publicOrigin=<the PublicOrigin output> (docs/deploy.md).`,
     );
   }
-  return { stateful, api, web, operations };
+  return { stateful, api, web, operations, edge };
 }

@@ -18,6 +18,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../functions/security-headers';
@@ -46,6 +47,10 @@ export interface WebStackProps extends StackProps {
    * @default `${REPO_ROOT}/web/dist`
    */
   readonly webDistPath?: string;
+  /** The secret CloudFront sends to the API as `X-Origin-Verify`. */
+  readonly originVerifySecret: secretsmanager.ISecret;
+  /** ARN of the us-east-1 WAF web ACL (infra/edge-stack.ts); absent in an environment-agnostic synth. */
+  readonly webAclArn?: string;
 }
 
 /** Viewer headers the API handlers read (body type, language, scan detection, Stripe's signature, CORS origin). */
@@ -130,6 +135,8 @@ export class WebStack extends Stack {
     });
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      // The API refuses requests without it: it is reachable only through this distribution (and its WAF).
+      customHeaders: { 'X-Origin-Verify': props.originVerifySecret.secretValue.unsafeUnwrap() },
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
     });
@@ -214,6 +221,7 @@ export class WebStack extends Stack {
           ],
         },
       },
+      webAclId: props.webAclArn,
       enableLogging: true,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
@@ -231,12 +239,14 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR1',
         reason: 'No geo restriction: digital business cards are shared and scanned worldwide.',
       },
-      {
+    ];
+    if (!props.webAclArn) {
+      suppressions.push({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL yet: abuse is limited by per-route API Gateway throttling and Cognito threat protection; a us-east-1 web ACL is an operations option noted in docs/deploy.md.',
-      },
-    ];
+          'Environment-agnostic synth: the WAF web ACL lives in a us-east-1 edge stack that needs a concrete account and region (cdk deploy with credentials creates it; infra/edge-stack.ts).',
+      });
+    }
     if (!customDomain) {
       suppressions.push({
         id: 'AwsSolutions-CFR4',

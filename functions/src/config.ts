@@ -21,6 +21,9 @@ function section<S extends z.ZodObject>(name: string, schema: S): () => z.output
 /** Every function: where it runs. */
 export const runtimeConfig = section('runtime', z.object({ APP_MODE: z.enum(['aws', 'local']).default('aws'), AWS_REGION: z.string().default('us-east-1') }));
 
+/** Set in AWS only: the header CloudFront adds to API requests (functions/src/lib/origin-verify.ts). */
+export const edgeConfig = section('edge', z.object({ ORIGIN_VERIFY_SECRET: z.string().min(32).optional() }));
+
 /** The table (every function). */
 export const tableConfig = section('table', z.object({ TABLE_NAME: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() }));
 

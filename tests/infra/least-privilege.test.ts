@@ -42,6 +42,8 @@ const expectedEnvironment: Record<string, string[]> = {
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
 const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+/** Every API function also gets the CloudFront origin header value (not the scheduled job, which CloudFront never calls). */
+const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
 interface FunctionGrants {
   actions: string[];
@@ -86,7 +88,7 @@ describe('least privilege per function', () => {
     });
 
     it(`${name}: exactly the environment its capabilities imply`, () => {
-      expect(Object.keys(grants[name]!.environment).sort()).toEqual([...expectedEnvironment[name]!, ...HOUSE_VARIABLES].sort());
+      expect(Object.keys(grants[name]!.environment).sort()).toEqual([...expectedEnvironment[name]!, ...(name in areas ? API_VARIABLES : HOUSE_VARIABLES)].sort());
     });
   }
 

@@ -1,8 +1,9 @@
 // The operations stack: every alarm the issue asks for exists with its threshold and notifies the configured topic;
-// the dashboard and the table's backups exist; the stack is read by no other stack.
-import { Match } from 'aws-cdk-lib/assertions';
+// the dashboard and the table's backups exist; the edge stack's WAF sits in front of CloudFront.
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { areas } from '../../functions/routes';
+import { WAF_RATE_LIMIT_PER_5_MINUTES } from '../../infra/edge-stack';
 import { alarmThresholds } from '../../infra/operations-stack';
 import { resourcesOf, synthCardCrew } from './synth-cardcrew';
 
@@ -73,5 +74,48 @@ describe('the operations stack', () => {
       },
     });
     operations.resourceCountIs('AWS::Backup::BackupSelection', 1);
+  });
+});
+
+describe('the edge stack (WAF)', () => {
+  it('puts a us-east-1 web ACL with a per-IP rate rule in front of CloudFront when deploying to an account', () => {
+    const { stacks, web } = synthCardCrew({ env: { account: '123456789012', region: 'eu-west-1' } });
+    expect(stacks.edge?.region).toBe('us-east-1');
+    const edge = Template.fromStack(stacks.edge!);
+    edge.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({ Name: 'RateLimitPerIp', Action: { Block: {} }, Statement: { RateBasedStatement: Match.objectLike({ Limit: WAF_RATE_LIMIT_PER_5_MINUTES, AggregateKeyType: 'IP' }) } }),
+        Match.objectLike({ Name: 'AWSManagedRulesAmazonIpReputationList' }),
+      ]),
+    });
+    const distribution = resourcesOf(web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { WebACLId?: unknown } };
+    expect(distribution.DistributionConfig.WebACLId).toBeDefined();
+  });
+
+  it('is absent from an environment-agnostic synth, where the distribution has no web ACL', () => {
+    expect(synth.stacks.edge).toBeUndefined();
+    const distribution = resourcesOf(synth.web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { WebACLId?: unknown } };
+    expect(distribution.DistributionConfig.WebACLId).toBeUndefined();
+  });
+});
+
+describe('the API behind CloudFront only', () => {
+  it('sends the generated origin secret from CloudFront and gives the same value to every API function', () => {
+    const secrets = resourcesOf(synth.api, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(1);
+    const [secretId] = secrets[0]!;
+    const reference = JSON.stringify({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] });
+    for (const [, fn] of resourcesOf(synth.api, 'AWS::Lambda::Function')) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      if (variables.POWERTOOLS_SERVICE_NAME === 'cardcrew-monthly-invoices') continue;
+      expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET), String(variables.POWERTOOLS_SERVICE_NAME)).toBe(reference);
+    }
+    const distribution = resourcesOf(synth.web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] } };
+    const apiOrigins = distribution.DistributionConfig.Origins.filter((o) => o.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(1);
+    expect(apiOrigins[0]!.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
+    expect(JSON.stringify(apiOrigins[0]!.OriginCustomHeaders![0]!.HeaderValue)).toContain('{{resolve:secretsmanager:');
   });
 });

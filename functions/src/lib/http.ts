@@ -1,4 +1,4 @@
-// The house HTTP stack for every area Lambda: Powertools logging → route lookup → caller resolution → path, query
+// The house HTTP stack for every area Lambda: Powertools logging → CloudFront origin check → route lookup → caller resolution → path, query
 // and JSON body validation with the route's shared schemas → operation → error mapper. Operations are typed
 // from their route: body, params and query are the schemas' outputs, and signed-in routes get a non-null Caller.
 import middy from '@middy/core';
@@ -12,6 +12,7 @@ import { routes, type Area, type OperationId, type RouteDef, type RouteTable } f
 import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { logger } from './logger';
+import { isFromEdge } from './origin-verify';
 import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
 
 /** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
@@ -127,6 +128,8 @@ export function httpHandler<A extends Area>(area: A, operations: OperationsOf<A>
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? randomUUID();
     try {
+      // Straight to API Gateway's own URL, around CloudFront and its WAF: refused before anything else.
+      if (!isFromEdge(event.headers)) throw forbidden();
       const route = areaRoutes.get(event.routeKey);
       if (!route) throw new AppError('NOT_FOUND', messages.generic.notFound);
       // Who first (a revoked session is a 401 whatever it sends), then every input, so an impossible id
