@@ -4,7 +4,7 @@
 import { businessFormSchema, businessSchema } from '../shared/schemas/business';
 import { dashboardQuerySchema, dashboardSchema } from '../shared/schemas/dashboard';
 import { idSchema } from '../shared/schemas/common';
-import { cardSchema, employeeCreateSchema, employeeSchema } from '../shared/schemas/employee';
+import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema, employeeUpdateSchema, myEmployeeSchema } from '../shared/schemas/employee';
 import { healthSchema, livenessSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
@@ -70,7 +70,8 @@ export const areas: Record<Area, AreaDef> = {
     entry: 'functions/src/business/handler.ts',
     capabilities: {
       // BatchGetItem: a later dashboard page reads the business and its scan total beside the page's Query.
-      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], indexes: true },
+      // DeleteItem/BatchWriteItem: deleting an employee (one transaction, then the card's per-day counters).
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], indexes: true },
       site: true,
       media: { write: ['qr/'] },
       userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],
@@ -172,7 +173,13 @@ export const routeTable = defineRoutes({
   createBusiness: { method: 'POST', path: '/api/businesses', area: 'business', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema, creates: true },
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
-  generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code', response: cardSchema, scoped: true },
+  generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code (managers and the card’s own employee)', response: cardSchema, scoped: true },
+  // Issue 8: the employee lifecycle.
+  updateEmployee: { method: 'PUT', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee Profile dialog save: profile, photo, role and status; the card follows the status', body: employeeUpdateSchema, response: employeeSchema, scoped: true },
+  deleteEmployee: { method: 'DELETE', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Deletes an inactive, non-owner employee with their card, counters, membership and media (204)', scoped: true },
+  createCard: { method: 'POST', path: '/api/businesses/{businessId}/employees/{employeeId}/card', area: 'business', auth: 'user', throttle: 'standard', summary: 'Create Business Card: a card and its QR code for an employee without one', response: employeeSchema, scoped: true, creates: true },
+  getMyEmployee: { method: 'GET', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee portal: the caller’s own employee record, card and business look (404 when not linked)', response: myEmployeeSchema },
+  updateMyEmployee: { method: 'PUT', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'The employee saves their own profile and photo (not role or status)', body: employeeProfileSchema, response: employeeSchema },
   getHealthDetails: { method: 'GET', path: '/api/admin/health', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: each dependency (table, media, user pool, mail) with its latency', response: healthSchema },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });

@@ -43,6 +43,12 @@ export const messages = {
     deleted: (name: string) => `${name} has been deleted successfully`,
     /** One employee per email in a business (issue 13). */
     emailTaken: 'An employee with this email already exists in this business.',
+    // Issue 8: rules the spec states without wording.
+    changedMeanwhile: 'This employee was changed by someone else. Reload and try again.',
+    cardExists: 'This employee already has a business card.',
+    deleteOnlyInactive: 'Only inactive employees can be deleted. Set the status to Inactive first.',
+    deleteNotOwner: 'Owners cannot be deleted. Change the role to Employee first.',
+    ownerStaysOwner: 'The business owner’s own profile keeps the Owner role.',
   },
   auth: {
     fillAllFields: 'Please fill in all fields',

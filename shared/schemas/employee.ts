@@ -98,3 +98,19 @@ export const employeeSchema = z.object({
   card: cardSchema.nullable(),
 });
 export type Employee = z.infer<typeof employeeSchema>;
+
+/** The employee portal's read (spec 1 §2): the caller's own employee record with its card, and the business's look. */
+export const myEmployeeSchema = z.object({
+  employee: employeeSchema,
+  business: z.object({
+    id: z.string(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string().nullable(),
+    secondaryColor: z.string().nullable(),
+    accentColor: z.string().nullable(),
+  }),
+  /** Owners see the 'Business Portal' button. */
+  isOwner: z.boolean(),
+});
+export type MyEmployee = z.infer<typeof myEmployeeSchema>;

@@ -40,7 +40,15 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   getDashboard: managesA(200),
   createEmployee: managesA(201),
-  generateCardQr: managesA(200),
+  // The card's own employee may regenerate its QR too (the portal's 'Generate QR Code').
+  generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  updateEmployee: managesA(200),
+  // The world's employee is active and has a card: managers reach the rules (409), nobody else gets that far.
+  deleteEmployee: managesA(409),
+  createCard: managesA(409),
+  // Only a user linked to an employee has one; everyone else is 'Profile Not Found'.
+  getMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
+  updateMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   getHealthDetails: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 200 }),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),

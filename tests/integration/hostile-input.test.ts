@@ -184,7 +184,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503 };
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204 };
 
 let world: World;
 let freshUser: TestUser;
@@ -197,15 +197,24 @@ beforeAll(async () => {
 /** Who sends each route's requests: someone the valid request is allowed for. */
 function callerOf(route: RouteDef): TestUser | null {
   if (route.auth === 'public') return null;
+  if (route.auth === 'admin') return world.users.admin;
   if (route.operationId === 'createBusiness') return freshUser;
+  if (route.path.startsWith('/api/me/employee')) return world.users.employeeOfA;
   return world.users.ownerOfA;
+}
+
+/** The ids a route's valid request names: routes that consume their target get one of their own. */
+function idsOf(route: RouteDef): Record<string, string> {
+  if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
+  if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
+  return world.ids;
 }
 
 describe('hostile input', () => {
   // Routes that take no body, path parameter or query have nothing a caller could make hostile.
   for (const route of routes.filter((r) => r.body || Object.keys(r.params.shape).length || r.query)) {
     it(`${route.method} ${route.path}: every hostile part is refused with a 4xx and changes nothing; the valid request then succeeds`, async () => {
-      const payloads = payloadsOf(route, world.ids);
+      const payloads = payloadsOf(route, idsOf(route));
       expect(payloads.length, 'payloads for this route').toBeGreaterThanOrEqual(50);
       const before = await tableFingerprint();
       const wrong: string[] = [];
@@ -218,7 +227,7 @@ describe('hostile input', () => {
       expect(wrong.join('\n'), 'requests not refused as expected').toBe('');
       expect(await tableFingerprint(), 'a refused request changed the table').toEqual(before);
 
-      const valid = await api(route.method, pathOf(route.path, world.ids), { user: callerOf(route), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
+      const valid = await api(route.method, pathOf(route.path, idsOf(route)), { user: callerOf(route), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       expect(valid.status, valid.text.slice(0, 200)).toBe(validStatus[route.operationId as OperationId] ?? (route.creates ? 201 : 200));
     });
   }

@@ -18,6 +18,8 @@ export interface World {
   forged: Record<ForgedPrincipal, TestUser>;
   /** Path parameter values naming business A and its employee's card. */
   ids: { businessId: string; cardId: string; employeeId: string };
+  /** Employees of A a valid request may consume: one inactive (deletable), one without a card. */
+  targets: { inactiveEmployeeId: string; cardlessEmployeeId: string };
   businessB: string;
 }
 
@@ -58,7 +60,13 @@ export async function createWorld(): Promise<World> {
   const b = await createOwnerWithBusiness({ name: 'Business B' });
   const employeeOfA = await addEmployee(a.owner, a.business.id);
   const employeeOfB = await addEmployee(b.owner, b.business.id);
+  const inactive = await addEmployee(a.owner, a.business.id, { status: 'inactive' });
+  const cardless = await addEmployee(a.owner, a.business.id);
   const db = await tables();
+  // An employee from before cards were created with every employee: no card item, no scan total, no card id.
+  await db.card.delete({ cardId: cardless.card.id }).go();
+  await db.cardScanTotal.delete({ cardId: cardless.card.id }).go();
+  await db.employee.patch({ employeeId: cardless.id }).remove(['cardId']).go();
 
   /** A signed-in user linked to `employeeId` of `businessId`, as the invitation flow links one. */
   const linkedEmployee = async (businessId: string, employeeId: string, displayName: string) => {
@@ -91,6 +99,7 @@ export async function createWorld(): Promise<World> {
     },
     forged: await forgeries(a.owner),
     ids: { businessId: a.business.id, cardId: employeeOfA.card.id, employeeId: employeeOfA.id },
+    targets: { inactiveEmployeeId: inactive.id, cardlessEmployeeId: cardless.id },
     businessB: b.business.id,
   };
 }

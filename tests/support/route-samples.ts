@@ -29,6 +29,11 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   generateCardQr: () => undefined,
   getHealthDetails: () => undefined,
   createWalletPass: () => undefined,
+  updateEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', role: 'employee', status: 'active' }),
+  deleteEmployee: () => undefined,
+  createCard: () => undefined,
+  getMyEmployee: () => undefined,
+  updateMyEmployee: () => ({ name: 'Erin Example', email: uniqueEmail('erin'), mobilePhone: '+1 555 0111', jobTitle: 'Designer' }),
 };
 
 /** Fills a route's path template from named values. */

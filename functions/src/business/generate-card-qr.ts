@@ -6,7 +6,7 @@ import type { Card } from '../../../shared/schemas/employee';
 import { deleteMediaObjects, mediaKeyOf, putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertCanManageBusiness, assertCanUseCard } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { cardUrlOf, toCardDto } from './dto';
@@ -35,10 +35,15 @@ export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'
   return stored;
 }
 
+/** Owners, managing agencies and admins, and the card's own employee (the portal's 'Generate QR Code'). */
 export async function generateCardQr(caller: Caller, businessId: string, cardId: string): Promise<Card> {
-  await assertCanManageBusiness(caller, businessId);
   const card = await getCard(cardId);
-  if (!card || card.businessId !== businessId) throw notFound('Card not found.');
+  if (!card || card.businessId !== businessId) {
+    // Whether a card exists is only for those who may manage the business to learn.
+    await assertCanManageBusiness(caller, businessId);
+    throw notFound('Card not found.');
+  }
+  await assertCanUseCard(caller, card);
   const [stored, scanCount] = await Promise.all([storeCardQr(card), getCardScanTotal(cardId)]);
   return toCardDto(stored, scanCount);
 }

@@ -1,10 +1,14 @@
 // The `business` area Lambda: onboarding, dashboard, employees and cards (QR codes, wallet passes).
-import { httpHandler } from '../lib/http';
 import { createBusiness } from './create-business';
 import { createEmployee } from './create-employee';
 import { generateCardQr } from './generate-card-qr';
 import { getDashboard } from './get-dashboard';
 import { createWalletPass } from '../wallet/create-wallet-pass';
+import { createCard } from './create-card';
+import { deleteEmployee } from './delete-employee';
+import { getMyEmployee } from './my-employee';
+import { updateEmployee, updateMyEmployee } from './update-employee';
+import { httpHandler, raw } from '../lib/http';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
@@ -12,4 +16,12 @@ export const handler = httpHandler('business', {
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),
+  updateEmployee: async ({ caller, params, body }) => updateEmployee(caller, params.businessId, params.employeeId, body),
+  deleteEmployee: async ({ caller, params }) => {
+    await deleteEmployee(caller, params.businessId, params.employeeId);
+    return raw({ status: 204, body: '' });
+  },
+  createCard: async ({ caller, params }) => createCard(caller, params.businessId, params.employeeId),
+  getMyEmployee: async ({ caller }) => getMyEmployee(caller),
+  updateMyEmployee: async ({ caller, body }) => updateMyEmployee(caller, body),
 });

@@ -200,7 +200,7 @@ export async function createEmployeeWithCard(employee: Omit<NewEmployee, 'employ
         .add({ employeeCount: 1, billableEmployeeCount: billable, cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
         .where(({ businessId }, { exists }) => exists(businessId))
         .commit(),
-      e.create({ ...employee, createdAt, employeeOrder }).commit(),
+      e.create({ ...employee, cardId: card.cardId, createdAt, employeeOrder }).commit(),
       c.create({ ...card, employeeOrder }).commit(),
       cardScanTotal.create({ cardId: card.cardId, businessId: card.businessId, employeeOrder, scanCount: 0 }).commit(),
       employeeEmailGuard

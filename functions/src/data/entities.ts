@@ -136,6 +136,8 @@ export function buildEntities() {
         status: { type: ['draft', 'active', 'inactive'] as const, required: true, default: 'draft' },
         /** The Cognito user linked to this employee after onboarding. */
         userId: text,
+        /** The employee's business card (at most one), written in the transaction that creates the card. */
+        cardId: text,
         employeeOrder,
         createdAt,
         updatedAt,

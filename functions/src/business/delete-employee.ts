@@ -1,0 +1,33 @@
+// Delete Employee (spec 2 §4): only an inactive employee who is not an owner. Everything the employee owns goes in
+// one transaction (employee, card, scan total, e-mail guard, the linked user's membership, counters); then, outside
+// it, the per-day scan counters and the media objects — retried, and logged as errors if they still fail, since a
+// leftover there is storage only: nothing points at it any more and the public card page already answers 404.
+import { messages } from '../../../shared/messages';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
+import { AppError, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from './employee-media';
+import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from './employee-repository';
+import { getEmployee } from './repository';
+
+export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
+  await assertCanManageBusiness(caller, businessId);
+  const employee = await getEmployee(employeeId);
+  if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
+  if (employee.role === 'owner') throw new AppError('CONFLICT', messages.employee.deleteNotOwner);
+  if (employee.status !== 'inactive') throw new AppError('CONFLICT', messages.employee.deleteOnlyInactive);
+
+  const card = await getCardOfEmployee(employee);
+  if (!(await deleteEmployeeRecords(employee, card))) throw new AppError('CONFLICT', messages.employee.changedMeanwhile);
+
+  const leftovers = await Promise.allSettled([
+    card ? deleteCardScanDays(card.cardId) : Promise.resolve(0),
+    deleteEmployeeMedia([...(card ? qrKeysOf(card) : []), ...photoKeysOf(employee.photoUrl)]),
+  ]);
+  for (const outcome of leftovers) {
+    if (outcome.status === 'rejected') {
+      logger.error('employee deleted, but some of its scan counters or media were not', { employeeId, cardId: card?.cardId, error: outcome.reason as Error });
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// The media objects an employee owns (QR images of their card, their photo) and their removal.
+import { deleteMediaObjects, mediaKeyOf } from '../adapters/media';
+import type { CardRecord } from './repository';
+
+/** The keys of a stored photo URL (none for a URL outside the media bucket). */
+export function photoKeysOf(photoUrl: string | undefined | null): string[] {
+  const key = photoUrl ? mediaKeyOf(photoUrl) : null;
+  return key ? [key] : [];
+}
+
+/** The keys of a card's QR images. */
+export function qrKeysOf(card: Pick<CardRecord, 'qrCodeUrl' | 'qrSvgUrl'>): string[] {
+  return [card.qrCodeUrl, card.qrSvgUrl].flatMap((url) => (url ? (mediaKeyOf(url) ?? []) : []));
+}
+
+/** Deletes media objects, trying twice more on failure (DeleteObjects is idempotent: a gone key is no error). */
+export async function deleteEmployeeMedia(keys: readonly string[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deleteMediaObjects(keys);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}

@@ -1,0 +1,36 @@
+// The signed-in employee's own record (employee portal, spec 1 §2): found through their business membership.
+import type { MyEmployee } from '../../../shared/schemas/employee';
+import { messages } from '../../../shared/messages';
+import type { Caller } from '../identity/caller';
+import { notFound } from '../lib/errors';
+import { orNull } from '../lib/values';
+import { toEmployeeDto } from './dto';
+import { getCardOfEmployee } from './employee-repository';
+import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord } from './repository';
+
+/** The employee record the caller is linked to; 404 'Profile Not Found' when there is none. */
+export async function myEmployeeRecord(caller: Caller): Promise<EmployeeRecord> {
+  const membership = caller.memberships.find((m) => m.scopeType === 'business' && m.employeeId);
+  const employee = membership?.employeeId ? await getEmployee(membership.employeeId) : null;
+  if (!employee || employee.businessId !== membership?.scopeId) throw notFound(messages.portal.profileNotFoundTitle);
+  return employee;
+}
+
+export async function getMyEmployee(caller: Caller): Promise<MyEmployee> {
+  const employee = await myEmployeeRecord(caller);
+  const [business, card] = await Promise.all([getBusiness(employee.businessId), getCardOfEmployee(employee)]);
+  if (!business) throw notFound(messages.portal.profileNotFoundTitle);
+  const scanCount = card ? await getCardScanTotal(card.cardId) : 0;
+  return {
+    employee: toEmployeeDto(employee, card, scanCount),
+    business: {
+      id: business.businessId,
+      name: business.name,
+      logoUrl: orNull(business.logoUrl),
+      primaryColor: orNull(business.primaryColor),
+      secondaryColor: orNull(business.secondaryColor),
+      accentColor: orNull(business.accentColor),
+    },
+    isOwner: caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === business.businessId && m.role === 'owner'),
+  };
+}

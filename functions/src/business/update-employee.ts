@@ -1,0 +1,77 @@
+// Saving an employee profile: the owner's Employee Profile dialog (every field, role and status) and the employee's
+// own portal and onboarding form (profile fields and photo only). Whenever a profile is saved the card's active flag
+// follows the status (spec 2 §4) and the card's public copy follows the profile, in the same transaction.
+import { cardIsActiveFor, type Employee, type EmployeeProfile, type EmployeeUpdate } from '../../../shared/schemas/employee';
+import { messages } from '../../../shared/messages';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
+import { AppError, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { compact } from '../lib/values';
+import { cardProfileOf } from './card-snapshot';
+import { deleteEmployeeMedia, photoKeysOf } from './employee-media';
+import { getCardOfEmployee, updateEmployeeRecord, type EmployeeChanges } from './employee-repository';
+import { toEmployeeDto } from './dto';
+import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord } from './repository';
+import { myEmployeeRecord } from './my-employee';
+
+const orNullish = (value: string | undefined | null) => (value === undefined || value === '' ? null : value);
+
+/** The owner's (or managing agency's, or an admin's) save of the Employee Profile dialog. */
+export async function updateEmployee(caller: Caller, businessId: string, employeeId: string, input: EmployeeUpdate): Promise<Employee> {
+  await assertCanManageBusiness(caller, businessId);
+  const employee = await getEmployee(employeeId);
+  if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
+  return saveEmployee(employee, input);
+}
+
+/** The employee's own save (portal, onboarding): their profile and photo; role and status stay as they are. */
+export async function updateMyEmployee(caller: Caller, input: EmployeeProfile): Promise<Employee> {
+  const employee = await myEmployeeRecord(caller);
+  return saveEmployee(employee, { ...input, role: employee.role, status: employee.status });
+}
+
+async function saveEmployee(before: EmployeeRecord, input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>): Promise<Employee> {
+  const business = await getBusiness(before.businessId);
+  if (!business) throw notFound('Business not found.');
+  // The person who created the business owns it through their own membership; the profile linked to them keeps
+  // the Owner role, so a business can never be left without an owner (docs/decisions.md).
+  const isCreator = before.userId !== undefined && before.userId === business.ownerId;
+  if (isCreator && input.role !== 'owner') {
+    throw new AppError('CONFLICT', messages.employee.ownerStaysOwner, { role: messages.employee.ownerStaysOwner });
+  }
+
+  const changes: EmployeeChanges = {
+    name: input.name,
+    email: input.email,
+    phone: orNullish(input.phone),
+    officePhone: orNullish(input.officePhone),
+    mobilePhone: orNullish(input.mobilePhone),
+    jobTitle: orNullish(input.jobTitle),
+    department: orNullish(input.department),
+    linkedinProfile: orNullish(input.linkedinProfile),
+    photoUrl: input.photoUrl === undefined ? undefined : orNullish(input.photoUrl),
+    role: input.role,
+    status: input.status,
+  };
+  const photoUrl = changes.photoUrl === undefined ? before.photoUrl : (changes.photoUrl ?? undefined);
+  const card = await getCardOfEmployee(before);
+  await updateEmployeeRecord({
+    before,
+    card,
+    changes,
+    cardProfile: cardProfileOf(compact({ ...changes, photoUrl })),
+    cardIsActive: cardIsActiveFor(input.status),
+    membershipRole: before.userId && !isCreator && input.role !== before.role ? input.role : undefined,
+  });
+
+  // A photo the profile no longer shows is only storage now: delete it, best-effort.
+  if (before.photoUrl && before.photoUrl !== photoUrl) {
+    await deleteEmployeeMedia(photoKeysOf(before.photoUrl)).catch((error: Error) =>
+      logger.warn('replaced photo was not deleted', { employeeId: before.employeeId, error }),
+    );
+  }
+  const [employee, savedCard] = await Promise.all([getEmployee(before.employeeId), getCardOfEmployee(before)]);
+  if (!employee) throw notFound('Employee not found.');
+  return toEmployeeDto(employee, savedCard, savedCard ? await getCardScanTotal(savedCard.cardId) : 0);
+}
