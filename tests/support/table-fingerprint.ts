@@ -6,20 +6,30 @@ import { runtime } from './runtime';
 
 const SEGMENTS = 4;
 
-async function scanSegment(segment: number): Promise<string[]> {
+async function scanSegment(segment: number): Promise<Record<string, unknown>[]> {
   const { dynamo } = await import('../../functions/src/data/client');
-  const hashes: string[] = [];
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(new ScanCommand({ TableName: runtime.env.TABLE_NAME, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) hashes.push(createHash('sha256').update(JSON.stringify(item, Object.keys(item).sort())).digest('base64url'));
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return hashes;
+  return items;
+}
+
+/** Every item of the table (tests that prove nothing of a deleted thing is left). */
+export async function allItems(): Promise<Record<string, unknown>[]> {
+  return (await Promise.all(Array.from({ length: SEGMENTS }, (_, i) => scanSegment(i)))).flat();
+}
+
+/** The items whose attributes (keys included) mention any of `values`. */
+export async function itemsMentioning(...values: string[]): Promise<Record<string, unknown>[]> {
+  return (await allItems()).filter((item) => values.some((value) => JSON.stringify(item).includes(value)));
 }
 
 /** The sorted hashes of every item, with their count: equal fingerprints mean an unchanged table. */
 export async function tableFingerprint(): Promise<{ items: number; digest: string }> {
-  const hashes = (await Promise.all(Array.from({ length: SEGMENTS }, (_, i) => scanSegment(i)))).flat().sort();
+  const hashes = (await allItems()).map((item) => createHash('sha256').update(JSON.stringify(item, Object.keys(item).sort())).digest('base64url')).sort();
   return { items: hashes.length, digest: createHash('sha256').update(hashes.join()).digest('base64url') };
 }
