@@ -1,17 +1,131 @@
-// /employee-portal (spec 1 §2): login required. A placeholder until the employee portal is built.
-import { ComingSoon } from '@web/components/coming-soon';
-import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
+// /employee-portal (spec 1 §2): for roles owner and employee (others go to /auth). The business header, the
+// employee's profile with Edit Profile, and their digital business card in every state; the business's colours.
+import { Briefcase, Home, LogOut } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { messages } from '@shared/messages';
+import type { MyEmployee } from '@shared/schemas/employee';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { PageSpinner } from '@web/components/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
+import { useSession } from '@web/features/auth/session-provider';
+import { Avatar } from '@web/features/business/components/avatar';
+import { useMyEmployee } from '../api/my-employee';
+import { DigitalCardSection } from '../components/digital-card-section';
+import { ProfileSection } from '../components/profile-section';
 
 export function EmployeePortalPage() {
   return (
     <RequireAuth>
-      <div className="flex min-h-dvh flex-col">
-        <SiteTopNav />
-        <ComingSoon title="Employee Portal">
-          The employee portal is coming soon. Here you will edit your profile and download or share your digital business card.
-        </ComingSoon>
-      </div>
+      <PortalGate />
     </RequireAuth>
+  );
+}
+
+function PortalGate() {
+  const { me } = useSession();
+  if (me && me.role !== 'owner' && me.role !== 'employee') return <Navigate to="/auth" replace />;
+  return <Portal />;
+}
+
+function Portal() {
+  const query = useMyEmployee();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <ProfileNotFound />;
+    return (
+      <Centered title="Error" description={messages.portal.loadFailed}>
+        <Button onClick={() => void query.refetch()}>Try Again</Button>
+      </Centered>
+    );
+  }
+  return <PortalContent data={query.data} />;
+}
+
+function PortalContent({ data }: { data: MyEmployee }) {
+  const { employee, business, isOwner } = data;
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const { primaryColor, secondaryColor, accentColor } = business;
+  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-center gap-3">
+            {business.logoUrl ? (
+              <img src={business.logoUrl} alt={`${business.name} logo`} className="size-10 shrink-0 rounded-lg object-contain" />
+            ) : (
+              <Avatar name={business.name} size="sm" shape="square" />
+            )}
+            <div className="min-w-0">
+              <p className="truncate text-lg font-bold">{business.name}</p>
+              <Badge variant="secondary">Employee Portal</Badge>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {isOwner && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/business">
+                  <Briefcase aria-hidden />
+                  Business Portal
+                </Link>
+              </Button>
+            )}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={async () => {
+                if (await signOut()) navigate('/');
+              }}
+            >
+              <LogOut aria-hidden />
+              Sign Out
+            </Button>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+        <h1 className="text-2xl font-bold">Welcome back, {employee.name}!</h1>
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <ProfileSection employee={employee} />
+          <DigitalCardSection employee={employee} />
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <Centered title={messages.portal.profileNotFoundTitle} description="We could not find an employee profile linked to your account.">
+      <Button asChild>
+        <Link to="/">
+          <Home aria-hidden />
+          Go to Homepage
+        </Link>
+      </Button>
+    </Centered>
+  );
+}
+
+function Centered({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <div className="flex justify-center px-6 pb-6">{children}</div>
+      </Card>
+    </main>
   );
 }

@@ -1,0 +1,154 @@
+// 'Your Profile' (spec 1 §2, employee portal and onboarding): the employee's fields with a status badge, and the
+// Edit Profile form (Full Name *, Email *, phones, job title, department, LinkedIn, photo) saved by the employee.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '@shared/messages';
+import { employeeProfileSchema, type Employee, type EmployeeProfile, type EmployeeProfileInput } from '@shared/schemas/employee';
+import { Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@web/components/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
+import { FormField } from '@web/components/form-field';
+import { Input } from '@web/components/input';
+import { isApiError } from '@web/lib/api-client';
+import { applyFieldErrors } from '@web/lib/form-errors';
+import { Avatar } from '@web/features/business/components/avatar';
+import { StatusBadge } from '@web/features/business/components/status-badge';
+import { useUpdateMyEmployee } from '../api/my-employee';
+
+const fields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile'] as const satisfies readonly FieldPath<EmployeeProfileInput>[];
+
+function formOf(employee: Employee): EmployeeProfileInput {
+  return {
+    name: employee.name,
+    email: employee.email,
+    officePhone: employee.officePhone ?? '',
+    mobilePhone: employee.mobilePhone ?? '',
+    jobTitle: employee.jobTitle ?? '',
+    department: employee.department ?? '',
+    linkedinProfile: employee.linkedinProfile ?? '',
+  };
+}
+
+interface Props {
+  employee: Employee;
+  /** Heading level of the section title in its page. */
+  titleAs?: 'h2' | 'h3';
+  /** The photo upload control (rendered inside the edit form). */
+  photoField?: ReactNode;
+}
+
+export function ProfileSection({ employee, titleAs = 'h2', photoField }: Props) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <CardTitle as={titleAs} className="text-lg">
+            Your Profile
+          </CardTitle>
+          <StatusBadge status={employee.status} />
+        </div>
+        {!editing && (
+          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            Edit Profile
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {editing ? <ProfileForm employee={employee} photoField={photoField} onDone={() => setEditing(false)} /> : <ProfileDetails employee={employee} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProfileDetails({ employee }: { employee: Employee }) {
+  const rows: [string, string | null][] = [
+    ['Email', employee.email],
+    ['Office Phone', employee.officePhone],
+    ['Mobile Phone', employee.mobilePhone],
+    ['Job Title', employee.jobTitle],
+    ['Department', employee.department],
+    ['LinkedIn Profile', employee.linkedinProfile],
+  ];
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center gap-3">
+        <Avatar name={employee.name} src={employee.photoUrl} />
+        <p className="text-lg font-semibold">{employee.name}</p>
+      </div>
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className={label === 'Email' || label === 'LinkedIn Profile' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="break-words">{value || <span className="text-muted-foreground">Not provided</span>}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+function ProfileForm({ employee, photoField, onDone }: { employee: Employee; photoField?: ReactNode; onDone: () => void }) {
+  const update = useUpdateMyEmployee();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EmployeeProfileInput, unknown, EmployeeProfile>({ resolver: zodResolver(employeeProfileSchema), defaultValues: formOf(employee) });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await update.mutateAsync(input);
+    } catch (error) {
+      if (applyFieldErrors(error, setError, fields)) return;
+      const serverMessage = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : null;
+      toast.error('Error', { description: serverMessage ?? messages.onboarding.updateFailed });
+      return;
+    }
+    toast.success(messages.onboarding.profileUpdated);
+    onDone();
+  });
+  const busy = isSubmitting || update.isPending;
+  const err = (field: (typeof fields)[number]) => errors[field]?.message;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField label="Full Name" required error={err('name')}>
+          <Input autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Email" required error={err('email')}>
+          <Input type="email" inputMode="email" autoComplete="email" {...register('email')} />
+        </FormField>
+        <FormField label="Office Phone" error={err('officePhone')}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" {...register('officePhone')} />
+        </FormField>
+        <FormField label="Mobile Phone" error={err('mobilePhone')}>
+          <Input type="tel" inputMode="tel" autoComplete="tel" {...register('mobilePhone')} />
+        </FormField>
+        <FormField label="Job Title" error={err('jobTitle')}>
+          <Input autoComplete="organization-title" {...register('jobTitle')} />
+        </FormField>
+        <FormField label="Department" error={err('department')}>
+          <Input autoComplete="off" {...register('department')} />
+        </FormField>
+        <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
+          <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="url" {...register('linkedinProfile')} />
+        </FormField>
+        {photoField && <div className="sm:col-span-2">{photoField}</div>}
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
