@@ -30,7 +30,7 @@ export function FormField({ label, required, error, hint, className, id, childre
   const describedBy = [children.props['aria-describedby'], hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={controlId}>
         {label}
         {required && " *"}

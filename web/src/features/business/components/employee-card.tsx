@@ -1,6 +1,6 @@
 // One employee in the dashboard grid (spec 2 'Business dashboard').
 import type { Employee } from '@shared/schemas/employee';
-import { Eye, Mail } from 'lucide-react';
+import { Eye, Mail, Trash2 } from 'lucide-react';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
@@ -8,7 +8,9 @@ import { pluralize } from '@shared/format';
 import { Avatar } from './avatar';
 import { StatusBadge } from './status-badge';
 
-export function EmployeeCard({ employee, onView }: { employee: Employee; onView: () => void }) {
+/** `onDelete` is offered only for an inactive employee who is not an owner (spec 2). */
+export function EmployeeCard({ employee, onView, onDelete }: { employee: Employee; onView: () => void; onDelete: () => void }) {
+  const deletable = employee.status === 'inactive' && employee.role !== 'owner';
   const scans = employee.card?.scanCount ?? 0;
   return (
     <Card className="flex h-full flex-col gap-4 p-4">
@@ -29,10 +31,18 @@ export function EmployeeCard({ employee, onView }: { employee: Employee; onView:
       </div>
       <div className="mt-auto flex items-center justify-between gap-2">
         <StatusBadge status={employee.status} />
-        <Button variant="outline" size="sm" onClick={onView}>
-          <Eye aria-hidden />
-          View<span className="sr-only"> {employee.name}</span>
-        </Button>
+        <div className="flex gap-2">
+          {deletable && (
+            <Button variant="outline" size="sm" onClick={onDelete} className="text-destructive hover:text-destructive">
+              <Trash2 aria-hidden />
+              <span className="sr-only">Delete {employee.name}</span>
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={onView}>
+            <Eye aria-hidden />
+            View<span className="sr-only"> {employee.name}</span>
+          </Button>
+        </div>
       </div>
     </Card>
   );

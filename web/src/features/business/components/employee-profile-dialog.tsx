@@ -1,12 +1,22 @@
-// The read-only Employee Profile dialog with its Business Card section (spec 2 'Employee Profile dialog').
+// The Employee Profile dialog (spec 2): a read-only view with Edit and Send Invite; Edit mode with every profile field,
+// Role and Status; and the Business Card section in its three states (QR, no QR yet, no card).
+import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
-import type { Employee } from '@shared/schemas/employee';
-import { ExternalLink, QrCode } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { employeeUpdateSchema, type Employee, type EmployeeUpdate, type EmployeeUpdateInput } from '@shared/schemas/employee';
+import { CreditCard, ExternalLink, Mail, Pencil, QrCode } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { FormField } from '@web/components/form-field';
+import { Input } from '@web/components/input';
+import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
+import { isApiError } from '@web/lib/api-client';
+import { applyFieldErrors } from '@web/lib/form-errors';
+import { useCreateCard, useSendInvitation, useUpdateEmployee } from '../api/employee-mutations';
 import { useGenerateCardQr } from '../api/generate-card-qr';
 import { Avatar } from './avatar';
 import { StatusBadge } from './status-badge';
@@ -19,27 +29,70 @@ interface Props {
 }
 
 export function EmployeeProfileDialog({ businessId, employee, onOpenChange }: Props) {
+  const [editing, setEditing] = useState(false);
   return (
-    <Dialog open={employee !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
-        {employee && <ProfileBody businessId={businessId} employee={employee} />}
+    <Dialog
+      open={employee !== null}
+      onOpenChange={(open) => {
+        if (!open) setEditing(false);
+        onOpenChange(open);
+      }}
+    >
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        {employee &&
+          (editing ? (
+            <EditProfile businessId={businessId} employee={employee} onDone={() => setEditing(false)} />
+          ) : (
+            <ProfileBody businessId={businessId} employee={employee} onEdit={() => setEditing(true)} />
+          ))}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ProfileBody({ businessId, employee }: { businessId: string; employee: Employee }) {
+function ProfileHeader({ employee, description }: { employee: Employee; description: string }) {
+  return (
+    <DialogHeader>
+      <div className="flex items-center gap-3">
+        <Avatar name={employee.name} src={employee.photoUrl} />
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <DialogTitle className="truncate">{employee.name}</DialogTitle>
+            {employee.role === 'owner' && <Badge variant="default">Owner</Badge>}
+          </div>
+          <DialogDescription>{description}</DialogDescription>
+        </div>
+      </div>
+    </DialogHeader>
+  );
+}
+
+function ProfileBody({ businessId, employee, onEdit }: { businessId: string; employee: Employee; onEdit: () => void }) {
+  const invite = useSendInvitation(businessId);
   return (
     <>
-      <DialogHeader>
-        <div className="flex items-center gap-3">
-          <Avatar name={employee.name} src={employee.photoUrl} />
-          <div className="min-w-0">
-            <DialogTitle className="truncate">{employee.name}</DialogTitle>
-            <DialogDescription>Employee Profile</DialogDescription>
-          </div>
-        </div>
-      </DialogHeader>
+      <ProfileHeader employee={employee} description="Employee Profile" />
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={onEdit}>
+          <Pencil aria-hidden />
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={invite.isPending}
+          onClick={() =>
+            invite.mutate(employee.id, {
+              onSuccess: ({ sentTo }) => toast.success(messages.invitation.sentTitle, { description: `We sent ${employee.name} an invitation at ${sentTo}.` }),
+              onError: (error) =>
+                toast.error('Error', { description: isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.invitation.sendFailed }),
+            })
+          }
+        >
+          {invite.isPending ? <Spinner label="Sending invitation…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <Mail aria-hidden />}
+          Send Invite
+        </Button>
+      </div>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -90,7 +143,7 @@ function BusinessCardSection({ businessId, employee }: { businessId: string; emp
   const generate = useGenerateCardQr(businessId);
   const card = employee.card;
 
-  if (!card) return <p className="text-sm text-muted-foreground">No business card found</p>;
+  if (!card) return <CreateCard businessId={businessId} employeeId={employee.id} />;
 
   if (!card.qrCodeUrl) {
     return (
@@ -135,5 +188,127 @@ function BusinessCardSection({ businessId, employee }: { businessId: string; emp
         <span className="sr-only">(opens in a new tab)</span>
       </a>
     </figure>
+  );
+}
+
+function CreateCard({ businessId, employeeId }: { businessId: string; employeeId: string }) {
+  const create = useCreateCard(businessId);
+  return (
+    <div className="grid justify-items-center gap-3 text-center">
+      <CreditCard aria-hidden className="size-12 text-muted-foreground" />
+      <p className="text-sm text-muted-foreground">No business card found</p>
+      <Button
+        size="sm"
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate(employeeId, {
+            onSuccess: () => toast.success(messages.employee.cardCreated),
+            onError: (error) =>
+              toast.error('Error', { description: isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.employee.createCardFailed }),
+          })
+        }
+      >
+        {create.isPending ? <Spinner label="Creating business card…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <CreditCard aria-hidden />}
+        Create Business Card
+      </Button>
+    </div>
+  );
+}
+
+const editFields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'role', 'status'] as const satisfies readonly FieldPath<EmployeeUpdateInput>[];
+
+function editFormOf(employee: Employee): EmployeeUpdateInput {
+  return {
+    name: employee.name,
+    email: employee.email,
+    officePhone: employee.officePhone ?? '',
+    mobilePhone: employee.mobilePhone ?? '',
+    jobTitle: employee.jobTitle ?? '',
+    department: employee.department ?? '',
+    linkedinProfile: employee.linkedinProfile ?? '',
+    role: employee.role,
+    status: employee.status,
+  };
+}
+
+/** Edit mode: every field of spec 2, Role and Status. Saving sets the card active exactly when the status is. */
+function EditProfile({ businessId, employee, onDone }: { businessId: string; employee: Employee; onDone: () => void }) {
+  const update = useUpdateEmployee(businessId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EmployeeUpdateInput, unknown, EmployeeUpdate>({ resolver: zodResolver(employeeUpdateSchema), defaultValues: editFormOf(employee) });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await update.mutateAsync({ employeeId: employee.id, input });
+    } catch (error) {
+      if (applyFieldErrors(error, setError, editFields)) return;
+      if (isApiError(error) && error.status === 401) {
+        toast.error(messages.employee.authErrorTitle, { description: messages.employee.mustBeLoggedIn });
+      } else {
+        const detail = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.employee.updateFailed;
+        toast.error(messages.employee.updateFailedTitle, { description: detail });
+      }
+      return;
+    }
+    toast.success('Profile Updated', { description: `${input.name}'s profile has been saved.` });
+    onDone();
+  });
+  const busy = isSubmitting || update.isPending;
+  const err = (field: (typeof editFields)[number]) => errors[field]?.message;
+
+  return (
+    <>
+      <ProfileHeader employee={employee} description="Edit Employee Profile" />
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField label="Full Name" required error={err('name')}>
+            <Input autoComplete="off" {...register('name')} />
+          </FormField>
+          <FormField label="Email" required error={err('email')}>
+            <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
+          </FormField>
+          <FormField label="Office Phone" error={err('officePhone')}>
+            <Input type="tel" inputMode="tel" autoComplete="off" {...register('officePhone')} />
+          </FormField>
+          <FormField label="Mobile Phone" error={err('mobilePhone')}>
+            <Input type="tel" inputMode="tel" autoComplete="off" {...register('mobilePhone')} />
+          </FormField>
+          <FormField label="Job Title" error={err('jobTitle')}>
+            <Input autoComplete="off" {...register('jobTitle')} />
+          </FormField>
+          <FormField label="Department" error={err('department')}>
+            <Input autoComplete="off" {...register('department')} />
+          </FormField>
+          <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
+            <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="off" {...register('linkedinProfile')} />
+          </FormField>
+          <FormField label="Role" error={err('role')}>
+            <NativeSelect {...register('role')}>
+              <option value="employee">Employee</option>
+              <option value="owner">Owner</option>
+            </NativeSelect>
+          </FormField>
+          <FormField label="Status" error={err('status')} hint="Only an Active employee’s card is shown to the public.">
+            <NativeSelect {...register('status')}>
+              <option value="draft">Draft</option>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </NativeSelect>
+          </FormField>
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </>
   );
 }

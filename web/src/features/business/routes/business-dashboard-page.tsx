@@ -14,6 +14,7 @@ import { useSession } from '@web/features/auth/session-provider';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
 import { useGenerateCardQr } from '../api/generate-card-qr';
 import { AddEmployeeDialog } from '../components/add-employee-dialog';
+import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
@@ -138,6 +139,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const [filter, setFilter] = useState<Filter>('all');
   const [addOpen, setAddOpen] = useState(false);
   const [viewingId, setViewingId] = useState<string | null>(null);
+  const [deletingId, setDeletingId] = useState<string | null>(null);
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
 
@@ -147,6 +149,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const counts = useMemo(() => countByFilter(stats), [stats]);
   const visible = employees.filter((employee) => matchesFilter(employee, filter));
   const viewing = employees.find((employee) => employee.id === viewingId) ?? null;
+  const deleting = employees.find((employee) => employee.id === deletingId) ?? null;
 
   return (
     <div className="min-h-dvh bg-muted">
@@ -201,7 +204,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {visible.map((employee) => (
                   <li key={employee.id}>
-                    <EmployeeCard employee={employee} onView={() => setViewingId(employee.id)} />
+                    <EmployeeCard employee={employee} onView={() => setViewingId(employee.id)} onDelete={() => setDeletingId(employee.id)} />
                   </li>
                 ))}
                 <li>
@@ -230,6 +233,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
 
       <AddEmployeeDialog businessId={businessId} open={addOpen} onOpenChange={setAddOpen} />
       <EmployeeProfileDialog businessId={businessId} employee={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
+      <DeleteEmployeeDialog businessId={businessId} employee={deleting} onOpenChange={(open) => !open && setDeletingId(null)} />
     </div>
   );
 }
