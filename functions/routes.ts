@@ -10,6 +10,7 @@ import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
+import { invitationAcceptedSchema, invitationReceiptSchema, invitationTokenSchema, invitationViewSchema } from '../shared/schemas/invitation';
 import * as z from 'zod';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -18,7 +19,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin';
+export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations';
 
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
@@ -82,6 +83,16 @@ export const areas: Record<Area, AreaDef> = {
   cardPage: {
     entry: 'functions/src/card-page/handler.ts',
     capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
+  },
+  // Employee invitations: Send Invite (mails the link), the onboarding page's view, linking the account.
+  invitations: {
+    entry: 'functions/src/invitations/handler.ts',
+    capabilities: {
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true },
+      site: true,
+      mail: { send: true },
+      userPool: ['AdminAddUserToGroup'],
+    },
   },
   // The admin portal (Cognito admin group only): the deep health check of every dependency.
   admin: {
@@ -178,6 +189,9 @@ export const routeTable = defineRoutes({
   updateEmployee: { method: 'PUT', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee Profile dialog save: profile, photo, role and status; the card follows the status', body: employeeUpdateSchema, response: employeeSchema, scoped: true },
   deleteEmployee: { method: 'DELETE', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Deletes an inactive, non-owner employee with their card, counters, membership and media (204)', scoped: true },
   createCard: { method: 'POST', path: '/api/businesses/{businessId}/employees/{employeeId}/card', area: 'business', auth: 'user', throttle: 'standard', summary: 'Create Business Card: a card and its QR code for an employee without one', response: employeeSchema, scoped: true, creates: true },
+  sendInvitation: { method: 'POST', path: '/api/businesses/{businessId}/employees/{employeeId}/invitation', area: 'invitations', auth: 'user', throttle: 'strict', summary: 'Send Invite: mails the employee a single-use onboarding link (7 days), replacing any earlier one', response: invitationReceiptSchema, scoped: true },
+  getInvitation: { method: 'GET', path: '/api/invitations/{token}', area: 'invitations', auth: 'public', throttle: 'strict', summary: 'The onboarding page before sign-in: the invited name and e-mail and the business look (404 when the link is not valid)', params: z.object({ token: invitationTokenSchema }).strict(), response: invitationViewSchema },
+  acceptInvitation: { method: 'POST', path: '/api/invitations/{token}/accept', area: 'invitations', auth: 'user', throttle: 'strict', summary: 'Links the signed-in account (same verified e-mail) to the invited employee and activates them', params: z.object({ token: invitationTokenSchema }).strict(), response: invitationAcceptedSchema },
   getMyEmployee: { method: 'GET', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee portal: the caller’s own employee record, card and business look (404 when not linked)', response: myEmployeeSchema },
   updateMyEmployee: { method: 'PUT', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'The employee saves their own profile and photo (not role or status)', body: employeeProfileSchema, response: employeeSchema },
   getHealthDetails: { method: 'GET', path: '/api/admin/health', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: each dependency (table, media, user pool, mail) with its latency', response: healthSchema },

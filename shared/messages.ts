@@ -96,6 +96,8 @@ export const messages = {
     invalid: 'This invitation link is invalid or has expired.',
     sentTitle: 'Invitation Sent',
     sendFailed: 'Failed to send invitation email.',
+    /** Issue 8: an employee whose account is linked needs no invitation. */
+    alreadyJoined: 'This employee has already joined with their own account.',
   },
   /** Employee onboarding page (spec 1 §5, §8). */
   onboarding: {

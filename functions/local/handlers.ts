@@ -2,12 +2,13 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, me, business, cardPage, admin] = await Promise.all([
+  const [publicArea, me, business, cardPage, admin, invitations] = await Promise.all([
     import('../src/public/handler'),
     import('../src/me/handler'),
     import('../src/business/handler'),
     import('../src/card-page/handler'),
     import('../src/admin/handler'),
+    import('../src/invitations/handler'),
   ]);
-  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler } as Record<Area, never>;
+  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler } as Record<Area, never>;
 }

@@ -29,6 +29,7 @@ const expectedActions: Record<string, string[]> = {
     's3:PutObject',
   ],
   cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  invitations: ['cognito-idp:AdminAddUserToGroup', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   admin: ['cognito-idp:DescribeUserPool', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query', 's3:ListBucket', 'ses:GetAccount'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
 };
@@ -38,6 +39,7 @@ const expectedEnvironment: Record<string, string[]> = {
   me: ['TABLE_NAME', 'USER_POOL_ID'],
   business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
+  invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME', 'USER_POOL_ID'],
   monthlyInvoices: ['TABLE_NAME'],
 };
@@ -116,7 +118,7 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'monthlyInvoices']) {
+    for (const name of ['public', 'business', 'invitations', 'monthlyInvoices']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');
@@ -137,7 +139,7 @@ describe('least privilege per function', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
     expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
     expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
-    for (const name of ['public', 'me', 'cardPage', 'admin', 'monthlyInvoices']) {
+    for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'monthlyInvoices']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
     }

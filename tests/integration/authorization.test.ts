@@ -46,6 +46,11 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // The world's employee is active and has a card: managers reach the rules (409), nobody else gets that far.
   deleteEmployee: managesA(409),
   createCard: managesA(409),
+  sendInvitation: managesA(200),
+  // Public: the link itself is the credential (forged tokens are ignored, as API Gateway runs no authorizer).
+  getInvitation: everyone(200),
+  // Nobody here has the invited e-mail address (403); the linked employees are refused for that first too.
+  acceptInvitation: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   // Only a user linked to an employee has one; everyone else is 'Profile Not Found'.
   getMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   updateMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
@@ -67,7 +72,7 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const path = pathOf(route.path, world.ids);
+      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token });
       const call = (principal: Principal) =>
         api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       const seen: Record<string, number> = {};

@@ -200,6 +200,7 @@ function callerOf(route: RouteDef): TestUser | null {
   if (route.auth === 'admin') return world.users.admin;
   if (route.operationId === 'createBusiness') return freshUser;
   if (route.path.startsWith('/api/me/employee')) return world.users.employeeOfA;
+  if (route.operationId === 'acceptInvitation') return world.invitation.invitee;
   return world.users.ownerOfA;
 }
 
@@ -207,7 +208,7 @@ function callerOf(route: RouteDef): TestUser | null {
 function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
-  return world.ids;
+  return { ...world.ids, token: world.invitation.token };
 }
 
 describe('hostile input', () => {

@@ -1,6 +1,6 @@
 // The people (and forged tokens) the authorization and hostile-input suites call the API as, over one shared
 // world: business A and business B, each with an employee (linked to a user) and a card, an agency that manages A and one that does not.
-import { createPrivateKey } from 'node:crypto';
+import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
@@ -20,6 +20,8 @@ export interface World {
   ids: { businessId: string; cardId: string; employeeId: string };
   /** Employees of A a valid request may consume: one inactive (deletable), one without a card. */
   targets: { inactiveEmployeeId: string; cardlessEmployeeId: string };
+  /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
+  invitation: { token: string; invitee: TestUser };
   businessB: string;
 }
 
@@ -62,7 +64,13 @@ export async function createWorld(): Promise<World> {
   const employeeOfB = await addEmployee(b.owner, b.business.id);
   const inactive = await addEmployee(a.owner, a.business.id, { status: 'inactive' });
   const cardless = await addEmployee(a.owner, a.business.id);
+  const inviteeEmail = `invitee-${randomBytes(5).toString('hex')}@example.com`;
+  const invited = await addEmployee(a.owner, a.business.id, { status: 'draft', email: inviteeEmail });
   const db = await tables();
+  // What Send Invite stores: the token's SHA-256 only (the mailed link holds the token itself).
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = createHash('sha256').update(token).digest('base64url');
+  await db.invitation.put({ employeeId: invited.id, businessId: a.business.id, tokenHash, sentTo: inviteeEmail, expiresAt: Math.floor(Date.now() / 1000) + 86400 }).go();
   // An employee from before cards were created with every employee: no card item, no scan total, no card id.
   await db.card.delete({ cardId: cardless.card.id }).go();
   await db.cardScanTotal.delete({ cardId: cardless.card.id }).go();
@@ -100,6 +108,7 @@ export async function createWorld(): Promise<World> {
     forged: await forgeries(a.owner),
     ids: { businessId: a.business.id, cardId: employeeOfA.card.id, employeeId: employeeOfA.id },
     targets: { inactiveEmployeeId: inactive.id, cardlessEmployeeId: cardless.id },
+    invitation: { token, invitee: await createUser({ email: inviteeEmail }) },
     businessB: b.business.id,
   };
 }

@@ -32,6 +32,9 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   updateEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', role: 'employee', status: 'active' }),
   deleteEmployee: () => undefined,
   createCard: () => undefined,
+  sendInvitation: () => undefined,
+  getInvitation: () => undefined,
+  acceptInvitation: () => undefined,
   getMyEmployee: () => undefined,
   updateMyEmployee: () => ({ name: 'Erin Example', email: uniqueEmail('erin'), mobilePhone: '+1 555 0111', jobTitle: 'Designer' }),
 };

@@ -131,12 +131,12 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
 
 /**
  * One transaction: the employee (only while inactive and not an owner), its card, the card's scan total, the
- * e-mail guard, the linked user's membership and the business counters. Returns false when the employee was not
+ * e-mail guard, its invitation, the linked user's membership and guard, and the business counters. Returns false when the employee was not
  * deletable any more (changed meanwhile); the caller re-reads to say why.
  */
 export async function deleteEmployeeRecords(employee: EmployeeRecord, card: CardRecord | null): Promise<boolean> {
   const result = await db()
-    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business, employeeEmailGuard, membership }) => {
+    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business, employeeEmailGuard, membership, invitation, employeeUserGuard }) => {
       const items = [
         e
           .delete({ employeeId: employee.employeeId })
@@ -155,8 +155,13 @@ export async function deleteEmployeeRecords(employee: EmployeeRecord, card: Card
       ];
       if (card) items.push(c.delete({ cardId: card.cardId }).commit() as never, cardScanTotal.delete({ cardId: card.cardId }).commit() as never);
       if (employee.userId) {
-        items.push(membership.delete({ userId: employee.userId, scopeType: 'business', scopeId: employee.businessId }).commit() as never);
+        items.push(
+          membership.delete({ userId: employee.userId, scopeType: 'business', scopeId: employee.businessId }).commit() as never,
+          employeeUserGuard.delete({ userId: employee.userId }).commit() as never,
+        );
       }
+      // Its invitation, if one was sent (deleting an absent item is no error).
+      items.push(invitation.delete({ employeeId: employee.employeeId }).commit() as never);
       return items;
     })
     .go();

@@ -467,6 +467,44 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * An employee's invitation (at most one: a new one replaces it, so older links stop working). Only the SHA-256 of
+   * the link's token is stored; gsi2 finds the invitation by that hash. `expiresAt` (epoch seconds) is also the
+   * table's TTL, so expired invitations disappear on their own.
+   */
+  const invitation = new Entity(
+    {
+      model: { entity: 'invitation', version: '1', service },
+      attributes: {
+        employeeId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        tokenHash: { ...text, required: true },
+        /** The address the invitation was mailed to. */
+        sentTo: { ...text, required: true },
+        expiresAt: { type: 'number', required: true },
+        /** Set when an account was linked with it: an invitation works once. */
+        usedAt: text,
+        usedBy: text,
+        createdAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['employeeId'] }, sk: { field: 'sk', composite: [] } },
+        byToken: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['tokenHash'] }, sk: { field: 'gsi2sk', composite: [] } },
+      },
+    },
+    options,
+  );
+
+  /** Uniqueness guard: a user is linked to at most one employee record, anywhere. Written with the link. */
+  const employeeUserGuard = new Entity(
+    {
+      model: { entity: 'employeeUserGuard', version: '1', service },
+      attributes: { userId: { ...text, required: true }, employeeId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -488,6 +526,8 @@ export function buildEntities() {
     invoice,
     invoiceGuard,
     sequence,
+    invitation,
+    employeeUserGuard,
   };
   return { ...entities, service: new Service(entities, options) };
 }
