@@ -74,9 +74,10 @@ export async function linkAccountToEmployee(link: AccountLink): Promise<LinkRefu
     .go();
   if (!result.canceled) return null;
   const [invitationResult, employeeResult, guardResult, membershipResult] = result.data as { rejected?: boolean }[];
-  if (guardResult?.rejected || membershipResult?.rejected) return 'userLinked';
-  if (employeeResult?.rejected) return 'employeeTaken';
+  // A used-up link says so first: the same person pressing twice is not 'linked to another employee'.
   if (invitationResult?.rejected) return 'invitationGone';
+  if (employeeResult?.rejected) return 'employeeTaken';
+  if (guardResult?.rejected || membershipResult?.rejected) return 'userLinked';
   // A conflicting write in flight (TransactionConflict): nothing was written.
   return 'invitationGone';
 }
