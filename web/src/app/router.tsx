@@ -41,6 +41,10 @@ const router = createBrowserRouter([
       { path: 'agency', lazy: () => import('@web/features/agency/routes/agency-page').then((m) => ({ Component: m.AgencyPage })) },
       { path: 'admin', lazy: () => import('@web/features/admin/routes/admin-page').then((m) => ({ Component: m.AdminPage })) },
       {
+        path: 'employee-onboarding',
+        lazy: () => import('@web/features/employee-onboarding/routes/employee-onboarding-page').then((m) => ({ Component: m.EmployeeOnboardingPage })),
+      },
+      {
         path: 'employee-portal',
         lazy: () => import('@web/features/employee-portal/routes/employee-portal-page').then((m) => ({ Component: m.EmployeePortalPage })),
       },

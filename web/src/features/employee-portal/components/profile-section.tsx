@@ -43,19 +43,21 @@ export function ProfileSection({ employee, titleAs = 'h2', photoField }: Props) 
   const [editing, setEditing] = useState(false);
   return (
     <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <CardTitle as={titleAs} className="text-lg">
-            Your Profile
-          </CardTitle>
-          <StatusBadge status={employee.status} />
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <CardTitle as={titleAs} className="text-lg">
+              Your Profile
+            </CardTitle>
+            <StatusBadge status={employee.status} />
+          </div>
+          {!editing && (
+            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden />
+              Edit Profile
+            </Button>
+          )}
         </div>
-        {!editing && (
-          <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            <Pencil aria-hidden />
-            Edit Profile
-          </Button>
-        )}
       </CardHeader>
       <CardContent>
         {editing ? <ProfileForm employee={employee} photoField={photoField} onDone={() => setEditing(false)} /> : <ProfileDetails employee={employee} />}
