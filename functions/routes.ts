@@ -1,7 +1,7 @@
 // The single route table: every HTTP route once. The CDK ApiStack and the local runtime both build from it,
 // the OpenAPI document is generated from it, and the authorization and bad-input tests iterate over it.
 // It holds declarations only (no handler code), so infra can import it without pulling in the SDK.
-import { businessFormSchema, businessSchema } from '../shared/schemas/business';
+import { businessFormSchema, businessSchema, businessSettingsSchema } from '../shared/schemas/business';
 import { dashboardQuerySchema, dashboardSchema } from '../shared/schemas/dashboard';
 import { idSchema } from '../shared/schemas/common';
 import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema, employeeUpdateSchema, myEmployeeSchema } from '../shared/schemas/employee';
@@ -183,6 +183,7 @@ export const routeTable = defineRoutes({
 
   createBusiness: { method: 'POST', path: '/api/businesses', area: 'business', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema, creates: true },
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
+  updateBusinessSettings: { method: 'PUT', path: '/api/businesses/{businessId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Company Settings: information, billing, brand colours and logo; every card of the business follows', body: businessSettingsSchema, response: businessSchema, scoped: true },
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code (managers and the card’s own employee)', response: cardSchema, scoped: true },
   // Issue 8: the employee lifecycle.

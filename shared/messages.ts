@@ -19,6 +19,8 @@ export const messages = {
   },
   settings: {
     hexColor: 'Must be a valid hex color',
+    /** Issue 8: two settings saves at once. */
+    changedMeanwhile: 'These settings were changed by someone else. Reload and try again.',
   },
   employee: {
     nameRequired: 'Name is required',

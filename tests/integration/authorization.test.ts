@@ -39,6 +39,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Owners already have a business (409); agencies, admins and employees may not own one (403).
   createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   getDashboard: managesA(200),
+  updateBusinessSettings: managesA(200),
   createEmployee: managesA(201),
   // The card's own employee may regenerate its QR too (the portal's 'Generate QR Code').
   generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),

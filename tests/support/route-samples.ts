@@ -25,6 +25,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   getMe: () => ({ pendingAccountType: 'business' }),
   createBusiness: () => validBusinessForm(),
   getDashboard: () => undefined,
+  updateBusinessSettings: () => ({ name: 'Business A', industry: 'Design', website: 'https://a.example', billingEmail: uniqueEmail('billing'), billingCity: 'Lisbon', billingCountry: 'Portugal', billingPostalCode: '1100-148', primaryColor: '#0F766E', secondaryColor: '#115E59', accentColor: '#F59E0B' }),
   createEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', department: 'Finance', linkedinProfile: 'https://www.linkedin.com/in/sample', role: 'employee', status: 'active' }),
   generateCardQr: () => undefined,
   getHealthDetails: () => undefined,

@@ -10,23 +10,27 @@ import { cardBusinessOf, cardProfileOf } from './card-snapshot';
 import { toEmployeeDto } from './dto';
 import { createCardForEmployee, getCardOfEmployee } from './employee-repository';
 import { storeCardQr } from './generate-card-qr';
-import { getBusiness, getCard, getEmployee } from './repository';
+import { getCard, getEmployee } from './repository';
+import { withFreshBusiness } from './fresh-business';
 
 export async function createCard(caller: Caller, businessId: string, employeeId: string): Promise<Employee> {
   await assertCanManageBusiness(caller, businessId);
-  const [employee, business] = await Promise.all([getEmployee(employeeId), getBusiness(businessId)]);
-  if (!employee || employee.businessId !== businessId || !business) throw notFound('Employee not found.');
+  const employee = await getEmployee(employeeId);
+  if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
   if (await getCardOfEmployee(employee)) throw new AppError('CONFLICT', messages.employee.cardExists);
 
   const cardId = newId();
-  await createCardForEmployee(employee, {
-    cardId,
-    employeeId,
-    businessId,
-    isActive: cardIsActiveFor(employee.status),
-    profile: cardProfileOf(employee),
-    business: cardBusinessOf(business),
-  });
+  await withFreshBusiness(businessId, (business) =>
+    createCardForEmployee(employee, {
+      cardId,
+      employeeId,
+      businessId,
+      isActive: cardIsActiveFor(employee.status),
+      profile: cardProfileOf(employee),
+      business: cardBusinessOf(business),
+      brandVersion: business.brandVersion ?? 0,
+    }),
+  );
   try {
     await storeCardQr({ cardId, businessId });
   } catch (error) {

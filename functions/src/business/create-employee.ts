@@ -11,19 +11,19 @@ import { compact } from '../lib/values';
 import { cardBusinessOf, cardProfileOf } from './card-snapshot';
 import { toEmployeeDto } from './dto';
 import { storeCardQr } from './generate-card-qr';
-import { createEmployeeWithCard, getBusiness, getCard, getEmployee } from './repository';
+import { createEmployeeWithCard, getCard, getEmployee } from './repository';
+import { withFreshBusiness } from './fresh-business';
 
 export async function createEmployee(caller: Caller, businessId: string, input: EmployeeCreate): Promise<Employee> {
   await assertCanManageBusiness(caller, businessId);
-  const business = await getBusiness(businessId);
-  if (!business) throw notFound('Business not found.');
-
   const employeeId = newId();
   const cardId = newId();
   const fields = compact(input);
-  await createEmployeeWithCard(
-    { ...fields, employeeId, businessId },
-    { cardId, employeeId, businessId, isActive: cardIsActiveFor(input.status), profile: cardProfileOf(fields), business: cardBusinessOf(business) },
+  await withFreshBusiness(businessId, (business) =>
+    createEmployeeWithCard(
+      { ...fields, employeeId, businessId },
+      { cardId, employeeId, businessId, isActive: cardIsActiveFor(input.status), profile: cardProfileOf(fields), business: cardBusinessOf(business), brandVersion: business.brandVersion ?? 0 },
+    ),
   );
 
   try {

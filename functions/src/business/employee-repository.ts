@@ -5,7 +5,7 @@ import { db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import type { EmployeeRole, EmployeeStatus } from '../../../shared/schemas/employee';
-import type { CardRecord, EmployeeRecord, NewCard } from './repository';
+import { sameBrandVersion, StaleBrandError, type CardRecord, type EmployeeRecord, type NewCard } from './repository';
 
 /** The employee's card: by its id when the employee records it, else (older employees) by its place on gsi1. */
 export async function getCardOfEmployee(employee: EmployeeRecord): Promise<CardRecord | null> {
@@ -202,8 +202,12 @@ export async function createCardForEmployee(employee: EmployeeRecord, card: Omit
       business
         .patch({ businessId: employee.businessId })
         .add({ cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
+        .where((attr, op) => sameBrandVersion(attr, op, card.brandVersion ?? 0))
         .commit(),
     ])
     .go();
-  if (result.canceled) throw new AppError('CONFLICT', messages.employee.cardExists);
+  if (result.canceled) {
+    if ((result.data as { rejected?: boolean }[])[3]?.rejected) throw new StaleBrandError();
+    throw new AppError('CONFLICT', messages.employee.cardExists);
+  }
 }

@@ -8,11 +8,13 @@ import { createCard } from './create-card';
 import { deleteEmployee } from './delete-employee';
 import { getMyEmployee } from './my-employee';
 import { updateEmployee, updateMyEmployee } from './update-employee';
+import { updateBusinessSettings } from './update-business-settings';
 import { httpHandler, raw } from '../lib/http';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
   getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
+  updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),

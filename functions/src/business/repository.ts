@@ -15,7 +15,7 @@ export type NewEmployee = CreateEntityItem<Db['employee']>;
 export type NewCard = CreateEntityItem<Db['card']>;
 
 /** Creates a business, its scan total, its billing-email and owner guards and the owner membership in one transaction. */
-export async function createBusinessWithOwner(business: NewBusiness): Promise<void> {
+export async function createBusinessWithOwner(business: NewBusiness & { billingEmail: string }): Promise<void> {
   const { service } = db();
   const result = await service.transaction
     .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership, businessScanTotal }) => [
@@ -185,6 +185,22 @@ export function employeeOrderOf(createdAt: string, employeeId: string): string {
   return `${createdAt}#${employeeId}`;
 }
 
+/** The business is gone, or its settings changed after the card's copy of them was taken (the caller re-reads). */
+export class StaleBrandError extends AppError {
+  constructor() {
+    super('CONFLICT', 'The business changed while the card was being created. Please try again.');
+  }
+}
+
+type BrandVersionAttr = { brandVersion: unknown };
+type ConditionOps = { eq: (attr: never, value: number) => string; notExists: (attr: never) => string };
+
+/** A write condition: the business's brandVersion is still `version` (absent counts as 0, for older items). */
+export function sameBrandVersion(attr: BrandVersionAttr, op: ConditionOps, version: number): string {
+  const eq = op.eq(attr.brandVersion as never, version);
+  return version === 0 ? `(${op.notExists(attr.brandVersion as never)} OR ${eq})` : eq;
+}
+
 /**
  * Adds an employee, its card, the card's scan total and the employee-email guard, and moves the business
  * counters, in one transaction. Scans never write any of these items, so they cannot make it conflict.
@@ -198,7 +214,7 @@ export async function createEmployeeWithCard(employee: Omit<NewEmployee, 'employ
       business
         .update({ businessId: employee.businessId })
         .add({ employeeCount: 1, billableEmployeeCount: billable, cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
-        .where(({ businessId }, { exists }) => exists(businessId))
+        .where((attr, op) => `${op.exists(attr.businessId)} AND ${sameBrandVersion(attr, op, card.brandVersion ?? 0)}`)
         .commit(),
       e.create({ ...employee, cardId: card.cardId, createdAt, employeeOrder }).commit(),
       c.create({ ...card, employeeOrder }).commit(),
@@ -209,7 +225,7 @@ export async function createEmployeeWithCard(employee: Omit<NewEmployee, 'employ
     ])
     .go();
   if (result.canceled) {
-    if (result.data[0]?.rejected) throw new AppError('NOT_FOUND', 'Business not found.');
+    if (result.data[0]?.rejected) throw (await getBusiness(employee.businessId)) ? new StaleBrandError() : new AppError('NOT_FOUND', 'Business not found.');
     if (result.data[4]?.rejected) throw new AppError('CONFLICT', messages.employee.emailTaken, { email: messages.employee.emailTaken });
     throw new AppError('CONFLICT', 'The employee could not be created. Please try again.');
   }

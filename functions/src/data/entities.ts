@@ -88,15 +88,21 @@ export function buildEntities() {
         website: text,
         description: text,
         logoUrl: text,
-        billingEmail: { ...text, required: true },
+        /** Required at onboarding; Company Settings may clear them (docs/decisions.md). */
+        billingEmail: text,
         billingAddress: text,
-        billingCity: { ...text, required: true },
-        billingCountry: { ...text, required: true },
-        billingPostalCode: { ...text, required: true },
+        billingCity: text,
+        billingCountry: text,
+        billingPostalCode: text,
         primaryColor: text,
         secondaryColor: text,
         accentColor: text,
         isActive: { type: 'boolean', default: true },
+        /**
+         * Bumped by every Company Settings save. A card records the version of the business fields it copied, so
+         * a settings fan-out never overwrites a newer copy and a card is never created from an outdated one.
+         */
+        brandVersion: { type: 'number', default: 0 },
         subscriptionStatus: { type: ['active', 'trialing', 'past_due', 'cancelled'] as const, default: 'active' },
         /** Counters kept in the same transaction as the change (DESIGN §6). Scan totals live in businessScanTotal. */
         employeeCount: counter,
@@ -193,6 +199,8 @@ export function buildEntities() {
         qrSvgUrl: text,
         profile: publicProfile,
         business: publicBusiness,
+        /** The business's brandVersion this card's `business` copy was taken from. */
+        brandVersion: { type: 'number', default: 0 },
         employeeOrder,
         createdAt,
         updatedAt,
