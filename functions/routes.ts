@@ -10,6 +10,7 @@ import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
+import { uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
 import { invitationAcceptedSchema, invitationReceiptSchema, invitationTokenSchema, invitationViewSchema } from '../shared/schemas/invitation';
 import * as z from 'zod';
 
@@ -59,6 +60,8 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true },
       site: true,
       mail: { send: true },
+      // The vCard embeds the card's photo (or logo) as a JPEG.
+      media: { read: ['photos/', 'logos/'] },
     },
   },
   // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
@@ -74,7 +77,8 @@ export const areas: Record<Area, AreaDef> = {
       // DeleteItem/BatchWriteItem: deleting an employee (one transaction, then the card's per-day counters).
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], indexes: true },
       site: true,
-      media: { write: ['qr/'] },
+      // qr/: QR images; uploads/: presigned browser uploads (read back by the confirm call); logos/ and photos/: renditions.
+      media: { write: ['qr/', 'uploads/', 'logos/', 'photos/'], read: ['uploads/'] },
       userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],
       secrets: ['googleWallet'],
     },
@@ -184,6 +188,8 @@ export const routeTable = defineRoutes({
   createBusiness: { method: 'POST', path: '/api/businesses', area: 'business', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema, creates: true },
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', area: 'business', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
   updateBusinessSettings: { method: 'PUT', path: '/api/businesses/{businessId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Company Settings: information, billing, brand colours and logo; every card of the business follows', body: businessSettingsSchema, response: businessSchema, scoped: true },
+  createUpload: { method: 'POST', path: '/api/businesses/{businessId}/uploads', area: 'business', auth: 'user', throttle: 'strict', summary: 'Starts a logo or photo upload: a presigned POST for one key, 5 MB at most', body: uploadStartSchema, response: uploadTicketSchema, scoped: true, creates: true },
+  confirmUpload: { method: 'POST', path: '/api/businesses/{businessId}/uploads/{uploadId}/confirm', area: 'business', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the logo or photo at them', response: uploadResultSchema, scoped: true },
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code (managers and the card’s own employee)', response: cardSchema, scoped: true },
   // Issue 8: the employee lifecycle.

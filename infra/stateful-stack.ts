@@ -128,6 +128,8 @@ export class StatefulStack extends Stack {
         // Versioning guards against accidental overwrite; deleted media (business deletion) is really gone after 30 days.
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Browser uploads wait under uploads/ for their confirm call, which deletes them; unconfirmed ones go after a day.
+        { id: 'expire-unconfirmed-uploads', prefix: 'uploads/', expiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -87,7 +87,9 @@ async function main() {
   process.env.AWS_SES_ACCOUNT ??= JSON.stringify(localSesAccount);
   const ses = await sesServer({ host: s.host, port: s.sesPort });
   closers.push(() => new Promise((r) => ses.close(r)));
-  const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [] }] });
+  // Browsers upload logos and photos straight to the bucket (presigned POST), as in AWS: allow the local origins.
+  const uploadCors = `<CORSConfiguration><CORSRule><AllowedOrigin>http://${s.host}:*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+  const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [uploadCors] }] });
   await s3rver.run();
   closers.push(() => s3rver.close());
   const cognito = await startCognito(s);

@@ -2,6 +2,7 @@
 // and the upload request the API validates before it signs an upload.
 import * as z from 'zod';
 import { messages } from '../messages';
+import { idSchema } from './common';
 
 const m = messages.upload;
 
@@ -59,3 +60,26 @@ export const uploadRequestSchema = z
   .strict();
 export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
+
+/** Starting an upload: the file's type and size, what it is for, and whose photo (photos only). */
+export const uploadStartSchema = uploadRequestSchema
+  .extend({ employeeId: idSchema.optional() })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.purpose === 'photo' && !value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'Whose photo is it? employeeId is required for a photo.' });
+    if (value.purpose === 'logo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo belongs to the business, not to an employee.' });
+  });
+export type UploadStart = z.output<typeof uploadStartSchema>;
+
+/** Where and how the browser sends the file: a presigned POST (its form fields carry the policy and signature). */
+export const uploadTicketSchema = z.object({
+  uploadId: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  maxBytes: z.number().int(),
+});
+export type UploadTicket = z.infer<typeof uploadTicketSchema>;
+
+/** The confirmed image: the URL now stored on the business (logo) or the employee (photo). */
+export const uploadResultSchema = z.object({ purpose: z.enum(uploadPurposes), url: z.string() });
+export type UploadResult = z.infer<typeof uploadResultSchema>;

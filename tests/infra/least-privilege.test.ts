@@ -12,7 +12,7 @@ type Statement = { Action: string | string[]; Resource: unknown; Effect: string 
 const BASELINE = ['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
 
 const expectedActions: Record<string, string[]> = {
-  public: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
+  public: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:GetObject', 'ses:SendEmail', 'ses:SendRawEmail'],
   me: ['cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   business: [
     'cognito-idp:AdminAddUserToGroup',
@@ -26,6 +26,7 @@ const expectedActions: Record<string, string[]> = {
     'dynamodb:Query',
     'dynamodb:UpdateItem',
     's3:DeleteObject',
+    's3:GetObject',
     's3:PutObject',
   ],
   cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
@@ -35,7 +36,7 @@ const expectedActions: Record<string, string[]> = {
 };
 
 const expectedEnvironment: Record<string, string[]> = {
-  public: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   me: ['TABLE_NAME', 'USER_POOL_ID'],
   business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
@@ -111,10 +112,15 @@ describe('least privilege per function', () => {
     }
   });
 
-  it('scopes media writes to the qr/ prefix of the media bucket', () => {
-    const s3 = grants.business!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(s3).toHaveLength(1);
-    expect(JSON.stringify(s3[0]!.Resource)).toMatch(/\/qr\/\*"/);
+  it('scopes media writes and reads to their prefixes of the media bucket', () => {
+    const s3Statements = (name: string) => grants[name]!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    const prefixes = (statement: Statement) => [JSON.stringify(statement.Resource)].join().match(/\/[a-z]+\/\*/g)?.sort();
+    const business = s3Statements('business');
+    expect(business.map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
+      [['s3:GetObject'], ['/uploads/*']],
+    ]);
+    expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {

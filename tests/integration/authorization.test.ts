@@ -40,6 +40,9 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   getDashboard: managesA(200),
   updateBusinessSettings: managesA(200),
+  createUpload: managesA(201),
+  // Only the person who started an upload may confirm it; to anyone else it does not exist.
+  confirmUpload: signedIn({ ownerOfA: 200, ownerOfB: 404, employeeOfA: 404, employeeOfB: 404, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   createEmployee: managesA(201),
   // The card's own employee may regenerate its QR too (the portal's 'Generate QR Code').
   generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
@@ -73,7 +76,7 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token });
+      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token, uploadId: world.uploadId });
       const call = (principal: Principal) =>
         api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       const seen: Record<string, number> = {};

@@ -208,7 +208,7 @@ function callerOf(route: RouteDef): TestUser | null {
 function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
-  return { ...world.ids, token: world.invitation.token };
+  return { ...world.ids, token: world.invitation.token, uploadId: world.uploadId };
 }
 
 describe('hostile input', () => {

@@ -4,6 +4,7 @@ import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
+import { uploadPng } from './uploads';
 
 export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
 export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
@@ -20,6 +21,8 @@ export interface World {
   ids: { businessId: string; cardId: string; employeeId: string };
   /** Employees of A a valid request may consume: one inactive (deletable), one without a card. */
   targets: { inactiveEmployeeId: string; cardlessEmployeeId: string };
+  /** An upload owner A started and sent a PNG for, waiting for its confirm call (`uploadId` in paths). */
+  uploadId: string;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -109,6 +112,7 @@ export async function createWorld(): Promise<World> {
     ids: { businessId: a.business.id, cardId: employeeOfA.card.id, employeeId: employeeOfA.id },
     targets: { inactiveEmployeeId: inactive.id, cardlessEmployeeId: cardless.id },
     invitation: { token, invitee: await createUser({ email: inviteeEmail }) },
+    uploadId: await uploadPng(a.owner, a.business.id, 'logo'),
     businessB: b.business.id,
   };
 }

@@ -1,11 +1,11 @@
 // The media objects an employee owns (QR images of their card, their photo) and their removal.
 import { deleteMediaObjects, mediaKeyOf } from '../adapters/media';
+import { storedImageKeys } from '../uploads/media-keys';
 import type { CardRecord } from './repository';
 
-/** The keys of a stored photo URL (none for a URL outside the media bucket). */
+/** Every rendition of a stored photo (none for a URL outside our media). */
 export function photoKeysOf(photoUrl: string | undefined | null): string[] {
-  const key = photoUrl ? mediaKeyOf(photoUrl) : null;
-  return key ? [key] : [];
+  return storedImageKeys(photoUrl);
 }
 
 /** The keys of a card's QR images. */

@@ -9,12 +9,16 @@ import { deleteEmployee } from './delete-employee';
 import { getMyEmployee } from './my-employee';
 import { updateEmployee, updateMyEmployee } from './update-employee';
 import { updateBusinessSettings } from './update-business-settings';
+import { confirmUpload } from '../uploads/confirm-upload';
+import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
   getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
   updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),
+  createUpload: async ({ caller, params, body }) => startUpload(caller, params.businessId, body),
+  confirmUpload: async ({ caller, params }) => confirmUpload(caller, params.businessId, params.uploadId),
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),

@@ -7,11 +7,11 @@ import type { BusinessSettings } from '../../../shared/schemas/business';
 import type { BusinessRecord, NewCard } from './repository';
 
 /**
- * Saves the settings and bumps the brand version, only if nobody saved settings since `before` was read (a second
+ * Saves the settings (all of them, or some: a confirmed logo upload saves `logoUrl`) and bumps the brand version, only if nobody saved settings since `before` was read (a second
  * save at the same time gets 409, never a silent mix). A changed billing e-mail moves its guard in the same
  * transaction; an e-mail another business uses is refused with the onboarding message.
  */
-export async function saveBusinessSettings(before: BusinessRecord, settings: BusinessSettings): Promise<number> {
+export async function saveBusinessSettings(before: BusinessRecord, settings: Partial<BusinessSettings>): Promise<number> {
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(settings)) {
@@ -20,7 +20,8 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
   }
   const version = before.brandVersion ?? 0;
   const oldEmail = before.billingEmail ?? null;
-  const newEmail = settings.billingEmail;
+  // A partial save (the logo upload) leaves the billing e-mail as it is.
+  const newEmail = 'billingEmail' in settings ? (settings.billingEmail ?? null) : oldEmail;
   let guardCreateIndex = -1;
 
   const result = await db()

@@ -7,14 +7,27 @@ import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { cardBusinessOf } from './card-snapshot';
 import { toBusinessDto } from './dto';
-import { getBusiness, getBusinessScanTotal } from './repository';
+import { getBusiness, getBusinessScanTotal, type BusinessRecord } from './repository';
+import { deleteMediaObjects } from '../adapters/media';
+import { logger } from '../lib/logger';
+import { storedImageKeys } from '../uploads/media-keys';
 import { fanOutBusinessToCards, saveBusinessSettings } from './settings-repository';
 
 export async function updateBusinessSettings(caller: Caller, businessId: string, settings: BusinessSettings): Promise<Business> {
   await assertCanManageBusiness(caller, businessId);
   const before = await getBusiness(businessId);
   if (!before) throw notFound('Business not found.');
+  const business = await applyBusinessChanges(before, settings);
+  // A logo of ours that the settings replaced or removed is only storage now.
+  if (before.logoUrl && before.logoUrl !== business.logoUrl) {
+    await deleteMediaObjects(storedImageKeys(before.logoUrl)).catch((error: Error) => logger.warn('replaced logo was not deleted', { businessId, error }));
+  }
+  return business;
+}
 
+/** Saves (some of) the settings, then brings every card's copy of the business in step. */
+export async function applyBusinessChanges(before: BusinessRecord, settings: Partial<BusinessSettings>): Promise<Business> {
+  const { businessId } = before;
   const version = await saveBusinessSettings(before, settings);
   const after = await getBusiness(businessId);
   if (!after) throw notFound('Business not found.');

@@ -31,7 +31,7 @@ export async function updateMyEmployee(caller: Caller, input: EmployeeProfile): 
   return saveEmployee(employee, { ...input, role: employee.role, status: employee.status });
 }
 
-async function saveEmployee(before: EmployeeRecord, input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>): Promise<Employee> {
+export async function saveEmployee(before: EmployeeRecord, input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>): Promise<Employee> {
   const business = await getBusiness(before.businessId);
   if (!business) throw notFound('Business not found.');
   // The person who created the business owns it through their own membership; the profile linked to them keeps

@@ -503,6 +503,25 @@ export function buildEntities() {
     options,
   );
 
+  /** A started upload: who may confirm it and what it is for. Expires with the table's TTL within a day. */
+  const upload = new Entity(
+    {
+      model: { entity: 'upload', version: '1', service },
+      attributes: {
+        uploadId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        purpose: { type: ['logo', 'photo'] as const, required: true },
+        employeeId: text,
+        /** The user who started it; only they may confirm it. */
+        userId: { ...text, required: true },
+        expiresAt: { type: 'number', required: true },
+        createdAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['uploadId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   /** Uniqueness guard: a user is linked to at most one employee record, anywhere. Written with the link. */
   const employeeUserGuard = new Entity(
     {
@@ -536,6 +555,7 @@ export function buildEntities() {
     sequence,
     invitation,
     employeeUserGuard,
+    upload,
   };
   return { ...entities, service: new Service(entities, options) };
 }

@@ -1,0 +1,32 @@
+// Where uploads and their renditions live in the media bucket. A browser uploads to `uploads/{business}/{upload}`
+// (deleted after the confirm call, and by a lifecycle rule within a day if never confirmed); the checked images live
+// under a random version, so a new logo or photo is a new URL that no cache has seen:
+//   logos/{businessId}/{version}/{64,128,256}.webp + photo.jpg
+//   photos/{businessId}/{employeeId}/{version}/{96,192}.webp + photo.jpg
+import { randomBytes } from 'node:crypto';
+import { isRenditionUrl } from '../../../shared/media-urls';
+import type { UploadPurpose } from '../../../shared/schemas/media';
+import { mediaKeyOf } from '../adapters/media';
+import { renditionSizes } from './normalise-image';
+
+export const JPEG_NAME = 'photo.jpg';
+
+export function uploadKey(businessId: string, uploadId: string): string {
+  return `uploads/${businessId}/${uploadId}`;
+}
+
+/** The folder of a new version of a logo or photo. */
+export function renditionFolder(purpose: UploadPurpose, businessId: string, employeeId?: string): string {
+  const version = randomBytes(6).toString('base64url');
+  return purpose === 'logo' ? `logos/${businessId}/${version}` : `photos/${businessId}/${employeeId}/${version}`;
+}
+
+/** Every object key of a stored logo or photo URL (none for a URL outside our renditions, e.g. an external logo). */
+export function storedImageKeys(url: string | null | undefined): string[] {
+  if (!url || !isRenditionUrl(url)) return [];
+  const key = mediaKeyOf(url);
+  if (!key) return [];
+  const folder = key.slice(0, key.lastIndexOf('/'));
+  const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : 'photo';
+  return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`];
+}

@@ -1,0 +1,52 @@
+// Starting a logo or photo upload (issue 8 §2): checks who may upload what, records the upload and signs a presigned
+// POST for exactly one key, with the size limit and content type in the signed policy, valid for ten minutes.
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { MAX_UPLOAD_BYTES, type UploadStart, type UploadTicket } from '../../../shared/schemas/media';
+import { s3 } from '../adapters/media';
+import { getEmployee } from '../business/repository';
+import { mediaConfig } from '../config';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
+import { notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { uploadKey } from './media-keys';
+import { putUpload } from './repository';
+
+const TICKET_SECONDS = 600;
+/** An unconfirmed upload's record and object are gone after a day (TTL, and the bucket's lifecycle rule). */
+const UPLOAD_RECORD_SECONDS = 24 * 60 * 60;
+
+/** Logos: whoever may manage the business. Photos: they, or the employee whose photo it is. */
+export async function assertMayUpload(caller: Caller, businessId: string, purpose: 'logo' | 'photo', employeeId?: string): Promise<void> {
+  const ownPhoto =
+    purpose === 'photo' && caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === businessId && m.employeeId === employeeId);
+  if (!ownPhoto) await assertCanManageBusiness(caller, businessId);
+  if (purpose === 'photo') {
+    const employee = employeeId ? await getEmployee(employeeId) : null;
+    if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
+  }
+}
+
+export async function startUpload(caller: Caller, businessId: string, input: UploadStart, now = new Date()): Promise<UploadTicket> {
+  await assertMayUpload(caller, businessId, input.purpose, input.employeeId);
+  const uploadId = newId();
+  await putUpload({
+    uploadId,
+    businessId,
+    purpose: input.purpose,
+    employeeId: input.employeeId,
+    userId: caller.userId,
+    expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_RECORD_SECONDS,
+  });
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: mediaConfig().MEDIA_BUCKET,
+    Key: uploadKey(businessId, uploadId),
+    Conditions: [
+      ['content-length-range', 1, MAX_UPLOAD_BYTES],
+      ['eq', '$Content-Type', input.contentType],
+    ],
+    Fields: { 'Content-Type': input.contentType },
+    Expires: TICKET_SECONDS,
+  });
+  return { uploadId, url, fields, maxBytes: MAX_UPLOAD_BYTES };
+}
