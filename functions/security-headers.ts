@@ -29,7 +29,8 @@ export function spaContentSecurityPolicy(sources: SpaPolicySources): string {
     "script-src 'self'",
     // Radix and the toast library inject style elements at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: a logo may be given by URL (Company Settings); images cannot run code.
+    "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     ["connect-src 'self'", ...sources.connect].join(' '),
     ["form-action 'self'", ...sources.formAction].join(' '),

@@ -14,6 +14,8 @@ export interface VcardInput {
   website?: string | null;
   linkedin?: string | null;
   photoUrl?: string | null;
+  /** The photo itself, base64 JPEG: embedded (`PHOTO;ENCODING=b;TYPE=JPEG`) instead of the URL, so it works offline. */
+  photoJpegBase64?: string | null;
   note?: string | null;
   /** The public card page; written as a labelled URL so the contact links back to the live card. */
   cardUrl?: string | null;
@@ -105,7 +107,9 @@ export function buildVcard(input: VcardInput): string {
   uri('URL', input.website);
   uri('URL;TYPE=LinkedIn', input.linkedin);
   uri('URL;TYPE=Card', input.cardUrl);
-  uri('PHOTO;VALUE=URI', input.photoUrl);
+  const photo = clean(input.photoJpegBase64);
+  if (photo && /^[A-Za-z0-9+/]+=*$/.test(photo)) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
+  else uri('PHOTO;VALUE=URI', input.photoUrl);
   text('NOTE', input.note);
   lines.push('END:VCARD');
 

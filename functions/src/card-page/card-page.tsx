@@ -3,6 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { brandTheme, readableTextOn, DEFAULT_BRAND_COLORS } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
+import { renditionUrl } from '../../../shared/media-urls';
 import { messages } from '../../../shared/messages';
 import { isHttpUrl } from '../../../shared/schemas/common';
 
@@ -73,7 +74,11 @@ function Card({ view }: { view: PublicCardView }) {
     <main>
       <article className="card">
         <header>
-          {photo ? <img className="avatar" src={photo} alt={p.name} width={96} height={96} /> : <div className="avatar" aria-hidden="true">{initials(p.name)}</div>}
+          {photo ? (
+            <img className="avatar" src={renditionUrl(photo, 96)} srcSet={`${renditionUrl(photo, 96)} 1x, ${renditionUrl(photo, 192)} 2x`} alt={p.name} width={96} height={96} />
+          ) : (
+            <div className="avatar" aria-hidden="true">{initials(p.name)}</div>
+          )}
           <h1>{p.name}</h1>
           {p.jobTitle && <p className="title">{p.jobTitle}</p>}
           <p className="org">{b.name}</p>
@@ -128,7 +133,7 @@ function Card({ view }: { view: PublicCardView }) {
           <a className="btn alt" href={view.vcardUrl} download>Save Contact</a>
         </nav>
         <footer>
-          {logo ? <img src={logo} alt={`${b.name} logo`} width={40} height={40} /> : null}
+          {logo ? <img src={renditionUrl(logo, 64)} srcSet={`${renditionUrl(logo, 64)} 1x, ${renditionUrl(logo, 128)} 2x`} alt={`${b.name} logo`} width={40} height={40} loading="lazy" /> : null}
           <div>
             <p><strong>{b.name}</strong></p>
             {b.description && <p>{b.description}</p>}

@@ -1,5 +1,4 @@
 // The public card read: one GetItem returns everything the page and the vCard show.
-import { buildVcard } from '../../../shared/vcard';
 import { messages } from '../../../shared/messages';
 import { cardUrlOf } from '../business/dto';
 import { getCard, type CardRecord } from '../business/repository';
@@ -24,22 +23,4 @@ export function toPublicCardView(card: CardRecord): PublicCardView {
     profile: card.profile,
     business: card.business,
   };
-}
-
-export function vcardOf(card: CardRecord): string {
-  const { profile: p, business: b } = card;
-  return buildVcard({
-    name: p.name,
-    jobTitle: p.jobTitle,
-    organisation: b.name,
-    department: p.department,
-    email: p.email,
-    officePhone: p.officePhone,
-    mobilePhone: p.mobilePhone,
-    phone: p.phone,
-    website: b.website,
-    linkedin: p.linkedinProfile,
-    photoUrl: p.photoUrl,
-    cardUrl: cardUrlOf(card.cardId),
-  });
 }

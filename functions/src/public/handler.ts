@@ -1,6 +1,7 @@
 // The `public` area Lambda: liveness, the OpenAPI document, plans, the sales contact and the vCard download.
 import { vcardFilename } from '../../../shared/vcard';
-import { getShowableCard, vcardOf } from '../card-page/showable-card';
+import { getShowableCard } from '../card-page/showable-card';
+import { vcardOf } from './card-vcard';
 import { httpHandler, raw } from '../lib/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { listActivePlans } from '../plans/repository';
@@ -24,7 +25,7 @@ export const handler = httpHandler('public', {
         'content-disposition': `attachment; filename="${vcardFilename(card.profile.name)}"`,
         'cache-control': 'no-store',
       },
-      body: vcardOf(card),
+      body: await vcardOf(card),
     });
   },
 });
