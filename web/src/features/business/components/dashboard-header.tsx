@@ -1,13 +1,17 @@
-// Business dashboard header: logo or initials, name, Business badge, Home/Pricing links and the action buttons.
+// Business dashboard header: logo or initials, name, Business badge, Home/Pricing links and the action buttons
+// (Company Settings and the QR codes download open from here).
 import type { Business } from '@shared/schemas/business';
-import { ArrowLeft, LogOut, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, LogOut, Settings, UserPlus, Users } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from './avatar';
+import { BulkQrDownloadButton } from './bulk-qr-download';
+import { CompanySettingsDialog } from './company-settings-dialog';
 
 interface Props {
-  business: Pick<Business, 'name' | 'logoUrl'>;
+  business: Business;
   /** The agency-managed view shows Back to Agency. */
   agencyView: boolean;
   onAddEmployee: () => void;
@@ -15,6 +19,7 @@ interface Props {
 }
 
 export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut }: Props) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
@@ -54,6 +59,11 @@ export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut
               Employee Portal
             </Link>
           </Button>
+          <Button variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
+            <Settings aria-hidden />
+            Settings
+          </Button>
+          <BulkQrDownloadButton businessId={business.id} business={business} />
           <Button size="sm" onClick={onAddEmployee}>
             <UserPlus aria-hidden />
             Add Employee
@@ -64,6 +74,7 @@ export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut
           </Button>
         </div>
       </div>
+      <CompanySettingsDialog business={business} open={settingsOpen} onOpenChange={setSettingsOpen} />
     </header>
   );
 }

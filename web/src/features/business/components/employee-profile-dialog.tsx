@@ -18,6 +18,9 @@ import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useCreateCard, useSendInvitation, useUpdateEmployee } from '../api/employee-mutations';
 import { useGenerateCardQr } from '../api/generate-card-qr';
+import { dashboardKeys } from '../api/get-dashboard';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImageUploadField } from '@web/features/uploads/image-upload-field';
 import { Avatar } from './avatar';
 import { StatusBadge } from './status-badge';
 
@@ -234,6 +237,7 @@ function editFormOf(employee: Employee): EmployeeUpdateInput {
 /** Edit mode: every field of spec 2, Role and Status. Saving sets the card active exactly when the status is. */
 function EditProfile({ businessId, employee, onDone }: { businessId: string; employee: Employee; onDone: () => void }) {
   const update = useUpdateEmployee(businessId);
+  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -286,6 +290,16 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
           <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
             <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="off" {...register('linkedinProfile')} />
           </FormField>
+          <div className="sm:col-span-2">
+            <ImageUploadField
+              businessId={businessId}
+              purpose="photo"
+              employeeId={employee.id}
+              label="Employee Photo"
+              currentUrl={employee.photoUrl}
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) })}
+            />
+          </div>
           <FormField label="Role" error={err('role')}>
             <NativeSelect {...register('role')}>
               <option value="employee">Employee</option>

@@ -22,7 +22,8 @@ import { applyBrandTheme } from '@web/lib/theme';
 import { useSession } from '@web/features/auth/session-provider';
 import { Avatar } from '@web/features/business/components/avatar';
 import { useMyEmployee } from '@web/features/employee-portal/api/my-employee';
-import { ProfileSection } from '@web/features/employee-portal/components/profile-section';
+import { MyPhotoField, ProfileSection } from '@web/features/employee-portal/components/profile-section';
+import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 import { acceptInvitation, useInvitation } from '../api/invitation';
 import { OnboardingCardBlock } from '../components/onboarding-card-block';
 
@@ -315,8 +316,11 @@ function Linked({ view }: { view: InvitationView }) {
         <p className="text-destructive">{messages.onboarding.employeeDataMissing}</p>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <ProfileSection employee={mine.data.employee} />
-          <OnboardingCardBlock data={mine.data} />
+          <ProfileSection employee={mine.data.employee} photoField={<MyPhotoField employee={mine.data.employee} />} />
+          <OnboardingCardBlock
+            data={mine.data}
+            downloadButton={<DownloadCardButton employee={mine.data.employee} business={mine.data.business} size="onboarding" label="Download Digital Card" />}
+          />
         </div>
       )}
       <div>

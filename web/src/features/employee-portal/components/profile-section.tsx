@@ -15,7 +15,9 @@ import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { Avatar } from '@web/features/business/components/avatar';
 import { StatusBadge } from '@web/features/business/components/status-badge';
-import { useUpdateMyEmployee } from '../api/my-employee';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImageUploadField } from '@web/features/uploads/image-upload-field';
+import { myEmployeeKey, useUpdateMyEmployee } from '../api/my-employee';
 
 const fields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile'] as const satisfies readonly FieldPath<EmployeeProfileInput>[];
 
@@ -152,5 +154,20 @@ function ProfileForm({ employee, photoField, onDone }: { employee: Employee; pho
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The employee's own photo upload (spec 1 'Employee Photo'); the confirm call stores it on the profile and card. */
+export function MyPhotoField({ employee }: { employee: Employee }) {
+  const queryClient = useQueryClient();
+  return (
+    <ImageUploadField
+      businessId={employee.businessId}
+      purpose="photo"
+      employeeId={employee.id}
+      label="Employee Photo"
+      currentUrl={employee.photoUrl}
+      onUploaded={() => void queryClient.invalidateQueries({ queryKey: myEmployeeKey })}
+    />
   );
 }

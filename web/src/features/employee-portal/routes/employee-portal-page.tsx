@@ -16,7 +16,8 @@ import { useSession } from '@web/features/auth/session-provider';
 import { Avatar } from '@web/features/business/components/avatar';
 import { useMyEmployee } from '../api/my-employee';
 import { DigitalCardSection } from '../components/digital-card-section';
-import { ProfileSection } from '../components/profile-section';
+import { MyPhotoField, ProfileSection } from '../components/profile-section';
+import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 
 export function EmployeePortalPage() {
   return (
@@ -93,8 +94,11 @@ function PortalContent({ data }: { data: MyEmployee }) {
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">Welcome back, {employee.name}!</h1>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <ProfileSection employee={employee} />
-          <DigitalCardSection employee={employee} />
+          <ProfileSection employee={employee} photoField={<MyPhotoField employee={employee} />} />
+          <DigitalCardSection
+            employee={employee}
+            downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
+          />
         </div>
       </main>
     </div>

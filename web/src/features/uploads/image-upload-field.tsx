@@ -1,0 +1,104 @@
+// A logo or photo upload (issue 8 §2): the browser-side check (type and size, spec 2 §5), the file sent straight to
+// the media bucket with a presigned POST (with a progress bar), then the confirm call that checks the bytes on the
+// server and stores the image. `onUploaded` gets the stored image's URL.
+import { messages } from '@shared/messages';
+import { checkUploadFile, uploadResultSchema, uploadTicketSchema, type UploadPurpose, type UploadResult } from '@shared/schemas/media';
+import { Upload } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/button';
+import { Label } from '@web/components/label';
+import { apiRequest, isApiError } from '@web/lib/api-client';
+
+interface Props {
+  businessId: string;
+  purpose: UploadPurpose;
+  /** Whose photo (photos only). */
+  employeeId?: string;
+  label: string;
+  /** The image shown now, if any. */
+  currentUrl?: string | null;
+  onUploaded: (url: string) => void;
+}
+
+/** Sends the file to the presigned POST, reporting progress (0–100). */
+function postToBucket(url: string, fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`The upload was refused (${xhr.status}).`)));
+    xhr.onerror = () => reject(new Error('The upload could not reach the server.'));
+    xhr.send(form);
+  });
+}
+
+export async function uploadImage(businessId: string, purpose: UploadPurpose, file: File, employeeId: string | undefined, onProgress: (percent: number) => void): Promise<UploadResult> {
+  const base = `/api/businesses/${encodeURIComponent(businessId)}/uploads`;
+  const ticket = await apiRequest(base, { method: 'POST', body: { contentType: file.type, size: file.size, purpose, ...(employeeId ? { employeeId } : {}) }, schema: uploadTicketSchema });
+  await postToBucket(ticket.url, ticket.fields, file, onProgress);
+  return apiRequest(`${base}/${encodeURIComponent(ticket.uploadId)}/confirm`, { method: 'POST', body: {}, schema: uploadResultSchema });
+}
+
+export function ImageUploadField({ businessId, purpose, employeeId, label, currentUrl, onUploaded }: Props) {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    const check = checkUploadFile(file);
+    if (!check.ok) {
+      toast.error(check.title, { description: check.description });
+      return;
+    }
+    setProgress(0);
+    try {
+      const { url } = await uploadImage(businessId, purpose, file, employeeId, setProgress);
+      onUploaded(url);
+      toast.success(purpose === 'logo' ? messages.upload.logoUploaded : 'Photo uploaded');
+    } catch (error) {
+      // The server's reason ('Invalid file type', 'File too large') when it gave one.
+      const reason = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : purpose === 'logo' ? messages.upload.logoFailed : 'Failed to upload photo. Please try again.';
+      toast.error(messages.upload.failedTitle, { description: reason });
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  }
+
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={inputId}>{label}</Label>
+      <div className="flex items-center gap-3">
+        {currentUrl && <img src={currentUrl} alt="" className="size-12 shrink-0 rounded-lg border object-contain" />}
+        <input
+          ref={input}
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          disabled={progress !== null}
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+        <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+          <Upload aria-hidden />
+          {progress === null ? 'Choose image…' : 'Uploading...'}
+        </Button>
+      </div>
+      {progress !== null && (
+        <div className="grid gap-1">
+          <progress max={100} value={progress} aria-label={`Uploading ${label.toLowerCase()}`} className="h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary" />
+          <span className="text-xs text-muted-foreground" aria-live="polite">
+            {progress}%
+          </span>
+        </div>
+      )}
+      <p className="text-sm text-muted-foreground">JPG, PNG, WebP or GIF, up to 5 MB.</p>
+    </div>
+  );
+}
