@@ -5,7 +5,7 @@ import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
@@ -61,6 +61,39 @@ async function measureCardPage(origin: string) {
   if (/<script/i.test(html)) throw new Error('The card page must not need JavaScript');
   record('card page HTML+CSS+JS (gzip)', gzipSync(html).length / 1024, 'KB', 30);
   record('card page HTML+CSS+JS (raw)', Buffer.byteLength(html) / 1024, 'KB', 100);
+}
+
+/**
+ * Everything a phone's first view of a card with a photo and a logo transfers: the page (HTML with its inline CSS,
+ * brotli as the server sends it) and the two images its srcset picks. The photo is a 900×900 portrait-like image
+ * (smooth gradient with soft grain); the logo a flat two-colour mark. Both go through the upload pipeline.
+ */
+async function measureCardWithImages(origin: string, env: Record<string, string>) {
+  Object.assign(process.env, env);
+  const sharp = (await import('sharp')).default;
+  const { normaliseImage } = await import('../../functions/src/uploads/normalise-image');
+  const { putMediaObject } = await import('../../functions/src/adapters/media');
+  const { db } = await import('../../functions/src/data/entities');
+  const size = 900;
+  const grain = Buffer.from(Array.from({ length: size * size * 3 }, (_, i) => Math.round(90 + 60 * Math.sin(i / (size * 3) / 40) + Math.random() * 40)));
+  const photo = await sharp(grain, { raw: { width: size, height: size, channels: 3 } }).blur(2).jpeg({ quality: 90 }).toBuffer();
+  const logo = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#1e40af"/><circle cx="256" cy="256" r="150" fill="#f59e0b"/></svg>')).png().toBuffer();
+  const store = async (bytes: Buffer, purpose: 'photo' | 'logo', folder: string) => {
+    const renditions = await normaliseImage(bytes, purpose);
+    const urls = await Promise.all(renditions.map((r) => putMediaObject(`${folder}/${r.size}.webp`, r.body, 'image/webp')));
+    return { url: urls[urls.length - 1]!, bytes: Object.fromEntries(renditions.map((r) => [r.size, r.body.byteLength])) as Record<number, number> };
+  };
+  const storedPhoto = await store(photo, 'photo', 'photos/bench/bench/v1');
+  const storedLogo = await store(logo, 'logo', 'logos/bench/v1');
+  const cardId = 'demo-card-jane-cooper';
+  const card = (await db().card.get({ cardId }).go()).data!;
+  await db().card.patch({ cardId }).set({ profile: { ...card.profile, photoUrl: storedPhoto.url }, business: { ...card.business, logoUrl: storedLogo.url } }).go();
+
+  const html = await (await fetch(`${origin}/card/${cardId}`)).text();
+  if (!html.includes('192.webp 2x') || !html.includes('128.webp 2x')) throw new Error('the card page does not offer the 2x renditions');
+  const page = brotliCompressSync(html).length;
+  record('card first view, phone 2x: page + 192 px photo + 128 px logo', (page + storedPhoto.bytes[192]! + storedLogo.bytes[128]!) / 1024, 'KB', 14);
+  record('card first view, 1x: page + 96 px photo + 64 px logo', (page + storedPhoto.bytes[96]! + storedLogo.bytes[64]!) / 1024, 'KB', 0, 'info');
 }
 
 let recorded: string[] | undefined;
@@ -182,6 +215,7 @@ const runtime = await startLocalRuntime(Number(process.env.BENCH_PORT_OFFSET ?? 
 let failed = false;
 try {
   await measureCardPage(runtime.origin);
+  await measureCardWithImages(runtime.origin, runtime.env);
   await measureRoundTrips(runtime.env);
   await measureDashboard(runtime.env);
   await measureBundles();
