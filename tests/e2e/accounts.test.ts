@@ -214,7 +214,7 @@ describe('where signed-in users go (375 px)', () => {
     { who: 'admin', user: demo.admin, home: '/admin', heading: 'Admin Portal', accountType: 'admin' },
     { who: 'agency owner', user: demo.agency, home: '/agency', heading: 'Agency Dashboard', accountType: 'agency' },
     { who: 'business owner', user: demo.owner, home: '/business', heading: 'Acme Studio', accountType: 'business' },
-    { who: 'employee', user: demo.jane, home: '/employee-portal', heading: 'Employee Portal', accountType: 'employee' },
+    { who: 'employee', user: demo.jane, home: '/employee-portal', heading: 'Welcome back, Jane Cooper!', accountType: 'employee' },
   ] as const;
 
   it.each(homes)('sends the $who from the landing page to $home', async ({ user, home, heading, accountType }) => {

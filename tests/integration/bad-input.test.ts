@@ -12,7 +12,7 @@ beforeAll(async () => {
   const a = await createOwnerWithBusiness();
   const employee = await addEmployee(a.owner, a.business.id);
   owner = a.owner;
-  ids = { businessId: a.business.id, cardId: employee.card.id };
+  ids = { businessId: a.business.id, cardId: employee.card.id, employeeId: employee.id };
 });
 
 const withBody = routes.filter((r) => r.body);
