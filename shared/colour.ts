@@ -120,3 +120,12 @@ export function contrastRatio(hexA: string, hexB: string): number {
 export function readableTextOn(hex: string): typeof LIGHT_TEXT | typeof DARK_TEXT {
   return contrastRatio(hex, LIGHT_TEXT) >= contrastRatio(hex, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }
+
+/**
+ * White or slate-900 text for a background with several colours (a gradient): whichever keeps the higher contrast
+ * on its worst stop.
+ */
+export function readableTextOnAll(hexes: readonly string[]): typeof LIGHT_TEXT | typeof DARK_TEXT {
+  const worst = (text: string) => Math.min(...hexes.map((hex) => contrastRatio(hex, text)));
+  return worst(LIGHT_TEXT) >= worst(DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+}

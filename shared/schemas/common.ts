@@ -1,6 +1,8 @@
 // Small building blocks shared by every schema: the one text rule, optional-or-null text, URL, email, phone, hex
 // colour, ids.
 import * as z from 'zod';
+import { ID_PATTERN } from '../ids';
+import { isHttpUrl } from '../urls';
 import { messages } from '../messages';
 
 /**
@@ -71,14 +73,7 @@ export const optionalUrl = (message: string = messages.businessForm.validUrl) =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || isHttpUrl(v), message);
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+export { isHttpUrl };
 
 /** Required e-mail with two messages: one when it is empty, one when it is malformed. Stored lower-case. */
 export const requiredEmailAddress = (requiredMessage: string, invalidMessage: string) =>
@@ -132,6 +127,6 @@ export const optionalPhone = cleanText()
 export const requiredPhone = (message: string) => cleanText({}, message).min(1, message).max(40, message).refine(isPhoneNumber, message);
 
 /** Random public ids (cards, invoices, businesses, employees): URL-safe, 10–64 chars. */
-export const idSchema = z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid id');
+export const idSchema = z.string().regex(ID_PATTERN, 'Invalid id');
 
 export const isoDateTime = z.string();

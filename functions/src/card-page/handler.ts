@@ -1,9 +1,15 @@
 // The card page Lambda: GET /card/{cardId} → HTML, and the scan is counted; HEAD answers the same status and
-// headers without a body and is not a scan.
-import { httpHandler, raw } from '../lib/http';
-import { renderCardNotFound, renderCardPage } from './card-page';
+// headers without a body and is not a scan. What a phone opens after a scan, so it is kept to the minimum: no
+// middy, no schema library, no ElectroDB — an id check, one GetItem, a template and four ADDs (issue 7 §1).
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { isId } from '../../../shared/ids';
+import { messages } from '../../../shared/messages';
+import { siteConfig } from '../config';
+import { logger } from '../lib/logger';
+import { isFromEdge } from '../lib/origin-verify';
+import { renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { readCard, type StoredCard } from './card-store';
 import { isScan, recordScan } from './record-scan';
-import { getShowableCard, toPublicCardView } from './showable-card';
 
 const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
@@ -12,19 +18,39 @@ const htmlHeaders = {
   'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
-export const handler = httpHandler(
-  'cardPage',
-  {
-    getCardPage: async ({ params, event }) => {
-      const card = await getShowableCard(params.cardId);
-      if (isScan(event.headers ?? {})) await recordScan(card);
-      return raw({ headers: htmlHeaders, body: renderCardPage(toPublicCardView(card)) });
-    },
-    headCardPage: async ({ params }) => {
-      await getShowableCard(params.cardId);
-      return raw({ headers: htmlHeaders, body: '' });
-    },
-  },
-  // A malformed id (400) or an unknown or inactive card (404) is shown as the 'Card Not Found' page.
-  { errorPage: (error) => ({ headers: htmlHeaders, body: renderCardNotFound(error.code === 'NOT_FOUND' ? error.message : undefined) }) },
-);
+type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };
+
+/** A malformed id is 400, an unknown card 404, a card that is off (or its business) 404 — all 'Card Not Found'. */
+async function lookUp(cardId: string | undefined): Promise<Outcome> {
+  if (!isId(cardId)) return { status: 400, message: messages.card.notFound };
+  const card = await readCard(cardId);
+  if (!card) return { status: 404, message: messages.card.notFound };
+  if (!card.isActive || !card.business.isActive) return { status: 404, message: messages.card.notAvailable };
+  return { status: 200, card };
+}
+
+function toView(card: StoredCard): PublicCardView {
+  return {
+    cardId: card.cardId,
+    cardUrl: `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${card.cardId}`,
+    vcardUrl: `/api/public/cards/${card.cardId}/vcard`,
+    profile: card.profile,
+    business: card.business,
+  };
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  // Straight to API Gateway's own URL, around CloudFront and its WAF: refused (origin-verify.ts).
+  if (!isFromEdge(event.headers)) return { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: messages.generic.forbidden };
+  const head = event.requestContext?.http?.method === 'HEAD';
+  try {
+    const outcome = await lookUp(event.pathParameters?.cardId);
+    if (outcome.status !== 200) return { statusCode: outcome.status, headers: htmlHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
+    if (head) return { statusCode: 200, headers: htmlHeaders, body: '' };
+    if (isScan(event.headers ?? {})) await recordScan(outcome.card);
+    return { statusCode: 200, headers: htmlHeaders, body: renderCardPage(toView(outcome.card)) };
+  } catch (error) {
+    logger.error('card page failed', { routeKey: event.routeKey, error: error as Error });
+    return { statusCode: 500, headers: htmlHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed) };
+  }
+}

@@ -1,6 +1,6 @@
 // Scan tracking: each page view counts once, with atomic ADDs only (no read-modify-write).
-import { incrementScanCounters, type CardRecord } from '../business/repository';
 import { logger } from '../lib/logger';
+import { countScan } from './card-store';
 
 /** Link-preview and prefetch requests are not scans. */
 export function isScan(headers: Record<string, string | undefined>): boolean {
@@ -9,9 +9,9 @@ export function isScan(headers: Record<string, string | undefined>): boolean {
 }
 
 /** Counting never blocks or fails the page: an error is logged and the page is still served. */
-export async function recordScan(card: Pick<CardRecord, 'cardId' | 'businessId'>, at: Date = new Date()): Promise<void> {
+export async function recordScan(card: { cardId: string; businessId: string }, at: Date = new Date()): Promise<void> {
   try {
-    await incrementScanCounters(card.cardId, card.businessId, at.toISOString().slice(0, 10));
+    await countScan(card.cardId, card.businessId, at.toISOString().slice(0, 10));
   } catch (error) {
     logger.error('scan was not recorded', { cardId: card.cardId, error: error as Error });
   }

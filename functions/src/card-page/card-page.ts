@@ -1,0 +1,139 @@
+// The public card page (spec 1 'Public card'): server-rendered HTML with inline CSS and no JavaScript, built from an
+// escaped template (no React in this Lambda). Everything user-entered goes through `esc`; links are only http(s),
+// mailto: and tel:.
+import { brandTheme, DEFAULT_BRAND_COLORS, readableTextOn, readableTextOnAll } from '../../../shared/colour';
+import { initials } from '../../../shared/format';
+import { renditionUrl } from '../../../shared/media-urls';
+import { messages } from '../../../shared/messages';
+import { isHttpUrl } from '../../../shared/urls';
+
+export interface PublicCardView {
+  cardId: string;
+  cardUrl: string;
+  vcardUrl: string;
+  profile: {
+    name: string;
+    email?: string;
+    phone?: string;
+    officePhone?: string;
+    mobilePhone?: string;
+    jobTitle?: string;
+    department?: string;
+    linkedinProfile?: string;
+    photoUrl?: string;
+  };
+  business: {
+    name: string;
+    logoUrl?: string;
+    website?: string;
+    description?: string;
+    primaryColor?: string;
+    secondaryColor?: string;
+    accentColor?: string;
+  };
+}
+
+const css = `*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.45}
+main{max-width:28rem;margin:0 auto;padding:1rem}.card{background:#fff;border-radius:1rem;overflow:hidden;box-shadow:0 10px 30px rgba(15,23,42,.12)}
+header{background:linear-gradient(135deg,hsl(var(--primary)),hsl(var(--secondary)));color:var(--on-header);padding:2rem 1.5rem;text-align:center}
+.avatar{width:6rem;height:6rem;border-radius:50%;margin:0 auto 1rem;display:flex;align-items:center;justify-content:center;font-size:2rem;font-weight:700;background:rgba(255,255,255,.2);border:3px solid rgba(255,255,255,.6);object-fit:cover}
+h1{margin:0;font-size:1.5rem}.title{margin:.25rem 0 0}.org{margin:.25rem 0 0;font-weight:600}
+.details{list-style:none;margin:0;padding:1.25rem 1.5rem;display:grid;gap:.75rem}.details li{display:flex;gap:.75rem;align-items:baseline;overflow-wrap:anywhere}
+.label{min-width:5.5rem;color:#475569;font-size:.875rem}a{color:var(--link)}
+.actions{display:grid;grid-template-columns:repeat(3,1fr);gap:.5rem;padding:0 1.5rem 1.5rem}
+.btn{display:flex;align-items:center;justify-content:center;text-align:center;padding:.75rem .5rem;border-radius:.6rem;font-weight:600;text-decoration:none;background:hsl(var(--primary));color:var(--on-primary)}
+.btn.alt{background:hsl(var(--accent));color:var(--on-accent)}
+footer{display:flex;gap:.75rem;align-items:center;padding:1rem 1.5rem;border-top:1px solid #e2e8f0;font-size:.875rem;color:#475569}
+footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}footer p{margin:0}.badge{font-size:.75rem;color:#64748b}
+.missing{text-align:center;padding:3rem 1.5rem}`;
+
+/** Escapes text and attribute values (the five characters that matter in HTML). */
+export function esc(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+function themeStyle(business: PublicCardView['business']): string {
+  const primary = business.primaryColor ?? DEFAULT_BRAND_COLORS.primaryColor;
+  const secondary = business.secondaryColor ?? DEFAULT_BRAND_COLORS.secondaryColor;
+  const theme = brandTheme({ primaryColor: business.primaryColor ?? null, secondaryColor: business.secondaryColor ?? null, accentColor: business.accentColor ?? null });
+  const vars = Object.entries(theme).map(([k, v]) => `${k}:${v}`);
+  // The header's text must read on every stop of its gradient; buttons on their own colour.
+  vars.push(`--on-header:${readableTextOnAll([primary, secondary])}`);
+  vars.push(`--on-primary:${readableTextOn(primary)}`);
+  vars.push(`--on-accent:${readableTextOn(business.accentColor ?? DEFAULT_BRAND_COLORS.accentColor)}`);
+  // Links sit on white: the primary colour when it reads there, else slate.
+  vars.push(`--link:${readableTextOn(primary) === '#ffffff' ? `hsl(${theme['--primary']})` : '#1e3a8a'}`);
+  return `:root{${vars.join(';')}}`;
+}
+
+const safeUrl = (url: string | undefined) => (url && isHttpUrl(url) ? url : undefined);
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+const row = (label: string, content: string) => `<li><span class="label">${label}</span>${content}</li>`;
+
+function cardBody(view: PublicCardView): string {
+  const { profile: p, business: b } = view;
+  const photo = safeUrl(p.photoUrl);
+  const callNumber = p.officePhone ?? p.mobilePhone ?? p.phone;
+  const linkedin = safeUrl(p.linkedinProfile);
+  const website = safeUrl(b.website);
+  const logo = safeUrl(b.logoUrl);
+
+  const avatar = photo
+    ? `<img class="avatar" src="${esc(renditionUrl(photo, 96))}" srcset="${esc(`${renditionUrl(photo, 96)} 1x, ${renditionUrl(photo, 192)} 2x`)}" alt="${esc(p.name)}" width="96" height="96">`
+    : `<div class="avatar" aria-hidden="true">${esc(initials(p.name))}</div>`;
+  const details = [
+    p.email && row('Email', `<a href="mailto:${esc(p.email)}">${esc(p.email)}</a>`),
+    p.officePhone && row('Office', `<a href="${esc(telHref(p.officePhone))}">${esc(p.officePhone)}</a>`),
+    p.mobilePhone && row('Mobile', `<a href="${esc(telHref(p.mobilePhone))}">${esc(p.mobilePhone)}</a>`),
+    !p.officePhone && !p.mobilePhone && p.phone && row('Phone', `<a href="${esc(telHref(p.phone))}">${esc(p.phone)}</a>`),
+    p.department && row('Department', `<span>${esc(p.department)}</span>`),
+    linkedin && row('LinkedIn', `<a href="${esc(linkedin)}" rel="noopener noreferrer">LinkedIn Profile</a>`),
+    website && row('Website', `<a href="${esc(website)}" rel="noopener noreferrer">${esc(website.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`),
+  ]
+    .filter(Boolean)
+    .join('');
+  const actions = [
+    p.email && `<a class="btn" href="mailto:${esc(p.email)}">Email</a>`,
+    callNumber && `<a class="btn" href="${esc(telHref(callNumber))}">Call</a>`,
+    `<a class="btn alt" href="${esc(view.vcardUrl)}" download>Save Contact</a>`,
+  ]
+    .filter(Boolean)
+    .join('');
+  const logoImg = logo
+    ? `<img src="${esc(renditionUrl(logo, 64))}" srcset="${esc(`${renditionUrl(logo, 64)} 1x, ${renditionUrl(logo, 128)} 2x`)}" alt="${esc(`${b.name} logo`)}" width="40" height="40" loading="lazy">`
+    : '';
+  return (
+    `<main><article class="card"><header>${avatar}<h1>${esc(p.name)}</h1>` +
+    (p.jobTitle ? `<p class="title">${esc(p.jobTitle)}</p>` : '') +
+    `<p class="org">${esc(b.name)}</p></header><ul class="details">${details}</ul>` +
+    `<nav class="actions" aria-label="Contact actions">${actions}</nav>` +
+    `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p>${b.description ? `<p>${esc(b.description)}</p>` : ''}<p class="badge">Digital Business Card</p></div></footer>` +
+    `</article></main>`
+  );
+}
+
+function page(title: string, head: string, body: string, themeCss: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title}</title>${head}<style>${themeCss}${css}</style></head><body>${body}</body></html>`;
+}
+
+export function renderCardPage(view: PublicCardView): string {
+  const { profile: p, business: b } = view;
+  const title = `${p.name} – ${b.name}`;
+  const description = [p.jobTitle, b.name].filter(Boolean).join(' at ');
+  const og = [
+    ['og:type', 'profile'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', view.cardUrl],
+    ...(safeUrl(p.photoUrl) ? [['og:image', p.photoUrl!]] : []),
+  ]
+    .map(([k, v]) => `<meta property="${k}" content="${esc(v!)}">`)
+    .join('');
+  const head = `<meta name="description" content="${esc(description)}">${og}`;
+  return page(esc(title), head, cardBody(view), themeStyle(b));
+}
+
+export function renderCardNotFound(message: string = messages.card.notFound): string {
+  const body = `<main><article class="card missing"><h1>${esc(messages.card.notFoundTitle)}</h1><p>${esc(message)}</p></article></main>`;
+  return page(messages.card.notFoundTitle, '', body, themeStyle({ name: '' }));
+}
