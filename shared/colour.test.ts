@@ -6,6 +6,7 @@ import {
   hexToHsl,
   hexToRgb,
   hoverVariant,
+  hslToHex,
   hslToCss,
   isHexColor,
   readableTextOn,
@@ -159,5 +160,15 @@ describe('WCAG luminance and contrast', () => {
 
   it('matches the published ratio for blue-500 on white', () => {
     expect(contrastRatio('#3B82F6', '#ffffff')).toBeCloseTo(3.68, 2);
+  });
+});
+
+describe('hslToHex', () => {
+  it('inverts hexToHsl to the nearest channel', () => {
+    for (const hex of ['#3b82f6', '#1e40af', '#06b6d4', '#000000', '#ffffff', '#7c3aed', '#f59e0b']) {
+      const back = hslToHex(hexToHsl(hex));
+      const channels = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+      channels(back).forEach((c, i) => expect(Math.abs(c - channels(hex)[i]!), `${hex} → ${back}`).toBeLessThanOrEqual(3));
+    }
   });
 });

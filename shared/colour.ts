@@ -75,6 +75,19 @@ export function hslToCss({ h, s, l }: Hsl): string {
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
+/** '#rrggbb' of an HSL colour (the inverse of hexToHsl, to the nearest 8-bit channel). */
+export function hslToHex({ h, s, l }: Hsl): string {
+  const sat = s / 100;
+  const light = l / 100;
+  const chroma = (1 - Math.abs(2 * light - 1)) * sat;
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = light - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255).toString(16).padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
 /** The primary-hover shade: 8 points darker, never below 0. */
 export function hoverVariant(hsl: Hsl): Hsl {
   return { ...hsl, l: clamp(hsl.l - HOVER_LIGHTNESS_STEP, 0, 100) };

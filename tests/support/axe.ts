@@ -15,6 +15,9 @@ export interface AxeViolation {
 }
 
 export async function axeViolations(page: Page, impacts: readonly ImpactValue[] = ['serious', 'critical']): Promise<AxeViolation[]> {
+  // A toast or dialog half-way through its fade has blended colours: audit what settles on screen, not a frame of
+  // an animation (contrast would be measured against a partly transparent element).
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 3000 }).catch(() => undefined);
   // Evaluated through the DevTools protocol, not as a <script>: the app's CSP (script-src 'self') stays in force
   // for the page, as in production, and still lets the test tool in.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);

@@ -10,7 +10,7 @@ const base =
   '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0';
 
 const variants = {
-  default: 'bg-primary text-primary-foreground hover:bg-primary-hover',
+  default: 'bg-primary text-primary-foreground hover:bg-primary-hover hover:text-primary-hover-foreground',
   secondary: 'bg-secondary text-secondary-foreground hover:opacity-90',
   outline: 'border border-input bg-background text-foreground hover:bg-muted',
   ghost: 'text-foreground hover:bg-muted',

@@ -1,5 +1,5 @@
 // Applies a business's brand colours as the site theme (spec 2 §9): CSS variables on <html>.
-import { brandTheme, DEFAULT_BRAND_COLORS, hexToHsl, hslToCss, isHexColor, readableTextOn, type BrandColors } from '@shared/colour';
+import { brandTheme, DEFAULT_BRAND_COLORS, hexToHsl, hoverVariant, hslToCss, hslToHex, isHexColor, readableTextOn, type BrandColors } from '@shared/colour';
 
 type StyleTarget = { style: Pick<CSSStyleDeclaration, 'setProperty' | 'removeProperty'> };
 
@@ -9,6 +9,8 @@ export function applyBrandTheme(colors: BrandColors, root: StyleTarget = documen
   const vars: Record<string, string> = {
     ...brandTheme(colors),
     '--primary-foreground': textOn(colors.primaryColor, DEFAULT_BRAND_COLORS.primaryColor),
+    // The hover shade is darker: its text is chosen for it, not for the primary (both must read, WCAG AA).
+    '--primary-hover-foreground': textOn(hslToHex(hoverVariant(hexToHsl(isHexColor(colors.primaryColor) ? colors.primaryColor : DEFAULT_BRAND_COLORS.primaryColor))), DEFAULT_BRAND_COLORS.primaryColor),
     '--secondary-foreground': textOn(colors.secondaryColor, DEFAULT_BRAND_COLORS.secondaryColor),
     '--accent-foreground': textOn(colors.accentColor, DEFAULT_BRAND_COLORS.accentColor),
   };
