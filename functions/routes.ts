@@ -10,7 +10,9 @@ import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { pricingPlanSchema } from '../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
-import { uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
+import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
+import { addClientSchema, agencyClientSummarySchema, agencyDashboardSchema, agencySchema, agencySettingsSchema } from '../shared/schemas/agency';
+import { scanAnalyticsQuerySchema, scanAnalyticsSchema } from '../shared/schemas/analytics';
 import { invitationAcceptedSchema, invitationReceiptSchema, invitationTokenSchema, invitationViewSchema } from '../shared/schemas/invitation';
 import * as z from 'zod';
 
@@ -20,7 +22,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations';
+export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency';
 
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
@@ -96,6 +98,18 @@ export const areas: Record<Area, AreaDef> = {
       site: true,
       mail: { send: true },
       userPool: ['AdminAddUserToGroup'],
+    },
+  },
+  // The agency dashboard, Agency Settings with its logo upload, and Add Client (spec 2 §2). Managing a client's
+  // employees and settings goes through the business area, which checks the agency–client link.
+  agency: {
+    entry: 'functions/src/agency/handler.ts',
+    capabilities: {
+      // BatchGetItem: the client businesses, 100 per request. PutItem: the agency (with its owner guard and membership),
+      // a client (with its scan total and link), an upload record. DeleteItem: a confirm call takes its upload record.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions.
+      media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
     },
   },
   // The admin portal (Cognito admin group only): the deep health check of every dependency.
@@ -202,6 +216,12 @@ export const routeTable = defineRoutes({
   getMyEmployee: { method: 'GET', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee portal: the caller’s own employee record, card and business look (404 when not linked)', response: myEmployeeSchema },
   updateMyEmployee: { method: 'PUT', path: '/api/me/employee', area: 'business', auth: 'user', throttle: 'standard', summary: 'The employee saves their own profile and photo (not role or status)', body: employeeProfileSchema, response: employeeSchema },
   getHealthDetails: { method: 'GET', path: '/api/admin/health', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: each dependency (table, media, user pool, mail) with its latency', response: healthSchema },
+  getScanAnalytics: { method: 'GET', path: '/api/businesses/{businessId}/analytics', area: 'business', auth: 'user', throttle: 'standard', summary: 'Scans per day over the last 7, 30 or 90 days (one Query of the per-day counters)', query: scanAnalyticsQuerySchema, response: scanAnalyticsSchema, scoped: true },
+  getAgencyDashboard: { method: 'GET', path: '/api/agency', area: 'agency', auth: 'user', throttle: 'standard', summary: 'Agency dashboard: the agency (null before its first save), the five stat cards and every client', response: agencyDashboardSchema },
+  updateAgencySettings: { method: 'PUT', path: '/api/agency', area: 'agency', auth: 'user', throttle: 'standard', summary: 'Agency Settings: creates the agency on its first save, updates it afterwards', body: agencySettingsSchema, response: agencySchema },
+  addAgencyClient: { method: 'POST', path: '/api/agency/clients', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Add Client: a new business managed by the agency (the business and the link in one transaction)', body: addClientSchema, response: agencyClientSummarySchema, creates: true },
+  createAgencyUpload: { method: 'POST', path: '/api/agency/uploads', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Starts the agency logo upload: a presigned POST for one key, 5 MB at most', body: uploadRequestSchema, response: uploadTicketSchema, creates: true },
+  confirmAgencyUpload: { method: 'POST', path: '/api/agency/uploads/{uploadId}/confirm', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the agency logo at them', response: uploadResultSchema, scoped: true },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 

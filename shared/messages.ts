@@ -166,6 +166,9 @@ export const messages = {
     updateFailedGeneric: 'Failed to update agency settings. Please try again.',
     addClientFailed: 'Failed to add client. Please try again.',
     clientAdded: 'Client business added successfully!',
+    /** Issue 9: decisions beyond the spec (docs/decisions.md). */
+    notAnAgency: 'Only agency accounts have an agency dashboard.',
+    setUpFirst: 'Save your agency settings before adding clients.',
   },
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminMonthlyAmount,
   adminRatePerUser,
+  agencyClientRevenue,
   agencyFinancials,
   agencyRatePerUser,
   billableEmployeeCount,
@@ -212,23 +213,41 @@ describe('agencyFinancials', () => {
     });
   });
 
+  it.each([
+    // employees, revenue, costs, net profit (cents): the tier edges of spec 2 §9
+    [20, 3980, 1990, 1990],
+    [21, 3129, 1565, 1564],
+    [200, 29800, 14900, 14900],
+    [201, 19899, 9950, 9949],
+  ])('bills a client of %i employees %i cents, costs %i, net profit %i', (employees, revenue, costs, profit) => {
+    expect(agencyClientRevenue(employees)).toBe(revenue);
+    expect(agencyFinancials([{ employees }])).toEqual({
+      activeClients: 1,
+      totalUsers: employees,
+      monthlyRevenueCents: revenue,
+      costsCents: costs,
+      netProfitCents: profit,
+      growthRate: 0,
+    });
+  });
+
   it('rates each client at its own tier and sums the revenue', () => {
     // 3 × 1.99 + 21 × 1.49 + 201 × 0.99 = 5.97 + 31.29 + 198.99
-    const result = agencyFinancials([{ billableEmployees: 3 }, { billableEmployees: 21 }, { billableEmployees: 201 }]);
+    const result = agencyFinancials([{ employees: 3 }, { employees: 21 }, { employees: 201 }]);
     expect(result.activeClients).toBe(3);
     expect(result.totalUsers).toBe(225);
     expect(result.monthlyRevenueCents).toBe(23625);
   });
 
   it('counts costs as 50% of revenue and net profit as the rest', () => {
-    const result = agencyFinancials([{ billableEmployees: 10 }]);
+    const result = agencyFinancials([{ employees: 10 }]);
     expect(result.monthlyRevenueCents).toBe(1990);
     expect(result.costsCents).toBe(995);
     expect(result.netProfitCents).toBe(995);
   });
 
   it('keeps costs plus net profit equal to revenue when half a cent is rounded', () => {
-    const result = agencyFinancials([{ billableEmployees: 1 }]);
+    const result = agencyFinancials([{ employees: 1 }]);
     expect(result.monthlyRevenueCents).toBe(199);
     expect(result.costsCents).toBe(100);
     expect(result.netProfitCents).toBe(99);
@@ -236,12 +255,12 @@ describe('agencyFinancials', () => {
   });
 
   it('earns nothing from a client with zero employees but still counts the client', () => {
-    const result = agencyFinancials([{ billableEmployees: 0 }]);
+    const result = agencyFinancials([{ employees: 0 }]);
     expect(result).toMatchObject({ activeClients: 1, totalUsers: 0, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
   });
 
   it('fixes the growth rate at 0', () => {
-    expect(agencyFinancials([{ billableEmployees: 50 }]).growthRate).toBe(0);
+    expect(agencyFinancials([{ employees: 50 }]).growthRate).toBe(0);
   });
 });
 

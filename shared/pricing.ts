@@ -96,13 +96,22 @@ export interface AgencyFinancials {
   growthRate: number;
 }
 
-/** The agency dashboard tiles: revenue per client at its own tier, costs 50% of revenue, growth fixed at 0. */
-export function agencyFinancials(clients: readonly { billableEmployees: number }[]): AgencyFinancials {
+/** What an agency charges one client per month: its employees at the client's own tier (spec 2 §9). */
+export function agencyClientRevenue(employees: number): number {
+  return costInCents(agencyRatePerUser(employees), employees);
+}
+
+/**
+ * The agency dashboard tiles: revenue per client at its own tier, costs 50% of revenue, growth fixed at 0. The
+ * agency view counts every employee of a client (spec 2 §7 reads them without a status filter; the draft exclusion
+ * of §9 is stated for the admin views). Pass the active clients only (docs/decisions.md).
+ */
+export function agencyFinancials(clients: readonly { employees: number }[]): AgencyFinancials {
   let totalUsers = 0;
   let revenueCents = 0;
-  for (const { billableEmployees } of clients) {
-    totalUsers += billableEmployees;
-    revenueCents += costInCents(agencyRatePerUser(billableEmployees), billableEmployees);
+  for (const { employees } of clients) {
+    totalUsers += employees;
+    revenueCents += agencyClientRevenue(employees);
   }
   const costsCents = Math.round(revenueCents * AGENCY_COST_SHARE);
   return {

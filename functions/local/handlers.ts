@@ -2,13 +2,14 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, me, business, cardPage, admin, invitations] = await Promise.all([
+  const [publicArea, me, business, cardPage, admin, invitations, agency] = await Promise.all([
     import('../src/public/handler'),
     import('../src/me/handler'),
     import('../src/business/handler'),
     import('../src/card-page/handler'),
     import('../src/admin/handler'),
     import('../src/invitations/handler'),
+    import('../src/agency/handler'),
   ]);
-  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler } as Record<Area, never>;
+  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler } as Record<Area, never>;
 }

@@ -65,3 +65,35 @@ export const agencyClientSchema = z.object({
   businessId: z.string(),
 });
 export type AgencyClient = z.infer<typeof agencyClientSchema>;
+
+/** One client business on the agency dashboard (spec 2 §2 Managed Client Businesses). */
+export const agencyClientSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  employeeCount: z.number().int(),
+  /** What the agency charges this client per month at the agency view rates (spec 2 §9), integer cents. */
+  revenueCents: z.number().int(),
+});
+export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;
+
+/** The five stat cards (spec 2 §2, §9), money in integer cents of `currency`. */
+export const agencyStatsSchema = z.object({
+  activeClients: z.number().int(),
+  totalUsers: z.number().int(),
+  monthlyRevenueCents: z.number().int(),
+  costsCents: z.number().int(),
+  netProfitCents: z.number().int(),
+  growthRate: z.number(),
+  currency: z.string().length(3),
+});
+
+/** GET /api/agency: the agency (null until its settings are first saved), its stats and every client. */
+export const agencyDashboardSchema = z.object({
+  agency: agencySchema.nullable(),
+  stats: agencyStatsSchema,
+  clients: z.array(agencyClientSummarySchema),
+});
+export type AgencyDashboard = z.infer<typeof agencyDashboardSchema>;

@@ -32,6 +32,7 @@ const expectedActions: Record<string, string[]> = {
   cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
   invitations: ['cognito-idp:AdminAddUserToGroup', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   admin: ['cognito-idp:DescribeUserPool', 'dynamodb:DescribeTable', 'dynamodb:GetItem', 'dynamodb:Query', 's3:ListBucket', 'ses:GetAccount'],
+  agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
 };
 
@@ -42,6 +43,7 @@ const expectedEnvironment: Record<string, string[]> = {
   cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME', 'USER_POOL_ID'],
+  agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
   monthlyInvoices: ['TABLE_NAME'],
 };
 
@@ -120,6 +122,10 @@ describe('least privilege per function', () => {
       [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
       [['s3:GetObject'], ['/uploads/*']],
     ]);
+    expect(s3Statements('agency').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/uploads/*']],
+      [['s3:GetObject'], ['/uploads/*']],
+    ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
   });
 
@@ -130,7 +136,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['me', 'cardPage', 'admin']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['me', 'cardPage', 'admin', 'agency']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {
@@ -145,7 +151,7 @@ describe('least privilege per function', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
     expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
     expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
-    for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'monthlyInvoices']) {
+    for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
     }

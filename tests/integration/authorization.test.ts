@@ -27,6 +27,10 @@ const signedIn = (row: Record<SignedInPrincipal, number>): Record<Principal, num
 const managesA = (ok: number) =>
   signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
 
+/** Agency accounts only; business owners, employees and admins are not agencies. */
+const agencyOnly = (ok: number) =>
+  signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: ok, agencyNotManagingA: ok, admin: 403 });
+
 const expected: Record<OperationId, Record<Principal, number>> = {
   getHealth: everyone(200),
   getOpenApi: everyone(200),
@@ -60,6 +64,14 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   updateMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   getHealthDetails: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 200 }),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
+  getScanAnalytics: managesA(200),
+  // Agency routes: only agency accounts (403 for owners, employees and admins); each agency sees only its own.
+  getAgencyDashboard: agencyOnly(200),
+  updateAgencySettings: agencyOnly(200),
+  addAgencyClient: agencyOnly(201),
+  createAgencyUpload: agencyOnly(201),
+  // The world's agency upload was started by the agency managing A: to the other agency it does not exist.
+  confirmAgencyUpload: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 404, admin: 403 }),
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
 };
 
@@ -76,7 +88,8 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token, uploadId: world.uploadId });
+      const uploadId = route.operationId === 'confirmAgencyUpload' ? world.agencyUploadId : world.uploadId;
+      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token, uploadId });
       const call = (principal: Principal) =>
         api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       const seen: Record<string, number> = {};

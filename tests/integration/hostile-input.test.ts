@@ -166,9 +166,9 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
     for (const id of oddIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))} (odd)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
     for (const id of wellFormedStrangers) payloads.push({ label: `${name} = ${id} (names nothing)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
   }
-  if (route.query) {
-    for (const cursor of ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE']) {
-      payloads.push({ label: `cursor = ${JSON.stringify(cursor.slice(0, 30))}`, body, ids, query: `cursor=${encodeURIComponent(cursor)}`, status: 400 });
+  for (const name of Object.keys(route.query?.shape ?? {})) {
+    for (const value of ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5']) {
+      payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status: 400 });
     }
   }
   return payloads;
@@ -201,6 +201,7 @@ function callerOf(route: RouteDef): TestUser | null {
   if (route.operationId === 'createBusiness') return freshUser;
   if (route.path.startsWith('/api/me/employee')) return world.users.employeeOfA;
   if (route.operationId === 'acceptInvitation') return world.invitation.invitee;
+  if (route.area === 'agency') return world.users.agencyManagingA;
   return world.users.ownerOfA;
 }
 
@@ -208,6 +209,7 @@ function callerOf(route: RouteDef): TestUser | null {
 function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
+  if (route.operationId === 'confirmAgencyUpload') return { uploadId: world.agencyUploadId };
   return { ...world.ids, token: world.invitation.token, uploadId: world.uploadId };
 }
 

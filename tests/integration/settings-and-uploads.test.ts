@@ -1,14 +1,13 @@
 // Company Settings and uploads over the API (issue 8 §1, §2, §10): validation and null-clearing, the billing-email
 // guard moving in the same transaction, the fan-out to every card (more than one page of them); uploads refused by
 // their bytes or size with nothing half-stored, metadata stripped, the photo on the card page, the vCard's PHOTO.
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import vCard from 'vcf';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../shared/schemas/media';
-import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables, uniqueEmail } from '../support/runtime';
-import { confirmUpload, pngImage, sendUpload, uploadPng } from '../support/uploads';
+import { addEmployee, api, createOwnerWithBusiness, origin, tables, uniqueEmail } from '../support/runtime';
+import { confirmUpload, mediaKeys, pngImage, sendUpload, uploadPng } from '../support/uploads';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
 
@@ -29,12 +28,6 @@ const settings = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const save = (owner: Owner, body: Record<string, unknown>) => api('PUT', `/api/businesses/${owner.business.id}`, { user: owner.owner, body });
-
-async function mediaKeys(prefix: string): Promise<string[]> {
-  const { s3 } = await import('../../functions/src/adapters/media');
-  const listed = await s3().send(new ListObjectsV2Command({ Bucket: runtime.env.MEDIA_BUCKET, Prefix: prefix }));
-  return (listed.Contents ?? []).map((o) => o.Key!).sort();
-}
 
 describe('Company Settings', () => {
   it('answers each invalid field with the spec message and changes nothing', async () => {

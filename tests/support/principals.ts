@@ -4,7 +4,7 @@ import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
 import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
-import { uploadPng } from './uploads';
+import { uploadAgencyLogo, uploadPng } from './uploads';
 
 export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
 export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
@@ -23,6 +23,8 @@ export interface World {
   targets: { inactiveEmployeeId: string; cardlessEmployeeId: string };
   /** An upload owner A started and sent a PNG for, waiting for its confirm call (`uploadId` in paths). */
   uploadId: string;
+  /** The agency logo upload the agency managing A started, waiting for its confirm call. */
+  agencyUploadId: string;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -113,6 +115,7 @@ export async function createWorld(): Promise<World> {
     targets: { inactiveEmployeeId: inactive.id, cardlessEmployeeId: cardless.id },
     invitation: { token, invitee: await createUser({ email: inviteeEmail }) },
     uploadId: await uploadPng(a.owner, a.business.id, 'logo'),
+    agencyUploadId: await uploadAgencyLogo(agencies[0]!),
     businessB: b.business.id,
   };
 }

@@ -1,7 +1,8 @@
 // Uploads as the browser makes them: start an upload through the API, then POST the file to the presigned URL
 // (the local S3), optionally confirm. Test images are made with sharp.
 import sharp from 'sharp';
-import { api, type TestUser } from './runtime';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { api, runtime, type TestUser } from './runtime';
 
 /** A real PNG of `size`×`size` pixels in one colour. */
 export function pngImage(size = 64, colour = '#1e40af'): Promise<Buffer> {
@@ -9,9 +10,9 @@ export function pngImage(size = 64, colour = '#1e40af'): Promise<Buffer> {
 }
 
 /** Starts an upload and sends `body` to its presigned POST as `contentType`; returns the upload id and S3's status. */
-export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number } = {}) {
+export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number; startPath?: string } = {}) {
   const contentType = options.contentType ?? 'image/png';
-  const ticket = await api('POST', `/api/businesses/${businessId}/uploads`, {
+  const ticket = await api('POST', options.startPath ?? `/api/businesses/${businessId}/uploads`, {
     user,
     body: { contentType, size: options.declaredSize ?? body.byteLength, purpose, ...(options.employeeId ? { employeeId: options.employeeId } : {}) },
   });
@@ -32,4 +33,18 @@ export async function uploadPng(user: TestUser, businessId: string, purpose: 'lo
 
 export function confirmUpload(user: TestUser, businessId: string, uploadId: string) {
   return api('POST', `/api/businesses/${businessId}/uploads/${uploadId}/confirm`, { user, body: {} });
+}
+
+/** Starts and sends the agency's logo (a small PNG unless `body` is given); the confirm call is left to the caller. */
+export async function uploadAgencyLogo(user: TestUser, body?: Buffer): Promise<string> {
+  const { uploadId, s3Status } = await sendUpload(user, '', 'logo', body ?? (await pngImage()), { startPath: '/api/agency/uploads' });
+  if (s3Status >= 300) throw new Error(`the local S3 refused the upload: ${s3Status}`);
+  return uploadId;
+}
+
+/** The media bucket's keys under a prefix, sorted. */
+export async function mediaKeys(prefix: string): Promise<string[]> {
+  const { s3 } = await import('../../functions/src/adapters/media');
+  const listed = await s3().send(new ListObjectsV2Command({ Bucket: runtime.env.MEDIA_BUCKET, Prefix: prefix }));
+  return (listed.Contents ?? []).map((o) => o.Key!).sort();
 }

@@ -23,7 +23,7 @@ export async function deleteEmployee(caller: Caller, businessId: string, employe
 
   const leftovers = await Promise.allSettled([
     card ? deleteCardScanDays(card.cardId) : Promise.resolve(0),
-    deleteEmployeeMedia([...(card ? qrKeysOf(card) : []), ...photoKeysOf(employee.photoUrl)]),
+    deleteEmployeeMedia([...(card ? qrKeysOf(card) : []), ...photoKeysOf(employee)]),
   ]);
   for (const outcome of leftovers) {
     if (outcome.status === 'rejected') {

@@ -1,11 +1,11 @@
 // The media objects an employee owns (QR images of their card, their photo) and their removal.
 import { deleteMediaObjects, mediaKeyOf } from '../adapters/media';
-import { storedImageKeys } from '../uploads/media-keys';
-import type { CardRecord } from './repository';
+import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
+import type { CardRecord, EmployeeRecord } from './repository';
 
-/** Every rendition of a stored photo (none for a URL outside our media). */
-export function photoKeysOf(photoUrl: string | undefined | null): string[] {
-  return storedImageKeys(photoUrl);
+/** Every rendition of the employee's stored photo (none for a URL outside this employee's media). */
+export function photoKeysOf(employee: Pick<EmployeeRecord, 'businessId' | 'employeeId' | 'photoUrl'>): string[] {
+  return storedImageKeys(employee.photoUrl, imageOwnerFolder('photo', employee.businessId, employee.employeeId));
 }
 
 /** The keys of a card's QR images. */

@@ -12,6 +12,7 @@ import { updateBusinessSettings } from './update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
+import { getScanAnalytics } from './get-scan-analytics';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
@@ -28,6 +29,7 @@ export const handler = httpHandler('business', {
     return raw({ status: 204, body: '' });
   },
   createCard: async ({ caller, params }) => createCard(caller, params.businessId, params.employeeId),
+  getScanAnalytics: async ({ caller, params, query }) => getScanAnalytics(caller, params.businessId, query.days),
   getMyEmployee: async ({ caller }) => getMyEmployee(caller),
   updateMyEmployee: async ({ caller, body }) => updateMyEmployee(caller, body),
 });

@@ -10,7 +10,7 @@ import { toBusinessDto } from './dto';
 import { getBusiness, getBusinessScanTotal, type BusinessRecord } from './repository';
 import { deleteMediaObjects } from '../adapters/media';
 import { logger } from '../lib/logger';
-import { storedImageKeys } from '../uploads/media-keys';
+import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
 import { fanOutBusinessToCards, saveBusinessSettings } from './settings-repository';
 
 export async function updateBusinessSettings(caller: Caller, businessId: string, settings: BusinessSettings): Promise<Business> {
@@ -20,7 +20,7 @@ export async function updateBusinessSettings(caller: Caller, businessId: string,
   const business = await applyBusinessChanges(before, settings);
   // A logo of ours that the settings replaced or removed is only storage now.
   if (before.logoUrl && before.logoUrl !== business.logoUrl) {
-    await deleteMediaObjects(storedImageKeys(before.logoUrl)).catch((error: Error) => logger.warn('replaced logo was not deleted', { businessId, error }));
+    await deleteMediaObjects(storedImageKeys(before.logoUrl, imageOwnerFolder('logo', businessId))).catch((error: Error) => logger.warn('replaced logo was not deleted', { businessId, error }));
   }
   return business;
 }

@@ -67,7 +67,7 @@ export async function saveEmployee(before: EmployeeRecord, input: EmployeeProfil
 
   // A photo the profile no longer shows is only storage now: delete it, best-effort.
   if (before.photoUrl && before.photoUrl !== photoUrl) {
-    await deleteEmployeeMedia(photoKeysOf(before.photoUrl)).catch((error: Error) =>
+    await deleteEmployeeMedia(photoKeysOf(before)).catch((error: Error) =>
       logger.warn('replaced photo was not deleted', { employeeId: before.employeeId, error }),
     );
   }

@@ -359,6 +359,16 @@ export function buildEntities() {
     options,
   );
 
+  /** Uniqueness guard: one agency per owner, written with the agency when its settings are first saved. */
+  const agencyOwnerGuard = new Entity(
+    {
+      model: { entity: 'agencyOwnerGuard', version: '1', service },
+      attributes: { ownerId: { ...text, required: true }, agencyId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['ownerId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   /** An agency manages a client business (spec 2: agency_clients); gsi1 answers "which agencies manage business X". */
   const agencyClient = new Entity(
     {
@@ -509,7 +519,9 @@ export function buildEntities() {
       model: { entity: 'upload', version: '1', service },
       attributes: {
         uploadId: { ...text, required: true },
-        businessId: { ...text, required: true },
+        /** Whose logo or photo it is: a business's, or (logos only) an agency's. Exactly one is set. */
+        businessId: text,
+        agencyId: text,
         purpose: { type: ['logo', 'photo'] as const, required: true },
         employeeId: text,
         /** The user who started it; only they may confirm it. */
@@ -549,6 +561,7 @@ export function buildEntities() {
     businessOwnerGuard,
     plan,
     agency,
+    agencyOwnerGuard,
     agencyClient,
     invoice,
     invoiceGuard,

@@ -1,7 +1,7 @@
-// Where uploads and their renditions live in the media bucket. A browser uploads to `uploads/{business}/{upload}`
+// Where uploads and their renditions live in the media bucket. A browser uploads to `uploads/{business or agency}/{upload}`
 // (deleted after the confirm call, and by a lifecycle rule within a day if never confirmed); the checked images live
 // under a random version, so a new logo or photo is a new URL that no cache has seen:
-//   logos/{businessId}/{version}/{64,128,256}.webp + photo.jpg
+//   logos/{businessId or agencyId}/{version}/{64,128,256}.webp + photo.jpg
 //   photos/{businessId}/{employeeId}/{version}/{96,192}.webp + photo.jpg
 import { randomBytes } from 'node:crypto';
 import { isRenditionUrl } from '../../../shared/media-urls';
@@ -15,17 +15,25 @@ export function uploadKey(businessId: string, uploadId: string): string {
   return `uploads/${businessId}/${uploadId}`;
 }
 
-/** The folder of a new version of a logo or photo. */
-export function renditionFolder(purpose: UploadPurpose, businessId: string, employeeId?: string): string {
-  const version = randomBytes(6).toString('base64url');
-  return purpose === 'logo' ? `logos/${businessId}/${version}` : `photos/${businessId}/${employeeId}/${version}`;
+/** Where every version of a business's or agency's logo, or of an employee's photo, lives. */
+export function imageOwnerFolder(purpose: UploadPurpose, scopeId: string, employeeId?: string): string {
+  return purpose === 'logo' ? `logos/${scopeId}/` : `photos/${scopeId}/${employeeId}/`;
 }
 
-/** Every object key of a stored logo or photo URL (none for a URL outside our renditions, e.g. an external logo). */
-export function storedImageKeys(url: string | null | undefined): string[] {
+/** The folder of a new version of a logo or photo. */
+export function renditionFolder(purpose: UploadPurpose, scopeId: string, employeeId?: string): string {
+  return `${imageOwnerFolder(purpose, scopeId, employeeId)}${randomBytes(6).toString('base64url')}`;
+}
+
+/**
+ * Every object key of a stored logo or photo URL, but only under its owner's folder: a URL pointing at another
+ * business's image (anyone may type one into the logo field) is never a reason to delete that image. None for a
+ * URL outside our renditions (an external logo).
+ */
+export function storedImageKeys(url: string | null | undefined, ownerFolder: string): string[] {
   if (!url || !isRenditionUrl(url)) return [];
   const key = mediaKeyOf(url);
-  if (!key) return [];
+  if (!key || !key.startsWith(ownerFolder)) return [];
   const folder = key.slice(0, key.lastIndexOf('/'));
   const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : 'photo';
   return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`];

@@ -1,4 +1,4 @@
-// Starting a logo or photo upload (issue 8 §2): checks who may upload what, records the upload and signs a presigned
+// Starting a logo or photo upload (issue 8 §2; agency logos, issue 9): checks who may upload what, records the upload and signs a presigned
 // POST for exactly one key, with the size limit and content type in the signed policy, valid for ten minutes.
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { MAX_UPLOAD_BYTES, type UploadStart, type UploadTicket } from '../../../shared/schemas/media';
@@ -29,18 +29,31 @@ export async function assertMayUpload(caller: Caller, businessId: string, purpos
 
 export async function startUpload(caller: Caller, businessId: string, input: UploadStart, now = new Date()): Promise<UploadTicket> {
   await assertMayUpload(caller, businessId, input.purpose, input.employeeId);
+  return openUpload(caller, { businessId, employeeId: input.employeeId }, input, now);
+}
+
+/**
+ * Records who started an upload for whom, and signs a presigned POST for exactly `uploads/{scope}/{upload}` with the
+ * size limit and content type in its policy. The caller has already been checked.
+ */
+export async function openUpload(
+  caller: Caller,
+  owner: { businessId: string; employeeId?: string } | { agencyId: string },
+  input: Pick<UploadStart, 'contentType' | 'purpose'>,
+  now: Date,
+): Promise<UploadTicket> {
   const uploadId = newId();
   await putUpload({
     uploadId,
-    businessId,
+    ...owner,
     purpose: input.purpose,
-    employeeId: input.employeeId,
     userId: caller.userId,
     expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_RECORD_SECONDS,
   });
+  const scopeId = 'agencyId' in owner ? owner.agencyId : owner.businessId;
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: mediaConfig().MEDIA_BUCKET,
-    Key: uploadKey(businessId, uploadId),
+    Key: uploadKey(scopeId, uploadId),
     Conditions: [
       ['content-length-range', 1, MAX_UPLOAD_BYTES],
       ['eq', '$Content-Type', input.contentType],

@@ -1,0 +1,41 @@
+// Agency DTOs built from table records: explicit fields only, never internal keys.
+import type { Agency, AgencyClientSummary } from '../../../shared/schemas/agency';
+import { agencyClientRevenue } from '../../../shared/pricing';
+import type { BusinessRecord } from '../business/repository';
+import { orNull } from '../lib/values';
+import type { AgencyRecord } from './repository';
+
+export function toAgencyDto(a: AgencyRecord): Agency {
+  return {
+    id: a.agencyId,
+    ownerId: a.ownerId,
+    name: a.name,
+    industry: orNull(a.industry),
+    description: orNull(a.description),
+    website: orNull(a.website),
+    logoUrl: orNull(a.logoUrl),
+    phoneNumber: orNull(a.phoneNumber),
+    email: orNull(a.email),
+    billingAddress: orNull(a.billingAddress),
+    billingCity: orNull(a.billingCity),
+    billingCountry: orNull(a.billingCountry),
+    billingPostalCode: orNull(a.billingPostalCode),
+    primaryColor: orNull(a.primaryColor),
+    secondaryColor: orNull(a.secondaryColor),
+    accentColor: orNull(a.accentColor),
+  };
+}
+
+/** A client on the dashboard; its revenue is its own employee count at the agency view rate (spec 2 §9). */
+export function toClientSummary(b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount'>): AgencyClientSummary {
+  const employeeCount = b.employeeCount ?? 0;
+  return {
+    id: b.businessId,
+    name: b.name,
+    industry: orNull(b.industry),
+    logoUrl: orNull(b.logoUrl),
+    isActive: b.isActive ?? true,
+    employeeCount,
+    revenueCents: agencyClientRevenue(employeeCount),
+  };
+}

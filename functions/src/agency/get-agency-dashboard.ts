@@ -1,0 +1,35 @@
+// The agency dashboard read (spec 2 §2, issue 9 §1, §6): the agency, every client and the five stat cards. Its cost is
+// bounded whatever the agency's size: one GetItem (the agency), one Query (its client links; a 1 MB page holds
+// thousands) and one BatchGetItem per 100 clients, reading only the client's own counters. No query per client.
+import type { AgencyDashboard } from '../../../shared/schemas/agency';
+import { DEFAULT_CURRENCY } from '../../../shared/format';
+import { agencyFinancials, type AgencyFinancials } from '../../../shared/pricing';
+import type { Caller } from '../identity/caller';
+import { agencyIdOf } from './agency-access';
+import { toAgencyDto, toClientSummary } from './dto';
+import { getAgency, getBusinesses, listClientIds } from './repository';
+
+export async function getAgencyDashboard(caller: Caller): Promise<AgencyDashboard> {
+  const agencyId = agencyIdOf(caller);
+  if (!agencyId) return { agency: null, stats: statsOf(agencyFinancials([])), clients: [] };
+
+  const [agency, clientIds] = await Promise.all([getAgency(agencyId), listClientIds(agencyId)]);
+  const businesses = await getBusinesses(clientIds);
+  // Newest client first: the one just added is where the agency looks.
+  const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toClientSummary);
+  // An inactive client (switched off by an admin) is listed, but earns and counts nothing (docs/decisions.md).
+  const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.employeeCount })));
+  return { agency: agency ? toAgencyDto(agency) : null, stats: statsOf(financials), clients };
+}
+
+function statsOf(f: AgencyFinancials): AgencyDashboard['stats'] {
+  return {
+    activeClients: f.activeClients,
+    totalUsers: f.totalUsers,
+    monthlyRevenueCents: f.monthlyRevenueCents,
+    costsCents: f.costsCents,
+    netProfitCents: f.netProfitCents,
+    growthRate: f.growthRate,
+    currency: DEFAULT_CURRENCY,
+  };
+}

@@ -1,0 +1,15 @@
+// The `agency` area Lambda: the agency dashboard, Agency Settings (and its logo upload) and Add Client. Managing a
+// client's employees, cards and settings goes through the business routes, which check the agency–client link.
+import { httpHandler } from '../lib/http';
+import { addClient } from './add-client';
+import { confirmAgencyLogoUpload, startAgencyLogoUpload } from './agency-logo';
+import { getAgencyDashboard } from './get-agency-dashboard';
+import { saveAgencySettings } from './save-agency-settings';
+
+export const handler = httpHandler('agency', {
+  getAgencyDashboard: async ({ caller }) => getAgencyDashboard(caller),
+  updateAgencySettings: async ({ caller, body }) => saveAgencySettings(caller, body),
+  addAgencyClient: async ({ caller, body }) => addClient(caller, body),
+  createAgencyUpload: async ({ caller, body }) => startAgencyLogoUpload(caller, body),
+  confirmAgencyUpload: async ({ caller, params }) => confirmAgencyLogoUpload(caller, params.uploadId),
+});

@@ -1,0 +1,83 @@
+// Access patterns of agencies (docs/access-patterns.md): the agency item, its owner guard and owner membership, its
+// client links, and the client businesses read by batch.
+import type { EntityItem } from 'electrodb';
+import { db, type Db } from '../data/entities';
+import type { AgencySettings } from '../../../shared/schemas/agency';
+import type { BusinessRecord } from '../business/repository';
+import { AppError } from '../lib/errors';
+import { compact } from '../lib/values';
+import { messages } from '../../../shared/messages';
+
+export type AgencyRecord = EntityItem<Db['agency']>;
+
+export async function getAgency(agencyId: string): Promise<AgencyRecord | null> {
+  const { data } = await db().agency.get({ agencyId }).go({ consistent: true });
+  return data;
+}
+
+/**
+ * The first save of Agency Settings (spec 2 §7 "insert or update agencies"): the agency, its owner guard (one agency
+ * per owner, so two first saves at once make one agency) and the owner membership, in one transaction.
+ */
+export async function createAgency(agency: { agencyId: string; ownerId: string } & AgencySettings): Promise<void> {
+  const fields = compact(agency);
+  const result = await db()
+    .service.transaction.write(({ agency: a, agencyOwnerGuard, membership }) => [
+      a.create(fields).commit(),
+      agencyOwnerGuard.create({ ownerId: agency.ownerId, agencyId: agency.agencyId }).commit(),
+      membership.create({ userId: agency.ownerId, scopeType: 'agency', scopeId: agency.agencyId, role: 'owner' }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new AppError('CONFLICT', messages.settings.changedMeanwhile);
+}
+
+/** A later save: every field of the form; an emptied optional field is removed (stored absent, shown as null). */
+export async function updateAgency(agencyId: string, settings: AgencySettings): Promise<void> {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(settings)) {
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  await db()
+    .agency.patch({ agencyId })
+    .set(set)
+    .remove(remove as never)
+    .go();
+}
+
+/** Points the agency's logo at a new upload's renditions. */
+export async function setAgencyLogo(agencyId: string, logoUrl: string): Promise<void> {
+  await db().agency.patch({ agencyId }).set({ logoUrl }).go();
+}
+
+/** Every client business id of an agency: one Query (a page holds thousands of links). */
+export async function listClientIds(agencyId: string): Promise<string[]> {
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['businessId'] });
+  return data.map((link) => link.businessId);
+}
+
+/** The client businesses by id: BatchGetItem, 100 keys per request (ElectroDB splits and retries unprocessed keys). */
+export async function getBusinesses(businessIds: string[]): Promise<BusinessRecord[]> {
+  if (businessIds.length === 0) return [];
+  const { data, unprocessed } = await db()
+    .business.get(businessIds.map((businessId) => ({ businessId })))
+    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'employeeCount', 'createdAt'] });
+  if (unprocessed.length > 0) throw new AppError('INTERNAL', 'Some client businesses could not be read. Please try again.');
+  return data as BusinessRecord[];
+}
+
+/**
+ * Add Client (spec 2 §7 create_agency_client_business): the business, its scan total and the agency–client link in
+ * one transaction. The client has no owner membership: the agency manages it through the link (docs/decisions.md).
+ */
+export async function createClientBusiness(agencyId: string, business: { businessId: string; ownerId: string; name: string; industry?: string; website?: string; description?: string }): Promise<void> {
+  const result = await db()
+    .service.transaction.write(({ business: b, businessScanTotal, agencyClient }) => [
+      b.create(business).commit(),
+      businessScanTotal.create({ businessId: business.businessId, scanCount: 0 }).commit(),
+      agencyClient.create({ agencyId, businessId: business.businessId }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new AppError('CONFLICT', messages.agency.addClientFailed);
+}

@@ -1,0 +1,54 @@
+// What every confirm call does with the bytes a browser sent (issue 8 §2): one use per upload; refuse anything that is
+// not a JPEG, PNG, WebP or GIF by its bytes or is over 5 MB; store metadata-free WebP renditions (and one JPEG for the
+// vCard) under a new version folder; only then point the logo or photo at them. The raw upload is deleted whatever
+// the outcome, so nothing the user sent is ever served or left behind.
+import sharp from 'sharp';
+import { messages } from '../../../shared/messages';
+import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
+import { deleteMediaObjects, putMediaObject } from '../adapters/media';
+import { AppError, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { JPEG_NAME, storedImageKeys } from './media-keys';
+import { normaliseImage } from './normalise-image';
+import { readUploadedObject, takeUpload } from './repository';
+
+export interface UploadToProcess {
+  uploadId: string;
+  /** Where the browser sent the file (`uploads/{scope}/{upload}`). */
+  key: string;
+  purpose: UploadPurpose;
+  /** The new version folder of the renditions. */
+  folder: string;
+  /** Stores the URL of the largest rendition on the business, employee or agency. */
+  pointAt: (url: string) => Promise<void>;
+}
+
+/** Returns the URL now stored. */
+export async function processUpload({ uploadId, key, purpose, folder, pointAt }: UploadToProcess): Promise<string> {
+  try {
+    // One use per upload: a second confirm (or one racing this) finds the record gone.
+    if (!(await takeUpload(uploadId))) throw notFound('Upload not found.');
+    const object = await readUploadedObject(key, MAX_UPLOAD_BYTES);
+    if (!object) throw new AppError('VALIDATION_FAILED', 'No file was uploaded for this upload.', { file: 'No file was uploaded.' });
+    if (!object.bytes) throw new AppError('PAYLOAD_TOO_LARGE', messages.upload.tooLarge, { file: messages.upload.tooLargeTitle });
+    const renditions = await normaliseImage(object.bytes, purpose);
+
+    const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
+    const jpeg = await sharp(largest.body).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    const [url] = await Promise.all([
+      putMediaObject(`${folder}/${largest.size}.webp`, largest.body, 'image/webp'),
+      ...renditions.filter((r) => r !== largest).map((r) => putMediaObject(`${folder}/${r.size}.webp`, r.body, 'image/webp')),
+      putMediaObject(`${folder}/${JPEG_NAME}`, jpeg, 'image/jpeg'),
+    ]);
+    try {
+      await pointAt(url!);
+    } catch (error) {
+      // Nothing points at the new renditions: remove them rather than leave them behind.
+      await deleteMediaObjects(storedImageKeys(url, folder)).catch(() => undefined);
+      throw error;
+    }
+    return url!;
+  } finally {
+    await deleteMediaObjects([key]).catch((error: Error) => logger.warn('raw upload was not deleted', { uploadId, error }));
+  }
+}
