@@ -189,6 +189,75 @@ async function measureDashboard(env: Record<string, string>) {
   record(`dashboard, 2,500 employees: every page (${pages} pages)`, walk, 'calls', 2 * pages);
 }
 
+const AGENCY_CLIENTS = 500;
+const AGENCY_EMPLOYEES = 20_000;
+
+/**
+ * The agency dashboard of an agency with 500 clients and 20,000 employees (issue 9 §6): its DynamoDB calls (one
+ * GetItem, one Query of the client links, one BatchGetItem per 100 clients — never a query per client) and its time.
+ * The employees are real (each with its card, through the same transaction as Add Employee); the dashboard reads
+ * only each client's counters.
+ */
+async function measureAgencyDashboard(env: Record<string, string>) {
+  const calls = await dynamoCalls(env);
+  const repo = await import('../../functions/src/business/repository');
+  const agencies = await import('../../functions/src/agency/repository');
+  const { getAgencyDashboard } = await import('../../functions/src/agency/get-agency-dashboard');
+  const { newId } = await import('../../functions/src/lib/ids');
+  const ownerId = `bench-agency-${newId()}`;
+  const agencyId = newId();
+  await agencies.createAgency({ agencyId, ownerId, ...emptyAgencySettings('Bench Agency') });
+  const clientIds = Array.from({ length: AGENCY_CLIENTS }, () => newId());
+  let nextClient = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (nextClient < clientIds.length) {
+        const businessId = clientIds[nextClient++]!;
+        await agencies.createClientBusiness(agencyId, { businessId, ownerId, name: `Bench Client ${businessId.slice(0, 6)}` });
+      }
+    }),
+  );
+  let nextEmployee = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (nextEmployee < AGENCY_EMPLOYEES) {
+        const i = nextEmployee++;
+        const businessId = clientIds[i % AGENCY_CLIENTS]!;
+        const employeeId = newId();
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await repo.createEmployeeWithCard(
+              { employeeId, businessId, name: `Agency Person ${i}`, email: `agency-${i}@example.com`, status: 'active' },
+              { cardId: newId(), employeeId, businessId, isActive: true, profile: { name: `Agency Person ${i}` }, business: { name: 'Bench Client', isActive: true } },
+            );
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== 'CONFLICT' || attempt > 20) throw error;
+          }
+        }
+      }
+    }),
+  );
+
+  const caller = { userId: ownerId, username: ownerId, email: 'bench@example.com', emailVerified: true, isAdmin: false, groups: [], profile: null, memberships: [{ userId: ownerId, scopeType: 'agency' as const, scopeId: agencyId, role: 'owner' as const }] };
+  const start = calls.length;
+  const started = performance.now();
+  const dashboard = await getAgencyDashboard(caller);
+  const ms = performance.now() - started;
+  if (dashboard.clients.length !== AGENCY_CLIENTS || dashboard.stats.totalUsers !== AGENCY_EMPLOYEES) {
+    throw new Error(`agency dashboard read ${dashboard.clients.length} clients and ${dashboard.stats.totalUsers} users`);
+  }
+  const made = calls.slice(start);
+  record('agency dashboard, 500 clients / 20,000 employees: calls', made.length, 'calls', 1 + 1 + Math.ceil(AGENCY_CLIENTS / 100));
+  record('agency dashboard: of which a query per client', made.filter((c) => c === 'QueryCommand').length - 1, 'calls', 0);
+  record('agency dashboard, 500 clients: service time (local)', ms, 'ms', 0, 'info');
+}
+
+function emptyAgencySettings(name: string) {
+  const none = null;
+  return { name, industry: none, description: none, website: none, logoUrl: none, phoneNumber: none, email: none, billingAddress: none, billingCity: none, billingCountry: none, billingPostalCode: none, primaryColor: none, secondaryColor: none, accentColor: none };
+}
+
 /** A bounded loopback load test of the card page: fixed concurrency, stops after 8 s or 2,000 requests. */
 async function measureLoad(origin: string) {
   const concurrency = 16;
@@ -222,6 +291,7 @@ try {
   await measureCardWithImages(runtime.origin, runtime.env);
   await measureRoundTrips(runtime.env);
   await measureDashboard(runtime.env);
+  await measureAgencyDashboard(runtime.env);
   await measureBundles();
   await measureLoad(runtime.origin);
 } finally {

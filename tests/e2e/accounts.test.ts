@@ -125,7 +125,7 @@ describe('sign-up (375 px)', () => {
 
       await auth.confirm(await codeFromMailbox(email));
       await page.waitForURL(`${origin}/agency`);
-      await expectOnPage(page.getByRole('heading', { name: 'Agency Dashboard' })).toBeVisible();
+      await expectOnPage(page.getByRole('heading', { name: 'Set up your agency' })).toBeVisible();
       const paths = await visitedPaths(page);
       expect(paths.slice(-2)).toEqual(['/', '/agency']); // the site root first, then the landing page's redirect
       await shot(page, 'accounts-06-agency-home');
@@ -212,7 +212,7 @@ describe('sign-in and the route guards (375 px)', () => {
 describe('where signed-in users go (375 px)', () => {
   const homes = [
     { who: 'admin', user: demo.admin, home: '/admin', heading: 'Admin Portal', accountType: 'admin' },
-    { who: 'agency owner', user: demo.agency, home: '/agency', heading: 'Agency Dashboard', accountType: 'agency' },
+    { who: 'agency owner', user: demo.agency, home: '/agency', heading: 'Bright Agency', accountType: 'agency' },
     { who: 'business owner', user: demo.owner, home: '/business', heading: 'Acme Studio', accountType: 'business' },
     { who: 'employee', user: demo.jane, home: '/employee-portal', heading: 'Welcome back, Jane Cooper!', accountType: 'employee' },
   ] as const;

@@ -57,12 +57,12 @@ export async function listClientIds(agencyId: string): Promise<string[]> {
   return data.map((link) => link.businessId);
 }
 
-/** The client businesses by id: BatchGetItem, 100 keys per request (ElectroDB splits and retries unprocessed keys). */
+/** The client businesses by id: BatchGetItem, 100 keys per request, five in flight (ElectroDB splits and retries unprocessed keys). */
 export async function getBusinesses(businessIds: string[]): Promise<BusinessRecord[]> {
   if (businessIds.length === 0) return [];
   const { data, unprocessed } = await db()
     .business.get(businessIds.map((businessId) => ({ businessId })))
-    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'employeeCount', 'createdAt'] });
+    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'employeeCount', 'createdAt'], concurrency: 5 });
   if (unprocessed.length > 0) throw new AppError('INTERNAL', 'Some client businesses could not be read. Please try again.');
   return data as BusinessRecord[];
 }

@@ -1,18 +1,204 @@
-// /agency (spec 1 §2): login required. A placeholder until the agency dashboard (spec 2) is built.
-import { ComingSoon } from '@web/components/coming-soon';
-import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
+// /agency (spec 2 §2 Agency dashboard; issue 9): the five stat cards, the Managed Client Businesses grid, Add Client,
+// Agency Settings and each client's scans. Only agency accounts; anyone else goes to their own home.
+import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agency';
+import { readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
+import { formatMoney } from '@shared/format';
+import { Briefcase, Building2, DollarSign, LogOut, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Avatar } from '@web/components/avatar';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { PageSpinner } from '@web/components/spinner';
+import { StatCard } from '@web/components/stat-card';
 import { RequireAuth } from '@web/features/auth/require-auth';
+import { useSession } from '@web/features/auth/session-provider';
+import { signedInDestination } from '@web/lib/signed-in-destination';
+import { applyBrandTheme } from '@web/lib/theme';
+import { useAgencyDashboard } from '../api/get-agency-dashboard';
+import { AddClientDialog } from '../components/add-client-dialog';
+import { AgencySettingsDialog } from '../components/agency-settings-dialog';
+import { ClientAnalyticsDialog } from '../components/client-analytics-dialog';
+import { ClientCard } from '../components/client-card';
 
 export function AgencyPage() {
   return (
     <RequireAuth>
-      <div className="flex min-h-dvh flex-col">
-        <SiteTopNav />
-        <ComingSoon title="Agency Dashboard">
-          The agency dashboard is coming soon. Here you will manage your client businesses, their digital business cards and your
-          consolidated billing.
-        </ComingSoon>
-      </div>
+      <AgencyGate />
     </RequireAuth>
+  );
+}
+
+function AgencyGate() {
+  const { me, refreshMe } = useSession();
+  if (!me) {
+    return (
+      <Centered title="We could not load your account" description="Something went wrong on our side. Please try again.">
+        <Button onClick={() => void refreshMe()}>Try Again</Button>
+      </Centered>
+    );
+  }
+  if (me.accountType !== 'agency') return <Navigate to={signedInDestination(me, null) ?? '/business'} replace />;
+  return <Agency />;
+}
+
+function Agency() {
+  const query = useAgencyDashboard();
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <Centered title="Could not load the agency dashboard" description={query.error.message}>
+        <Button onClick={() => void query.refetch()}>Try Again</Button>
+      </Centered>
+    );
+  }
+  return <AgencyContent data={query.data} />;
+}
+
+function AgencyContent({ data }: { data: AgencyDashboard }) {
+  const { agency, stats, clients } = data;
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const [analyticsFor, setAnalyticsFor] = useState<AgencyClientSummary | null>(null);
+  const heroText = useAgencyTheme(agency);
+  const name = agency?.name ?? 'Your Agency';
+  const money = (cents: number) => formatMoney(cents, stats.currency);
+
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header style={{ backgroundImage: 'var(--brand-gradient)', color: heroText }}>
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
+          <div className="flex min-w-0 items-center gap-3">
+            {agency?.logoUrl ? <img src={agency.logoUrl} alt={`${name} logo`} className="size-12 shrink-0 rounded-lg bg-white object-contain p-1" /> : <Avatar name={name} shape="square" />}
+            <div className="min-w-0">
+              <div className="flex items-center gap-2">
+                <h1 className="truncate text-xl font-bold sm:text-2xl">{name}</h1>
+                <Badge variant="secondary">Agency</Badge>
+              </div>
+              <nav aria-label="Site" className="flex gap-3 text-sm">
+                <Link to="/" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                  Home
+                </Link>
+                <Link to="/pricing" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                  Pricing
+                </Link>
+              </nav>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
+              <Settings aria-hidden />
+              Settings
+            </Button>
+            {agency && (
+              <Button variant="outline" size="sm" onClick={() => setAddOpen(true)}>
+                <Plus aria-hidden />
+                Add Client
+              </Button>
+            )}
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={async () => {
+                if (await signOut()) navigate('/');
+              }}
+            >
+              <LogOut aria-hidden />
+              Sign Out
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
+        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <h2 id="statistics-heading" className="sr-only">
+            Statistics
+          </h2>
+          <StatCard title="Active Clients" value={stats.activeClients.toLocaleString('en-US')} icon={Building2} />
+          <StatCard title="Total Users" value={stats.totalUsers.toLocaleString('en-US')} icon={Users} />
+          <StatCard title="Monthly Revenue" value={money(stats.monthlyRevenueCents)} icon={DollarSign} />
+          <StatCard title="Net Profit" value={money(stats.netProfitCents)} detail={`after ${money(stats.costsCents)} costs`} icon={Wallet} />
+          <StatCard title="Growth Rate" value={`${stats.growthRate}%`} icon={TrendingUp} />
+        </section>
+
+        {!agency ? (
+          <Card className="grid justify-items-center gap-3 px-4 py-12 text-center">
+            <Briefcase aria-hidden className="size-10 text-muted-foreground" />
+            <h2 className="text-lg font-semibold">Set up your agency</h2>
+            <p className="max-w-md text-sm text-muted-foreground">Save your agency’s name and brand in Agency Settings; then add the client businesses you manage.</p>
+            <Button onClick={() => setSettingsOpen(true)}>
+              <Settings aria-hidden />
+              Agency Settings
+            </Button>
+          </Card>
+        ) : (
+          <section aria-labelledby="clients-heading" className="grid gap-4">
+            <h2 id="clients-heading" className="text-lg font-semibold">
+              Managed Client Businesses
+            </h2>
+            {clients.length === 0 ? (
+              <Card className="grid justify-items-center gap-3 px-4 py-12 text-center">
+                <Building2 aria-hidden className="size-10 text-muted-foreground" />
+                <h3 className="text-lg font-semibold">No clients yet</h3>
+                <p className="max-w-sm text-sm text-muted-foreground">Add your first client business to create digital business cards for its team.</p>
+                <Button onClick={() => setAddOpen(true)}>
+                  <Plus aria-hidden />
+                  Add Client
+                </Button>
+              </Card>
+            ) : (
+              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {clients.map((client) => (
+                  <li key={client.id}>
+                    <ClientCard client={client} currency={stats.currency} onAnalytics={() => setAnalyticsFor(client)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </main>
+
+      <AgencySettingsDialog agency={agency} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <AddClientDialog open={addOpen} onOpenChange={setAddOpen} />
+      <ClientAnalyticsDialog client={analyticsFor} onOpenChange={(open) => !open && setAnalyticsFor(null)} />
+    </div>
+  );
+}
+
+/**
+ * The agency's colours become the site theme, with the three-stop gradient on the header (spec 2 §9). Returns the
+ * header's text colour, readable on every stop of the gradient.
+ */
+function useAgencyTheme(agency: AgencyDashboard['agency']): string {
+  const primaryColor = agency?.primaryColor ?? null;
+  const secondaryColor = agency?.secondaryColor ?? null;
+  const accentColor = agency?.accentColor ?? null;
+  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  const pick = (value: string | null, fallback: string) => (isHexColor(value) ? value : fallback);
+  return readableTextOnAll([
+    pick(primaryColor, DEFAULT_BRAND_COLORS.primaryColor),
+    pick(secondaryColor, DEFAULT_BRAND_COLORS.secondaryColor),
+    pick(accentColor, DEFAULT_BRAND_COLORS.accentColor),
+  ]);
+}
+
+function Centered({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
+      <Card className="w-full max-w-md text-center">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {title}
+          </CardTitle>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex justify-center">{children}</CardContent>
+      </Card>
+    </main>
   );
 }

@@ -16,7 +16,7 @@ import { applyFieldErrors } from '@web/lib/form-errors';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { useCreateBusiness } from '../api/create-business';
-import { CountryField } from '../components/country-field';
+import { CountryField } from '@web/components/country-field';
 
 const fields = [
   'name',

@@ -1,12 +1,10 @@
 // The Company Settings dialog (spec 2 §2, §5, §8): Company Information, Billing Information, Brand Colors with a
 // swatch preview, and Company Logo by URL or upload. Saving re-themes the dashboard and every public card at once.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { messages } from '@shared/messages';
 import { businessSettingsSchema, type Business, type BusinessSettings, type BusinessSettingsInput } from '@shared/schemas/business';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
@@ -14,11 +12,11 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { Textarea } from '@web/components/textarea';
 import { apiRequest, isApiError } from '@web/lib/api-client';
-import { cn } from '@web/lib/cn';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { businessSchema } from '@shared/schemas/business';
-import { CountryField } from '@web/features/business-onboarding/components/country-field';
-import { ImageUploadField } from '@web/features/uploads/image-upload-field';
+import { CountryField } from '@web/components/country-field';
+import { businessUploadsPath } from '@web/components/image-upload-field';
+import { BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
 import { dashboardKeys } from '../api/get-dashboard';
 
 const fields = [
@@ -88,7 +86,6 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<BusinessSettingsInput, unknown, BusinessSettings>({ resolver: zodResolver(businessSettingsSchema), defaultValues: formOf(business) });
-  const [logoTab, setLogoTab] = useState<'url' | 'upload'>('url');
   const logoUrl = useWatch({ control, name: 'logoUrl' });
 
   const onSubmit = handleSubmit(async (settings) => {
@@ -148,50 +145,20 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-4">
-        <legend className="mb-2 font-semibold">Brand Colors</legend>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <ColorField label="Primary Color" name="primaryColor" control={control} register={register} error={err('primaryColor')} fallback={DEFAULT_BRAND_COLORS.primaryColor} />
-          <ColorField label="Secondary Color" name="secondaryColor" control={control} register={register} error={err('secondaryColor')} fallback={DEFAULT_BRAND_COLORS.secondaryColor} />
-          <ColorField label="Accent Color" name="accentColor" control={control} register={register} error={err('accentColor')} fallback={DEFAULT_BRAND_COLORS.accentColor} />
-        </div>
-        <SwatchPreview control={control} />
-      </fieldset>
+      <BrandColorsFieldset control={control} register={register} errors={{ primaryColor: err('primaryColor'), secondaryColor: err('secondaryColor'), accentColor: err('accentColor') }} />
 
-      <fieldset className="grid gap-3">
-        <legend className="mb-2 font-semibold">Company Logo</legend>
-        <div role="tablist" aria-label="Logo source" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-          {(['url', 'upload'] as const).map((tab) => (
-            <button
-              key={tab}
-              type="button"
-              role="tab"
-              aria-selected={logoTab === tab}
-              onClick={() => setLogoTab(tab)}
-              className={cn('rounded-md px-3 py-1.5 text-sm font-medium', logoTab === tab ? 'bg-background shadow-sm' : 'text-muted-foreground')}
-            >
-              {tab === 'url' ? 'URL' : 'Upload'}
-            </button>
-          ))}
-        </div>
-        {logoTab === 'url' ? (
-          <FormField label="Logo URL" error={err('logoUrl')}>
-            <Input type="url" inputMode="url" placeholder="https://…/logo.png" {...register('logoUrl')} />
-          </FormField>
-        ) : (
-          <ImageUploadField
-            businessId={business.id}
-            purpose="logo"
-            label="Logo image"
-            currentUrl={logoUrl || null}
-            onUploaded={(url) => {
-              // The confirm call already stored the logo (and every card shows it); keep the form in step.
-              setValue('logoUrl', url, { shouldDirty: false });
-              void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(business.id) });
-            }}
-          />
-        )}
-      </fieldset>
+      <LogoFieldset
+        legend="Company Logo"
+        urlField={register('logoUrl')}
+        error={err('logoUrl')}
+        currentUrl={logoUrl || null}
+        uploadsPath={businessUploadsPath(business.id)}
+        onUploaded={(url) => {
+          // The confirm call already stored the logo (and every card shows it); keep the form in step.
+          setValue('logoUrl', url, { shouldDirty: false });
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(business.id) });
+        }}
+      />
 
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
@@ -202,39 +169,5 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-type ColorName = 'primaryColor' | 'secondaryColor' | 'accentColor';
-
-function ColorField({ label, name, control, register, error, fallback }: { label: string; name: ColorName; control: Control<BusinessSettingsInput>; register: UseFormRegister<BusinessSettingsInput>; error?: string; fallback: string }) {
-  const value = useWatch({ control, name });
-  const shown = isHexColor(value) ? value : fallback;
-  return (
-    <div className="flex items-start gap-2">
-      <span aria-hidden className="mt-6 size-9 shrink-0 rounded-md border" style={{ backgroundColor: shown }} />
-      <FormField label={label} error={error} hint={value ? undefined : `Default ${fallback}`} className="min-w-0 flex-1">
-        <Input placeholder={fallback} autoComplete="off" spellCheck={false} {...register(name)} />
-      </FormField>
-    </div>
-  );
-}
-
-/** The three colours as the card header and buttons will use them. */
-function SwatchPreview({ control }: { control: Control<BusinessSettingsInput> }) {
-  const [primary, secondary, accent] = useWatch({ control, name: ['primaryColor', 'secondaryColor', 'accentColor'] });
-  const pick = (value: string | null | undefined, fallback: string) => (isHexColor(value) ? value : fallback);
-  const p = pick(primary, DEFAULT_BRAND_COLORS.primaryColor);
-  const s = pick(secondary, DEFAULT_BRAND_COLORS.secondaryColor);
-  const a = pick(accent, DEFAULT_BRAND_COLORS.accentColor);
-  return (
-    <div aria-hidden className="grid gap-2 rounded-lg border p-3">
-      <div className="h-10 rounded-md" style={{ backgroundImage: `linear-gradient(135deg, ${p}, ${s})` }} />
-      <div className="flex gap-2">
-        {[p, s, a].map((colour, i) => (
-          <span key={i} className="h-6 flex-1 rounded" style={{ backgroundColor: colour }} />
-        ))}
-      </div>
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Avatar } from './avatar';
+import { Avatar } from '@web/components/avatar';
 import { BulkQrDownloadButton } from './bulk-qr-download';
 import { CompanySettingsDialog } from './company-settings-dialog';
 

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { pluralize } from '@shared/format';
-import { Avatar } from './avatar';
+import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
 
 /** `onDelete` is offered only for an inactive employee who is not an owner (spec 2). */

@@ -20,8 +20,8 @@ import { useCreateCard, useSendInvitation, useUpdateEmployee } from '../api/empl
 import { useGenerateCardQr } from '../api/generate-card-qr';
 import { dashboardKeys } from '../api/get-dashboard';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageUploadField } from '@web/features/uploads/image-upload-field';
-import { Avatar } from './avatar';
+import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
+import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
 
 interface Props {
@@ -292,7 +292,7 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
           </FormField>
           <div className="sm:col-span-2">
             <ImageUploadField
-              businessId={businessId}
+              uploadsPath={businessUploadsPath(businessId)}
               purpose="photo"
               employeeId={employee.id}
               label="Employee Photo"

@@ -19,7 +19,7 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
 import { FilterTabs } from '../components/filter-tabs';
-import { StatCard } from '../components/stat-card';
+import { StatCard } from '@web/components/stat-card';
 
 type Filter = 'all' | 'active' | 'inactive';
 

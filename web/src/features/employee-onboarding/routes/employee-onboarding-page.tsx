@@ -20,7 +20,7 @@ import { getConfig } from '@web/lib/config';
 import { writePendingRedirectPath } from '@web/lib/pending-storage';
 import { applyBrandTheme } from '@web/lib/theme';
 import { useSession } from '@web/features/auth/session-provider';
-import { Avatar } from '@web/features/business/components/avatar';
+import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '@web/features/employee-portal/api/my-employee';
 import { MyPhotoField, ProfileSection } from '@web/features/employee-portal/components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';

@@ -13,10 +13,10 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
-import { Avatar } from '@web/features/business/components/avatar';
+import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from '@web/features/business/components/status-badge';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageUploadField } from '@web/features/uploads/image-upload-field';
+import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
 import { myEmployeeKey, useUpdateMyEmployee } from '../api/my-employee';
 
 const fields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile'] as const satisfies readonly FieldPath<EmployeeProfileInput>[];
@@ -162,7 +162,7 @@ export function MyPhotoField({ employee }: { employee: Employee }) {
   const queryClient = useQueryClient();
   return (
     <ImageUploadField
-      businessId={employee.businessId}
+      uploadsPath={businessUploadsPath(employee.businessId)}
       purpose="photo"
       employeeId={employee.id}
       label="Employee Photo"

@@ -13,7 +13,7 @@ import { isApiError } from '@web/lib/api-client';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
-import { Avatar } from '@web/features/business/components/avatar';
+import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '../api/my-employee';
 import { DigitalCardSection } from '../components/digital-card-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';

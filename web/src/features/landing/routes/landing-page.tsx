@@ -11,7 +11,7 @@ import { safeRedirectPath } from '@web/lib/redirect';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { useSession } from '@web/features/auth/session-provider';
 import { PricingSection } from '../components/pricing-section';
-import { signedInDestination } from '../signed-in-destination';
+import { signedInDestination } from '@web/lib/signed-in-destination';
 
 export function LandingPage() {
   const { user, me, loading } = useSession();

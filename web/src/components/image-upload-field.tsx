@@ -10,8 +10,17 @@ import { Button } from '@web/components/button';
 import { Label } from '@web/components/label';
 import { apiRequest, isApiError } from '@web/lib/api-client';
 
+/** Where a business's uploads start (its logo and its employees' photos). */
+export function businessUploadsPath(businessId: string): string {
+  return `/api/businesses/${encodeURIComponent(businessId)}/uploads`;
+}
+
+/** Where the agency's logo upload starts. */
+export const AGENCY_UPLOADS_PATH = '/api/agency/uploads';
+
 interface Props {
-  businessId: string;
+  /** The route that starts the upload; its `/{uploadId}/confirm` confirms it. */
+  uploadsPath: string;
   purpose: UploadPurpose;
   /** Whose photo (photos only). */
   employeeId?: string;
@@ -36,14 +45,13 @@ function postToBucket(url: string, fields: Record<string, string>, file: File, o
   });
 }
 
-export async function uploadImage(businessId: string, purpose: UploadPurpose, file: File, employeeId: string | undefined, onProgress: (percent: number) => void): Promise<UploadResult> {
-  const base = `/api/businesses/${encodeURIComponent(businessId)}/uploads`;
+export async function uploadImage(base: string, purpose: UploadPurpose, file: File, employeeId: string | undefined, onProgress: (percent: number) => void): Promise<UploadResult> {
   const ticket = await apiRequest(base, { method: 'POST', body: { contentType: file.type, size: file.size, purpose, ...(employeeId ? { employeeId } : {}) }, schema: uploadTicketSchema });
   await postToBucket(ticket.url, ticket.fields, file, onProgress);
   return apiRequest(`${base}/${encodeURIComponent(ticket.uploadId)}/confirm`, { method: 'POST', body: {}, schema: uploadResultSchema });
 }
 
-export function ImageUploadField({ businessId, purpose, employeeId, label, currentUrl, onUploaded }: Props) {
+export function ImageUploadField({ uploadsPath, purpose, employeeId, label, currentUrl, onUploaded }: Props) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,7 +65,7 @@ export function ImageUploadField({ businessId, purpose, employeeId, label, curre
     }
     setProgress(0);
     try {
-      const { url } = await uploadImage(businessId, purpose, file, employeeId, setProgress);
+      const { url } = await uploadImage(uploadsPath, purpose, file, employeeId, setProgress);
       onUploaded(url);
       toast.success(purpose === 'logo' ? messages.upload.logoUploaded : 'Photo uploaded');
     } catch (error) {

@@ -1,0 +1,47 @@
+// One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue, the
+// status badge, Analytics (scans over time) and Manage (the client's business dashboard).
+import { formatMoney } from '@shared/format';
+import type { AgencyClientSummary } from '@shared/schemas/agency';
+import { BarChart3, Settings2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '@web/components/avatar';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card } from '@web/components/card';
+
+export function ClientCard({ client, currency, onAnalytics }: { client: AgencyClientSummary; currency: string; onAnalytics: () => void }) {
+  return (
+    <Card className="flex h-full flex-col gap-4 p-4">
+      <div className="flex items-start gap-3">
+        <Avatar name={client.name} src={client.logoUrl} shape="square" />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold">{client.name}</h3>
+          <p className="truncate text-sm text-muted-foreground">{client.industry ?? 'Business'}</p>
+        </div>
+        {client.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+      </div>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Employees</dt>
+          <dd className="font-semibold tabular-nums">{client.employeeCount.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Revenue</dt>
+          <dd className="font-semibold tabular-nums">{formatMoney(client.revenueCents, currency)}/mo</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex gap-2">
+        <Button variant="outline" size="sm" className="flex-1" onClick={onAnalytics} aria-label={`Analytics for ${client.name}`}>
+          <BarChart3 aria-hidden />
+          Analytics
+        </Button>
+        <Button asChild size="sm" className="flex-1">
+          <Link to={`/business/${encodeURIComponent(client.id)}`} aria-label={`Manage ${client.name}`}>
+            <Settings2 aria-hidden />
+            Manage
+          </Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
