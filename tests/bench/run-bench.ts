@@ -206,7 +206,8 @@ async function measureAgencyDashboard(env: Record<string, string>) {
   const { newId } = await import('../../functions/src/lib/ids');
   const ownerId = `bench-agency-${newId()}`;
   const agencyId = newId();
-  await agencies.createAgency({ agencyId, ownerId, ...emptyAgencySettings('Bench Agency') });
+  const { agencySettingsSchema } = await import('../../shared/schemas/agency');
+  await agencies.createAgency({ agencyId, ownerId, ...agencySettingsSchema.parse({ name: 'Bench Agency' }) });
   const clientIds = Array.from({ length: AGENCY_CLIENTS }, () => newId());
   let nextClient = 0;
   await Promise.all(
@@ -251,11 +252,6 @@ async function measureAgencyDashboard(env: Record<string, string>) {
   record('agency dashboard, 500 clients / 20,000 employees: calls', made.length, 'calls', 1 + 1 + Math.ceil(AGENCY_CLIENTS / 100));
   record('agency dashboard: of which a query per client', made.filter((c) => c === 'QueryCommand').length - 1, 'calls', 0);
   record('agency dashboard, 500 clients: service time (local)', ms, 'ms', 0, 'info');
-}
-
-function emptyAgencySettings(name: string) {
-  const none = null;
-  return { name, industry: none, description: none, website: none, logoUrl: none, phoneNumber: none, email: none, billingAddress: none, billingCity: none, billingCountry: none, billingPostalCode: none, primaryColor: none, secondaryColor: none, accentColor: none };
 }
 
 /** A bounded loopback load test of the card page: fixed concurrency, stops after 8 s or 2,000 requests. */

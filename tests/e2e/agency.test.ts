@@ -9,7 +9,8 @@ import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
-import { api, createUser, origin, signIn, tables, uniqueEmail } from '../support/runtime';
+import { newAgencyAccount } from '../support/agencies';
+import { api, origin, signIn, tables, uniqueEmail } from '../support/runtime';
 import { pngImage } from '../support/uploads';
 import { AuthPage } from './pages/auth-page';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
@@ -183,8 +184,7 @@ describe('agency journey (1280 px, then 375 px)', () => {
   });
 
   it("sends another agency that opens this client's address to its own dashboard", async () => {
-    const other = await createUser();
-    await api('POST', '/api/me', { user: other, body: { pendingAccountType: 'agency' } });
+    const other = await newAgencyAccount();
     const context = await session.browser.newContext({ viewport: desktop });
     const page = await context.newPage();
     try {

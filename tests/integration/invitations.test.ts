@@ -5,6 +5,7 @@ import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { allItems } from '../support/table-fingerprint';
+import { addClient, agencyWithSettings } from '../support/agencies';
 import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, mailbox, origin, runtime, tables, uniqueEmail } from '../support/runtime';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -169,3 +170,22 @@ describe('linking an account', () => {
     expect(res.body.error.message).toBe(messages.invitation.alreadyJoined);
   });
 });
+
+describe("an agency client's own owner", () => {
+  it('takes over the client through an Owner invitation: an owner membership, the dashboard, and the agency still manages it', async () => {
+    const { user: agency } = await agencyWithSettings();
+    const clientId = await addClient(agency, 'Takeover Dental');
+    const email = uniqueEmail('client-owner');
+    const employee = await addEmployee(agency, clientId, { status: 'draft', email, name: 'Olga Owner', role: 'owner' });
+    const token = await invite({ owner: agency, business: { id: clientId, name: 'Takeover Dental', billingEmail: '' } }, employee.id, email);
+
+    const clientOwner = await createUser({ email });
+    expect((await api('POST', `/api/invitations/${token}/accept`, { user: clientOwner })).status).toBe(200);
+    const db = await tables();
+    expect((await db.membership.get({ userId: clientOwner.sub, scopeType: 'business', scopeId: clientId }).go()).data).toMatchObject({ role: 'owner', employeeId: employee.id });
+    expect((await api('POST', '/api/me', { user: clientOwner, body: {} })).body).toMatchObject({ role: 'owner', businessId: clientId, accountType: 'business' });
+    expect((await api('GET', `/api/businesses/${clientId}/dashboard`, { user: clientOwner })).status).toBe(200);
+    expect((await api('GET', `/api/businesses/${clientId}/dashboard`, { user: agency })).status).toBe(200);
+  });
+});
+
