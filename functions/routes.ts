@@ -7,7 +7,8 @@ import { idSchema } from '../shared/schemas/common';
 import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema, employeeUpdateSchema, myEmployeeSchema } from '../shared/schemas/employee';
 import { healthSchema, livenessSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
-import { pricingPlanSchema } from '../shared/schemas/plan';
+import { planUpdateSchema, pricingPlanSchema } from '../shared/schemas/plan';
+import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
@@ -27,7 +28,18 @@ export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invita
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
 /** Cognito admin actions an area may call on the user pool. */
-export type UserPoolAction = 'AdminUpdateUserAttributes' | 'AdminAddUserToGroup' | 'AdminRemoveUserFromGroup' | 'AdminGetUser' | 'AdminUserGlobalSignOut' | 'AdminCreateUser' | 'AdminDeleteUser' | 'ListUsers' | 'DescribeUserPool';
+export type UserPoolAction =
+  | 'AdminUpdateUserAttributes'
+  | 'AdminAddUserToGroup'
+  | 'AdminRemoveUserFromGroup'
+  | 'AdminGetUser'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword'
+  | 'AdminDeleteUser'
+  | 'ListUsers'
+  | 'ListUsersInGroup'
+  | 'DescribeUserPool';
 
 /**
  * What a Lambda may reach. Infra grants exactly this (and sets only the environment variables it implies); the
@@ -112,15 +124,19 @@ export const areas: Record<Area, AreaDef> = {
       media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
     },
   },
-  // The admin portal (Cognito admin group only): the deep health check of every dependency.
+  // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
+  // plans, and admin users.
   admin: {
     entry: 'functions/src/admin/handler.ts',
     capabilities: {
-      // GetItem/Query: the caller's profile and memberships; DescribeTable: the health check.
-      table: { actions: ['GetItem', 'Query', 'DescribeTable'], indexes: false },
+      // Query (gsi2): the businesses and plans listings; (gsi1) a toggled business's cards. UpdateItem: the business,
+      // its cards, a plan, a removed admin's profile. BatchGetItem: the admins' profiles. PutItem: an invited admin's
+      // profile. DescribeTable: the health check.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DescribeTable'], indexes: true },
+      site: true,
       media: { head: true },
-      mail: { send: false, account: true },
-      userPool: ['DescribeUserPool'],
+      mail: { send: true, account: true },
+      userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'],
     },
   },
 };
@@ -222,6 +238,13 @@ export const routeTable = defineRoutes({
   addAgencyClient: { method: 'POST', path: '/api/agency/clients', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Add Client: a new business managed by the agency (the business and the link in one transaction)', body: addClientSchema, response: agencyClientSummarySchema, creates: true },
   createAgencyUpload: { method: 'POST', path: '/api/agency/uploads', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Starts the agency logo upload: a presigned POST for one key, 5 MB at most', body: uploadRequestSchema, response: uploadTicketSchema, creates: true },
   confirmAgencyUpload: { method: 'POST', path: '/api/agency/uploads/{uploadId}/confirm', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the agency logo at them', response: uploadResultSchema, scoped: true },
+  listAdminBusinesses: { method: 'GET', path: '/api/admin/businesses', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses newest first, searched and filtered on the server, 25 per page (at most 1,000 looked at per page)', query: adminBusinessQuerySchema, response: adminBusinessPageSchema },
+  setBusinessStatus: { method: 'PUT', path: '/api/admin/businesses/{businessId}/status', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Active/Inactive; every card of the business follows', body: businessStatusUpdateSchema, response: adminBusinessRowSchema, scoped: true },
+  listAdminPlans: { method: 'GET', path: '/api/admin/plans', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: every pricing plan, active or not', response: z.array(pricingPlanSchema) },
+  updatePlan: { method: 'PUT', path: '/api/admin/plans/{planId}', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Edit Plan (price, description, user range, Popular, Active)', body: planUpdateSchema, response: pricingPlanSchema },
+  listAdmins: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: the members of the Cognito admin group with their last sign-in', response: z.array(adminUserSchema) },
+  inviteAdmin: { method: 'POST', path: '/api/admin/users', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: Invite Admin (finds or creates the user, adds the admin group, mails the invitation)', body: adminInviteSchema, response: adminUserSchema, creates: true },
+  removeAdmin: { method: 'DELETE', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: Remove Admin Access (not your own); their current sessions end (204)' },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 

@@ -199,6 +199,9 @@ export const messages = {
     fetchPlansFailed: 'Failed to fetch pricing plans',
     updatePlanFailed: 'Failed to update plan',
     planUpdated: 'Plan updated successfully',
+    /** Issue 10: decisions beyond the spec (docs/decisions.md). */
+    cannotRemoveSelf: 'You cannot remove your own admin access. Ask another admin.',
+    cannotRemoveLast: 'The last admin cannot be removed.',
   },
   /** Admin Billing & Invoices tab (spec 2 §4, §8). */
   invoice: {

@@ -13,6 +13,7 @@ import { createEmployeeWithCard, getBusiness, getCard } from '../src/business/re
 import { storeCardQr } from '../src/business/generate-card-qr';
 import { cardIsActiveFor, type EmployeeCreate } from '../../shared/schemas/employee';
 import { compact } from '../src/lib/values';
+import { searchFieldsOf } from '../src/business/search-fields';
 
 export const demoLogins = [
   { role: 'Admin', email: 'admin@cardcrew.local', password: 'Admin1234!' },
@@ -61,7 +62,7 @@ async function createIfMissing(write: () => Promise<unknown>) {
   }
 }
 
-type SeedBusiness = { businessId: string; ownerId: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string };
+type SeedBusiness = { businessId: string; ownerId: string; ownerEmail: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string };
 
 /** A business, its billing-email guard and (for an owner's own business) its owner guard; `ownerMembership` false for an agency's client (access via the agency link). */
 async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
@@ -69,7 +70,7 @@ async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
   await createIfMissing(() =>
     e.service.transaction
       .write(({ business: b, billingEmailGuard, businessOwnerGuard, membership, businessScanTotal }) => [
-        b.create({ ...business, billingCity: 'Portland', billingCountry: 'United States', billingPostalCode: '97201' }).commit(),
+        b.create({ ...business, ...searchFieldsOf(business), billingCity: 'Portland', billingCountry: 'United States', billingPostalCode: '97201' }).commit(),
         businessScanTotal.create({ businessId: business.businessId, scanCount: 0 }).commit(),
         billingEmailGuard.create({ billingEmail: business.billingEmail, businessId: business.businessId }).commit(),
         ...(ownerMembership
@@ -122,7 +123,7 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await createIfMissing(() => e.profile.create({ userId: agencyOwnerId!, email: demoLogins[3].email, displayName: 'Alex Agency', accountType: 'agency' }).go());
 
   const acme = 'demo-business-acme';
-  await seedBusiness({ businessId: acme, ownerId: ownerId!, name: 'Acme Studio', billingEmail: 'billing@acme.example', industry: 'Design', website: 'https://acme.example', description: 'Brand and product design studio', primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' });
+  await seedBusiness({ businessId: acme, ownerId: ownerId!, ownerEmail: demoLogins[1].email, name: 'Acme Studio', billingEmail: 'billing@acme.example', industry: 'Design', website: 'https://acme.example', description: 'Brand and product design studio', primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' });
   await seedEmployee(acme, 'demo-employee-jane', 'demo-card-jane-cooper', employee({ name: 'Jane Cooper', email: 'jane@acme.example', officePhone: '+1 503 555 0101', mobilePhone: '+1 503 555 0199', jobTitle: 'Design Lead', department: 'Design', linkedinProfile: 'https://www.linkedin.com/in/jane-cooper' }));
   await seedEmployee(acme, 'demo-employee-marcus', 'demo-card-marcus-lee', employee({ name: 'Marcus Lee', email: 'marcus@acme.example', mobilePhone: '+1 503 555 0142', jobTitle: 'Product Designer', department: 'Design' }));
   await seedEmployee(acme, 'demo-employee-priya', 'demo-card-priya-shah', employee({ name: 'Priya Shah', email: 'priya@acme.example', jobTitle: 'Studio Intern', status: 'draft' }));
@@ -132,7 +133,7 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await createIfMissing(() => e.agency.create({ agencyId, ownerId: agencyOwnerId!, name: 'Bright Agency', industry: 'Marketing', email: 'hello@bright.example' }).go());
   await createIfMissing(() => e.membership.create({ userId: agencyOwnerId!, scopeType: 'agency', scopeId: agencyId, role: 'owner' }).go());
   const bakery = 'demo-business-northwind';
-  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981' }, false);
+  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981' }, false);
   await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
 }

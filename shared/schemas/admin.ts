@@ -1,7 +1,7 @@
 // Admin portal (spec 2 §2, §5): the Invite Admin form, the admin user list item and the business status toggle.
 import * as z from 'zod';
 import { messages } from '../messages';
-import { emailAddress } from './common';
+import { emailAddress, optionalText } from './common';
 
 /**
  * Invite Admin dialog. The spec only asks for a non-empty e-mail once trimmed; we also check the format, with the
@@ -32,3 +32,49 @@ export const businessStatusUpdateSchema = z
   })
   .strict();
 export type BusinessStatusUpdate = z.infer<typeof businessStatusUpdateSchema>;
+
+/**
+ * The businesses tab's query (spec 2 §2, §9): a case-insensitive search on the name or the owner's e-mail, the
+ * status, country and industry filters, and the opaque cursor of the previous page.
+ */
+export const adminBusinessQuerySchema = z.object({
+  q: optionalText(100),
+  status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
+  country: optionalText(100),
+  industry: optionalText(100),
+  cursor: z
+    .string()
+    .max(1024, 'Invalid cursor.')
+    .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')
+    .optional(),
+});
+export type AdminBusinessQuery = z.infer<typeof adminBusinessQuerySchema>;
+
+/** A row of the Business & Agency Management table. */
+export const adminBusinessRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  ownerEmail: z.string().nullable(),
+  billingEmail: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  isActive: z.boolean(),
+  subscriptionStatus: z.string(),
+  /** Employees not in draft (spec 2 §9). */
+  billableEmployees: z.number().int(),
+  /** At the admin rates (spec 2 §9), integer cents of `currency`. */
+  monthlyAmountCents: z.number().int(),
+  currency: z.string().length(3),
+  createdAt: z.string(),
+});
+export type AdminBusinessRow = z.infer<typeof adminBusinessRowSchema>;
+
+export const adminBusinessPageSchema = z.object({
+  businesses: z.array(adminBusinessRowSchema),
+  /** Opaque; pass it back as `?cursor=` for more. null when every business has been looked at. */
+  nextCursor: z.string().nullable(),
+  /** How many businesses this page looked at to find its rows (a search reads at most 1,000 per page). */
+  examined: z.number().int(),
+});
+export type AdminBusinessPage = z.infer<typeof adminBusinessPageSchema>;

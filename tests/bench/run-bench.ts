@@ -240,7 +240,7 @@ async function measureAgencyDashboard(env: Record<string, string>) {
     }),
   );
 
-  const caller = { userId: ownerId, username: ownerId, email: 'bench@example.com', emailVerified: true, isAdmin: false, groups: [], profile: null, memberships: [{ userId: ownerId, scopeType: 'agency' as const, scopeId: agencyId, role: 'owner' as const }] };
+  const caller = { userId: ownerId, username: ownerId, email: 'bench@example.com', emailVerified: true, isAdmin: false, groups: [], signedInAt: null, profile: null, memberships: [{ userId: ownerId, scopeType: 'agency' as const, scopeId: agencyId, role: 'owner' as const }] };
   const start = calls.length;
   const started = performance.now();
   const dashboard = await getAgencyDashboard(caller);

@@ -4,7 +4,7 @@
 // whole table unchanged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../functions/routes';
-import { allPrincipals, createWorld, userOf, type Principal, type SignedInPrincipal, type World } from '../support/principals';
+import { allPrincipals, createWorld, pathValues, userOf, type Principal, type SignedInPrincipal, type World } from '../support/principals';
 import { pathOf, sampleBodies } from '../support/route-samples';
 import { api, freshClientAddress } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
@@ -26,6 +26,9 @@ const signedIn = (row: Record<SignedInPrincipal, number>): Record<Principal, num
 /** Owner of A, the agency managing A and an admin may manage business A; nobody else. */
 const managesA = (ok: number) =>
   signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
+
+/** The Cognito admin group only. */
+const adminOnly = (ok: number) => signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: ok });
 
 /** Agency accounts only; business owners, employees and admins are not agencies. */
 const agencyOnly = (ok: number) =>
@@ -62,7 +65,14 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Only a user linked to an employee has one; everyone else is 'Profile Not Found'.
   getMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   updateMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
-  getHealthDetails: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 200 }),
+  getHealthDetails: adminOnly(200),
+  listAdminBusinesses: adminOnly(200),
+  setBusinessStatus: adminOnly(200),
+  listAdminPlans: adminOnly(200),
+  updatePlan: adminOnly(200),
+  listAdmins: adminOnly(200),
+  inviteAdmin: adminOnly(201),
+  removeAdmin: adminOnly(204),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
   getScanAnalytics: managesA(200),
   // Agency routes: only agency accounts (403 for owners, employees and admins); each agency sees only its own.
@@ -88,8 +98,8 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const uploadId = route.operationId === 'confirmAgencyUpload' ? world.agencyUploadId : world.uploadId;
-      const path = pathOf(route.path, { ...world.ids, token: world.invitation.token, uploadId });
+      const values = pathValues(world);
+      const path = pathOf(route.path, route.operationId === 'confirmAgencyUpload' ? { ...values, uploadId: world.agencyUploadId } : values);
       const call = (principal: Principal) =>
         api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       const seen: Record<string, number> = {};

@@ -5,7 +5,7 @@
 // request without the hostile part then succeeds, which proves the refusals were for the right reason.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteDef } from '../../functions/routes';
-import { createWorld, type World } from '../support/principals';
+import { createWorld, pathValues, type World } from '../support/principals';
 import { pathOf, sampleBodies } from '../support/route-samples';
 import { api, createUser, freshClientAddress, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
@@ -112,6 +112,17 @@ function hostileValues(field: string, valid: string, required: boolean): [string
     ['U+202D left-to-right override', `${valid}\u202D`],
     ['a lone surrogate', `${valid}\ud800`],
   ];
+  if (field.toLowerCase().endsWith('email')) {
+    values.push(
+      ['no domain', 'a@'],
+      ['no local part', '@b.co'],
+      ['a space', 'a b@c.co'],
+      ['two addresses', 'a@b.co, c@d.co'],
+      ['angle brackets', '<a@b.co>'],
+      ['two dots in the domain', 'a@b..co'],
+      ['a zero-width space', 'a\u200B@b.co'],
+    );
+  }
   if (!multiLineFields.has(field)) values.push(['CR/LF', `${valid}\r\nInjected: header`], ['LF', `${valid}\nsecond line`], ['CR', `${valid}\rsecond`]);
   if (required) values.push(['null', null], ['empty', ''], ['only spaces', '   ']);
   return values.map(([label, value]) => [`${field}: ${label}`, value]);
@@ -121,7 +132,10 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
   const sample = sampleBodies[route.operationId as OperationId]();
   const payloads: Payload[] = [];
   if (sample && route.body) {
-    const shape = (route.body as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+    // An object schema, or a pipe whose input is one (a body the schema reshapes, such as the plan edit's price).
+    type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
+    const body = route.body as unknown as { shape?: Shape; in?: { shape: Shape } };
+    const shape = (body.shape ?? body.in?.shape)!;
     for (const [field, valid] of Object.entries(sample)) {
       if (typeof valid !== 'string') continue;
       const required = !shape[field]!.safeParse(undefined).success;
@@ -167,12 +181,18 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
     for (const id of wellFormedStrangers) payloads.push({ label: `${name} = ${id} (names nothing)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
   }
   for (const name of Object.keys(route.query?.shape ?? {})) {
-    for (const value of ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5']) {
+    // Free-text query fields (a search) take any text: only oversize text and control characters are hostile there.
+    const values = freeTextQueryFields.includes(name)
+      ? ['x'.repeat(5000), 'x'.repeat(101), '\u0000', 'a\u0007b', 'a\u202Eb', 'a\u2066b', 'a\u001Bb', 'a\nb', 'a\tb', 'a\u0085b']
+      : ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5', 'ALL', 'true', '[]', '0x1e'];
+    for (const value of values) {
       payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status: 400 });
     }
   }
   return payloads;
 }
+
+const freeTextQueryFields = ['q', 'country', 'industry'];
 
 /** A path from a template where ids are used verbatim (already percent-encoded where a test means it). */
 function rawPath(template: string, ids: Record<string, string>): string {
@@ -184,7 +204,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204 };
 
 let world: World;
 let freshUser: TestUser;
@@ -210,7 +230,7 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   if (route.operationId === 'confirmAgencyUpload') return { uploadId: world.agencyUploadId };
-  return { ...world.ids, token: world.invitation.token, uploadId: world.uploadId };
+  return pathValues(world);
 }
 
 describe('hostile input', () => {

@@ -25,6 +25,9 @@ export interface World {
   uploadId: string;
   /** The agency logo upload the agency managing A started, waiting for its confirm call. */
   agencyUploadId: string;
+  /** A hidden pricing plan of this world (`planId` in paths) and a second admin that may be removed (`userId`). */
+  planId: string;
+  removableAdminId: string;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -116,8 +119,23 @@ export async function createWorld(): Promise<World> {
     invitation: { token, invitee: await createUser({ email: inviteeEmail }) },
     uploadId: await uploadPng(a.owner, a.business.id, 'logo'),
     agencyUploadId: await uploadAgencyLogo(agencies[0]!),
+    planId: await hiddenPlan(),
+    removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
   };
+}
+
+/** An inactive business plan of the world's own (not on the pricing page), for the plan edit route. */
+async function hiddenPlan(): Promise<string> {
+  const planId = `plan-test-${randomBytes(6).toString('hex')}`;
+  const db = await tables();
+  await db.plan.create({ planId, name: 'Test Plan', priceCents: 199, currency: 'USD', period: 'month', userRange: '1-20 users', planType: 'business', isActive: false }).go();
+  return planId;
+}
+
+/** Path parameter values of the world's routes. */
+export function pathValues(world: World): Record<string, string> {
+  return { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId };
 }
 
 /** The user (or forged token) a principal calls with; anonymous calls with none. */

@@ -46,6 +46,14 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   addAgencyClient: () => ({ name: 'Sample Client', industry: 'Retail', website: 'https://client.example', description: 'A client business' }),
   createAgencyUpload: () => ({ contentType: 'image/png', size: 2048, purpose: 'logo' }),
   confirmAgencyUpload: () => undefined,
+  listAdminBusinesses: () => undefined,
+  setBusinessStatus: () => ({ isActive: true }),
+  listAdminPlans: () => undefined,
+  // The world's own hidden plan: a refused or allowed edit never touches the plans the pricing page shows.
+  updatePlan: () => ({ price: 2.49, description: 'A plan for tests', userRange: '1-20 users', isPopular: false, isActive: false }),
+  listAdmins: () => undefined,
+  inviteAdmin: () => ({ email: uniqueEmail('new-admin') }),
+  removeAdmin: () => undefined,
 };
 
 /** Fills a route's path template from named values. */

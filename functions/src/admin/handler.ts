@@ -1,10 +1,24 @@
 // The `admin` area Lambda: routes for the Cognito admin group only (the route table marks them auth 'admin').
 import { httpHandler, raw } from '../lib/http';
+import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
+import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
+import { listAllPlans, updatePlan } from './plans';
+import { setBusinessStatus } from './set-business-status';
 
 export const handler = httpHandler('admin', {
   getHealthDetails: async () => {
     const health = await checkHealth();
     return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });
+  },
+  listAdminBusinesses: async ({ query }) => listBusinesses(query),
+  setBusinessStatus: async ({ params, body }) => setBusinessStatus(params.businessId, body.isActive),
+  listAdminPlans: async () => listAllPlans(),
+  updatePlan: async ({ params, body }) => updatePlan(params.planId, body),
+  listAdmins: async () => listAdmins(),
+  inviteAdmin: async ({ body }) => inviteAdmin(body),
+  removeAdmin: async ({ caller, params }) => {
+    await removeAdmin(caller, params.userId);
+    return raw({ status: 204, body: '' });
   },
 });

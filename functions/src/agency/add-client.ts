@@ -4,6 +4,7 @@
 import { messages } from '../../../shared/messages';
 import type { AddClient, AgencyClientSummary } from '../../../shared/schemas/agency';
 import { getBusiness } from '../business/repository';
+import { searchFieldsOf } from '../business/search-fields';
 import type { Caller } from '../identity/caller';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -18,7 +19,8 @@ export async function addClient(caller: Caller, input: AddClient): Promise<Agenc
   if (!agencyId || !agency) throw new AppError('CONFLICT', messages.agency.setUpFirst);
 
   const businessId = newId();
-  await createClientBusiness(agencyId, { businessId, ownerId: agency.ownerId, ...compact(input) });
+  const fields = compact(input);
+  await createClientBusiness(agencyId, { businessId, ownerId: agency.ownerId, ownerEmail: caller.email, ...fields, ...searchFieldsOf({ ...fields, ownerEmail: caller.email }) });
   const stored = await getBusiness(businessId);
   if (!stored) throw new AppError('INTERNAL', messages.agency.addClientFailed);
   return toClientSummary(stored);

@@ -71,7 +71,10 @@ export async function getBusinesses(businessIds: string[]): Promise<BusinessReco
  * Add Client (spec 2 §7 create_agency_client_business): the business, its scan total and the agency–client link in
  * one transaction. The client has no owner membership: the agency manages it through the link (docs/decisions.md).
  */
-export async function createClientBusiness(agencyId: string, business: { businessId: string; ownerId: string; name: string; industry?: string; website?: string; description?: string }): Promise<void> {
+export async function createClientBusiness(
+  agencyId: string,
+  business: { businessId: string; ownerId: string; ownerEmail?: string; name: string; industry?: string; website?: string; description?: string; searchText?: string; industryKey?: string },
+): Promise<void> {
   const result = await db()
     .service.transaction.write(({ business: b, businessScanTotal, agencyClient }) => [
       b.create(business).commit(),

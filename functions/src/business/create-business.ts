@@ -10,6 +10,7 @@ import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
 import { toBusinessDto } from './dto';
 import { createBusinessWithOwner, getBusiness } from './repository';
+import { searchFieldsOf } from './search-fields';
 
 export async function createBusiness(caller: Caller, form: BusinessForm): Promise<Business> {
   if (!caller.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your email address first.');
@@ -18,7 +19,8 @@ export async function createBusiness(caller: Caller, form: BusinessForm): Promis
   }
   assertMayOwnBusiness(caller);
   const businessId = newId();
-  await createBusinessWithOwner({ businessId, ownerId: caller.userId, ...compact(form) });
+  const fields = compact(form);
+  await createBusinessWithOwner({ businessId, ownerId: caller.userId, ownerEmail: caller.email, ...fields, ...searchFieldsOf({ ...fields, ownerEmail: caller.email }) });
 
   await createProfileIfMissing({ userId: caller.userId, email: caller.email, displayName: caller.email, accountType: 'business' });
   await setAccountType(caller.userId, 'business');

@@ -5,18 +5,28 @@ import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import type { BusinessSettings } from '../../../shared/schemas/business';
 import type { BusinessRecord, NewCard } from './repository';
+import { searchTextOf } from './search-fields';
+
+/** Company Settings fields, or the admin's Active/Inactive toggle. */
+export type BusinessChanges = Partial<BusinessSettings> & { isActive?: boolean };
 
 /**
  * Saves the settings (all of them, or some: a confirmed logo upload saves `logoUrl`) and bumps the brand version, only if nobody saved settings since `before` was read (a second
  * save at the same time gets 409, never a silent mix). A changed billing e-mail moves its guard in the same
  * transaction; an e-mail another business uses is refused with the onboarding message.
  */
-export async function saveBusinessSettings(before: BusinessRecord, settings: Partial<BusinessSettings>): Promise<number> {
+export async function saveBusinessSettings(before: BusinessRecord, settings: BusinessChanges): Promise<number> {
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
   for (const [key, value] of Object.entries(settings)) {
     if (value === null || value === undefined) remove.push(key);
     else set[key] = value;
+  }
+  // The admin search's lower-cased copies follow the name and the industry.
+  if (settings.name) set.searchText = searchTextOf(settings.name, before.ownerEmail);
+  if ('industry' in settings) {
+    if (settings.industry) set.industryKey = settings.industry.trim().toLowerCase();
+    else remove.push('industryKey');
   }
   const version = before.brandVersion ?? 0;
   const oldEmail = before.billingEmail ?? null;

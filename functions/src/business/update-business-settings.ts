@@ -11,7 +11,7 @@ import { getBusiness, getBusinessScanTotal, type BusinessRecord } from './reposi
 import { deleteMediaObjects } from '../adapters/media';
 import { logger } from '../lib/logger';
 import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
-import { fanOutBusinessToCards, saveBusinessSettings } from './settings-repository';
+import { fanOutBusinessToCards, saveBusinessSettings, type BusinessChanges } from './settings-repository';
 
 export async function updateBusinessSettings(caller: Caller, businessId: string, settings: BusinessSettings): Promise<Business> {
   await assertCanManageBusiness(caller, businessId);
@@ -25,8 +25,8 @@ export async function updateBusinessSettings(caller: Caller, businessId: string,
   return business;
 }
 
-/** Saves (some of) the settings, then brings every card's copy of the business in step. */
-export async function applyBusinessChanges(before: BusinessRecord, settings: Partial<BusinessSettings>): Promise<Business> {
+/** Saves (some of) the settings, or the active flag, then brings every card's copy of the business in step. */
+export async function applyBusinessChanges(before: BusinessRecord, settings: BusinessChanges): Promise<Business> {
   const { businessId } = before;
   const version = await saveBusinessSettings(before, settings);
   const after = await getBusiness(businessId);

@@ -39,6 +39,8 @@ export function buildEntities() {
         accountType: { type: ['business', 'agency', 'employee', 'admin'] as const },
         /** Tokens issued (iat) before this epoch second are refused (business deletion, admin removal). */
         tokensValidAfter: { type: 'number' },
+        /** The newest sign-in seen (the ID token's auth_time, recorded by POST /api/me), ISO 8601. */
+        lastSignInAt: text,
         createdAt,
         updatedAt,
       },
@@ -98,6 +100,12 @@ export function buildEntities() {
         secondaryColor: text,
         accentColor: text,
         isActive: { type: 'boolean', default: true },
+        /** The owner's e-mail when the business was created (the admin search; an agency's client: the agency owner's). */
+        ownerEmail: text,
+        /** Lower-cased `name` and `ownerEmail`, kept by every write of either (the admin search, business/search-fields.ts). */
+        searchText: text,
+        /** Lower-cased `industry` (the admin filter). */
+        industryKey: text,
         /**
          * Bumped by every Company Settings save. A card records the version of the business fields it copied, so
          * a settings fan-out never overwrites a newer copy and a card is never created from an outdated one.

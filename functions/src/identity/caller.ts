@@ -18,6 +18,8 @@ export interface Caller extends UserRecords {
   /** Admin power comes only from the Cognito `admin` group in a verified token. */
   isAdmin: boolean;
   groups: string[];
+  /** When the user signed in for this token (its auth_time), epoch seconds; null when the token does not say. */
+  signedInAt: number | null;
 }
 
 /** API Gateway passes JWT claims as strings; arrays arrive as "[a b]". */
@@ -57,5 +59,6 @@ export async function resolveCaller(claims: TokenClaims): Promise<Caller> {
     emailVerified: claims.email_verified === 'true',
     isAdmin: groups.includes('admin'),
     groups,
+    signedInAt: Number(claims.auth_time) > 0 ? Number(claims.auth_time) : null,
   };
 }

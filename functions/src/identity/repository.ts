@@ -8,6 +8,7 @@ export interface ProfileRecord {
   displayName: string;
   accountType?: AccountType;
   tokensValidAfter?: number;
+  lastSignInAt?: string;
 }
 
 export interface MembershipRecord {
@@ -52,6 +53,24 @@ export async function createProfileIfMissing(profile: ProfileRecord): Promise<Pr
 /** Sets the account type on an existing profile. */
 export async function setAccountType(userId: string, accountType: AccountType): Promise<void> {
   await db().profile.patch({ userId }).set({ accountType }).go();
+}
+
+/** Records a sign-in on the profile, unless a newer one is there already. */
+export async function recordSignIn(userId: string, at: string): Promise<void> {
+  try {
+    await db()
+      .profile.patch({ userId })
+      .set({ lastSignInAt: at })
+      .where((attr, { notExists, lt }) => `${notExists(attr.lastSignInAt)} OR ${lt(attr.lastSignInAt, at)}`)
+      .go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+}
+
+/** Refuses every token the user holds now (resolveCaller compares `iat`): they must sign in again. */
+export async function endSessions(userId: string, now = new Date()): Promise<void> {
+  await db().profile.patch({ userId }).set({ tokensValidAfter: Math.floor(now.getTime() / 1000) + 1 }).go();
 }
 
 /** Records that the user owns a business or agency (the spec's inferred owner role row). */

@@ -5,7 +5,7 @@ import { displayNameFrom } from '../../../shared/format';
 import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
-import { createProfileIfMissing, setAccountType, type MembershipRecord } from '../identity/repository';
+import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 
 /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
 export type ResolveMeInput = z.output<typeof pendingAccountTypeSchema>;
@@ -41,6 +41,13 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
       await setAccountTypeAttribute(caller.username, chosen).catch((error: Error) =>
         logger.warn('could not mirror account type to Cognito', { error }),
       );
+    }
+  }
+
+  if (caller.signedInAt && caller.profile) {
+    const at = new Date(caller.signedInAt * 1000).toISOString();
+    if (!caller.profile.lastSignInAt || caller.profile.lastSignInAt < at) {
+      await recordSignIn(caller.userId, at).catch((error: Error) => logger.warn('sign-in time not recorded', { error }));
     }
   }
 

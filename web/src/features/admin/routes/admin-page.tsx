@@ -1,17 +1,82 @@
-// /admin (spec 1 §2, §6): the admin group only. A placeholder until the admin portal (spec 2) is built.
-import { ComingSoon } from '@web/components/coming-soon';
-import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
+// /admin (spec 2 §2 'Admin portal'; issue 10): the Cognito admin group only. The header with 'Admin' and Sign Out, and
+// the tabs; the open tab is in the address (?tab=), so a reload or a link keeps it.
+import { LogOut, ShieldCheck } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { FilterTabs } from '@web/components/tabs';
 import { RequireAdmin } from '@web/features/auth/require-admin';
+import { useSession } from '@web/features/auth/session-provider';
+import { BusinessesTab } from '../components/businesses-tab';
+import { PlansTab } from '../components/plans-tab';
+import { UsersTab } from '../components/users-tab';
+
+const tabs = [
+  { value: 'businesses', label: 'Businesses' },
+  { value: 'plans', label: 'Plans' },
+  { value: 'users', label: 'Users' },
+] as const;
+type Tab = (typeof tabs)[number]['value'];
 
 export function AdminPage() {
   return (
     <RequireAdmin>
-      <div className="flex min-h-dvh flex-col">
-        <SiteTopNav />
-        <ComingSoon title="Admin Portal">
-          The admin portal is coming soon. Here you will manage all businesses, invoices, pricing plans and admin users.
-        </ComingSoon>
-      </div>
+      <AdminPortal />
     </RequireAdmin>
+  );
+}
+
+function AdminPortal() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'businesses';
+  const tabsId = useId();
+  const panelId = `${tabsId}-panel`;
+
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div className="flex items-center gap-3">
+            <ShieldCheck aria-hidden className="size-8 text-secondary" />
+            <div>
+              <div className="flex items-center gap-2">
+                <h1 className="text-xl font-bold">Admin Portal</h1>
+                <Badge>Admin</Badge>
+              </div>
+              <nav aria-label="Site" className="flex gap-3 text-sm">
+                <Link to="/" className="text-muted-foreground hover:text-foreground hover:underline">
+                  Home
+                </Link>
+                <Link to="/pricing" className="text-muted-foreground hover:text-foreground hover:underline">
+                  Pricing
+                </Link>
+              </nav>
+            </div>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={async () => {
+              if (await signOut()) navigate('/');
+            }}
+          >
+            <LogOut aria-hidden />
+            Sign Out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
+        <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={tabs} />
+        <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${tab}`} tabIndex={-1} className="min-w-0">
+          {tab === 'businesses' && <BusinessesTab />}
+          {tab === 'plans' && <PlansTab />}
+          {tab === 'users' && <UsersTab />}
+        </div>
+      </main>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
-import { FilterTabs } from '../components/filter-tabs';
+import { FilterTabs } from '@web/components/tabs';
 import { StatCard } from '@web/components/stat-card';
 
 type Filter = 'all' | 'active' | 'inactive';

@@ -1,4 +1,4 @@
-// Tabs over the employee grid (All Cards / Active / Inactive): a WAI-ARIA tablist with arrow-key navigation.
+// A WAI-ARIA tablist with arrow-key navigation (the employee grid's filters, the admin portal's tabs).
 import { useRef, type KeyboardEvent } from 'react';
 import { cn } from '@web/lib/cn';
 

@@ -1,0 +1,25 @@
+// The plans tab (spec 2 §2): every plan, active or not, and the Edit Plan save. The pricing page and the billing
+// rates read the same items, so a saved plan shows everywhere at once.
+import type { PlanUpdate, PricingPlan } from '../../../shared/schemas/plan';
+import { db } from '../data/entities';
+import { notFound } from '../lib/errors';
+import { listPlans } from '../plans/repository';
+
+export { listPlans as listAllPlans };
+
+export async function updatePlan(planId: string, update: PlanUpdate): Promise<PricingPlan> {
+  const { description, ...rest } = update;
+  try {
+    await db()
+      .plan.patch({ planId })
+      .set({ ...rest, ...(description ? { description } : {}) })
+      .remove(description ? [] : ['description'])
+      .go();
+  } catch (error) {
+    if (/conditional/i.test((error as Error).message)) throw notFound('Plan not found.');
+    throw error;
+  }
+  const plan = (await listPlans()).find((p) => p.id === planId);
+  if (!plan) throw notFound('Plan not found.');
+  return plan;
+}

@@ -1,0 +1,166 @@
+// The admin portal over the API (issue 10 §1, §3, §9, §10): the businesses directory searched and filtered on the
+// server and paged by cursor, the Active/Inactive toggle reaching every card, plan edits, and admin users (invite,
+// list with the last sign-in, remove with its guards). Every answer is checked with what was stored.
+import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, mailbox, origin, runtime, tables, uniqueEmail, type TestUser } from '../support/runtime';
+
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await createUser({ groups: ['admin'] });
+});
+
+const directory = (query: string) => api('GET', `/api/admin/businesses?${query}`, { user: admin });
+
+describe('businesses directory', () => {
+  it('finds businesses by name or owner e-mail, case-insensitively, and filters by status, country and industry', async () => {
+    const token = randomBytes(4).toString('hex');
+    const a = await createOwnerWithBusiness({ name: `Zebra ${token} Works`, industry: 'Logistics', billingCountry: 'Canada' });
+    const b = await createOwnerWithBusiness({ name: `Other ${token} Co`, industry: 'Retail', billingCountry: 'Portugal' });
+    await addEmployee(a.owner, a.business.id, { status: 'active' });
+    await addEmployee(a.owner, a.business.id, { status: 'draft' });
+
+    const byName = await directory(`q=${encodeURIComponent(`ZEBRA ${token.toUpperCase()}`)}`);
+    expect(byName.status).toBe(200);
+    expect(byName.body.businesses.map((r: { id: string }) => r.id)).toEqual([a.business.id]);
+    // Drafts are not billable (spec 2 §9): one billable employee at the admin fallback rate of 2.00.
+    expect(byName.body.businesses[0]).toMatchObject({ name: `Zebra ${token} Works`, ownerEmail: a.owner.email, billableEmployees: 1, isActive: true, billingCountry: 'Canada', currency: 'USD' });
+    expect(byName.body.businesses[0].monthlyAmountCents).toBeGreaterThan(0);
+
+    const byOwner = await directory(`q=${encodeURIComponent(b.owner.email.toUpperCase())}`);
+    expect(byOwner.body.businesses.map((r: { id: string }) => r.id)).toEqual([b.business.id]);
+
+    const both = await directory(`q=${token}`);
+    expect(both.body.businesses.map((r: { id: string }) => r.id)).toEqual([b.business.id, a.business.id]); // newest first
+    expect((await directory(`q=${token}&country=Portugal`)).body.businesses.map((r: { id: string }) => r.id)).toEqual([b.business.id]);
+    expect((await directory(`q=${token}&industry=logistics`)).body.businesses.map((r: { id: string }) => r.id)).toEqual([a.business.id]);
+    expect((await directory(`q=${token}&status=inactive`)).body.businesses).toEqual([]);
+
+    // A renamed business is found by its new name only.
+    expect((await api('PUT', `/api/businesses/${b.business.id}`, { user: b.owner, body: { name: `Renamed ${token} Ltd`, industry: 'RETAIL' } })).status).toBe(200);
+    expect((await directory(`q=${encodeURIComponent(`renamed ${token}`)}`)).body.businesses.map((r: { id: string }) => r.id)).toEqual([b.business.id]);
+    expect((await directory(`q=${encodeURIComponent(`other ${token}`)}`)).body.businesses).toEqual([]);
+    const db = await tables();
+    expect((await db.business.get({ businessId: b.business.id }).go()).data).toMatchObject({ searchText: `renamed ${token} ltd\n${b.owner.email}`, industryKey: 'retail' });
+  });
+
+  it('pages by cursor: 25 rows, then the rest, then no cursor; a made-up cursor is refused', async () => {
+    const token = randomBytes(4).toString('hex');
+    const db = await tables();
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const businessId = `paging-${token}-${String(i).padStart(2, '0')}`;
+      await db.business.create({ businessId, ownerId: `owner-${token}`, name: `Paging ${token} ${i}`, searchText: `paging ${token} ${i}\n` }).go();
+      ids.push(businessId);
+    }
+    const first = await directory(`q=paging%20${token}`);
+    expect(first.status).toBe(200);
+    expect(first.body.businesses).toHaveLength(25);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await directory(`q=paging%20${token}&cursor=${first.body.nextCursor}`);
+    expect(second.body.businesses).toHaveLength(5);
+    expect(second.body.nextCursor).toBeNull();
+    const seen = [...first.body.businesses, ...second.body.businesses].map((r: { id: string }) => r.id);
+    expect(new Set(seen).size).toBe(30);
+    expect(seen.sort()).toEqual(ids.sort());
+
+    const forged = Buffer.from(JSON.stringify({ pk: 'x', sk: 'y', gsi2pk: 'z', gsi2sk: 'w' })).toString('base64url');
+    expect((await directory(`cursor=${forged}`)).status).toBe(400);
+  });
+});
+
+describe('Active/Inactive toggle', () => {
+  it('switches the business and every card: an inactive business’s card says Card Not Found, then works again', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner, business.id, { status: 'active' });
+    const off = await api('PUT', `/api/admin/businesses/${business.id}/status`, { user: admin, body: { isActive: false } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id: business.id, isActive: false });
+    const db = await tables();
+    expect((await db.business.get({ businessId: business.id }).go()).data!.isActive).toBe(false);
+    expect((await db.card.get({ cardId: employee.card.id }).go()).data!.business.isActive).toBe(false);
+    const page = await fetch(`${origin}/card/${employee.card.id}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain(messages.card.notFoundTitle);
+
+    expect((await api('PUT', `/api/admin/businesses/${business.id}/status`, { user: admin, body: { isActive: true } })).body.isActive).toBe(true);
+    expect((await fetch(`${origin}/card/${employee.card.id}`)).status).toBe(200);
+    expect((await api('PUT', '/api/admin/businesses/no-such-business-x/status', { user: admin, body: { isActive: true } })).status).toBe(404);
+  });
+});
+
+describe('plans', () => {
+  it('lists inactive plans too, and saves an edit (price in dollars stored as cents; a non-number price is 0)', async () => {
+    const planId = `plan-test-${randomBytes(6).toString('hex')}`;
+    const db = await tables();
+    await db.plan.create({ planId, name: 'Hidden Plan', priceCents: 199, period: 'month', userRange: '1-20 users', planType: 'business', isActive: false }).go();
+    const all = await api('GET', '/api/admin/plans', { user: admin });
+    expect(all.body.some((p: { id: string }) => p.id === planId)).toBe(true);
+    expect((await api('GET', '/api/plans')).body.some((p: { id: string }) => p.id === planId)).toBe(false);
+
+    const saved = await api('PUT', `/api/admin/plans/${planId}`, { user: admin, body: { price: '3.495', description: 'Now described', userRange: '1-50 users', isPopular: true, isActive: false } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ id: planId, priceCents: 350, description: 'Now described', userRange: '1-50 users', isPopular: true, isActive: false });
+    expect((await db.plan.get({ planId }).go()).data).toMatchObject({ priceCents: 350, description: 'Now described', isPopular: true });
+
+    const zero = await api('PUT', `/api/admin/plans/${planId}`, { user: admin, body: { price: 'abc', description: '', userRange: '1-50 users', isPopular: false, isActive: false } });
+    expect(zero.body).toMatchObject({ priceCents: 0, description: null });
+    expect((await db.plan.get({ planId }).go()).data).not.toHaveProperty('description');
+    expect((await api('PUT', '/api/admin/plans/plan-does-not-exist', { user: admin, body: { price: 1, description: '', userRange: '1-20 users', isPopular: false, isActive: true } })).status).toBe(404);
+  });
+});
+
+describe('admin users', () => {
+  /** The e-mails of the Cognito admin group's members, read from the pool itself. */
+  const adminGroupEmails = async () =>
+    ((await cognito.send(new ListUsersInGroupCommand({ UserPoolId: runtime.ids.userPoolId, GroupName: 'admin' }))).Users ?? []).map(
+      (u) => u.Attributes?.find((a) => a.Name === 'email')?.Value,
+    );
+
+  it('invites a new person: a Cognito user in the admin group, an admin profile and a mail with the sign-in link', async () => {
+    const email = uniqueEmail('new-admin');
+    const res = await api('POST', '/api/admin/users', { user: admin, body: { email } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email, displayName: null, lastSignInAt: null });
+    expect(await adminGroupEmails()).toContain(email);
+    const db = await tables();
+    expect((await db.profile.get({ userId: res.body.id }).go()).data).toMatchObject({ email, accountType: 'admin' });
+    const mail = (await mailbox()).filter((m) => [m.to].flat().includes(email)).at(-1)!;
+    expect(mail.subject).toBe('You are now a CardCrew admin');
+    expect(mail.body.text).toContain(`${origin}/auth?redirect=%2Fadmin`);
+    expect(mail.body.text).toContain("Forgot password?");
+    expect((await api('GET', '/api/admin/users', { user: admin })).body.map((u: { email: string }) => u.email)).toContain(email);
+  });
+
+  it('makes an existing user an admin (their profile keeps its type), shows their last sign-in, and removes them: their tokens stop working', async () => {
+    const { owner } = await createOwnerWithBusiness();
+    const invited = await api('POST', '/api/admin/users', { user: admin, body: { email: owner.email } });
+    expect(invited.status).toBe(201);
+    expect(invited.body.id).toBe(owner.sub);
+    const db = await tables();
+    expect((await db.profile.get({ userId: owner.sub }).go()).data!.accountType).toBe('business');
+
+    expect((await api('POST', '/api/me', { user: owner, body: {} })).status).toBe(200);
+    const listed = (await api('GET', '/api/admin/users', { user: admin })).body.find((u: { id: string }) => u.id === owner.sub);
+    const authTime = JSON.parse(Buffer.from(owner.idToken.split('.')[1]!, 'base64url').toString()).auth_time as number;
+    expect(listed.lastSignInAt).toBe(new Date(authTime * 1000).toISOString());
+
+    const removed = await api('DELETE', `/api/admin/users/${owner.sub}`, { user: admin });
+    expect(removed.status).toBe(204);
+    expect(await adminGroupEmails()).not.toContain(owner.email);
+    expect((await api('GET', '/api/admin/users', { user: admin })).body.some((u: { id: string }) => u.id === owner.sub)).toBe(false);
+    expect((await api('POST', '/api/me', { user: owner, body: {} })).status).toBe(401);
+    expect((await db.profile.get({ userId: owner.sub }).go()).data!.tokensValidAfter).toBeGreaterThan(0);
+  });
+
+  it('refuses to remove your own admin access (409) and an unknown admin (404), changing nothing', async () => {
+    const self = await api('DELETE', `/api/admin/users/${admin.sub}`, { user: admin });
+    expect(self.status).toBe(409);
+    expect(self.body.error.message).toBe(messages.admin.cannotRemoveSelf);
+    expect(await adminGroupEmails()).toContain(admin.email);
+    expect((await api('DELETE', '/api/admin/users/not-an-admin-user-id', { user: admin })).status).toBe(404);
+  });
+});

@@ -1,0 +1,144 @@
+// The businesses tab (spec 2 §2 'Business & Agency Management'): search on the name or the owner's e-mail, filters
+// for status, country and industry (all on the server, 25 rows per page), and the Active/Inactive toggle.
+import { countries } from '@shared/countries';
+import { formatMoney } from '@shared/format';
+import { messages } from '@shared/messages';
+import type { AdminBusinessRow } from '@shared/schemas/admin';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { FormField } from '@web/components/form-field';
+import { Input } from '@web/components/input';
+import { NativeSelect } from '@web/components/native-select';
+import { Spinner } from '@web/components/spinner';
+import { useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
+import { useSetBusinessStatus } from '../api/set-business-status';
+
+/** The filters as typed; the query follows 300 ms after the last keystroke. */
+function useDebounced<T>(value: T, ms = 300): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function BusinessesTab() {
+  const [filters, setFilters] = useState<DirectoryFilters>({ q: '', status: 'all', country: '', industry: '' });
+  const query = useBusinessDirectory(useDebounced(filters));
+  const set = (change: Partial<DirectoryFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  return (
+    <section aria-labelledby="businesses-heading" className="grid gap-4">
+      <h2 id="businesses-heading" className="text-xl font-semibold">
+        Business &amp; Agency Management
+      </h2>
+      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <FormField label="Search">
+          <Input type="search" placeholder="Business name or owner email" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+        </FormField>
+        <FormField label="Status">
+          <NativeSelect value={filters.status} onChange={(e) => set({ status: e.target.value as DirectoryFilters['status'] })}>
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </NativeSelect>
+        </FormField>
+        <FormField label="Country">
+          <NativeSelect value={filters.country} onChange={(e) => set({ country: e.target.value })}>
+            <option value="">All countries</option>
+            {countries.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Industry">
+          <Input placeholder="Any industry" value={filters.industry} onChange={(e) => set({ industry: e.target.value })} />
+        </FormField>
+      </Card>
+
+      {query.isPending ? (
+        <Spinner label="Loading businesses…" />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.admin.fetchBusinessesFailed}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {query.data.rows.length === 0 ? 'No businesses match.' : `Showing ${query.data.rows.length} ${query.data.rows.length === 1 ? 'business' : 'businesses'}.`}
+          </p>
+          {query.data.rows.length > 0 && <BusinessTable rows={query.data.rows} />}
+          {query.hasNextPage && (
+            <div className="flex justify-center">
+              <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function BusinessTable({ rows }: { rows: AdminBusinessRow[] }) {
+  return (
+    <div role="region" aria-label="Businesses" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
+      <table className="w-full min-w-[48rem] text-sm">
+        <thead className="bg-muted text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Business</th>
+            <th scope="col" className="px-4 py-2 font-medium">Owner</th>
+            <th scope="col" className="px-4 py-2 font-medium">Location</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">Employees</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">Monthly</th>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <BusinessRow key={row.id} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BusinessRow({ row }: { row: AdminBusinessRow }) {
+  const setStatus = useSetBusinessStatus();
+  const toggle = async () => {
+    try {
+      await setStatus.mutateAsync({ businessId: row.id, isActive: !row.isActive });
+      toast.success(messages.admin.businessStatusUpdated(!row.isActive));
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: messages.admin.businessStatusFailed });
+    }
+  };
+  return (
+    <tr className="border-t align-top">
+      <th scope="row" className="px-4 py-3 text-left font-medium">
+        {row.name}
+        <span className="block text-xs font-normal text-muted-foreground">{row.industry ?? 'Business'}</span>
+      </th>
+      <td className="px-4 py-3">{row.ownerEmail ?? '—'}</td>
+      <td className="px-4 py-3">{[row.billingCity, row.billingCountry].filter(Boolean).join(', ') || '—'}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{row.billableEmployees}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(row.monthlyAmountCents, row.currency)}</td>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-2">
+          {row.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+          <Button variant="outline" size="sm" disabled={setStatus.isPending} onClick={() => void toggle()} aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${row.name}`}>
+            {row.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
