@@ -1,0 +1,134 @@
+// The admin portal in a real browser (issue 10): the seeded admin signs in → businesses tab: search, a filter, then
+// deactivate a business (its card says Card Not Found) and activate it again → plans tab: edit a plan, /pricing shows
+// the new price → users tab: invite an admin (the mail arrives), then remove them behind the spec's confirmation.
+// axe on every tab and dialog; the businesses tab on a 375 px phone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import { messages } from '../../shared/messages';
+import { axeViolations, horizontalOverflow } from '../support/axe';
+import { desktop, phone } from '../support/browser';
+import { openBrowser, shot, type BrowserSession } from '../support/e2e';
+import { addEmployee, createOwnerWithBusiness, mailbox, origin, tables, uniqueEmail } from '../support/runtime';
+import { AuthPage } from './pages/auth-page';
+
+let session: BrowserSession;
+let target: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
+let card: Awaited<ReturnType<typeof addEmployee>>['card'];
+const token = Math.random().toString(36).slice(2, 8);
+
+beforeAll(async () => {
+  target = await createOwnerWithBusiness({ name: `Quokka ${token} Cafe`, industry: 'Hospitality', billingCountry: 'Australia' });
+  card = (await addEmployee(target.owner, target.business.id, { status: 'active' })).card;
+  session = await openBrowser(desktop);
+});
+afterAll(async () => {
+  await session?.browser.close();
+});
+
+describe('admin portal (1280 px, then 375 px)', () => {
+  it('signs the admin in to the businesses tab, finds a business by search and filter, and toggles it', async () => {
+    const { page } = session;
+    const auth = new AuthPage(page);
+    await auth.goto('/admin');
+    await auth.signIn('admin@cardcrew.local', 'Admin1234!');
+    await page.waitForURL(`${origin}/admin`);
+    await expectOnPage(page.getByRole('heading', { name: 'Business & Agency Management' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel('Search').fill(`quokka ${token}`);
+    const row = page.getByRole('row', { name: new RegExp(`Quokka ${token} Cafe`) });
+    await expectOnPage(row).toBeVisible();
+    await expectOnPage(page.getByRole('row')).toHaveCount(2); // the header and the one match
+    await page.getByLabel('Country').selectOption('Portugal');
+    await expectOnPage(page.getByText('No businesses match.')).toBeVisible();
+    await page.getByLabel('Country').selectOption('Australia');
+    await expectOnPage(row).toContainText(target.owner.email);
+    await expectOnPage(row).toContainText('Active');
+    await shot(page, 'admin-01-businesses');
+
+    await row.getByRole('button', { name: `Deactivate Quokka ${token} Cafe` }).click();
+    await expectOnPage(page.getByText(messages.admin.businessStatusUpdated(false))).toBeVisible();
+    await expectOnPage(row).toContainText('Inactive');
+    const db = await tables();
+    expect((await db.business.get({ businessId: target.business.id }).go()).data!.isActive).toBe(false);
+    const cardPage = await fetch(`${origin}/card/${card.id}`);
+    expect(cardPage.status).toBe(404);
+    expect(await cardPage.text()).toContain(messages.card.notFoundTitle);
+
+    await row.getByRole('button', { name: `Activate Quokka ${token} Cafe` }).click();
+    await expectOnPage(page.getByText(messages.admin.businessStatusUpdated(true))).toBeVisible();
+    await expectOnPage(row.getByText('Active', { exact: true })).toBeVisible();
+    expect((await fetch(`${origin}/card/${card.id}`)).status).toBe(200);
+  });
+
+  it('edits a plan on the plans tab, and the pricing page shows the new price', async () => {
+    const { page } = session;
+    await page.getByRole('tab', { name: 'Plans' }).click();
+    await expectOnPage(page.getByRole('heading', { name: 'Pricing Plans Management' })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: /Business Plans \(\d+\)/ })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: /Agency Plans \(\d+\)/ })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const db = await tables();
+    const before = (await db.plan.get({ planId: 'plan-business-starter' }).go()).data!;
+    await page.getByRole('button', { name: 'Edit Plan Starter (business)' }).click();
+    const form = page.getByRole('form', { name: 'Edit Starter' });
+    await form.getByLabel('Price ($)').fill('2.29');
+    await form.getByLabel('Description').fill('For small teams, now with more');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-02-plan-edit');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectOnPage(page.getByText(messages.admin.planUpdated)).toBeVisible();
+    expect((await db.plan.get({ planId: 'plan-business-starter' }).go()).data).toMatchObject({ priceCents: 229, description: 'For small teams, now with more' });
+
+    const pricing = await session.context.newPage();
+    try {
+      await pricing.goto(`${origin}/pricing`);
+      await expectOnPage(pricing.getByText('$2.29').first()).toBeVisible();
+    } finally {
+      await pricing.close();
+      // Put the seeded plan back as it was for the other journeys.
+      await db.plan.patch({ planId: 'plan-business-starter' }).set({ priceCents: before.priceCents, description: before.description! }).go();
+    }
+  });
+
+  it('invites an admin (the mail arrives) and removes them behind the confirmation', async () => {
+    const { page } = session;
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expectOnPage(page.getByRole('heading', { name: 'Admin User Management' })).toBeVisible();
+    await expectOnPage(page.getByRole('row', { name: /admin@cardcrew\.local/ })).toContainText('You');
+    const email = uniqueEmail('second-admin');
+    await page.getByRole('button', { name: 'Invite Admin' }).click();
+    await expectOnPage(page.getByText(messages.admin.inviteEmailInvalid)).toBeVisible();
+    await page.getByLabel('Invite Admin').fill(email);
+    await page.getByRole('button', { name: 'Invite Admin' }).click();
+    await expectOnPage(page.getByText(messages.admin.adminInvited(email))).toBeVisible();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expectOnPage(row).toContainText('No Name');
+    await expectOnPage(row).toContainText('Never');
+    expect((await mailbox()).some((m) => [m.to].flat().includes(email) && m.subject === 'You are now a CardCrew admin')).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-03-users');
+
+    await row.getByRole('button', { name: `Remove admin access for ${email}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expectOnPage(dialog.getByRole('heading', { name: messages.admin.removeAdminTitle })).toBeVisible();
+    await expectOnPage(dialog.getByText(messages.admin.removeAdminConfirm(email))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Remove Admin Access' }).click();
+    await expectOnPage(page.getByText(messages.admin.adminRemoved(email))).toBeVisible();
+    await expectOnPage(row).toHaveCount(0);
+  });
+
+  it('works on a 375 px phone: the page does not scroll sideways (the table scrolls in its own region)', async () => {
+    const { page } = session;
+    await page.setViewportSize(phone);
+    await page.getByRole('tab', { name: 'Businesses' }).click();
+    await page.getByLabel('Search').fill(`quokka ${token}`);
+    await expectOnPage(page.getByRole('row', { name: new RegExp(`Quokka ${token} Cafe`) })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-04-phone');
+    await page.setViewportSize(desktop);
+  });
+});
