@@ -14,6 +14,7 @@ import { walletPassSchema } from '../shared/schemas/wallet';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
 import { addClientSchema, agencyClientSummarySchema, agencyDashboardSchema, agencySchema, agencySettingsSchema } from '../shared/schemas/agency';
 import { scanAnalyticsQuerySchema, scanAnalyticsSchema } from '../shared/schemas/analytics';
+import { checkoutRequestSchema, checkoutSchema, invoiceCreatedSchema, invoiceCreateSchema, invoiceListQuerySchema, invoicePageSchema, invoicePaymentViewSchema, invoiceSchema, invoiceStatusUpdateSchema, monthlyRunSchema, paymentVerifiedSchema, paymentVerifySchema } from '../shared/schemas/invoice';
 import { invitationAcceptedSchema, invitationReceiptSchema, invitationTokenSchema, invitationViewSchema } from '../shared/schemas/invitation';
 import * as z from 'zod';
 
@@ -23,7 +24,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency';
+export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency' | 'payments';
 
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
@@ -124,15 +125,27 @@ export const areas: Record<Area, AreaDef> = {
       media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
     },
   },
+  // Paying an invoice: the public payment page, Stripe Checkout, verify on return, and the Stripe webhook. The only
+  // area with the Stripe keys.
+  payments: {
+    entry: 'functions/src/invoices/payments-handler.ts',
+    capabilities: {
+      // PutItem/DeleteItem: a webhook event's dedupe record (deleted again when handling fails, so Stripe's retry counts).
+      table: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      site: true,
+      secrets: ['stripe'],
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
-  // plans, and admin users.
+  // invoices (create, mail, the monthly run, status changes, delete), plans, and admin users.
   admin: {
     entry: 'functions/src/admin/handler.ts',
     capabilities: {
       // Query (gsi2): the businesses and plans listings; (gsi1) a toggled business's cards. UpdateItem: the business,
       // its cards, a plan, a removed admin's profile. BatchGetItem: the admins' profiles. PutItem: an invited admin's
       // profile. DescribeTable: the health check.
-      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DescribeTable'], indexes: true },
+      // DeleteItem: an unpaid invoice with its monthly guard.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'DescribeTable'], indexes: true },
       site: true,
       media: { head: true },
       mail: { send: true, account: true },
@@ -146,7 +159,8 @@ export const jobs = {
   // Lists businesses and plans, numbers and writes each invoice with its monthly guard.
   monthlyInvoices: {
     entry: 'functions/src/jobs/monthly-invoices-handler.ts',
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true } },
+    // Mails each new invoice (to the billing e-mail, or the owner's) with the link to its payment page.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, site: true, mail: { send: true } },
   },
 } satisfies Record<string, AreaDef>;
 
@@ -245,6 +259,15 @@ export const routeTable = defineRoutes({
   listAdmins: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: the members of the Cognito admin group with their last sign-in', response: z.array(adminUserSchema) },
   inviteAdmin: { method: 'POST', path: '/api/admin/users', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: Invite Admin (finds or creates the user, adds the admin group, mails the invitation)', body: adminInviteSchema, response: adminUserSchema, creates: true },
   removeAdmin: { method: 'DELETE', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: Remove Admin Access (not your own); their current sessions end (204)' },
+  listInvoices: { method: 'GET', path: '/api/admin/invoices', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: invoices newest first with the business name, filtered by status and searched (25 per page)', query: invoiceListQuerySchema, response: invoicePageSchema },
+  createInvoice: { method: 'POST', path: '/api/admin/invoices', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Create Invoice (numbered from the atomic counter), mailed to the billing e-mail or the owner', body: invoiceCreateSchema, response: invoiceCreatedSchema, creates: true },
+  generateMonthlyInvoices: { method: 'POST', path: '/api/admin/invoices/monthly', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: Generate monthly invoices now (the scheduled job; idempotent per month)', response: monthlyRunSchema },
+  setInvoiceStatus: { method: 'PUT', path: '/api/admin/invoices/{invoiceId}/status', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Mark Paid, Mark Overdue or Void, only from a status that allows it (409 otherwise)', body: invoiceStatusUpdateSchema, response: invoiceSchema, scoped: true },
+  deleteInvoice: { method: 'DELETE', path: '/api/admin/invoices/{invoiceId}', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: deletes an invoice that is not paid (204; 409 for a paid one)', scoped: true },
+  getInvoicePayment: { method: 'GET', path: '/api/public/invoices/{invoiceId}', area: 'payments', auth: 'public', throttle: 'strict', summary: 'The invoice payment page: number, business, status, due date, amount, notes, billing contact (404 for an unknown id)', response: invoicePaymentViewSchema, scoped: true },
+  createCheckout: { method: 'POST', path: '/api/public/invoices/{invoiceId}/checkout', area: 'payments', auth: 'public', throttle: 'strict', summary: 'Pay: a Stripe Checkout Session for the stored amount; the browser goes to its url', body: checkoutRequestSchema, response: checkoutSchema, scoped: true },
+  verifyPayment: { method: 'POST', path: '/api/public/payments/verify', area: 'payments', auth: 'public', throttle: 'strict', summary: 'Back from Stripe: confirms the session with Stripe and records the payment once', body: paymentVerifySchema, response: paymentVerifiedSchema },
+  stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', area: 'payments', auth: 'public', throttle: 'public', summary: 'Stripe events (signature checked on the raw body, each event once): a completed checkout pays its invoice', produces: 'application/json' },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 

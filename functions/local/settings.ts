@@ -58,8 +58,13 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SES_ENDPOINT: `http://${s.host}:${s.sesPort}`,
     COGNITO_ENDPOINT: `http://${s.host}:${s.cognitoPort}`,
     STRIPE_API_BASE: `http://${s.host}:${s.stripePort}`,
+    STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
+    STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/** The local Stripe stand-in's test keys (public: they open nothing outside this machine). */
+export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local' } as const;

@@ -1,18 +1,166 @@
-// The local Stripe stand-in: answers the Stripe API calls CardCrew makes so the real `stripe` SDK can point
-// at it. This first version serves the API's health and refuses unknown calls the way Stripe does; checkout
-// sessions and signed webhooks arrive with the invoice payment feature.
-import { createServer, type Server } from 'node:http';
-import type { LocalSettings } from './settings';
+// The local Stripe stand-in (issue 10 §8): the Stripe API calls CardCrew makes, so the official `stripe` SDK can point
+// at it — create and retrieve Checkout Sessions — and a minimal hosted checkout page where a tester presses Pay or
+// Cancel. Pay marks the session paid, posts a correctly signed `checkout.session.completed` event to the local API's
+// webhook (as Stripe signs: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint secret) and then sends the browser
+// to the success URL; Cancel sends it to the cancel URL. Sessions live in memory: a restart forgets them, as an
+// expired session would be forgotten.
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { LOCAL_STRIPE_KEYS, type LocalSettings } from './settings';
+
+interface Session {
+  id: string;
+  object: 'checkout.session';
+  mode: 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+  client_reference_id: string | null;
+  success_url: string;
+  cancel_url: string;
+  payment_intent: string | null;
+  url: string;
+  created: number;
+  /** What the hosted page shows (not part of Stripe's session object). */
+  productName: string;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function stripeError(res: ServerResponse, status: number, message: string, code?: string) {
+  json(res, status, { error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, ...(code ? { code } : {}) } });
+}
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The `Stripe-Signature` header Stripe would send for `payload`. */
+export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+function publicSession(session: Session) {
+  const { productName: _productName, ...rest } = session;
+  return rest;
+}
+
+function checkoutPage(session: Session): string {
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Stripe test checkout</title>
+<style>body{font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;max-width:360px;width:calc(100% - 32px)}h1{font-size:18px;margin:0 0 4px}p{margin:4px 0 16px;color:#4f566b}.amount{font-size:32px;font-weight:700;color:#1a1f36}button{width:100%;padding:12px;border:0;border-radius:6px;font-size:16px;font-weight:600;margin-top:8px;cursor:pointer}.pay{background:#635bff;color:#fff}.cancel{background:#e3e8ee;color:#1a1f36}</style></head>
+<body><main><h1>${escape(session.productName)}</h1><p>Local Stripe stand-in · test mode</p><p class="amount">${escape(amount)}</p>
+<form method="post" action="/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${escape(amount)}</button></form>
+<form method="post" action="/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form></main></body></html>`;
+}
 
 export function startStripeStandIn(s: LocalSettings): Promise<Server> {
-  const server = createServer((req, res) => {
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/health') {
-      res.end(JSON.stringify({ ok: true }));
-      return;
+  const sessions = new Map<string, Session>();
+  const base = `http://${s.host}:${s.stripePort}`;
+  const webhookUrl = `${s.origin}/api/webhooks/stripe`;
+
+  async function deliver(type: string, session: Session) {
+    const payload = JSON.stringify({ id: id('evt'), object: 'event', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: publicSession(session) } });
+    try {
+      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, LOCAL_STRIPE_KEYS.webhookSecret) }, body: payload });
+      if (!res.ok) console.warn(`Stripe stand-in: the webhook answered ${res.status}`);
+    } catch (error) {
+      console.warn(`Stripe stand-in: the webhook could not be delivered: ${(error as Error).message}`);
     }
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` } }));
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', base);
+      const path = url.pathname;
+      if (path === '/health') return json(res, 200, { ok: true });
+
+      if (path.startsWith('/v1/')) {
+        if (req.headers.authorization !== `Bearer ${LOCAL_STRIPE_KEYS.secretKey}`) return stripeError(res, 401, 'Invalid API Key provided.');
+        if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+          const form = new URLSearchParams(await readBody(req));
+          const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
+          const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
+          const currency = form.get('line_items[0][price_data][currency]');
+          const successUrl = form.get('success_url');
+          const cancelUrl = form.get('cancel_url');
+          if (!Number.isInteger(unitAmount) || unitAmount < 1 || !currency || !successUrl || !cancelUrl) return stripeError(res, 400, 'Missing required param: line_items, success_url or cancel_url.', 'parameter_missing');
+          const metadata: Record<string, string> = {};
+          for (const [key, value] of form) {
+            const m = /^metadata\[(.+)\]$/.exec(key);
+            if (m) metadata[m[1]!] = value;
+          }
+          const sessionId = id('cs_test');
+          const session: Session = {
+            id: sessionId,
+            object: 'checkout.session',
+            mode: 'payment',
+            status: 'open',
+            payment_status: 'unpaid',
+            amount_total: unitAmount * quantity,
+            currency,
+            metadata,
+            client_reference_id: form.get('client_reference_id'),
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+            payment_intent: null,
+            url: `${base}/checkout/${sessionId}`,
+            created: Math.floor(Date.now() / 1000),
+            productName: form.get('line_items[0][price_data][product_data][name]') ?? 'Payment',
+          };
+          sessions.set(sessionId, session);
+          return json(res, 200, publicSession(session));
+        }
+        const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+        if (req.method === 'GET' && retrieve) {
+          const session = sessions.get(retrieve[1]!);
+          if (!session) return stripeError(res, 404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
+          return json(res, 200, publicSession(session));
+        }
+        return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
+      }
+
+      const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
+      const session = page ? sessions.get(page[1]!) : undefined;
+      if (!page || !session) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        return res.end('Checkout session not found.');
+      }
+      if (req.method === 'GET' && !page[2]) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(checkoutPage(session));
+      }
+      if (req.method === 'POST' && page[2] === 'pay') {
+        if (session.status === 'open') {
+          Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test') });
+          await deliver('checkout.session.completed', session);
+        }
+        res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });
+        return res.end();
+      }
+      if (req.method === 'POST' && page[2] === 'cancel') {
+        res.writeHead(303, { location: session.cancel_url });
+        return res.end();
+      }
+      res.writeHead(405).end();
+    })().catch((error: Error) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(error.message);
+    });
   });
   return new Promise((resolve, reject) => server.listen(s.stripePort, s.host, () => resolve(server)).on('error', reject));
 }

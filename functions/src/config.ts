@@ -54,7 +54,19 @@ export const mailConfig = section(
 /** Optional: without it, 'Add to Google Wallet' answers 503 'not configured'. */
 export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NAME: z.string().min(1).optional() }));
 
-export const stripeConfig = section('stripe', z.object({ STRIPE_SECRET_NAME: z.string().min(1).optional(), STRIPE_API_BASE: z.url().optional() }));
+/**
+ * Stripe: in AWS the keys come from the Secrets Manager secret STRIPE_SECRET_NAME (JSON: secretKey, webhookSecret).
+ * The local runtime points the SDK at the stand-in (STRIPE_API_BASE) and passes its test keys directly.
+ */
+export const stripeConfig = section(
+  'stripe',
+  z.object({
+    STRIPE_SECRET_NAME: z.string().min(1).optional(),
+    STRIPE_API_BASE: z.url().optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  }),
+);
 
 /** s3rver checks signatures against its fixed key pair. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -144,3 +144,56 @@ export function formatInvoiceNumber(sequence: number, year: number): string {
   }
   return `INV-${year}-${String(sequence).padStart(6, '0')}`;
 }
+
+/** The billing tab's query: a status filter, a search on the invoice number or business name, the page cursor. */
+export const invoiceListQuerySchema = z.object({
+  status: z.enum(['all', ...invoiceStatuses], { error: 'Status must be all, pending, paid, overdue, cancelled or void' }).default('all'),
+  q: optionalText(100),
+  cursor: z
+    .string()
+    .max(1024, 'Invalid cursor.')
+    .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')
+    .optional(),
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+export const invoicePageSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  nextCursor: z.string().nullable(),
+  examined: z.number().int(),
+});
+export type InvoicePage = z.infer<typeof invoicePageSchema>;
+
+/** What happened to the invoice mail (spec 2 §8 has a message for each). */
+export const invoiceMailOutcomes = ['sent', 'noAddress', 'failed'] as const;
+export type InvoiceMailOutcome = (typeof invoiceMailOutcomes)[number];
+
+export const invoiceCreatedSchema = z.object({ invoice: invoiceSchema, mail: z.enum(invoiceMailOutcomes) });
+export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
+
+/** 'Generate monthly invoices': how many were created for the period (0 when it had been run already). */
+export const monthlyRunSchema = z.object({ period: z.string(), created: z.number().int() });
+
+/** The public invoice payment page (spec 1 §2): what anyone holding the link sees. */
+export const invoicePaymentViewSchema = z.object({
+  invoiceNumber: z.string(),
+  businessName: z.string(),
+  status: z.enum(invoiceStatuses),
+  dueDate: z.string(),
+  amountCents: z.number().int(),
+  currency: z.string().length(3),
+  notes: z.string().nullable(),
+  billingContact: z.string().nullable(),
+});
+export type InvoicePaymentView = z.infer<typeof invoicePaymentViewSchema>;
+
+/** Pay: where Stripe returns the payer (the public page, or the admin billing tab for Pay Now). */
+export const checkoutRequestSchema = z.object({ returnTo: z.enum(['invoice', 'admin'], { error: 'Return to must be invoice or admin' }).default('invoice') }).strict();
+export const checkoutSchema = z.object({ url: z.string() });
+
+/** Back from Stripe with a session id: confirm it with Stripe (spec 2 §4 verify-payment). */
+export const paymentVerifySchema = z
+  .object({ sessionId: z.string({ error: 'Session id is required' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Invalid session id') })
+  .strict();
+export const paymentVerifiedSchema = z.object({ invoiceId: z.string(), status: z.enum(invoiceStatuses), amountCents: z.number().int(), currency: z.string().length(3) });
+export type PaymentVerified = z.infer<typeof paymentVerifiedSchema>;

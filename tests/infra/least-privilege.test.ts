@@ -40,6 +40,7 @@ const expectedActions: Record<string, string[]> = {
     'cognito-idp:ListUsers',
     'cognito-idp:ListUsersInGroup',
     'dynamodb:BatchGetItem',
+    'dynamodb:DeleteItem',
     'dynamodb:DescribeTable',
     'dynamodb:GetItem',
     'dynamodb:PutItem',
@@ -51,7 +52,8 @@ const expectedActions: Record<string, string[]> = {
     'ses:SendRawEmail',
   ],
   agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-  monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
+  payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue'],
+  monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -62,7 +64,8 @@ const expectedEnvironment: Record<string, string[]> = {
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
-  monthlyInvoices: ['TABLE_NAME'],
+  payments: ['PUBLIC_ORIGIN', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
+  monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -123,11 +126,12 @@ describe('least privilege per function', () => {
     expect(doc).not.toMatch(/s3:|cognito-idp:|ses:|secretsmanager:/);
   });
 
-  it('grants no Scan, no table administration and no secret to anyone today', () => {
+  it('grants no Scan, no table administration, and the Stripe secret to the payments area only', () => {
+    expect(JSON.stringify(grants.payments!.statements)).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
     for (const [name, g] of Object.entries(grants)) {
       expect(g.actions, name).not.toContain('dynamodb:Scan');
       expect(g.actions.filter((a) => /dynamodb:(CreateTable|DeleteTable|UpdateTable)/.test(a)), name).toEqual([]);
-      expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
+      if (name !== 'payments') expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(g.actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
     }
   });
@@ -154,7 +158,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['me', 'cardPage', 'agency']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['me', 'cardPage', 'agency', 'payments']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {

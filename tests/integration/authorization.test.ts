@@ -73,6 +73,17 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listAdmins: adminOnly(200),
   inviteAdmin: adminOnly(201),
   removeAdmin: adminOnly(204),
+  listInvoices: adminOnly(200),
+  createInvoice: adminOnly(201),
+  generateMonthlyInvoices: adminOnly(200),
+  setInvoiceStatus: adminOnly(200),
+  deleteInvoice: adminOnly(204),
+  // The payment page is public: the unguessable invoice id in the link is the credential.
+  getInvoicePayment: everyone(200),
+  createCheckout: everyone(200),
+  verifyPayment: everyone(200),
+  // Without Stripe's signature every webhook call is refused, whoever sends it.
+  stripeWebhook: everyone(400),
   // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
   getScanAnalytics: managesA(200),
   // Agency routes: only agency accounts (403 for owners, employees and admins); each agency sees only its own.
@@ -98,8 +109,7 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const values = pathValues(world);
-      const path = pathOf(route.path, route.operationId === 'confirmAgencyUpload' ? { ...values, uploadId: world.agencyUploadId } : values);
+      const path = pathOf(route.path, pathValues(world, route.operationId));
       const call = (principal: Principal) =>
         api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
       const seen: Record<string, number> = {};

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const a = await createOwnerWithBusiness();
   const employee = await addEmployee(a.owner, a.business.id);
   owner = a.owner;
-  ids = { businessId: a.business.id, cardId: employee.card.id, employeeId: employee.id, planId: 'plan-business-starter', userId: admin.sub };
+  ids = { businessId: a.business.id, cardId: employee.card.id, employeeId: employee.id, planId: 'plan-business-starter', userId: admin.sub, invoiceId: 'no-such-invoice-0001' };
 });
 
 const withBody = routes.filter((r) => r.body);

@@ -17,7 +17,8 @@ const multiLineFields = new Set(['description', 'message', 'notes']);
 const enumFields: Record<string, unknown[]> = {
   pendingAccountType: ['admin', 'employee', 'BUSINESS', 'Business', ' business', 'agency ', 'business\u0000', 'agency\u202E', '', null, 0, ['business']],
   role: ['admin', 'Owner', 'OWNER', 'owner ', 'superuser', '', null, 1, ['owner']],
-  status: ['Active', 'ACTIVE', 'deleted', 'paid', 'active\u0000', '', null, true],
+  // Refused both as an employee status (draft/active/inactive) and as an invoice status an admin sets (paid/overdue/void).
+  status: ['Active', 'ACTIVE', 'deleted', 'cancelled', 'pending', 'active\u0000', '', null, true],
 };
 
 interface Payload {
@@ -123,6 +124,17 @@ function hostileValues(field: string, valid: string, required: boolean): [string
       ['a zero-width space', 'a\u200B@b.co'],
     );
   }
+  if (valid.startsWith('cs_')) {
+    values.push(
+      ['a space', `${valid} x`],
+      ['a slash', `${valid}/x`],
+      ['a dot', `${valid}.x`],
+      ['a quote', `${valid}'`],
+      ['percent-encoding', `${valid}%41`],
+      ['a payment intent id instead', valid.replace(/^cs_/, 'pi_')],
+      ['only the prefix', 'cs_'],
+    );
+  }
   if (!multiLineFields.has(field)) values.push(['CR/LF', `${valid}\r\nInjected: header`], ['LF', `${valid}\nsecond line`], ['CR', `${valid}\rsecond`]);
   if (required) values.push(['null', null], ['empty', ''], ['only spaces', '   ']);
   return values.map(([label, value]) => [`${field}: ${label}`, value]);
@@ -184,7 +196,7 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
     // Free-text query fields (a search) take any text: only oversize text and control characters are hostile there.
     const values = freeTextQueryFields.includes(name)
       ? ['x'.repeat(5000), 'x'.repeat(101), '\u0000', 'a\u0007b', 'a\u202Eb', 'a\u2066b', 'a\u001Bb', 'a\nb', 'a\tb', 'a\u0085b']
-      : ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5', 'ALL', 'true', '[]', '0x1e'];
+      : ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5', 'ALL', 'true', '[]', '0x1e', 'PAID', 'null', 'undefined', '1e309', '{}', '%', '..', '\\', 'pending '];
     for (const value of values) {
       payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status: 400 });
     }
@@ -204,7 +216,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204 };
 
 let world: World;
 let freshUser: TestUser;
@@ -229,8 +241,7 @@ function callerOf(route: RouteDef): TestUser | null {
 function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
-  if (route.operationId === 'confirmAgencyUpload') return { uploadId: world.agencyUploadId };
-  return pathValues(world);
+  return pathValues(world, route.operationId);
 }
 
 describe('hostile input', () => {

@@ -3,8 +3,9 @@
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
-import { addEmployee, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
 import { uploadAgencyLogo, uploadPng } from './uploads';
+import { sampleContext } from './route-samples';
 
 export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
 export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
@@ -28,6 +29,9 @@ export interface World {
   /** A hidden pricing plan of this world (`planId` in paths) and a second admin that may be removed (`userId`). */
   planId: string;
   removableAdminId: string;
+  /** A pending invoice of A (status changes, the payment page, checkout) and one to delete. */
+  invoiceId: string;
+  deletableInvoiceId: string;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -103,6 +107,12 @@ export async function createWorld(): Promise<World> {
     if (manages) await db.agencyClient.create({ agencyId, businessId: a.business.id }).go();
     agencies.push(user);
   }
+  sampleContext.businessId = a.business.id;
+  // A Checkout Session of a world invoice, for the verify route (the local Stripe stand-in keeps it unpaid).
+  const invoiceId = await pendingInvoice(a.business.id);
+  const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });
+  if (checkout.status !== 200) throw new Error(`checkout not created: ${checkout.status} ${checkout.text}`);
+  sampleContext.checkoutSessionId = String(checkout.body.url).split('/').pop()!;
   return {
     users: {
       ownerOfA: a.owner,
@@ -120,6 +130,8 @@ export async function createWorld(): Promise<World> {
     uploadId: await uploadPng(a.owner, a.business.id, 'logo'),
     agencyUploadId: await uploadAgencyLogo(agencies[0]!),
     planId: await hiddenPlan(),
+    invoiceId,
+    deletableInvoiceId: await pendingInvoice(a.business.id),
     removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
   };
@@ -133,9 +145,20 @@ async function hiddenPlan(): Promise<string> {
   return planId;
 }
 
-/** Path parameter values of the world's routes. */
-export function pathValues(world: World): Record<string, string> {
-  return { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId };
+/** A pending invoice written as the admin's Create Invoice writes one. */
+async function pendingInvoice(businessId: string): Promise<string> {
+  const invoiceId = randomBytes(16).toString('base64url');
+  const db = await tables();
+  await db.invoice.create({ invoiceId, businessId, businessName: 'Business A', invoiceNumber: `INV-TEST-${invoiceId.slice(0, 6)}`, amountCents: 4200, currency: 'USD', dueDate: '2031-12-31', status: 'pending' }).go();
+  return invoiceId;
+}
+
+/** Path parameter values of a route of the world (routes that consume their target get one of their own). */
+export function pathValues(world: World, operationId?: string): Record<string, string> {
+  const values = { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId, invoiceId: world.invoiceId };
+  if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
+  if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
+  return values;
 }
 
 /** The user (or forged token) a principal calls with; anonymous calls with none. */

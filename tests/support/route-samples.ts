@@ -3,6 +3,9 @@
 import type { OperationId } from '../../functions/routes';
 import { uniqueEmail, validBusinessForm } from './runtime';
 
+/** Values a valid body names that only exist once a world is made (createWorld sets them). */
+export const sampleContext = { businessId: '', checkoutSessionId: '' };
+
 /** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
 export const sampleBodies: Record<OperationId, () => Record<string, unknown> | undefined> = {
   getHealth: () => undefined,
@@ -54,6 +57,15 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   listAdmins: () => undefined,
   inviteAdmin: () => ({ email: uniqueEmail('new-admin') }),
   removeAdmin: () => undefined,
+  listInvoices: () => undefined,
+  createInvoice: () => ({ businessId: sampleContext.businessId, amount: 12.5, dueDate: '2031-12-31', notes: 'Sample invoice' }),
+  generateMonthlyInvoices: () => undefined,
+  setInvoiceStatus: () => ({ status: 'overdue' }),
+  deleteInvoice: () => undefined,
+  getInvoicePayment: () => undefined,
+  createCheckout: () => ({ returnTo: 'invoice' }),
+  verifyPayment: () => ({ sessionId: sampleContext.checkoutSessionId }),
+  stripeWebhook: () => undefined,
 };
 
 /** Fills a route's path template from named values. */

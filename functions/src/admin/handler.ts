@@ -5,6 +5,7 @@ import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
 import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
+import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices, setInvoiceStatus } from '../invoices/admin-invoices';
 
 export const handler = httpHandler('admin', {
   getHealthDetails: async () => {
@@ -17,6 +18,14 @@ export const handler = httpHandler('admin', {
   updatePlan: async ({ params, body }) => updatePlan(params.planId, body),
   listAdmins: async () => listAdmins(),
   inviteAdmin: async ({ body }) => inviteAdmin(body),
+  listInvoices: async ({ query }) => listInvoices(query),
+  createInvoice: async ({ body }) => createInvoice(body),
+  generateMonthlyInvoices: async () => runMonthlyInvoices(),
+  setInvoiceStatus: async ({ params, body }) => setInvoiceStatus(params.invoiceId, body),
+  deleteInvoice: async ({ params }) => {
+    await deleteInvoice(params.invoiceId);
+    return raw({ status: 204, body: '' });
+  },
   removeAdmin: async ({ caller, params }) => {
     await removeAdmin(caller, params.userId);
     return raw({ status: 204, body: '' });

@@ -413,6 +413,12 @@ export function buildEntities() {
         billableEmployees: { type: 'number' },
         ratePerUserCents: { type: 'number' },
         paidAt: text,
+        /** The payment that paid it (Stripe Checkout), recorded once with the status change. */
+        stripeSessionId: text,
+        stripePaymentIntentId: text,
+        paidAmountCents: { type: 'number' },
+        /** Lower-cased invoice number and business name (the billing tab's search). */
+        searchText: text,
         listing: { type: 'string', default: 'invoices', readOnly: true },
         createdAt,
         updatedAt,
@@ -436,6 +442,16 @@ export function buildEntities() {
       model: { entity: 'invoiceGuard', version: '1', service },
       attributes: { businessId: { ...text, required: true }, period: { ...text, required: true }, invoiceId: { ...text, required: true }, createdAt },
       indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['period'] } } },
+    },
+    options,
+  );
+
+  /** A Stripe webhook event already handled (deduplication by event id); expires with the table's TTL after 30 days. */
+  const paymentEvent = new Entity(
+    {
+      model: { entity: 'paymentEvent', version: '1', service },
+      attributes: { eventId: { ...text, required: true }, type: { ...text, required: true }, invoiceId: text, expiresAt: { type: 'number', required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['eventId'] }, sk: { field: 'sk', composite: [] } } },
     },
     options,
   );
@@ -573,6 +589,7 @@ export function buildEntities() {
     agencyClient,
     invoice,
     invoiceGuard,
+    paymentEvent,
     sequence,
     invitation,
     employeeUserGuard,

@@ -1,6 +1,6 @@
 // The monthly invoice job (spec 2 §9): every active business with an active subscription is billed for its
 // billable (non-draft) employees at the plan rate, due one month from the run date. Idempotent per month:
-// the invoice and a per-business-per-month guard are written in one transaction.
+// the invoice and a per-business-per-month guard are written in one transaction. Each new invoice is mailed.
 import { addOneMonth, DEFAULT_CURRENCY } from '../../../shared/format';
 import { businessRatePerUser, monthlyInvoiceAmount } from '../../../shared/pricing';
 import { formatInvoiceNumber, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
@@ -8,10 +8,20 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { listActivePlans } from '../plans/repository';
 import { createInvoiceWithGuard, hasInvoiceForPeriod, listAllBusinesses, nextSequenceValue } from './repository';
+import { invoiceSearchText } from '../invoices/repository';
+import { sendInvoiceMail } from '../invoices/send-invoice-mail';
+import type { InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 
 export interface MonthlyInvoiceResult {
   period: string;
-  created: { businessId: string; invoiceId: string; invoiceNumber: string; amountCents: number; currency: string }[];
+  created: {
+    businessId: string;
+    invoiceId: string;
+    invoiceNumber: string;
+    amountCents: number;
+    currency: string;
+    mail: InvoiceMailOutcome;
+  }[];
   alreadyBilled: number;
   skippedNoBillableEmployees: number;
 }
@@ -39,26 +49,33 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
     const invoiceNumber = formatInvoiceNumber(await nextSequenceValue('invoice'), runDate.getUTCFullYear());
     const amountCents = monthlyInvoiceAmount(activePlans, billable);
     const currency = DEFAULT_CURRENCY;
-    const written = await createInvoiceWithGuard(
-      {
-        invoiceId,
-        businessId: business.businessId,
-        businessName: business.name,
-        invoiceNumber,
-        amountCents,
-        currency,
-        dueDate,
-        notes: MONTHLY_INVOICE_NOTE,
-        status: 'pending',
-        billingPeriod: period,
-        billableEmployees: billable,
-        ratePerUserCents: businessRatePerUser(activePlans, billable),
-      },
-      period,
-    );
-    if (written) result.created.push({ businessId: business.businessId, invoiceId, invoiceNumber, amountCents, currency });
-    else result.alreadyBilled += 1;
+    const invoice = {
+      invoiceId,
+      businessId: business.businessId,
+      businessName: business.name,
+      invoiceNumber,
+      amountCents,
+      currency,
+      dueDate,
+      notes: MONTHLY_INVOICE_NOTE,
+      status: 'pending' as const,
+      billingPeriod: period,
+      billableEmployees: billable,
+      ratePerUserCents: businessRatePerUser(activePlans, billable),
+      searchText: invoiceSearchText(invoiceNumber, business.name),
+    };
+    if (!(await createInvoiceWithGuard(invoice, period))) {
+      result.alreadyBilled += 1;
+      continue;
+    }
+    // Mailed like an invoice an admin creates; a mail failure is reported, the invoice stays.
+    const mail = await sendInvoiceMail({ ...invoice, createdAt: new Date().toISOString() });
+    result.created.push({ businessId: business.businessId, invoiceId, invoiceNumber, amountCents, currency, mail });
   }
-  logger.info('monthly invoices generated', { period, created: result.created.length, alreadyBilled: result.alreadyBilled });
+  logger.info('monthly invoices generated', {
+    period,
+    created: result.created.length,
+    alreadyBilled: result.alreadyBilled,
+  });
   return result;
 }

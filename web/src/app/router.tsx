@@ -48,6 +48,10 @@ const router = createBrowserRouter([
         path: 'employee-portal',
         lazy: () => import('@web/features/employee-portal/routes/employee-portal-page').then((m) => ({ Component: m.EmployeePortalPage })),
       },
+      {
+        path: 'invoice-payment/:invoiceId',
+        lazy: () => import('@web/features/invoice-payment/routes/invoice-payment-page').then((m) => ({ Component: m.InvoicePaymentPage })),
+      },
       { path: 'profile', lazy: () => import('@web/features/profile/routes/profile-page').then((m) => ({ Component: m.ProfilePage })) },
       { path: 'pricing', lazy: () => import('@web/features/landing/routes/pricing-page').then((m) => ({ Component: m.PricingPage })) },
       { path: 'about', lazy: () => import('@web/features/static-pages/routes/about-page').then((m) => ({ Component: m.AboutPage })) },

@@ -4,7 +4,7 @@ import { countries } from '@shared/countries';
 import { formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AdminBusinessRow } from '@shared/schemas/admin';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -13,18 +13,9 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
+import { useDebounced } from '@web/lib/use-debounced';
 import { useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
 import { useSetBusinessStatus } from '../api/set-business-status';
-
-/** The filters as typed; the query follows 300 ms after the last keystroke. */
-function useDebounced<T>(value: T, ms = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function BusinessesTab() {
   const [filters, setFilters] = useState<DirectoryFilters>({ q: '', status: 'all', country: '', industry: '' });

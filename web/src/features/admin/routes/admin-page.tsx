@@ -8,12 +8,14 @@ import { Button } from '@web/components/button';
 import { FilterTabs } from '@web/components/tabs';
 import { RequireAdmin } from '@web/features/auth/require-admin';
 import { useSession } from '@web/features/auth/session-provider';
+import { BillingTab } from '../components/billing-tab';
 import { BusinessesTab } from '../components/businesses-tab';
 import { PlansTab } from '../components/plans-tab';
 import { UsersTab } from '../components/users-tab';
 
 const tabs = [
   { value: 'businesses', label: 'Businesses' },
+  { value: 'billing', label: 'Billing' },
   { value: 'plans', label: 'Plans' },
   { value: 'users', label: 'Users' },
 ] as const;
@@ -73,6 +75,7 @@ function AdminPortal() {
         <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={tabs} />
         <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${tab}`} tabIndex={-1} className="min-w-0">
           {tab === 'businesses' && <BusinessesTab />}
+          {tab === 'billing' && <BillingTab />}
           {tab === 'plans' && <PlansTab />}
           {tab === 'users' && <UsersTab />}
         </div>

@@ -1,0 +1,84 @@
+// The billing tab (spec 2 §2 'Billing & Invoices', §4): the invoices newest first with filters, Create Invoice (the
+// number from the atomic counter, then the mail), Generate monthly invoices (the scheduled job's own code), the
+// status actions of §4 — refused by the table itself when the stored status does not allow them — and Delete.
+import { messages } from '../../../shared/messages';
+import type { Invoice, InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage, InvoiceStatusUpdate } from '../../../shared/schemas/invoice';
+import { canTransition, formatInvoiceNumber } from '../../../shared/schemas/invoice';
+import { getBusiness } from '../business/repository';
+import { db } from '../data/entities';
+import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
+import { generateMonthlyInvoices } from '../jobs/generate-monthly-invoices';
+import { nextSequenceValue } from '../jobs/repository';
+import { AppError, notFound } from '../lib/errors';
+import { newId } from '../lib/ids';
+import { toInvoiceDto } from './dto';
+import { deleteUnpaidInvoice, getInvoice, invoiceListingKey, invoiceSearchText, markInvoicePaid, transitionInvoice, type InvoiceRecord } from './repository';
+import { sendInvoiceMail } from './send-invoice-mail';
+
+const PAGE_ROWS = 25;
+const MAX_EXAMINED = 1_000;
+
+function filterOf(query: InvoiceListQuery): ListingFilter {
+  const parts: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (query.status !== 'all') {
+    parts.push('#status = :status');
+    values[':status'] = query.status;
+  }
+  if (query.q) {
+    parts.push('contains(searchText, :q)');
+    values[':q'] = query.q.toLowerCase();
+  }
+  return { expression: parts.length ? parts.join(' AND ') : undefined, values, names: parts.some((p) => p.includes('#status')) ? { '#status': 'status' } : undefined };
+}
+
+export async function listInvoices(query: InvoiceListQuery): Promise<InvoicePage> {
+  const page = await filteredListingPage<InvoiceRecord>({ listingKey: invoiceListingKey(), filter: filterOf(query), cursor: query.cursor, rows: PAGE_ROWS, maxExamined: MAX_EXAMINED });
+  return { invoices: page.items.map(toInvoiceDto), nextCursor: page.nextCursor, examined: page.examined };
+}
+
+export async function createInvoice(input: InvoiceCreate, now = new Date()): Promise<InvoiceCreated> {
+  const business = await getBusiness(input.businessId);
+  if (!business) throw new AppError('VALIDATION_FAILED', 'Business not found.', { businessId: 'Business not found.' });
+  const invoiceNumber = formatInvoiceNumber(await nextSequenceValue('invoice'), now.getUTCFullYear());
+  const invoiceId = newId();
+  await db()
+    .invoice.create({
+      invoiceId,
+      businessId: business.businessId,
+      businessName: business.name,
+      invoiceNumber,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      dueDate: input.dueDate,
+      ...(input.notes ? { notes: input.notes } : {}),
+      status: 'pending',
+      searchText: invoiceSearchText(invoiceNumber, business.name),
+    })
+    .go();
+  const stored = await getInvoice(invoiceId);
+  if (!stored) throw new AppError('INTERNAL', messages.invoice.createFailed);
+  return { invoice: toInvoiceDto(stored), mail: await sendInvoiceMail(stored) };
+}
+
+export async function runMonthlyInvoices(now = new Date()): Promise<{ period: string; created: number }> {
+  const result = await generateMonthlyInvoices(now);
+  return { period: result.period, created: result.created.length };
+}
+
+/** Mark Paid, Mark Overdue, Void (spec 2 §4). An admin's Mark Paid records no card payment. */
+export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceStatusUpdate, now = new Date()): Promise<Invoice> {
+  const invoice = await getInvoice(invoiceId);
+  if (!invoice) throw notFound('Invoice not found.');
+  if (!canTransition(invoice.status, status)) throw new AppError('CONFLICT', `A ${invoice.status} invoice cannot be marked ${status}.`);
+  const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoiceId, status);
+  if (!changed) throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
+  return toInvoiceDto((await getInvoice(invoiceId))!);
+}
+
+/** Delete, for any status but paid (spec 2 §4): paid invoices are kept for the accounts. */
+export async function deleteInvoice(invoiceId: string): Promise<void> {
+  const invoice = await getInvoice(invoiceId);
+  if (!invoice) throw notFound('Invoice not found.');
+  if (invoice.status === 'paid' || !(await deleteUnpaidInvoice(invoice))) throw new AppError('CONFLICT', 'A paid invoice cannot be deleted.');
+}

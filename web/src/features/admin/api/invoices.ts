@@ -1,0 +1,37 @@
+// The billing tab's calls: the invoice list, Create Invoice, Generate monthly invoices, status changes, Delete.
+import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, monthlyRunSchema, type InvoiceCreateInput, type InvoiceStatus } from '@shared/schemas/invoice';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+
+export interface InvoiceFilters {
+  status: 'all' | InvoiceStatus;
+  q: string;
+}
+
+export const invoiceKeys = { all: ['admin', 'invoices'] as const, list: (filters: InvoiceFilters) => ['admin', 'invoices', filters] as const };
+
+export function useInvoices(filters: InvoiceFilters) {
+  return useInfiniteQuery({
+    queryKey: invoiceKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => apiRequest('/api/admin/invoices', { query: { status: filters.status, q: filters.q || undefined, cursor: pageParam }, schema: invoicePageSchema, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    select: (data) => data.pages.flatMap((p) => p.invoices),
+  });
+}
+
+function useInvoiceMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }) });
+}
+
+export const useCreateInvoice = () => useInvoiceMutation((input: InvoiceCreateInput) => apiRequest('/api/admin/invoices', { method: 'POST', body: input, schema: invoiceCreatedSchema }));
+
+export const useGenerateMonthlyInvoices = () => useInvoiceMutation(() => apiRequest('/api/admin/invoices/monthly', { method: 'POST', schema: monthlyRunSchema }));
+
+export const useSetInvoiceStatus = () =>
+  useInvoiceMutation(({ invoiceId, status }: { invoiceId: string; status: 'paid' | 'overdue' | 'void' }) =>
+    apiRequest(`/api/admin/invoices/${encodeURIComponent(invoiceId)}/status`, { method: 'PUT', body: { status }, schema: invoiceSchema }),
+  );
+
+export const useDeleteInvoice = () => useInvoiceMutation((invoiceId: string) => apiRequest(`/api/admin/invoices/${encodeURIComponent(invoiceId)}`, { method: 'DELETE' }));

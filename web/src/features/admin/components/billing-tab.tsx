@@ -1,0 +1,243 @@
+// The billing tab (spec 2 §2 'Billing & Invoices', §4, §8): invoices newest first with a status filter and a search,
+// Create Invoice, Generate monthly invoices, and each row's actions for its status — Pay Now (Stripe Checkout in a
+// new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
+// session is verified and the list reloaded; both address parameters are then removed.
+import { formatLongDate, formatMoney } from '@shared/format';
+import { messages } from '@shared/messages';
+import { allowedInvoiceActions, invoiceStatuses, type Invoice, type InvoiceStatus } from '@shared/schemas/invoice';
+import { CalendarPlus, FilePlus2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge, type BadgeVariant } from '@web/components/badge';
+import { Button } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { FormField } from '@web/components/form-field';
+import { Input } from '@web/components/input';
+import { NativeSelect } from '@web/components/native-select';
+import { Spinner } from '@web/components/spinner';
+import { useDebounced } from '@web/lib/use-debounced';
+import { startCheckout } from '@web/lib/payments';
+import { usePaymentReturn } from '@web/lib/use-payment-return';
+import { useQueryClient } from '@tanstack/react-query';
+import { invoiceKeys, useDeleteInvoice, useGenerateMonthlyInvoices, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
+import { CreateInvoiceDialog } from './create-invoice-dialog';
+
+/** Spec 2 §4: paid default, pending secondary, overdue destructive, cancelled and void outline. */
+const badgeOf: Record<InvoiceStatus, BadgeVariant> = { paid: 'default', pending: 'secondary', overdue: 'destructive', cancelled: 'outline', void: 'outline' };
+const label = (status: InvoiceStatus) => status.charAt(0).toUpperCase() + status.slice(1);
+
+type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
+
+export function BillingTab() {
+  const [filters, setFilters] = useState<InvoiceFilters>({ status: 'all', q: '' });
+  const invoices = useInvoices(useDebounced(filters));
+  const generate = useGenerateMonthlyInvoices();
+  const [creating, setCreating] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const queryClient = useQueryClient();
+  usePaymentReturn(useCallback(() => void queryClient.invalidateQueries({ queryKey: invoiceKeys.all }), [queryClient]));
+
+  const onGenerate = async () => {
+    try {
+      const { created } = await generate.mutateAsync(undefined);
+      toast.success(messages.invoice.generated(created));
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: messages.invoice.generateFailed });
+    }
+  };
+
+  return (
+    <section aria-labelledby="billing-heading" className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id="billing-heading" className="text-xl font-semibold">
+          Billing &amp; Invoices
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void onGenerate()} disabled={generate.isPending}>
+            <CalendarPlus aria-hidden />
+            {generate.isPending ? 'Generating...' : 'Generate monthly invoices'}
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <FilePlus2 aria-hidden />
+            Create Invoice
+          </Button>
+        </div>
+      </div>
+      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2">
+        <FormField label="Search invoices">
+          <Input type="search" placeholder="Invoice number or business" value={filters.q} onChange={(e) => setFilters((f) => ({ ...f, q: e.target.value }))} />
+        </FormField>
+        <FormField label="Invoice status">
+          <NativeSelect value={filters.status} onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as InvoiceFilters['status'] }))}>
+            <option value="all">All</option>
+            {invoiceStatuses.map((status) => (
+              <option key={status} value={status}>
+                {label(status)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </Card>
+
+      {invoices.isPending ? (
+        <Spinner label="Loading invoices…" />
+      ) : invoices.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.invoice.fetchFailed}
+        </p>
+      ) : invoices.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No invoices match.</p>
+      ) : (
+        <div role="region" aria-label="Invoices" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
+          <table className="w-full min-w-[56rem] text-sm">
+            <thead className="bg-muted text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
+                <th scope="col" className="px-4 py-2 font-medium">Business</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
+                <th scope="col" className="px-4 py-2 font-medium">Due</th>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.data.map((invoice) => (
+                <InvoiceRow key={invoice.id} invoice={invoice} onConfirm={setConfirming} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {invoices.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" disabled={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+            {invoices.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
+    </section>
+  );
+}
+
+function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: Confirming) => void }) {
+  const setStatus = useSetInvoiceStatus();
+  const actions = allowedInvoiceActions(invoice.status);
+  const [paying, setPaying] = useState(false);
+  const change = async (status: 'paid' | 'overdue') => {
+    try {
+      await setStatus.mutateAsync({ invoiceId: invoice.id, status });
+      toast.success(messages.invoice.statusUpdated);
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: messages.invoice.statusFailed });
+    }
+  };
+  const payNow = async () => {
+    // Open the tab first (a popup opened after an await is blocked), then send it to Stripe.
+    const tab = window.open('', '_blank');
+    setPaying(true);
+    try {
+      const { url } = await startCheckout(invoice.id, 'admin');
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+      toast.success(messages.invoice.paymentInitiated);
+    } catch {
+      tab?.close();
+      toast.error(messages.admin.errorTitle, { description: messages.invoice.paymentFailed });
+    } finally {
+      setPaying(false);
+    }
+  };
+  const busy = setStatus.isPending || paying;
+  const name = invoice.invoiceNumber;
+  return (
+    <tr className="border-t align-top">
+      <th scope="row" className="px-4 py-3 text-left font-medium">
+        {name}
+        <span className="block text-xs font-normal text-muted-foreground">Created {formatLongDate(invoice.createdAt)}</span>
+      </th>
+      <td className="px-4 py-3">{invoice.businessName}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{formatMoney(invoice.amountCents, invoice.currency)}</td>
+      <td className="px-4 py-3">{formatLongDate(invoice.dueDate)}</td>
+      <td className="px-4 py-3">
+        <Badge variant={badgeOf[invoice.status]}>{label(invoice.status)}</Badge>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-1.5">
+          {actions.payNow && (
+            <Button size="sm" disabled={busy} onClick={() => void payNow()} aria-label={`Pay Now ${name}`}>
+              Pay Now
+            </Button>
+          )}
+          {actions.markPaid && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => void change('paid')} aria-label={`Mark Paid ${name}`}>
+              Mark Paid
+            </Button>
+          )}
+          {actions.markOverdue && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => void change('overdue')} aria-label={`Mark Overdue ${name}`}>
+              Mark Overdue
+            </Button>
+          )}
+          {actions.void && (
+            <Button size="sm" variant="outline" disabled={busy} onClick={() => onConfirm({ kind: 'void', invoice })} aria-label={`Void ${name}`}>
+              Void
+            </Button>
+          )}
+          {actions.delete && (
+            <Button size="sm" variant="ghost" disabled={busy} onClick={() => onConfirm({ kind: 'delete', invoice })} aria-label={`Delete ${name}`}>
+              Delete
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function ConfirmDialog({ confirming, onDone }: { confirming: Confirming; onDone: () => void }) {
+  const setStatus = useSetInvoiceStatus();
+  const remove = useDeleteInvoice();
+  const busy = setStatus.isPending || remove.isPending;
+  const isVoid = confirming?.kind === 'void';
+  const number = confirming?.invoice.invoiceNumber ?? '';
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      if (isVoid) {
+        await setStatus.mutateAsync({ invoiceId: confirming.invoice.id, status: 'void' });
+        toast.success(messages.invoice.statusUpdated);
+      } else {
+        await remove.mutateAsync(confirming.invoice.id);
+        toast.success(messages.invoice.deleted);
+      }
+      onDone();
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: isVoid ? messages.invoice.statusFailed : messages.invoice.deleteFailed });
+    }
+  };
+  return (
+    <Dialog open={confirming !== null} onOpenChange={(open) => !open && onDone()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>{isVoid ? 'Void Invoice' : 'Delete Invoice'}</DialogTitle>
+          <DialogDescription>
+            {isVoid ? `Are you sure you want to void invoice ${number}? This action cannot be undone.` : `Are you sure you want to delete invoice ${number}? This action cannot be undone.`}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+            {isVoid ? 'Void Invoice' : 'Delete Invoice'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

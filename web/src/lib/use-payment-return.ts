@@ -1,0 +1,26 @@
+// Back from Stripe Checkout (spec 2 §4): `payment=success` with a session id is verified by the server with Stripe
+// ('Payment Verified'), `payment=cancelled` says so ('Payment Cancelled'); both parameters are then removed from the
+// address, and `reload` refreshes what the page shows.
+import { messages } from '@shared/messages';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { takePaymentReturn, verifyPayment } from './payments';
+
+export function usePaymentReturn(reload: () => void) {
+  const [params, setParams] = useSearchParams();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const back = takePaymentReturn(params, (next) => setParams(next, { replace: true }));
+    if (back?.kind === 'cancelled') toast.error(messages.invoice.paymentCancelledTitle, { description: messages.invoice.paymentCancelled });
+    if (back?.kind === 'success') {
+      const failed = () => toast.error(messages.admin.errorTitle, { description: messages.invoice.verifyFailed });
+      verifyPayment(back.sessionId)
+        .then((result) => (result.status === 'paid' ? toast.success(messages.invoice.paymentVerified) : failed()))
+        .catch(failed)
+        .finally(reload);
+    }
+  }, [params, setParams, reload]);
+}
