@@ -107,7 +107,7 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
           )}
         </dl>
         {invoice.status === 'paid' ? (
-          <p className="flex items-center gap-2 rounded-lg bg-success/10 p-4 font-medium text-success-foreground" role="status">
+          <p className="flex items-center gap-2 rounded-lg bg-success/10 p-4 font-medium text-foreground" role="status">
             <CheckCircle2 aria-hidden className="size-5 text-success" />
             {messages.invoicePayment.paid}
           </p>
