@@ -8,7 +8,7 @@ import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema
 import { healthSchema, livenessSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { planUpdateSchema, pricingPlanSchema } from '../shared/schemas/plan';
-import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
+import { adminBusinessPageSchema, adminBusinessQuerySchema, businessDeletedSchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
@@ -51,8 +51,11 @@ export interface Capabilities {
   table: { actions: readonly TableAction[]; indexes: boolean };
   /** PUBLIC_ORIGIN: the area builds links to the site (card URLs, QR codes, wallet passes). */
   site?: boolean;
-  /** The media bucket: `write` key prefixes (Put/DeleteObject), `read` prefixes (GetObject), `head` (HeadBucket). */
-  media?: { write?: readonly string[]; read?: readonly string[]; head?: boolean };
+  /**
+   * The media bucket: `write` key prefixes (Put/DeleteObject), `read` prefixes (GetObject), `delete` prefixes
+   * (DeleteObject only), `head` (HeadBucket and listing, both s3:ListBucket).
+   */
+  media?: { write?: readonly string[]; read?: readonly string[]; delete?: readonly string[]; head?: boolean };
   /** SES: send mail from the configured sender; `account` reads the sending status (health check). */
   mail?: { send: boolean; account?: boolean };
   /** Cognito admin actions on the user pool. */
@@ -144,12 +147,14 @@ export const areas: Record<Area, AreaDef> = {
       // Query (gsi2): the businesses and plans listings; (gsi1) a toggled business's cards. UpdateItem: the business,
       // its cards, a plan, a removed admin's profile. BatchGetItem: the admins' profiles. PutItem: an invited admin's
       // profile. DescribeTable: the health check.
-      // DeleteItem: an unpaid invoice with its monthly guard.
-      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'DescribeTable'], indexes: true },
+      // DeleteItem: an unpaid invoice with its monthly guard. BatchWriteItem: a deleted business's items, 25 at a time.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'DescribeTable'], indexes: true },
       site: true,
-      media: { head: true },
+      // A deleted business's objects are listed (ListBucket) and deleted under its prefixes; nothing is written or read.
+      media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/'] },
       mail: { send: true, account: true },
-      userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup'],
+      // AdminUserGlobalSignOut: a deleted business's people lose their sessions (their refresh tokens stop working).
+      userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
     },
   },
 };
@@ -254,6 +259,7 @@ export const routeTable = defineRoutes({
   confirmAgencyUpload: { method: 'POST', path: '/api/agency/uploads/{uploadId}/confirm', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the agency logo at them', response: uploadResultSchema, scoped: true },
   listAdminBusinesses: { method: 'GET', path: '/api/admin/businesses', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses newest first, searched and filtered on the server, 25 per page (at most 1,000 looked at per page)', query: adminBusinessQuerySchema, response: adminBusinessPageSchema },
   setBusinessStatus: { method: 'PUT', path: '/api/admin/businesses/{businessId}/status', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Active/Inactive; every card of the business follows', body: businessStatusUpdateSchema, response: adminBusinessRowSchema, scoped: true },
+  deleteBusiness: { method: 'DELETE', path: '/api/admin/businesses/{businessId}', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: cascade delete (employees, cards, counters, memberships, guards, links, media, unpaid invoices), then its people are signed out', response: businessDeletedSchema, scoped: true },
   listAdminPlans: { method: 'GET', path: '/api/admin/plans', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: every pricing plan, active or not', response: z.array(pricingPlanSchema) },
   updatePlan: { method: 'PUT', path: '/api/admin/plans/{planId}', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Edit Plan (price, description, user range, Popular, Active)', body: planUpdateSchema, response: pricingPlanSchema },
   listAdmins: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: the members of the Cognito admin group with their last sign-in', response: z.array(adminUserSchema) },

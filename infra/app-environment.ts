@@ -69,9 +69,10 @@ export class AppEnvironment {
       // PutObject also authorizes the presigned POSTs a function signs for browser uploads under its prefixes.
       if (media.write?.length) allow(['s3:PutObject', 's3:DeleteObject'], objects(media.write));
       if (media.read?.length) allow(['s3:GetObject'], objects(media.read));
+      if (media.delete?.length) allow(['s3:DeleteObject'], objects(media.delete));
       // HeadBucket (the health check) is authorized by s3:ListBucket on the bucket.
       if (media.head) allow(['s3:ListBucket'], [p.mediaBucketArn.value]);
-      for (const prefix of [...(media.write ?? []), ...(media.read ?? [])]) {
+      for (const prefix of new Set([...(media.write ?? []), ...(media.read ?? []), ...(media.delete ?? [])])) {
         Validations.of(fn).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${nagText(fn, p.mediaBucketArn.value)}/${prefix}*]`,
           reason: `Media objects under ${prefix}: keys are chosen at run time (per business, per card, versioned), so the grant covers that prefix of the media bucket only.`,

@@ -82,6 +82,7 @@ interface LocalUser {
   UserStatus?: string;
   Attributes: { Name: string; Value?: string }[];
   ConfirmationCode?: string;
+  RefreshTokens?: string[];
 }
 interface LocalUserPool {
   options: { Id: string; AutoVerifiedAttributes?: string[] };
@@ -89,7 +90,7 @@ interface LocalUserPool {
   saveUser(ctx: unknown, user: LocalUser): Promise<void>;
 }
 interface Services {
-  cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool> };
+  cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool>; getUserPool: (ctx: unknown, userPoolId: string) => Promise<LocalUserPool> };
   messages: { deliver: (...args: unknown[]) => Promise<void> };
   otp: () => string;
 }
@@ -109,12 +110,13 @@ const SIGN_IN_TARGETS = new Set(['InitiateAuth', 'AdminInitiateAuth']);
 
 /**
  * cognito-local's router with the behaviour of a real user pool added where it falls short: the password policy on
- * every new password, email_verified set when a sign-up is confirmed, and ResendConfirmationCode (a new code by
- * mail), so a user who signs up and comes back later can still confirm.
+ * every new password, email_verified set when a sign-up is confirmed, ResendConfirmationCode (a new code by mail),
+ * so a user who signs up and comes back later can still confirm, and AdminUserGlobalSignOut (refresh tokens revoked).
  */
 function withUserPoolFixes(router: (target: string) => Route, services: Services) {
   return (target: string): Route => {
     if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
+    if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut(services);
     const route = router(target);
     const passwordOf = newPasswordOf[target];
     return async (ctx, req) => {
@@ -145,6 +147,17 @@ async function markEmailVerified(ctx: unknown, services: Services, clientId: str
   if (!user) return;
   const others = user.Attributes.filter((a) => a.Name !== 'email_verified');
   await pool.saveUser(ctx, { ...user, Attributes: [...others, { Name: 'email_verified', Value: 'true' }] });
+}
+
+/** Cognito's AdminUserGlobalSignOut: every refresh token of the user stops working (the ID tokens expire on their own). */
+function adminUserGlobalSignOut(services: Services): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPool(ctx, String(req.UserPoolId));
+    const user = await pool.getUserByUsername(ctx, String(req.Username));
+    if (!user) throw new cl.UserNotFoundError('User does not exist.');
+    await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
 }
 
 /** Cognito's ResendConfirmationCode: a fresh code for an unconfirmed user, delivered like the sign-up code. */

@@ -78,3 +78,15 @@ export const adminBusinessPageSchema = z.object({
   examined: z.number().int(),
 });
 export type AdminBusinessPage = z.infer<typeof adminBusinessPageSchema>;
+
+/** What a cascade delete removed (spec 2 §4); `sessionsRevoked` false: the business is gone, some sessions may live on. */
+export const businessDeletedSchema = z.object({
+  businessId: z.string(),
+  name: z.string(),
+  deletedItems: z.number().int(),
+  deletedObjects: z.number().int(),
+  /** Paid invoices are kept for the accounts (docs/decisions.md). */
+  keptPaidInvoices: z.number().int(),
+  sessionsRevoked: z.boolean(),
+});
+export type BusinessDeleted = z.infer<typeof businessDeletedSchema>;

@@ -61,6 +61,24 @@ describe('admin portal (1280 px, then 375 px)', () => {
     expect((await fetch(`${origin}/card/${card.id}`)).status).toBe(200);
   });
 
+  it('deletes a business behind its confirmation: the row and the business are gone', async () => {
+    const { page } = session;
+    const doomed = await createOwnerWithBusiness({ name: `Platypus ${token} Ltd` });
+    await page.getByLabel('Country').selectOption('');
+    await page.getByLabel('Search').fill(`platypus ${token}`);
+    const row = page.getByRole('row', { name: new RegExp(`Platypus ${token} Ltd`) });
+    await row.getByRole('button', { name: `Delete Platypus ${token} Ltd` }).click();
+    const dialog = page.getByRole('dialog');
+    await expectOnPage(dialog.getByRole('heading', { name: 'Delete Business' })).toBeVisible();
+    await expectOnPage(dialog.getByText(/paid invoices are kept for accounting/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete Business' }).click();
+    await expectOnPage(page.getByText(`Platypus ${token} Ltd has been deleted successfully`)).toBeVisible();
+    await expectOnPage(row).toHaveCount(0);
+    const db = await tables();
+    expect((await db.business.get({ businessId: doomed.business.id }).go()).data).toBeNull();
+  });
+
   it('edits a plan on the plans tab, and the pricing page shows the new price', async () => {
     const { page } = session;
     await page.getByRole('tab', { name: 'Plans' }).click();

@@ -36,16 +36,19 @@ const expectedActions: Record<string, string[]> = {
     'cognito-idp:AdminCreateUser',
     'cognito-idp:AdminRemoveUserFromGroup',
     'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminUserGlobalSignOut',
     'cognito-idp:DescribeUserPool',
     'cognito-idp:ListUsers',
     'cognito-idp:ListUsersInGroup',
     'dynamodb:BatchGetItem',
+    'dynamodb:BatchWriteItem',
     'dynamodb:DeleteItem',
     'dynamodb:DescribeTable',
     'dynamodb:GetItem',
     'dynamodb:PutItem',
     'dynamodb:Query',
     'dynamodb:UpdateItem',
+    's3:DeleteObject',
     's3:ListBucket',
     'ses:GetAccount',
     'ses:SendEmail',
@@ -147,6 +150,10 @@ describe('least privilege per function', () => {
     expect(s3Statements('agency').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
       [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/uploads/*']],
       [['s3:GetObject'], ['/uploads/*']],
+    ]);
+    expect(s3Statements('admin').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
+      [['s3:ListBucket'], undefined],
     ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
   });

@@ -32,6 +32,8 @@ export interface World {
   /** A pending invoice of A (status changes, the payment page, checkout) and one to delete. */
   invoiceId: string;
   deletableInvoiceId: string;
+  /** Business C: the admin's cascade delete takes it. */
+  deletableBusinessId: string;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -132,6 +134,7 @@ export async function createWorld(): Promise<World> {
     planId: await hiddenPlan(),
     invoiceId,
     deletableInvoiceId: await pendingInvoice(a.business.id),
+    deletableBusinessId: (await createOwnerWithBusiness({ name: 'Business C' })).business.id,
     removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
   };
@@ -158,6 +161,7 @@ export function pathValues(world: World, operationId?: string): Record<string, s
   const values = { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId, invoiceId: world.invoiceId };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
+  if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };
   return values;
 }
 

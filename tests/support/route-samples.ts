@@ -51,6 +51,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   confirmAgencyUpload: () => undefined,
   listAdminBusinesses: () => undefined,
   setBusinessStatus: () => ({ isActive: true }),
+  deleteBusiness: () => undefined,
   listAdminPlans: () => undefined,
   // The world's own hidden plan: a refused or allowed edit never touches the plans the pricing page shows.
   updatePlan: () => ({ price: 2.49, description: 'A plan for tests', userRange: '1-20 users', isPopular: false, isActive: false }),

@@ -3,6 +3,7 @@ import { httpHandler, raw } from '../lib/http';
 import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
 import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
+import { deleteBusiness } from './delete-business';
 import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
 import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices, setInvoiceStatus } from '../invoices/admin-invoices';
@@ -14,6 +15,7 @@ export const handler = httpHandler('admin', {
   },
   listAdminBusinesses: async ({ query }) => listBusinesses(query),
   setBusinessStatus: async ({ params, body }) => setBusinessStatus(params.businessId, body.isActive),
+  deleteBusiness: async ({ params }) => deleteBusiness(params.businessId),
   listAdminPlans: async () => listAllPlans(),
   updatePlan: async ({ params, body }) => updatePlan(params.planId, body),
   listAdmins: async () => listAdmins(),

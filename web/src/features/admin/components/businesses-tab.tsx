@@ -9,13 +9,22 @@ import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
-import { useSetBusinessStatus } from '../api/set-business-status';
+import { useDeleteBusiness, useSetBusinessStatus } from '../api/business-actions';
 
 export function BusinessesTab() {
   const [filters, setFilters] = useState<DirectoryFilters>({ q: '', status: 'all', country: '', industry: '' });
@@ -29,10 +38,18 @@ export function BusinessesTab() {
       </h2>
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <FormField label="Search">
-          <Input type="search" placeholder="Business name or owner email" value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+          <Input
+            type="search"
+            placeholder="Business name or owner email"
+            value={filters.q}
+            onChange={(e) => set({ q: e.target.value })}
+          />
         </FormField>
         <FormField label="Status">
-          <NativeSelect value={filters.status} onChange={(e) => set({ status: e.target.value as DirectoryFilters['status'] })}>
+          <NativeSelect
+            value={filters.status}
+            onChange={(e) => set({ status: e.target.value as DirectoryFilters['status'] })}
+          >
             <option value="all">All</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
@@ -49,7 +66,11 @@ export function BusinessesTab() {
           </NativeSelect>
         </FormField>
         <FormField label="Industry">
-          <Input placeholder="Any industry" value={filters.industry} onChange={(e) => set({ industry: e.target.value })} />
+          <Input
+            placeholder="Any industry"
+            value={filters.industry}
+            onChange={(e) => set({ industry: e.target.value })}
+          />
         </FormField>
       </Card>
 
@@ -62,7 +83,9 @@ export function BusinessesTab() {
       ) : (
         <>
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {query.data.rows.length === 0 ? 'No businesses match.' : `Showing ${query.data.rows.length} ${query.data.rows.length === 1 ? 'business' : 'businesses'}.`}
+            {query.data.rows.length === 0
+              ? 'No businesses match.'
+              : `Showing ${query.data.rows.length} ${query.data.rows.length === 1 ? 'business' : 'businesses'}.`}
           </p>
           {query.data.rows.length > 0 && <BusinessTable rows={query.data.rows} />}
           {query.hasNextPage && (
@@ -79,30 +102,90 @@ export function BusinessesTab() {
 }
 
 function BusinessTable({ rows }: { rows: AdminBusinessRow[] }) {
+  const [deleting, setDeleting] = useState<AdminBusinessRow | null>(null);
   return (
-    <div role="region" aria-label="Businesses" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
-      <table className="w-full min-w-[48rem] text-sm">
-        <thead className="bg-muted text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Business</th>
-            <th scope="col" className="px-4 py-2 font-medium">Owner</th>
-            <th scope="col" className="px-4 py-2 font-medium">Location</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">Employees</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">Monthly</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <BusinessRow key={row.id} row={row} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <div
+        role="region"
+        aria-label="Businesses"
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border bg-background"
+      >
+        <table className="w-full min-w-[48rem] text-sm">
+          <thead className="bg-muted text-left text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Business
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Owner
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Location
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Employees
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Monthly
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <BusinessRow key={row.id} row={row} onDelete={() => setDeleting(row)} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <DeleteBusinessDialog business={deleting} onDone={() => setDeleting(null)} />
+    </>
   );
 }
 
-function BusinessRow({ row }: { row: AdminBusinessRow }) {
+function DeleteBusinessDialog({ business, onDone }: { business: AdminBusinessRow | null; onDone: () => void }) {
+  const remove = useDeleteBusiness();
+  const confirm = async () => {
+    if (!business) return;
+    try {
+      const result = await remove.mutateAsync(business.id);
+      if (result.sessionsRevoked) toast.success(`${business.name} has been deleted successfully`);
+      else toast.warning(`${business.name} has been deleted, but some of its users could not be signed out.`);
+      onDone();
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: messages.admin.deleteBusinessFailed });
+    }
+  };
+  return (
+    <Dialog open={business !== null} onOpenChange={(open) => !open && onDone()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Delete Business</DialogTitle>
+          <DialogDescription>
+            {business
+              ? `Are you sure you want to delete ${business.name}? Its employees, cards, images and unpaid invoices are deleted and its users are signed out; paid invoices are kept for accounting. This action cannot be undone.`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={remove.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
+            {remove.isPending ? 'Deleting...' : 'Delete Business'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function BusinessRow({ row, onDelete }: { row: AdminBusinessRow; onDelete: () => void }) {
   const setStatus = useSetBusinessStatus();
   const toggle = async () => {
     try {
@@ -125,8 +208,17 @@ function BusinessRow({ row }: { row: AdminBusinessRow }) {
       <td className="px-4 py-3">
         <div className="flex items-center gap-2">
           {row.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
-          <Button variant="outline" size="sm" disabled={setStatus.isPending} onClick={() => void toggle()} aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${row.name}`}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={setStatus.isPending}
+            onClick={() => void toggle()}
+            aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${row.name}`}
+          >
             {row.isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${row.name}`}>
+            Delete
           </Button>
         </div>
       </td>

@@ -1,0 +1,102 @@
+// Cascade delete of a business (issue 10 §3): a business with everything a business collects — employees and cards
+// (one linked through an invitation), scans by day, a logo and a photo, QR images, an agency link, invoices paid and
+// unpaid, a monthly guard — is deleted by an admin. Afterwards a scan of the table finds nothing of it but its paid
+// invoice, its media prefixes are empty, and its people are signed out. A failed sign-out (forced) is only reported.
+import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { describe, expect, it } from 'vitest';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail } from '../support/runtime';
+import { itemsMentioning } from '../support/table-fingerprint';
+import { confirmUpload, mediaKeys, uploadPng } from '../support/uploads';
+import { invite } from '../support/invitations';
+
+const prefixes = (businessId: string) => ['qr', 'logos', 'photos', 'uploads'].map((p) => `${p}/${businessId}/`);
+
+/** A business with one of everything, built through the API where a user would build it. */
+async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
+  const owned = await createOwnerWithBusiness({ name: 'Doomed Co' });
+  const { owner, business } = owned;
+  const active = await addEmployee(owner, business.id, { status: 'active' });
+  const email = uniqueEmail('linked');
+  const linked = await addEmployee(owner, business.id, { status: 'draft', email });
+  const token = await invite(owned, linked.id, email);
+  const employeeUser = await createUser({ email });
+  expect((await api('POST', `/api/invitations/${token}/accept`, { user: employeeUser })).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await fetch(`${origin}/card/${active.card.id}`)).status).toBe(200);
+  expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'logo'))).status).toBe(200);
+  expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'photo', active.id))).status).toBe(200);
+  const db = await tables();
+  await db.agencyClient.create({ agencyId: `agency-of-${business.id}`, businessId: business.id }).go();
+  const invoice = async () => (await api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount: 10, dueDate: '2031-06-30' } })).body.invoice.id as string;
+  const paidInvoice = await invoice();
+  expect((await api('PUT', `/api/admin/invoices/${paidInvoice}/status`, { user: admin, body: { status: 'paid' } })).status).toBe(200);
+  const unpaidInvoice = await invoice();
+  const { createInvoiceWithGuard } = await import('../../functions/src/jobs/repository');
+  await createInvoiceWithGuard({ invoiceId: `monthly-${business.id}`, businessId: business.id, businessName: 'Doomed Co', invoiceNumber: 'INV-2099-000001', amountCents: 398, currency: 'USD', dueDate: '2099-02-01', status: 'pending', billingPeriod: '2099-01' }, '2099-01');
+  // Per-card and per-user items name the card or the employee, not the business.
+  const ids = [business.id, active.id, active.card.id, linked.id, linked.card.id, employeeUser.sub];
+  return { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids };
+}
+
+describe('cascade delete', () => {
+  it('leaves no item or object of the business but its paid invoice, and signs its people out', async () => {
+    const admin = await createUser({ groups: ['admin'] });
+    const { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids } = await fullBusiness(admin);
+    // The employee's own profile stays (a person outlives a business); everything else that names these ids goes.
+    const ofBusiness = async () => (await itemsMentioning(...ids)).filter((item) => item.__edb_e__ !== 'profile');
+    const before = await ofBusiness();
+    const kinds = new Set(before.map((item) => item.__edb_e__));
+    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard']) {
+      expect(kinds, kind).toContain(kind);
+    }
+    const objectsBefore = (await Promise.all(prefixes(business.id).map(mediaKeys))).flat();
+    expect(objectsBefore.length).toBeGreaterThanOrEqual(10); // QR PNG + SVG per card, logo and photo renditions
+
+    const res = await api('DELETE', `/api/admin/businesses/${business.id}`, { user: admin });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ businessId: business.id, name: 'Doomed Co', deletedObjects: objectsBefore.length, keptPaidInvoices: 1, sessionsRevoked: true });
+    expect(res.body.deletedItems).toBe(before.length - 1);
+
+    const after = await ofBusiness();
+    expect(after.map((item) => [item.__edb_e__, item.invoiceId, item.status])).toEqual([['invoice', paidInvoice, 'paid']]);
+    const db = await tables();
+    expect((await db.invoice.get({ invoiceId: unpaidInvoice }).go()).data).toBeNull();
+    expect((await Promise.all(prefixes(business.id).map(mediaKeys))).flat()).toEqual([]);
+    expect((await fetch(`${origin}/card/${active.card.id}`)).status).toBe(404);
+
+    // The owner and the linked employee are signed out: their tokens are refused.
+    expect((await api('POST', '/api/me', { user: owner, body: {} })).status).toBe(401);
+    expect((await api('POST', '/api/me', { user: employeeUser, body: {} })).status).toBe(401);
+    expect((await api('DELETE', `/api/admin/businesses/${business.id}`, { user: admin })).status).toBe(404);
+  });
+
+  it('reports a sign-out that failed (forced at Cognito) and still deletes the business', async () => {
+    const { owner, business } = await createOwnerWithBusiness({ name: 'Half Revoked Co' });
+    await addEmployee(owner, business.id, { status: 'active' });
+    const { deleteBusiness } = await import('../../functions/src/admin/delete-business');
+    const cognito = mockClient(CognitoIdentityProviderClient);
+    cognito.on(ListUsersCommand).resolves({ Users: [{ Username: owner.email }] });
+    cognito.on(AdminUserGlobalSignOutCommand).rejects(new Error('Cognito is unavailable'));
+    try {
+      const result = await deleteBusiness(business.id);
+      expect(result).toMatchObject({ businessId: business.id, sessionsRevoked: false });
+    } finally {
+      cognito.restore();
+    }
+    expect(await itemsMentioning(business.id)).toEqual([]);
+    // Our own cut-off was written before Cognito failed: the owner's token is refused all the same.
+    expect((await api('POST', '/api/me', { user: owner, body: {} })).status).toBe(401);
+  });
+
+  it('deletes an agency client without touching the agency or signing its owner out', async () => {
+    const admin = await createUser({ groups: ['admin'] });
+    const { agencyWithSettings, addClient } = await import('../support/agencies');
+    const { user: agency, agencyId } = await agencyWithSettings();
+    const client = await addClient(agency, 'Client To Go');
+    expect((await api('DELETE', `/api/admin/businesses/${client}`, { user: admin })).status).toBe(200);
+    const db = await tables();
+    expect((await db.agency.get({ agencyId }).go()).data).not.toBeNull();
+    expect((await db.agencyClient.get({ agencyId, businessId: client }).go()).data).toBeNull();
+    expect((await api('GET', '/api/agency', { user: agency })).body.clients).toEqual([]);
+  });
+});
