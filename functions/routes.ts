@@ -8,7 +8,7 @@ import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema
 import { healthSchema, livenessSchema } from '../shared/schemas/health';
 import { meSchema, pendingAccountTypeSchema } from '../shared/schemas/me';
 import { planUpdateSchema, pricingPlanSchema } from '../shared/schemas/plan';
-import { adminBusinessPageSchema, adminBusinessQuerySchema, businessDeletedSchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
+import { adminBusinessPageSchema, adminBusinessQuerySchema, adminDashboardSchema, businessDeletedSchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
@@ -257,6 +257,7 @@ export const routeTable = defineRoutes({
   addAgencyClient: { method: 'POST', path: '/api/agency/clients', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Add Client: a new business managed by the agency (the business and the link in one transaction)', body: addClientSchema, response: agencyClientSummarySchema, creates: true },
   createAgencyUpload: { method: 'POST', path: '/api/agency/uploads', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Starts the agency logo upload: a presigned POST for one key, 5 MB at most', body: uploadRequestSchema, response: uploadTicketSchema, creates: true },
   confirmAgencyUpload: { method: 'POST', path: '/api/agency/uploads/{uploadId}/confirm', area: 'agency', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the agency logo at them', response: uploadResultSchema, scoped: true },
+  getPlatformDashboard: { method: 'GET', path: '/api/admin/dashboard', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses, agencies, billable employees, monthly recurring revenue, outstanding, overdue, paid this month, six months of invoiced vs paid', response: adminDashboardSchema },
   listAdminBusinesses: { method: 'GET', path: '/api/admin/businesses', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses newest first, searched and filtered on the server, 25 per page (at most 1,000 looked at per page)', query: adminBusinessQuerySchema, response: adminBusinessPageSchema },
   setBusinessStatus: { method: 'PUT', path: '/api/admin/businesses/{businessId}/status', area: 'admin', auth: 'admin', throttle: 'standard', summary: 'Admins: Active/Inactive; every card of the business follows', body: businessStatusUpdateSchema, response: adminBusinessRowSchema, scoped: true },
   deleteBusiness: { method: 'DELETE', path: '/api/admin/businesses/{businessId}', area: 'admin', auth: 'admin', throttle: 'strict', summary: 'Admins: cascade delete (employees, cards, counters, memberships, guards, links, media, unpaid invoices), then its people are signed out', response: businessDeletedSchema, scoped: true },

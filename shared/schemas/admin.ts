@@ -90,3 +90,24 @@ export const businessDeletedSchema = z.object({
   sessionsRevoked: z.boolean(),
 });
 export type BusinessDeleted = z.infer<typeof businessDeletedSchema>;
+
+/** One month of the invoiced-vs-paid chart (by the month an invoice was created, and the month it was paid). */
+export const revenueMonthSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), invoicedCents: z.number().int(), paidCents: z.number().int() });
+
+/** The dashboard tab's tiles and chart (issue 10 §2); money in integer cents of `currency`. */
+export const adminDashboardSchema = z.object({
+  businesses: z.number().int(),
+  activeBusinesses: z.number().int(),
+  agencies: z.number().int(),
+  /** Employees not in draft, across active businesses (spec 2 §9). */
+  billableEmployees: z.number().int(),
+  /** What the active, subscribed businesses are billed a month at the admin rates. */
+  monthlyRecurringRevenueCents: z.number().int(),
+  outstandingCents: z.number().int(),
+  overdueCents: z.number().int(),
+  paidThisMonthCents: z.number().int(),
+  currency: z.string().length(3),
+  /** The last six months, oldest first. */
+  months: z.array(revenueMonthSchema),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -231,6 +231,8 @@ describe('where signed-in users go (375 px)', () => {
   it("shows an admin the label 'Admin' and the Admin link in the phone menu", async () => {
     await withPage(async (page) => {
       await signInThroughPage(page, demo.admin.email, demo.admin.password);
+      // The admin portal has its own header; the site's navigation is on every public page.
+      await page.goto(`${origin}/about`);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const nav = page.getByRole('navigation', { name: 'Main' });
       expect(await nav.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');

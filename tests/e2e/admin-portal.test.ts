@@ -1,4 +1,4 @@
-// The admin portal in a real browser (issue 10): the seeded admin signs in → businesses tab: search, a filter, then
+// The admin portal in a real browser (issue 10): the seeded admin signs in to the dashboard tab → businesses tab: search, a filter, then
 // deactivate a business (its card says Card Not Found) and activate it again → plans tab: edit a plan, /pricing shows
 // the new price → users tab: invite an admin (the mail arrives), then remove them behind the spec's confirmation.
 // axe on every tab and dialog; the businesses tab on a 375 px phone.
@@ -32,6 +32,15 @@ describe('admin portal (1280 px, then 375 px)', () => {
     await auth.goto('/admin');
     await auth.signIn('admin@cardcrew.local', 'Admin1234!');
     await page.waitForURL(`${origin}/admin`);
+    // The dashboard tab first: the platform's figures and six months of invoiced vs paid.
+    await expectOnPage(page.getByRole('heading', { name: 'Platform Overview' })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: 'Businesses', level: 3 })).toBeVisible();
+    await page.getByText('Show as table').click();
+    await expectOnPage(page.getByRole('table', { name: 'Invoiced and paid by month' }).getByRole('row')).toHaveCount(7);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-00-dashboard');
+
+    await page.getByRole('tab', { name: 'Businesses' }).click();
     await expectOnPage(page.getByRole('heading', { name: 'Business & Agency Management' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 

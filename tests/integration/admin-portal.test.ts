@@ -5,6 +5,7 @@ import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provid
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { agencyWithSettings } from '../support/agencies';
 import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, mailbox, origin, runtime, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 let admin: TestUser;
@@ -69,6 +70,51 @@ describe('businesses directory', () => {
 
     const forged = Buffer.from(JSON.stringify({ pk: 'x', sk: 'y', gsi2pk: 'z', gsi2sk: 'w' })).toString('base64url');
     expect((await directory(`cursor=${forged}`)).status).toBe(400);
+  });
+});
+
+describe('dashboard tab', () => {
+  it('moves each figure by exactly what a new business, agency and its invoices add', async () => {
+    const dashboard = async () => (await api('GET', '/api/admin/dashboard', { user: admin })).body;
+    const before = await dashboard();
+    expect(before.months).toHaveLength(6);
+    expect(before.months.at(-1).month).toBe(new Date().toISOString().slice(0, 7));
+
+    const { owner, business } = await createOwnerWithBusiness();
+    await addEmployee(owner, business.id, { status: 'active' });
+    await addEmployee(owner, business.id, { status: 'active' });
+    await addEmployee(owner, business.id, { status: 'draft' });
+    await agencyWithSettings();
+    const invoice = async (amount: number) => (await api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount, dueDate: '2031-06-30' } })).body.invoice.id as string;
+    await invoice(10);
+    const paid = await invoice(5);
+    await api('PUT', `/api/admin/invoices/${paid}/status`, { user: admin, body: { status: 'paid' } });
+    const overdue = await invoice(3);
+    await api('PUT', `/api/admin/invoices/${overdue}/status`, { user: admin, body: { status: 'overdue' } });
+
+    const after = await dashboard();
+    expect({
+      businesses: after.businesses - before.businesses,
+      agencies: after.agencies - before.agencies,
+      billableEmployees: after.billableEmployees - before.billableEmployees,
+      monthlyRecurringRevenueCents: after.monthlyRecurringRevenueCents - before.monthlyRecurringRevenueCents,
+      outstandingCents: after.outstandingCents - before.outstandingCents,
+      overdueCents: after.overdueCents - before.overdueCents,
+      paidThisMonthCents: after.paidThisMonthCents - before.paidThisMonthCents,
+      invoicedThisMonth: after.months.at(-1).invoicedCents - before.months.at(-1).invoicedCents,
+      paidInMonth: after.months.at(-1).paidCents - before.months.at(-1).paidCents,
+    }).toEqual({
+      businesses: 1,
+      agencies: 1,
+      billableEmployees: 2,
+      // Two billable employees at the '1-20 users' plan (Starter, 1.99).
+      monthlyRecurringRevenueCents: 398,
+      outstandingCents: 1300,
+      overdueCents: 300,
+      paidThisMonthCents: 500,
+      invoicedThisMonth: 1800,
+      paidInMonth: 500,
+    });
   });
 });
 

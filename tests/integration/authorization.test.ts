@@ -66,6 +66,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   updateMyEmployee: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   getHealthDetails: adminOnly(200),
+  getPlatformDashboard: adminOnly(200),
   listAdminBusinesses: adminOnly(200),
   setBusinessStatus: adminOnly(200),
   // Each call names a business of its own (the world's business C), so the allowed call deletes that one.

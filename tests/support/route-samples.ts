@@ -49,6 +49,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   addAgencyClient: () => ({ name: 'Sample Client', industry: 'Retail', website: 'https://client.example', description: 'A client business' }),
   createAgencyUpload: () => ({ contentType: 'image/png', size: 2048, purpose: 'logo' }),
   confirmAgencyUpload: () => undefined,
+  getPlatformDashboard: () => undefined,
   listAdminBusinesses: () => undefined,
   setBusinessStatus: () => ({ isActive: true }),
   deleteBusiness: () => undefined,

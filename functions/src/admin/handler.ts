@@ -4,6 +4,7 @@ import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
 import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
 import { deleteBusiness } from './delete-business';
+import { platformDashboard } from './platform-dashboard';
 import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
 import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices, setInvoiceStatus } from '../invoices/admin-invoices';
@@ -13,6 +14,7 @@ export const handler = httpHandler('admin', {
     const health = await checkHealth();
     return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });
   },
+  getPlatformDashboard: async () => platformDashboard(),
   listAdminBusinesses: async ({ query }) => listBusinesses(query),
   setBusinessStatus: async ({ params, body }) => setBusinessStatus(params.businessId, body.isActive),
   deleteBusiness: async ({ params }) => deleteBusiness(params.businessId),

@@ -359,10 +359,15 @@ export function buildEntities() {
         primaryColor: text,
         secondaryColor: text,
         accentColor: text,
+        /** Static partition for the admin dashboard's count of agencies (gsi2). */
+        listing: { type: 'string', default: 'agencies', readOnly: true },
         createdAt,
         updatedAt,
       },
-      indexes: { primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: [] } } },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'agencyId'] } },
+      },
     },
     options,
   );

@@ -10,10 +10,12 @@ import { RequireAdmin } from '@web/features/auth/require-admin';
 import { useSession } from '@web/features/auth/session-provider';
 import { BillingTab } from '../components/billing-tab';
 import { BusinessesTab } from '../components/businesses-tab';
+import { DashboardTab } from '../components/dashboard-tab';
 import { PlansTab } from '../components/plans-tab';
 import { UsersTab } from '../components/users-tab';
 
 const tabs = [
+  { value: 'dashboard', label: 'Dashboard' },
   { value: 'businesses', label: 'Businesses' },
   { value: 'billing', label: 'Billing' },
   { value: 'plans', label: 'Plans' },
@@ -34,7 +36,7 @@ function AdminPortal() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'businesses';
+  const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'dashboard';
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
 
@@ -74,6 +76,7 @@ function AdminPortal() {
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
         <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={tabs} />
         <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${tab}`} tabIndex={-1} className="min-w-0">
+          {tab === 'dashboard' && <DashboardTab />}
           {tab === 'businesses' && <BusinessesTab />}
           {tab === 'billing' && <BillingTab />}
           {tab === 'plans' && <PlansTab />}
