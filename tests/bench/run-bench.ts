@@ -254,6 +254,46 @@ async function measureAgencyDashboard(env: Record<string, string>) {
   record('agency dashboard, 500 clients: service time (local)', ms, 'ms', 0, 'info');
 }
 
+const DIRECTORY_BUSINESSES = 10_000;
+
+/**
+ * The admin businesses tab at 10,000 businesses (issue 10 §3): the DynamoDB calls of its first page, of a search that
+ * matches almost nothing (it stops after looking at 1,000 businesses: at most four Query steps), and the dashboard
+ * tab's read of every listing, with their local times.
+ */
+async function measureAdminDirectory(env: Record<string, string>) {
+  const calls = await dynamoCalls(env);
+  const repo = await import('../../functions/src/business/repository');
+  const { searchFieldsOf } = await import('../../functions/src/business/search-fields');
+  const { listBusinesses } = await import('../../functions/src/admin/business-directory');
+  const { platformDashboard } = await import('../../functions/src/admin/platform-dashboard');
+  const { newId } = await import('../../functions/src/lib/ids');
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < DIRECTORY_BUSINESSES) {
+        const i = next++;
+        const ownerEmail = `owner-${i}-${newId()}@example.com`;
+        const name = `Directory Co ${i}`;
+        await repo.createBusinessWithOwner({ businessId: newId(), ownerId: `bench-${newId()}`, ownerEmail, name, billingEmail: ownerEmail, billingCountry: 'United States', ...searchFieldsOf({ name, ownerEmail }) });
+      }
+    }),
+  );
+  const measure = async (label: string, budget: number, read: () => Promise<unknown>) => {
+    const start = calls.length;
+    const started = performance.now();
+    await read();
+    record(`${label}: calls`, calls.length - start, 'calls', budget, budget === 0 ? 'info' : 'max');
+    record(`${label}: time (local)`, performance.now() - started, 'ms', 0, 'info');
+  };
+  const query = { status: 'all' as const, q: null, country: null, industry: null };
+  // One Query of the listing and one of the plans.
+  await measure('admin businesses tab, 10,000: first page', 2, () => listBusinesses(query));
+  // A search that matches nothing: four 250-item steps, then a cursor to go on; plus the plans.
+  await measure('admin businesses tab, 10,000: search matching nothing', 5, () => listBusinesses({ ...query, q: 'no business is called this' }));
+  await measure('admin dashboard tab, 10,000 businesses: every listing', 0, () => platformDashboard());
+}
+
 /** A bounded loopback load test of the card page: fixed concurrency, stops after 8 s or 2,000 requests. */
 async function measureLoad(origin: string) {
   const concurrency = 16;
@@ -288,6 +328,7 @@ try {
   await measureRoundTrips(runtime.env);
   await measureDashboard(runtime.env);
   await measureAgencyDashboard(runtime.env);
+  await measureAdminDirectory(runtime.env);
   await measureBundles();
   await measureLoad(runtime.origin);
 } finally {

@@ -31,13 +31,13 @@ export function statusesLeadingTo(to: InvoiceStatus): InvoiceStatus[] {
   return invoiceStatuses.filter((from) => canTransition(from, to));
 }
 
-/** Moves the status only if the stored one allows it; false when it did not (another change came first). */
-export async function transitionInvoice(invoiceId: string, to: Exclude<InvoiceStatus, 'paid'>): Promise<boolean> {
+/** Sets `to` (and `set`) only if the stored status may lead to it; false when it may not (another change came first). */
+async function moveStatus(invoiceId: string, to: InvoiceStatus, set: Record<string, unknown> = {}): Promise<boolean> {
   const from = statusesLeadingTo(to);
   try {
     await db()
       .invoice.patch({ invoiceId })
-      .set({ status: to })
+      .set({ ...set, status: to })
       .where((attr, { eq }) => from.map((status) => eq(attr.status, status)).join(' OR '))
       .go();
     return true;
@@ -45,6 +45,11 @@ export async function transitionInvoice(invoiceId: string, to: Exclude<InvoiceSt
     if (isConditionalFailure(error)) return false;
     throw error;
   }
+}
+
+/** Mark Overdue, Void: false when the stored status does not allow it. */
+export function transitionInvoice(invoiceId: string, to: Exclude<InvoiceStatus, 'paid'>): Promise<boolean> {
+  return moveStatus(invoiceId, to);
 }
 
 export interface PaymentRecord {
@@ -58,19 +63,8 @@ export interface PaymentRecord {
  * Marks the invoice paid with its payment, once: only from a status that may become paid. False when it was not
  * (already paid — by this payment or another — or void); the caller reads the invoice to tell which.
  */
-export async function markInvoicePaid(invoiceId: string, payment: PaymentRecord): Promise<boolean> {
-  const from = statusesLeadingTo('paid');
-  try {
-    await db()
-      .invoice.patch({ invoiceId })
-      .set({ status: 'paid', ...payment })
-      .where((attr, { eq }) => from.map((status) => eq(attr.status, status)).join(' OR '))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+export function markInvoicePaid(invoiceId: string, payment: PaymentRecord): Promise<boolean> {
+  return moveStatus(invoiceId, 'paid', { ...payment });
 }
 
 /** Deletes an invoice that is not paid, with its monthly guard (so the month can be billed again). */

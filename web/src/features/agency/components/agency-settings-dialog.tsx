@@ -2,14 +2,25 @@
 // pages take them, with the three-stop gradient) and logo by URL or upload. The first save creates the agency.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
-import { agencySettingsSchema, type Agency, type AgencySettings, type AgencySettingsInput } from '@shared/schemas/agency';
+import {
+  agencySettingsSchema,
+  type Agency,
+  type AgencySettings,
+  type AgencySettingsInput,
+} from '@shared/schemas/agency';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
-import { BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
+import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
 import { Button } from '@web/components/button';
-import { CountryField } from '@web/components/country-field';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { AGENCY_UPLOADS_PATH } from '@web/components/image-upload-field';
 import { Input } from '@web/components/input';
@@ -49,7 +60,15 @@ function saveFailure(error: unknown): string {
   return messages.agency.updateFailedGeneric;
 }
 
-export function AgencySettingsDialog({ agency, open, onOpenChange }: { agency: Agency | null; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AgencySettingsDialog({
+  agency,
+  open,
+  onOpenChange,
+}: {
+  agency: Agency | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
@@ -73,7 +92,10 @@ function SettingsForm({ agency, onDone }: { agency: Agency | null; onDone: () =>
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<AgencySettingsInput, unknown, AgencySettings>({ resolver: zodResolver(agencySettingsSchema), defaultValues: formOf(agency) });
+  } = useForm<AgencySettingsInput, unknown, AgencySettings>({
+    resolver: zodResolver(agencySettingsSchema),
+    defaultValues: formOf(agency),
+  });
   const logoUrl = useWatch({ control, name: 'logoUrl' });
 
   const onSubmit = handleSubmit(async (settings) => {
@@ -116,25 +138,25 @@ function SettingsForm({ agency, onDone }: { agency: Agency | null; onDone: () =>
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-4">
-        <legend className="mb-2 font-semibold">Billing Information</legend>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField label="Address" error={err('billingAddress')} className="sm:col-span-2">
-            <Input autoComplete="street-address" {...register('billingAddress')} />
-          </FormField>
-          <FormField label="City" error={err('billingCity')}>
-            <Input autoComplete="address-level2" {...register('billingCity')} />
-          </FormField>
-          <FormField label="Zip Code (optional)" error={err('billingPostalCode')}>
-            <Input autoComplete="postal-code" {...register('billingPostalCode')} />
-          </FormField>
-          <div className="sm:col-span-2">
-            <CountryField label="Country" error={err('billingCountry')} registration={register('billingCountry')} />
-          </div>
-        </div>
-      </fieldset>
+      <BillingAddressFieldset
+        register={register}
+        errors={{
+          billingAddress: err('billingAddress'),
+          billingCity: err('billingCity'),
+          billingPostalCode: err('billingPostalCode'),
+          billingCountry: err('billingCountry'),
+        }}
+      />
 
-      <BrandColorsFieldset control={control} register={register} errors={{ primaryColor: err('primaryColor'), secondaryColor: err('secondaryColor'), accentColor: err('accentColor') }} />
+      <BrandColorsFieldset
+        control={control}
+        register={register}
+        errors={{
+          primaryColor: err('primaryColor'),
+          secondaryColor: err('secondaryColor'),
+          accentColor: err('accentColor'),
+        }}
+      />
 
       <LogoFieldset
         legend="Agency Logo"

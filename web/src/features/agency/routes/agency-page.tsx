@@ -4,12 +4,12 @@ import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agenc
 import { readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, LogOut, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { Card } from '@web/components/card';
 import { PageSpinner } from '@web/components/spinner';
 import { StatCard } from '@web/components/stat-card';
 import { RequireAuth } from '@web/features/auth/require-auth';
@@ -21,6 +21,7 @@ import { AddClientDialog } from '../components/add-client-dialog';
 import { AgencySettingsDialog } from '../components/agency-settings-dialog';
 import { ClientAnalyticsDialog } from '../components/client-analytics-dialog';
 import { ClientCard } from '../components/client-card';
+import { CenteredCard } from '@web/components/centered-card';
 
 export function AgencyPage() {
   return (
@@ -34,9 +35,9 @@ function AgencyGate() {
   const { me, refreshMe } = useSession();
   if (!me) {
     return (
-      <Centered title="We could not load your account" description="Something went wrong on our side. Please try again.">
+      <CenteredCard title="We could not load your account" description="Something went wrong on our side. Please try again.">
         <Button onClick={() => void refreshMe()}>Try Again</Button>
-      </Centered>
+      </CenteredCard>
     );
   }
   if (me.accountType !== 'agency') return <Navigate to={signedInDestination(me, null) ?? '/business'} replace />;
@@ -48,9 +49,9 @@ function Agency() {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     return (
-      <Centered title="Could not load the agency dashboard" description={query.error.message}>
+      <CenteredCard title="Could not load the agency dashboard" description={query.error.message}>
         <Button onClick={() => void query.refetch()}>Try Again</Button>
-      </Centered>
+      </CenteredCard>
     );
   }
   return <AgencyContent data={query.data} />;
@@ -185,20 +186,4 @@ function useAgencyTheme(agency: AgencyDashboard['agency']): string {
     pick(secondaryColor, DEFAULT_BRAND_COLORS.secondaryColor),
     pick(accentColor, DEFAULT_BRAND_COLORS.accentColor),
   ]);
-}
-
-function Centered({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex justify-center">{children}</CardContent>
-      </Card>
-    </main>
-  );
 }

@@ -2,21 +2,32 @@
 // swatch preview, and Company Logo by URL or upload. Saving re-themes the dashboard and every public card at once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
-import { businessSettingsSchema, type Business, type BusinessSettings, type BusinessSettingsInput } from '@shared/schemas/business';
+import {
+  businessSettingsSchema,
+  type Business,
+  type BusinessSettings,
+  type BusinessSettingsInput,
+} from '@shared/schemas/business';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { Textarea } from '@web/components/textarea';
 import { apiRequest, isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { businessSchema } from '@shared/schemas/business';
-import { CountryField } from '@web/components/country-field';
 import { businessUploadsPath } from '@web/components/image-upload-field';
-import { BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
+import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
 import { dashboardKeys } from '../api/get-dashboard';
 
 const fields = [
@@ -56,12 +67,25 @@ function formOf(b: Business): BusinessSettingsInput {
 function useSaveSettings(businessId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: BusinessSettings) => apiRequest(`/api/businesses/${encodeURIComponent(businessId)}`, { method: 'PUT', body: settings, schema: businessSchema }),
+    mutationFn: (settings: BusinessSettings) =>
+      apiRequest(`/api/businesses/${encodeURIComponent(businessId)}`, {
+        method: 'PUT',
+        body: settings,
+        schema: businessSchema,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) }),
   });
 }
 
-export function CompanySettingsDialog({ business, open, onOpenChange }: { business: Business; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CompanySettingsDialog({
+  business,
+  open,
+  onOpenChange,
+}: {
+  business: Business;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
@@ -85,7 +109,10 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<BusinessSettingsInput, unknown, BusinessSettings>({ resolver: zodResolver(businessSettingsSchema), defaultValues: formOf(business) });
+  } = useForm<BusinessSettingsInput, unknown, BusinessSettings>({
+    resolver: zodResolver(businessSettingsSchema),
+    defaultValues: formOf(business),
+  });
   const logoUrl = useWatch({ control, name: 'logoUrl' });
 
   const onSubmit = handleSubmit(async (settings) => {
@@ -94,7 +121,14 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
     } catch (error) {
       if (applyFieldErrors(error, setError, fields)) return;
       const status = isApiError(error) ? error.status : 0;
-      const description = status === 403 ? messages.company.permissionDenied : status === 400 ? messages.company.invalidData : status >= 400 && status < 500 ? messages.company.updateFailed((error as Error).message) : messages.company.updateFailedGeneric;
+      const description =
+        status === 403
+          ? messages.company.permissionDenied
+          : status === 400
+            ? messages.company.invalidData
+            : status >= 400 && status < 500
+              ? messages.company.updateFailed((error as Error).message)
+              : messages.company.updateFailedGeneric;
       toast.error('Error', { description });
       return;
     }
@@ -124,28 +158,30 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-4">
-        <legend className="mb-2 font-semibold">Billing Information</legend>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <BillingAddressFieldset
+        register={register}
+        errors={{
+          billingAddress: err('billingAddress'),
+          billingCity: err('billingCity'),
+          billingPostalCode: err('billingPostalCode'),
+          billingCountry: err('billingCountry'),
+        }}
+        before={
           <FormField label="Billing Email" error={err('billingEmail')} className="sm:col-span-2">
             <Input type="email" inputMode="email" autoComplete="email" {...register('billingEmail')} />
           </FormField>
-          <FormField label="Address" error={err('billingAddress')} className="sm:col-span-2">
-            <Input autoComplete="street-address" {...register('billingAddress')} />
-          </FormField>
-          <FormField label="City" error={err('billingCity')}>
-            <Input autoComplete="address-level2" {...register('billingCity')} />
-          </FormField>
-          <FormField label="Zip Code (optional)" error={err('billingPostalCode')}>
-            <Input autoComplete="postal-code" {...register('billingPostalCode')} />
-          </FormField>
-          <div className="sm:col-span-2">
-            <CountryField label="Country" error={err('billingCountry')} registration={register('billingCountry')} />
-          </div>
-        </div>
-      </fieldset>
+        }
+      />
 
-      <BrandColorsFieldset control={control} register={register} errors={{ primaryColor: err('primaryColor'), secondaryColor: err('secondaryColor'), accentColor: err('accentColor') }} />
+      <BrandColorsFieldset
+        control={control}
+        register={register}
+        errors={{
+          primaryColor: err('primaryColor'),
+          secondaryColor: err('secondaryColor'),
+          accentColor: err('accentColor'),
+        }}
+      />
 
       <LogoFieldset
         legend="Company Logo"

@@ -1,10 +1,10 @@
 // /business and /business/:businessId: the business dashboard behind the gate of spec 2 §2.
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@web/components/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { Card } from '@web/components/card';
 import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { formatMoney } from '@shared/format';
@@ -20,6 +20,7 @@ import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
 import { FilterTabs } from '@web/components/tabs';
 import { StatCard } from '@web/components/stat-card';
+import { CenteredCard } from '@web/components/centered-card';
 
 type Filter = 'all' | 'active' | 'inactive';
 
@@ -81,22 +82,6 @@ function NoBusiness() {
   );
 }
 
-function CenteredCard({ icon, title, description, children }: { icon?: ReactNode; title: string; description: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          {icon}
-          <CardTitle as="h1" className="text-2xl">
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex justify-center">{children}</CardContent>
-      </Card>
-    </main>
-  );
-}
 
 function Dashboard({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
   const query = useDashboard(businessId);

@@ -26,6 +26,7 @@ import { MyPhotoField, ProfileSection } from '@web/features/employee-portal/comp
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 import { acceptInvitation, useInvitation } from '../api/invitation';
 import { OnboardingCardBlock } from '../components/onboarding-card-block';
+import { CenteredCard } from '@web/components/centered-card';
 
 const GOOGLE_UNAVAILABLE = 'Google sign-in needs a deployed user pool: the local Cognito stand-in has no Google federation. Use your email and a password instead.';
 
@@ -335,37 +336,21 @@ function Linked({ view }: { view: InvitationView }) {
 
 function InvalidInvitation() {
   return (
-    <Centered title={messages.invitation.invalidTitle} description={messages.invitation.invalid}>
+    <CenteredCard title={messages.invitation.invalidTitle} description={messages.invitation.invalid}>
       <Button asChild>
         <Link to="/">
           <Home aria-hidden />
           Go to Homepage
         </Link>
       </Button>
-    </Centered>
+    </CenteredCard>
   );
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Centered title="Error" description={messages.onboarding.loadFailed}>
+    <CenteredCard title="Error" description={messages.onboarding.loadFailed}>
       <Button onClick={onRetry}>Try Again</Button>
-    </Centered>
-  );
-}
-
-function Centered({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent className="flex justify-center">{children}</CardContent>
-      </Card>
-    </main>
+    </CenteredCard>
   );
 }

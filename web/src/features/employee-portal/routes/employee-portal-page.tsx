@@ -1,13 +1,12 @@
 // /employee-portal (spec 1 §2): for roles owner and employee (others go to /auth). The business header, the
 // employee's profile with Edit Profile, and their digital business card in every state; the business's colours.
 import { Briefcase, Home, LogOut } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import type { MyEmployee } from '@shared/schemas/employee';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Card, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageSpinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { applyBrandTheme } from '@web/lib/theme';
@@ -18,6 +17,7 @@ import { useMyEmployee } from '../api/my-employee';
 import { DigitalCardSection } from '../components/digital-card-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
+import { CenteredCard } from '@web/components/centered-card';
 
 export function EmployeePortalPage() {
   return (
@@ -39,9 +39,9 @@ function Portal() {
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProfileNotFound />;
     return (
-      <Centered title="Error" description={messages.portal.loadFailed}>
+      <CenteredCard title="Error" description={messages.portal.loadFailed}>
         <Button onClick={() => void query.refetch()}>Try Again</Button>
-      </Centered>
+      </CenteredCard>
     );
   }
   return <PortalContent data={query.data} />;
@@ -107,29 +107,13 @@ function PortalContent({ data }: { data: MyEmployee }) {
 
 function ProfileNotFound() {
   return (
-    <Centered title={messages.portal.profileNotFoundTitle} description="We could not find an employee profile linked to your account.">
+    <CenteredCard title={messages.portal.profileNotFoundTitle} description="We could not find an employee profile linked to your account.">
       <Button asChild>
         <Link to="/">
           <Home aria-hidden />
           Go to Homepage
         </Link>
       </Button>
-    </Centered>
-  );
-}
-
-function Centered({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-dvh items-center justify-center bg-muted px-4 py-8">
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {title}
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <div className="flex justify-center px-6 pb-6">{children}</div>
-      </Card>
-    </main>
+    </CenteredCard>
   );
 }
