@@ -48,8 +48,9 @@ async function measureBundles() {
       logLevel: 'error',
     });
     // The card page is a template with no React, ElectroDB or middy (issue 7: ≤ 150 KB). The other areas' interim
-    // budget sits just above today's largest (business, 482 KB); issue 7's target for them is 400 KB.
-    const budget = name === 'noop' ? 1 : name === 'cardPage' ? 150 : 500;
+    // budget sits just above today's largest (business, 496 KB); issue 7's target for them is 400 KB. Payments carries
+    // the official Stripe SDK (about 240 KB; issue 10 §8 asks for it), and is the only area that does.
+    const budget = name === 'noop' ? 1 : name === 'cardPage' ? 150 : name === 'payments' ? 650 : 500;
     record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', budget);
     const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
       encoding: 'utf8',
