@@ -11,6 +11,7 @@ import { planUpdateSchema, pricingPlanSchema } from '../shared/schemas/plan';
 import { adminBusinessPageSchema, adminBusinessQuerySchema, adminDashboardSchema, businessDeletedSchema, adminBusinessRowSchema, adminInviteSchema, adminUserSchema, businessStatusUpdateSchema } from '../shared/schemas/admin';
 import { salesContactReceiptSchema, salesContactSchema } from '../shared/schemas/sales-contact';
 import { walletPassSchema } from '../shared/schemas/wallet';
+import { contactListQuerySchema, contactSchema } from '../shared/schemas/contact';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
 import { addClientSchema, agencyClientSummarySchema, agencyDashboardSchema, agencySchema, agencySettingsSchema } from '../shared/schemas/agency';
 import { scanAnalyticsQuerySchema, scanAnalyticsSchema } from '../shared/schemas/analytics';
@@ -24,7 +25,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency' | 'payments';
+export type Area = 'public' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency' | 'payments' | 'contacts';
 
 /** DynamoDB item actions an area may call (TransactWriteItems needs the action of each item it writes). */
 export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'BatchWriteItem' | 'ConditionCheckItem' | 'DescribeTable';
@@ -126,6 +127,17 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
       // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions.
       media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
+    },
+  },
+  // Contact exchange (issue 11 §3): the card page's form (stored, rate-limited per viewer, mailed to the employee) and
+  // the contact lists. Kept out of the card page Lambda, which stays a GetItem and four ADDs.
+  contacts: {
+    entry: 'functions/src/contacts/handler.ts',
+    capabilities: {
+      // UpdateItem: the per-viewer rate limit counter. Query: the lists (gsi1, gsi2) and the caller's records.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      site: true,
+      mail: { send: true },
     },
   },
   // Paying an invoice: the public payment page, Stripe Checkout, verify on return, and the Stripe webhook. The only
@@ -275,6 +287,10 @@ export const routeTable = defineRoutes({
   createCheckout: { method: 'POST', path: '/api/public/invoices/{invoiceId}/checkout', area: 'payments', auth: 'public', throttle: 'strict', summary: 'Pay: a Stripe Checkout Session for the stored amount; the browser goes to its url', body: checkoutRequestSchema, response: checkoutSchema, scoped: true },
   verifyPayment: { method: 'POST', path: '/api/public/payments/verify', area: 'payments', auth: 'public', throttle: 'strict', summary: 'Back from Stripe: confirms the session with Stripe and records the payment once', body: paymentVerifySchema, response: paymentVerifiedSchema },
   stripeWebhook: { method: 'POST', path: '/api/webhooks/stripe', area: 'payments', auth: 'public', throttle: 'public', summary: 'Stripe events (signature checked on the raw body, each event once): a completed checkout pays its invoice', produces: 'application/json' },
+  submitCardContact: { method: 'POST', path: '/api/public/cards/{cardId}/contact', area: 'contacts', auth: 'public', throttle: 'strict', summary: "The card page's 'Share your details' form (urlencoded, no JavaScript): stored and mailed to the employee; answered with an HTML page", produces: 'text/html', scoped: true },
+  listMyContacts: { method: 'GET', path: '/api/me/contacts', area: 'contacts', auth: 'user', throttle: 'standard', summary: 'Employee portal: the contacts shared with the caller, newest first (404 when not linked to an employee)', response: z.array(contactSchema) },
+  listBusinessContacts: { method: 'GET', path: '/api/businesses/{businessId}/contacts', area: 'contacts', auth: 'user', throttle: 'standard', summary: "The business's contacts newest first, optionally one employee's (?employeeId=)", query: contactListQuerySchema, response: z.array(contactSchema), scoped: true },
+  deleteContact: { method: 'DELETE', path: '/api/businesses/{businessId}/contacts/{contactId}', area: 'contacts', auth: 'user', throttle: 'standard', summary: 'Deletes a contact (its employee, or whoever manages the business) (204)', scoped: true },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', area: 'business', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });
 

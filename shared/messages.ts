@@ -170,6 +170,18 @@ export const messages = {
     notAnAgency: 'Only agency accounts have an agency dashboard.',
     setUpFirst: 'Save your agency settings before adding clients.',
   },
+  /** Contact exchange on the card page (issue 11 §3; our wording, the specs have none). */
+  contactExchange: {
+    title: (firstName: string) => `Share your details with ${firstName}`,
+    consent: (fullName: string, businessName: string) => `I agree that ${fullName} of ${businessName} receives these details to get back to me.`,
+    nameRequired: 'Please enter your name',
+    emailRequired: 'Please enter your email address',
+    emailInvalid: 'Please enter a valid email address',
+    consentRequired: 'Please tick the box to agree that your details are shared',
+    thanksTitle: 'Thank you!',
+    thanks: (firstName: string) => `Your details have been sent to ${firstName}.`,
+    problemTitle: 'Please check your details',
+  },
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {
     invalidTypeTitle: 'Invalid file type',

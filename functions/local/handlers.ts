@@ -2,7 +2,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, me, business, cardPage, admin, invitations, agency, payments] = await Promise.all([
+  const [publicArea, me, business, cardPage, admin, invitations, agency, payments, contacts] = await Promise.all([
     import('../src/public/handler'),
     import('../src/me/handler'),
     import('../src/business/handler'),
@@ -11,6 +11,7 @@ export async function loadHandlers() {
     import('../src/invitations/handler'),
     import('../src/agency/handler'),
     import('../src/invoices/payments-handler'),
+    import('../src/contacts/handler'),
   ]);
-  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler, payments: payments.handler } as Record<Area, never>;
+  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler, payments: payments.handler, contacts: contacts.handler } as Record<Area, never>;
 }

@@ -55,6 +55,7 @@ const expectedActions: Record<string, string[]> = {
     'ses:SendRawEmail',
   ],
   agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+  contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
@@ -67,6 +68,7 @@ const expectedEnvironment: Record<string, string[]> = {
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
+  contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   payments: ['PUBLIC_ORIGIN', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
@@ -159,7 +161,7 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'invitations', 'admin', 'monthlyInvoices']) {
+    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'monthlyInvoices']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');

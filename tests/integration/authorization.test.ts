@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../functions/routes';
 import { allPrincipals, createWorld, pathValues, userOf, type Principal, type SignedInPrincipal, type World } from '../support/principals';
-import { pathOf, sampleBodies } from '../support/route-samples';
+import { pathOf, sampleBodies, sampleHeaders } from '../support/route-samples';
 import { api, freshClientAddress } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -96,6 +96,13 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createAgencyUpload: agencyOnly(201),
   // The world's agency upload was started by the agency managing A: to the other agency it does not exist.
   confirmAgencyUpload: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 404, admin: 403 }),
+  // The card page's form: public, like the page (a fresh viewer address per call, so the rate limit never answers).
+  submitCardContact: everyone(200),
+  // Only a user linked to an employee has contacts of their own.
+  listMyContacts: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
+  listBusinessContacts: managesA(200),
+  // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
+  deleteContact: managesA(204),
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
 };
 
@@ -112,9 +119,13 @@ describe('authorization matrix', () => {
     const allowedPrincipals = allPrincipals.filter((p) => row[p] < 400 || row[p] >= 500);
 
     it(`${route.method} ${route.path}: ${refused.length} principals refused with their exact status, ${allowedPrincipals.length} allowed, nothing changed by a refusal`, async () => {
-      const path = pathOf(route.path, pathValues(world, route.operationId));
       const call = (principal: Principal) =>
-        api(route.method, path, { user: userOf(world, principal), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
+        api(route.method, pathOf(route.path, pathValues(world, route.operationId, principal)), {
+          user: userOf(world, principal),
+          body: sampleBodies[route.operationId as OperationId](),
+          headers: sampleHeaders(route.operationId as OperationId),
+          from: freshClientAddress(),
+        });
       const seen: Record<string, number> = {};
 
       // Refusals first, between two fingerprints of the whole table; then the allowed calls.

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteDef } from '../../functions/routes';
 import { createWorld, pathValues, type World } from '../support/principals';
-import { pathOf, sampleBodies } from '../support/route-samples';
+import { pathOf, sampleBodies, sampleHeaders } from '../support/route-samples';
 import { api, createUser, freshClientAddress, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -143,7 +143,7 @@ function hostileValues(field: string, valid: string, required: boolean): [string
 function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
   const sample = sampleBodies[route.operationId as OperationId]();
   const payloads: Payload[] = [];
-  if (sample && route.body) {
+  if (sample && typeof sample === 'object' && route.body) {
     // An object schema, or a pipe whose input is one (a body the schema reshapes, such as the plan edit's price).
     type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
     const body = route.body as unknown as { shape?: Shape; in?: { shape: Shape } };
@@ -186,7 +186,7 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
       for (const value of forbidden) payloads.push({ label: `${field} = ${JSON.stringify(value)}`, body: JSON.stringify({ ...sample, [field]: value }), ids, status: 400 });
     }
   }
-  const body = sample === undefined ? undefined : JSON.stringify(sample);
+  const body = sample === undefined || typeof sample === 'string' ? sample : JSON.stringify(sample);
   for (const name of Object.keys(route.params.shape)) {
     for (const id of impossibleIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))}`, body, ids: { ...ids, [name]: id }, status: 400 });
     for (const id of oddIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))} (odd)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
@@ -198,13 +198,16 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
       ? ['x'.repeat(5000), 'x'.repeat(101), '\u0000', 'a\u0007b', 'a\u202Eb', 'a\u2066b', 'a\u001Bb', 'a\nb', 'a\tb', 'a\u0085b']
       : ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5', 'ALL', 'true', '[]', '0x1e', 'PAID', 'null', 'undefined', '1e309', '{}', '%', '..', '\\', 'pending '];
     for (const value of values) {
-      payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status: 400 });
+      // An id that is well formed but names nothing (an employee filter) is a 404, not a 400.
+      const status = idQueryFields.includes(name) && /^[A-Za-z0-9_-]{10,64}$/.test(value) ? '4xx' : 400;
+      payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status });
     }
   }
   return payloads;
 }
 
 const freeTextQueryFields = ['q', 'country', 'industry'];
+const idQueryFields = ['employeeId'];
 
 /** A path from a template where ids are used verbatim (already percent-encoded where a test means it). */
 function rawPath(template: string, ids: Record<string, string>): string {
@@ -216,7 +219,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200 };
 
 let world: World;
 let freshUser: TestUser;
@@ -231,7 +234,7 @@ function callerOf(route: RouteDef): TestUser | null {
   if (route.auth === 'public') return null;
   if (route.auth === 'admin') return world.users.admin;
   if (route.operationId === 'createBusiness') return freshUser;
-  if (route.path.startsWith('/api/me/employee')) return world.users.employeeOfA;
+  if (route.path.startsWith('/api/me/')) return world.users.employeeOfA;
   if (route.operationId === 'acceptInvitation') return world.invitation.invitee;
   if (route.area === 'agency') return world.users.agencyManagingA;
   return world.users.ownerOfA;
@@ -261,7 +264,12 @@ describe('hostile input', () => {
       expect(wrong.join('\n'), 'requests not refused as expected').toBe('');
       expect(await tableFingerprint(), 'a refused request changed the table').toEqual(before);
 
-      const valid = await api(route.method, pathOf(route.path, idsOf(route)), { user: callerOf(route), body: sampleBodies[route.operationId as OperationId](), from: freshClientAddress() });
+      const valid = await api(route.method, pathOf(route.path, idsOf(route)), {
+        user: callerOf(route),
+        body: sampleBodies[route.operationId as OperationId](),
+        headers: sampleHeaders(route.operationId as OperationId),
+        from: freshClientAddress(),
+      });
       expect(valid.status, valid.text.slice(0, 200)).toBe(validStatus[route.operationId as OperationId] ?? (route.creates ? 201 : 200));
     });
   }

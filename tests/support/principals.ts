@@ -34,6 +34,8 @@ export interface World {
   deletableInvoiceId: string;
   /** Business C: the admin's cascade delete takes it. */
   deletableBusinessId: string;
+  /** Contacts shared with an employee of A (not the one employeeOfA is), one for each principal allowed to delete one. */
+  contactIds: Record<'ownerOfA' | 'agencyManagingA' | 'admin', string>;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -135,6 +137,8 @@ export async function createWorld(): Promise<World> {
     invoiceId,
     deletableInvoiceId: await pendingInvoice(a.business.id),
     deletableBusinessId: (await createOwnerWithBusiness({ name: 'Business C' })).business.id,
+    // Shared with the cardless employee (never deleted by another route's valid request, and not employeeOfA).
+    contactIds: { ownerOfA: await contactOf(a.business.id, cardless.id), agencyManagingA: await contactOf(a.business.id, cardless.id), admin: await contactOf(a.business.id, cardless.id) },
     removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
   };
@@ -156,9 +160,21 @@ async function pendingInvoice(businessId: string): Promise<string> {
   return invoiceId;
 }
 
-/** Path parameter values of a route of the world (routes that consume their target get one of their own). */
-export function pathValues(world: World, operationId?: string): Record<string, string> {
-  const values = { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId, invoiceId: world.invoiceId };
+/** A contact a visitor shared with `employeeId`, stored as the card page's form stores one. */
+async function contactOf(businessId: string, employeeId: string): Promise<string> {
+  const contactId = randomBytes(16).toString('base64url');
+  const db = await tables();
+  await db.contact.create({ contactId, businessId, employeeId, employeeName: 'Inactive Employee', cardId: `card-of-${employeeId}`, name: 'Visitor', email: 'visitor@example.com' }).go();
+  return contactId;
+}
+
+/**
+ * Path parameter values of a route of the world (routes that consume their target get one of their own; the contact
+ * delete gets one per allowed principal).
+ */
+export function pathValues(world: World, operationId?: string, principal?: string): Record<string, string> {
+  const contactId = world.contactIds[principal as keyof World['contactIds']] ?? world.contactIds.ownerOfA;
+  const values = { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId, invoiceId: world.invoiceId, contactId };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
   if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };

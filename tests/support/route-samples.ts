@@ -7,7 +7,7 @@ import { uniqueEmail, validBusinessForm } from './runtime';
 export const sampleContext = { businessId: '', checkoutSessionId: '' };
 
 /** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
-export const sampleBodies: Record<OperationId, () => Record<string, unknown> | undefined> = {
+export const sampleBodies: Record<OperationId, () => Record<string, unknown> | string | undefined> = {
   getHealth: () => undefined,
   getOpenApi: () => undefined,
   listPlans: () => undefined,
@@ -68,7 +68,21 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | u
   createCheckout: () => ({ returnTo: 'invoice' }),
   verifyPayment: () => ({ sessionId: sampleContext.checkoutSessionId }),
   stripeWebhook: () => undefined,
+  // The card page's form posts urlencoded fields, as a browser without JavaScript does (sampleContentTypes).
+  submitCardContact: () => `name=Visitor+Sample&email=${encodeURIComponent(uniqueEmail('visitor'))}&company=Initech&consent=yes`,
+  listMyContacts: () => undefined,
+  listBusinessContacts: () => undefined,
+  deleteContact: () => undefined,
 };
+
+/** Routes whose sample body is not JSON. */
+export const sampleContentTypes: Partial<Record<OperationId, string>> = { submitCardContact: 'application/x-www-form-urlencoded' };
+
+/** The headers a route's sample request is sent with. */
+export function sampleHeaders(operationId: OperationId): Record<string, string> | undefined {
+  const type = sampleContentTypes[operationId];
+  return type ? { 'content-type': type } : undefined;
+}
 
 /** Fills a route's path template from named values. */
 export function pathOf(template: string, values: Record<string, string>): string {

@@ -1,5 +1,5 @@
 // Cascade delete of a business (spec 2 §4, §7 delete_business_cascade; issue 10 §3): its employees, cards, scan
-// counters, memberships, guards, invitations, agency links, media and every invoice that is not paid — paid invoices
+// counters, memberships, guards, invitations, contacts, agency links, media and every invoice that is not paid — paid invoices
 // (and their monthly guards) are kept for the accounts. The business item goes last, so a delete that fails half-way
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -75,13 +75,14 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   const dashboard = await e.service.collections.dashboard({ businessId }).go({ pages: 'all' });
   const employees = dashboard.data.employee;
   const cards = dashboard.data.card;
-  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, cardDays] = await Promise.all([
+  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, contacts, cardDays] = await Promise.all([
     e.businessScanDay.query.primary({ businessId }).go({ pages: 'all' }),
     e.employeeEmailGuard.query.primary({ businessId }).go({ pages: 'all' }),
     e.membership.query.byScope({ scopeType: 'business', scopeId: businessId }).go({ pages: 'all' }),
     e.agencyClient.query.byBusiness({ businessId }).go({ pages: 'all' }),
     e.invoice.query.byBusiness({ businessId }).go({ pages: 'all' }),
     e.invoiceGuard.query.primary({ businessId }).go({ pages: 'all' }),
+    e.contact.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['contactId'] }),
     inParallel(cards, 8, (card) => e.cardScanDay.query.primary({ cardId: card.cardId }).go({ pages: 'all' })),
   ]);
   const unpaid = invoices.data.filter((invoice) => invoice.status !== 'paid');
@@ -104,6 +105,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   items += await deleteAll((k) => e.employee.delete(k), employees.map(({ employeeId }) => ({ employeeId })));
   items += await deleteAll((k) => e.employeeEmailGuard.delete(k), emailGuards.data.map(({ email }) => ({ businessId, email })));
   items += await deleteAll((k) => e.membership.delete(k), memberships.data.map(({ userId }) => ({ userId, scopeType: 'business' as const, scopeId: businessId })));
+  items += await deleteAll((k) => e.contact.delete(k), contacts.data.map(({ contactId }) => ({ contactId })));
   items += await deleteAll((k) => e.agencyClient.delete(k), agencyLinks.data.map(({ agencyId }) => ({ agencyId, businessId })));
   items += await deleteAll((k) => e.invoiceGuard.delete(k), invoiceGuards.data.filter((g) => unpaidIds.has(g.invoiceId)).map(({ period }) => ({ businessId, period })));
   items += await deleteAll((k) => e.invoice.delete(k), unpaid.map(({ invoiceId }) => ({ invoiceId })));

@@ -1,7 +1,7 @@
 // Delete Employee (spec 2 §4): only an inactive employee who is not an owner. Everything the employee owns goes in
 // one transaction (employee, card, scan total, e-mail guard, the linked user's membership, counters); then, outside
-// it, the per-day scan counters and the media objects — retried, and logged as errors if they still fail, since a
-// leftover there is storage only: nothing points at it any more and the public card page already answers 404.
+// it, the per-day scan counters, the contacts shared with them and the media objects — logged as errors if they
+// fail, since nothing points at a leftover any more and the public card page already answers 404.
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -10,6 +10,7 @@ import { logger } from '../lib/logger';
 import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from './employee-media';
 import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from './employee-repository';
 import { getEmployee } from './repository';
+import { deleteContacts, listContactsOfEmployee } from '../contacts/repository';
 
 export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
   await assertCanManageBusiness(caller, businessId);
@@ -24,10 +25,11 @@ export async function deleteEmployee(caller: Caller, businessId: string, employe
   const leftovers = await Promise.allSettled([
     card ? deleteCardScanDays(card.cardId) : Promise.resolve(0),
     deleteEmployeeMedia([...(card ? qrKeysOf(card) : []), ...photoKeysOf(employee)]),
+    listContactsOfEmployee(employeeId).then((contacts) => deleteContacts(contacts.map((c) => c.contactId))),
   ]);
   for (const outcome of leftovers) {
     if (outcome.status === 'rejected') {
-      logger.error('employee deleted, but some of its scan counters or media were not', { employeeId, cardId: card?.cardId, error: outcome.reason as Error });
+      logger.error('employee deleted, but some of its scan counters, contacts or media were not', { employeeId, cardId: card?.cardId, error: outcome.reason as Error });
     }
   }
 }

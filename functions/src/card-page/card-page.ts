@@ -45,7 +45,13 @@ h1{margin:0;font-size:1.5rem}.title{margin:.25rem 0 0}.org{margin:.25rem 0 0;fon
 .btn.alt{background:hsl(var(--accent));color:var(--on-accent)}
 footer{display:flex;gap:.75rem;align-items:center;padding:1rem 1.5rem;border-top:1px solid #e2e8f0;font-size:.875rem;color:#475569}
 footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}footer p{margin:0}.badge{font-size:.75rem;color:#64748b}
-.missing{text-align:center;padding:3rem 1.5rem}`;
+.missing{text-align:center;padding:3rem 1.5rem}
+.share{border-top:1px solid #e2e8f0;padding:1rem 1.5rem}.share summary{cursor:pointer;font-weight:600;color:var(--link)}
+.share form{display:grid;gap:.6rem;margin-top:.75rem}.share label{display:grid;gap:.2rem;font-size:.875rem;color:#334155}
+.share input,.share textarea{font:inherit;padding:.55rem .65rem;border:1px solid #94a3b8;border-radius:.5rem;width:100%}
+.share .consent{display:flex;gap:.5rem;align-items:flex-start}.share .consent input{width:auto;margin-top:.2rem}
+.share button{font:inherit;border:0;cursor:pointer}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.problems{color:#b91c1c;padding-left:1.25rem}`;
 
 /** Escapes text and attribute values (the five characters that matter in HTML). */
 export function esc(value: string): string {
@@ -107,9 +113,48 @@ function cardBody(view: PublicCardView): string {
     (p.jobTitle ? `<p class="title">${esc(p.jobTitle)}</p>` : '') +
     `<p class="org">${esc(b.name)}</p></header><ul class="details">${details}</ul>` +
     `<nav class="actions" aria-label="Contact actions">${actions}</nav>` +
+    shareForm(view) +
     `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p>${b.description ? `<p>${esc(b.description)}</p>` : ''}<p class="badge">Digital Business Card</p></div></footer>` +
     `</article></main>`
   );
+}
+
+/** First name for 'Share your details with …': the first word of the name. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/**
+ * 'Share your details with {first name}' (issue 11 §3): a plain form POST, no JavaScript. `website` is a honeypot kept
+ * out of sight and out of the tab order; the consent names who receives the details.
+ */
+function shareForm(view: PublicCardView): string {
+  const { profile: p, business: b } = view;
+  const m = messages.contactExchange;
+  const input = (name: string, label: string, attrs: string) => `<label>${label}<input name="${name}" ${attrs}></label>`;
+  return (
+    `<details class="share"><summary>${esc(m.title(firstNameOf(p.name)))}</summary>` +
+    `<form method="post" action="/api/public/cards/${esc(view.cardId)}/contact">` +
+    input('name', 'Your name', 'required maxlength="100" autocomplete="name"') +
+    input('email', 'Email', 'type="email" required maxlength="254" autocomplete="email"') +
+    input('phone', 'Phone (optional)', 'type="tel" maxlength="40" autocomplete="tel"') +
+    input('company', 'Company (optional)', 'maxlength="200" autocomplete="organization"') +
+    `<label>Note (optional)<textarea name="note" rows="3" maxlength="1000"></textarea></label>` +
+    `<div class="hp" aria-hidden="true"><label>Website<input name="website" tabindex="-1" autocomplete="off"></label></div>` +
+    `<label class="consent"><input type="checkbox" name="consent" value="yes" required><span>${esc(m.consent(p.name, b.name))}</span></label>` +
+    `<button class="btn" type="submit">Send my details</button></form></details>`
+  );
+}
+
+/** The answer to the form, in the card's look: thanks, or what to correct with a way back to the card. */
+export function renderContactResult(view: PublicCardView, outcome: { ok: true } | { ok: false; problems: string[] }): string {
+  const m = messages.contactExchange;
+  const first = firstNameOf(view.profile.name);
+  const content = outcome.ok
+    ? `<h1>${esc(m.thanksTitle)}</h1><p>${esc(m.thanks(first))}</p>`
+    : `<h1>${esc(m.problemTitle)}</h1><ul class="problems">${outcome.problems.map((problem) => `<li>${esc(problem)}</li>`).join('')}</ul>`;
+  const body = `<main><article class="card missing">${content}<p><a href="/card/${esc(view.cardId)}">Back to ${esc(view.profile.name)}’s card</a></p></article></main>`;
+  return page(esc(outcome.ok ? m.thanksTitle : m.problemTitle), '', body, themeStyle(view.business));
 }
 
 function page(title: string, head: string, body: string, themeCss: string): string {

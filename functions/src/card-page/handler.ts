@@ -15,7 +15,7 @@ const htmlHeaders = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
   'x-robots-tag': 'noindex',
-  'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
 };
 
 type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };

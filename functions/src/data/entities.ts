@@ -563,6 +563,35 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * Details a visitor shared from a card page (issue 11 §3). gsi1 lists a business's contacts newest first (in the
+   * business's gsi1 partition, beside its dashboard and invoices), gsi2 an employee's.
+   */
+  const contact = new Entity(
+    {
+      model: { entity: 'contact', version: '1', service },
+      attributes: {
+        contactId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        employeeId: { ...text, required: true },
+        employeeName: { ...text, required: true },
+        cardId: { ...text, required: true },
+        name: { ...text, required: true },
+        email: { ...text, required: true },
+        phone: text,
+        company: text,
+        note: text,
+        createdAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['contactId'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['businessId'] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'contactId'] } },
+        byEmployee: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['employeeId'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'contactId'] } },
+      },
+    },
+    options,
+  );
+
   /** Uniqueness guard: a user is linked to at most one employee record, anywhere. Written with the link. */
   const employeeUserGuard = new Entity(
     {
@@ -599,6 +628,7 @@ export function buildEntities() {
     invitation,
     employeeUserGuard,
     upload,
+    contact,
   };
   return { ...entities, service: new Service(entities, options) };
 }

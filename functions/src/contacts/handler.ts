@@ -1,0 +1,15 @@
+// The `contacts` area Lambda: the card page's 'Share your details' form, and the contact lists of the portal and the
+// dashboard (issue 11 §3).
+import { httpHandler, raw } from '../lib/http';
+import { listBusinessContacts, listMyContacts, removeContact } from './list-contacts';
+import { submitCardContact } from './submit-contact';
+
+export const handler = httpHandler('contacts', {
+  submitCardContact: async ({ params, event }) => submitCardContact(params.cardId, event),
+  listMyContacts: async ({ caller }) => listMyContacts(caller),
+  listBusinessContacts: async ({ caller, params, query }) => listBusinessContacts(caller, params.businessId, query.employeeId),
+  deleteContact: async ({ caller, params }) => {
+    await removeContact(caller, params.businessId, params.contactId);
+    return raw({ status: 204, body: '' });
+  },
+});

@@ -1,0 +1,33 @@
+// The e-mail an employee receives for each new contact from their card page (issue 11 §3), HTML and text.
+import type { OutgoingMail } from '../adapters/mail';
+import { escapeHtml, htmlLayout } from './layout';
+
+export interface ContactMailInput {
+  to: string;
+  employeeName: string;
+  contact: { name: string; email: string; phone?: string | null; company?: string | null; note?: string | null };
+  portalLink: string;
+}
+
+export function contactMail({ to, employeeName, contact, portalLink }: ContactMailInput): OutgoingMail {
+  const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
+  const rows: [string, string][] = [
+    ['Name', contact.name],
+    ['Email', contact.email],
+    ...(contact.phone ? [['Phone', contact.phone] as [string, string]] : []),
+    ...(contact.company ? [['Company', contact.company] as [string, string]] : []),
+    ...(contact.note ? [['Note', contact.note] as [string, string]] : []),
+  ];
+  return {
+    to: [to],
+    subject: `${oneLine(contact.name)} shared their details with you`,
+    replyTo: [contact.email],
+    text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`].join('\n'),
+    html: htmlLayout(
+      'A new contact from your card',
+      `<p>Hi ${escapeHtml(employeeName)},</p><p>Someone who opened your digital business card shared their details:</p>
+<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><td style="color:#475569;vertical-align:top">${escapeHtml(k)}</td><td style="white-space:pre-line">${escapeHtml(v)}</td></tr>`).join('')}</table>
+<p><a href="${escapeHtml(portalLink)}">See all your contacts</a></p>`,
+    ),
+  };
+}
