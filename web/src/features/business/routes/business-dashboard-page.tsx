@@ -12,6 +12,10 @@ import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
+import { useBusinessContacts, useDeleteBusinessContact } from '../api/contacts';
+import { ContactsList } from '@web/components/contacts-list';
+import { FormField } from '@web/components/form-field';
+import { NativeSelect } from '@web/components/native-select';
 import { useGenerateCardQr } from '../api/generate-card-qr';
 import { AddEmployeeDialog } from '../components/add-employee-dialog';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
@@ -216,6 +220,10 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
         </section>
       </main>
 
+      <div className="mx-auto max-w-7xl px-4 pb-8">
+        <BusinessContacts businessId={businessId} employees={employees} />
+      </div>
+
       <AddEmployeeDialog businessId={businessId} open={addOpen} onOpenChange={setAddOpen} />
       <EmployeeProfileDialog businessId={businessId} employee={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteEmployeeDialog businessId={businessId} employee={deleting} onOpenChange={(open) => !open && setDeletingId(null)} />
@@ -270,4 +278,39 @@ function useAutoGenerateMissingQrCodes(businessId: string, employees: Employee[]
       generate(card.id, { onError: (error) => console.warn(`QR generation failed for card ${card.id}`, error) });
     }
   }, [employees, generate]);
+}
+
+/** The details visitors shared from the business's card pages, filtered by employee (issue 11 §3). */
+function BusinessContacts({ businessId, employees }: { businessId: string; employees: Employee[] }) {
+  const [employeeId, setEmployeeId] = useState('');
+  const contacts = useBusinessContacts(businessId, employeeId);
+  const remove = useDeleteBusinessContact(businessId);
+  return (
+    <section aria-labelledby="business-contacts-heading" className="grid gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="business-contacts-heading" className="text-lg font-semibold">
+          Contacts
+        </h2>
+        <FormField label="Shared with" className="sm:w-64">
+          <NativeSelect value={employeeId} onChange={(e) => setEmployeeId(e.target.value)}>
+            <option value="">All employees</option>
+            {employees.map((employee) => (
+              <option key={employee.id} value={employee.id}>
+                {employee.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      {contacts.isPending ? (
+        <Spinner label="Loading contacts…" />
+      ) : contacts.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {contacts.error.message}
+        </p>
+      ) : (
+        <ContactsList contacts={contacts.data} showEmployee exportName="contacts.csv" onDelete={remove} />
+      )}
+    </section>
+  );
 }

@@ -14,6 +14,8 @@ import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '../api/my-employee';
+import { useDeleteMyContact, useMyContacts } from '../api/my-contacts';
+import { ContactsList } from '@web/components/contacts-list';
 import { DigitalCardSection } from '../components/digital-card-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
@@ -100,6 +102,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
           />
         </div>
+        <MyContacts />
       </main>
     </div>
   );
@@ -115,5 +118,27 @@ function ProfileNotFound() {
         </Link>
       </Button>
     </CenteredCard>
+  );
+}
+
+/** The details visitors shared from this employee's card page (issue 11 §3). */
+function MyContacts() {
+  const contacts = useMyContacts();
+  const remove = useDeleteMyContact();
+  return (
+    <section aria-labelledby="contacts-heading" className="grid gap-3">
+      <h2 id="contacts-heading" className="text-lg font-semibold">
+        My Contacts
+      </h2>
+      {contacts.isPending ? (
+        <PageSpinner />
+      ) : contacts.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {contacts.error.message}
+        </p>
+      ) : (
+        <ContactsList contacts={contacts.data} exportName="my-contacts.csv" onDelete={remove} />
+      )}
+    </section>
   );
 }
