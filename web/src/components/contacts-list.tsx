@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Card } from './card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { downloadCsv, toCsv } from '@web/lib/csv';
 
 interface Props {
@@ -75,24 +75,15 @@ export function ContactsList({ contacts, showEmployee = false, exportName, onDel
           </li>
         ))}
       </ul>
-      <Dialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Delete Contact</DialogTitle>
-            <DialogDescription>{deleting ? `Are you sure you want to delete ${deleting.name}'s details? This action cannot be undone.` : ''}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-              Delete Contact
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Contact"
+        description={deleting ? `Are you sure you want to delete ${deleting.name}'s details? This action cannot be undone.` : ''}
+        confirmLabel="Delete Contact"
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
     </div>
   );
 }

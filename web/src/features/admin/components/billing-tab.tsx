@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Badge, type BadgeVariant } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
@@ -117,7 +117,7 @@ export function BillingTab() {
         </div>
       )}
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
-      <ConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
+      <InvoiceConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
     </section>
   );
 }
@@ -197,7 +197,7 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
   );
 }
 
-function ConfirmDialog({ confirming, onDone }: { confirming: Confirming; onDone: () => void }) {
+function InvoiceConfirmDialog({ confirming, onDone }: { confirming: Confirming; onDone: () => void }) {
   const setStatus = useSetInvoiceStatus();
   const remove = useDeleteInvoice();
   const busy = setStatus.isPending || remove.isPending;
@@ -219,25 +219,14 @@ function ConfirmDialog({ confirming, onDone }: { confirming: Confirming; onDone:
     }
   };
   return (
-    <Dialog open={confirming !== null} onOpenChange={(open) => !open && onDone()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{isVoid ? 'Void Invoice' : 'Delete Invoice'}</DialogTitle>
-          <DialogDescription>
-            {isVoid ? `Are you sure you want to void invoice ${number}? This action cannot be undone.` : `Are you sure you want to delete invoice ${number}? This action cannot be undone.`}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {isVoid ? 'Void Invoice' : 'Delete Invoice'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={confirming !== null}
+      title={isVoid ? 'Void Invoice' : 'Delete Invoice'}
+      description={`Are you sure you want to ${isVoid ? 'void' : 'delete'} invoice ${number}? This action cannot be undone.`}
+      confirmLabel={isVoid ? 'Void Invoice' : 'Delete Invoice'}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onOpenChange={(open) => !open && onDone()}
+    />
   );
 }

@@ -9,15 +9,7 @@ import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@web/components/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
@@ -160,28 +152,19 @@ function DeleteBusinessDialog({ business, onDone }: { business: AdminBusinessRow
     }
   };
   return (
-    <Dialog open={business !== null} onOpenChange={(open) => !open && onDone()}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>Delete Business</DialogTitle>
-          <DialogDescription>
-            {business
-              ? `Are you sure you want to delete ${business.name}? Its employees, cards, images and unpaid invoices are deleted and its users are signed out; paid invoices are kept for accounting. This action cannot be undone.`
-              : ''}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
-            {remove.isPending ? 'Deleting...' : 'Delete Business'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={business !== null}
+      title="Delete Business"
+      description={
+        business
+          ? `Are you sure you want to delete ${business.name}? Its employees, cards, images and unpaid invoices are deleted and its users are signed out; paid invoices are kept for accounting. This action cannot be undone.`
+          : ''
+      }
+      confirmLabel={remove.isPending ? 'Deleting...' : 'Delete Business'}
+      busy={remove.isPending}
+      onConfirm={() => void confirm()}
+      onOpenChange={(open) => !open && onDone()}
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { Spinner } from '@web/components/spinner';
@@ -130,23 +130,14 @@ function RemoveAdminDialog({ user, onOpenChange }: { user: AdminUser | null; onO
     onOpenChange(false);
   };
   return (
-    <Dialog open={user !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{messages.admin.removeAdminTitle}</DialogTitle>
-          <DialogDescription>{user ? messages.admin.removeAdminConfirm(user.email) : ''}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={remove.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => void confirm()}>
-            {remove.isPending ? 'Removing...' : 'Remove Admin Access'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      title={messages.admin.removeAdminTitle}
+      description={user ? messages.admin.removeAdminConfirm(user.email) : ''}
+      confirmLabel={remove.isPending ? 'Removing...' : 'Remove Admin Access'}
+      busy={remove.isPending}
+      onConfirm={() => void confirm()}
+      onOpenChange={onOpenChange}
+    />
   );
 }
