@@ -1,6 +1,7 @@
 // The plans tab (spec 2 §2): every plan, active or not, and the Edit Plan save. The pricing page and the billing
 // rates read the same items, so a saved plan shows everywhere at once.
 import type { PlanUpdate, PricingPlan } from '../../../shared/schemas/plan';
+import { isConditionalFailure } from '../data/conditional';
 import { db } from '../data/entities';
 import { notFound } from '../lib/errors';
 import { listPlans } from '../plans/repository';
@@ -16,7 +17,7 @@ export async function updatePlan(planId: string, update: PlanUpdate): Promise<Pr
       .remove(description ? [] : ['description'])
       .go();
   } catch (error) {
-    if (/conditional/i.test((error as Error).message)) throw notFound('Plan not found.');
+    if (isConditionalFailure(error)) throw notFound('Plan not found.');
     throw error;
   }
   const plan = (await listPlans()).find((p) => p.id === planId);

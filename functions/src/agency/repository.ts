@@ -5,7 +5,7 @@ import { db, type Db } from '../data/entities';
 import type { AgencySettings } from '../../../shared/schemas/agency';
 import type { BusinessRecord } from '../business/repository';
 import { AppError } from '../lib/errors';
-import { compact } from '../lib/values';
+import { compact, setAndRemove } from '../lib/values';
 import { messages } from '../../../shared/messages';
 
 export type AgencyRecord = EntityItem<Db['agency']>;
@@ -33,12 +33,7 @@ export async function createAgency(agency: { agencyId: string; ownerId: string }
 
 /** A later save: every field of the form; an emptied optional field is removed (stored absent, shown as null). */
 export async function updateAgency(agencyId: string, settings: AgencySettings): Promise<void> {
-  const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(settings)) {
-    if (value === null) remove.push(key);
-    else set[key] = value;
-  }
+  const { set, remove } = setAndRemove(settings);
   await db()
     .agency.patch({ agencyId })
     .set(set)

@@ -6,6 +6,7 @@ import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import type { EmployeeRole, EmployeeStatus } from '../../../shared/schemas/employee';
 import { sameBrandVersion, StaleBrandError, type CardRecord, type EmployeeRecord, type NewCard } from './repository';
+import { setAndRemove } from '../lib/values';
 
 /** The employee's card: by its id when the employee records it, else (older employees) by its place on gsi1. */
 export async function getCardOfEmployee(employee: EmployeeRecord): Promise<CardRecord | null> {
@@ -45,17 +46,6 @@ export interface EmployeeUpdate {
   cardIsActive: boolean;
   /** The linked user's membership role, when it must change with the employee's role. */
   membershipRole?: 'owner' | 'employee';
-}
-
-function setAndRemove<T extends Record<string, unknown>>(fields: T) {
-  const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    if (value === null) remove.push(key);
-    else set[key] = value;
-  }
-  return { set, remove };
 }
 
 /**

@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages';
 import type { BusinessSettings } from '../../../shared/schemas/business';
 import type { BusinessRecord, NewCard } from './repository';
 import { searchTextOf } from './search-fields';
+import { isConditionalFailure } from '../data/conditional';
 
 /** Company Settings fields, or the admin's Active/Inactive toggle. */
 export type BusinessChanges = Partial<BusinessSettings> & { isActive?: boolean };
@@ -105,9 +106,4 @@ export async function fanOutBusinessToCards(businessId: string, copy: NewCard['b
     cursor = page.cursor;
   } while (cursor);
   return updated;
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const e = error as { cause?: { name?: string }; name?: string; message?: string };
-  return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(e?.message ?? '');
 }

@@ -53,6 +53,14 @@ footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}foo
 .share button{font:inherit;border:0;cursor:pointer}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .problems{color:#b91c1c;padding-left:1.25rem}`;
 
+/** The headers of every page this template renders: never cached or indexed, and a CSP that allows no script. */
+export const cardPageHeaders = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-robots-tag': 'noindex',
+  'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+};
+
 /** Escapes text and attribute values (the five characters that matter in HTML). */
 export function esc(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');

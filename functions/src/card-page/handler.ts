@@ -7,16 +7,9 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
-import { renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { cardPageHeaders, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
 import { readCard, type StoredCard } from './card-store';
 import { isScan, recordScan } from './record-scan';
-
-const htmlHeaders = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex',
-  'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-};
 
 type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };
 
@@ -45,12 +38,12 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const head = event.requestContext?.http?.method === 'HEAD';
   try {
     const outcome = await lookUp(event.pathParameters?.cardId);
-    if (outcome.status !== 200) return { statusCode: outcome.status, headers: htmlHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
-    if (head) return { statusCode: 200, headers: htmlHeaders, body: '' };
+    if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
+    if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };
     if (isScan(event.headers ?? {})) await recordScan(outcome.card);
-    return { statusCode: 200, headers: htmlHeaders, body: renderCardPage(toView(outcome.card)) };
+    return { statusCode: 200, headers: cardPageHeaders, body: renderCardPage(toView(outcome.card)) };
   } catch (error) {
     logger.error('card page failed', { routeKey: event.routeKey, error: error as Error });
-    return { statusCode: 500, headers: htmlHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed) };
+    return { statusCode: 500, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed) };
   }
 }

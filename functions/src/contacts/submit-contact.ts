@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { contactFormSchema } from '../../../shared/schemas/contact';
 import { sendMail } from '../adapters/mail';
 import { getEmployee } from '../business/repository';
-import { renderCardNotFound, renderContactResult, type PublicCardView } from '../card-page/card-page';
+import { cardPageHeaders, renderCardNotFound, renderContactResult, type PublicCardView } from '../card-page/card-page';
 import { siteConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -23,17 +23,7 @@ export const CARD_CONTACT_LIMIT = { action: 'card-contact', limit: 10, windowSec
 const MAX_FORM_BYTES = 16 * 1024;
 const FORM_FIELDS = new Set(['name', 'email', 'phone', 'company', 'note', 'consent', 'website']);
 
-const html = (status: number, body: string) =>
-  raw({
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-robots-tag': 'noindex',
-      'content-security-policy': "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-    },
-    body,
-  });
+const html = (status: number, body: string) => raw({ status, headers: cardPageHeaders, body });
 
 /** The form's fields: urlencoded, each at most once, only the known ones. */
 function formFields(event: APIGatewayProxyEventV2): Record<string, string> | null {

@@ -1,6 +1,7 @@
 // Access patterns of identity: a user's profile and memberships (one Query reads both) and agency–client links.
 import { db } from '../data/entities';
 import type { AccountType } from '../../../shared/schemas/me';
+import { isConditionalFailure } from '../data/conditional';
 
 export interface ProfileRecord {
   userId: string;
@@ -76,13 +77,4 @@ export async function endSessions(userId: string, now = new Date()): Promise<voi
 /** Records that the user owns a business or agency (the spec's inferred owner role row). */
 export async function putOwnerMembership(userId: string, scopeType: 'business' | 'agency', scopeId: string): Promise<void> {
   await db().membership.put({ userId, scopeType, scopeId, role: 'owner' }).go();
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const e = error as { cause?: { name?: string }; name?: string; message?: string };
-  return (
-    e?.cause?.name === 'ConditionalCheckFailedException' ||
-    e?.name === 'ConditionalCheckFailedException' ||
-    /conditional request failed/i.test(e?.message ?? '')
-  );
 }

@@ -5,6 +5,7 @@ import type { EntityItem } from 'electrodb';
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
+import { isConditionalFailure } from '../data/conditional';
 
 export type InvoiceRecord = EntityItem<Db['invoice']>;
 
@@ -19,11 +20,6 @@ export function invoiceListingKey(): string {
 
 export function invoiceSearchText(invoiceNumber: string, businessName: string): string {
   return `${invoiceNumber}\n${businessName}`.toLowerCase();
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const e = error as { cause?: { name?: string }; name?: string; message?: string };
-  return e?.cause?.name === 'ConditionalCheckFailedException' || e?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(e?.message ?? '');
 }
 
 /** The statuses from which `to` may be reached (spec 2 §4). */

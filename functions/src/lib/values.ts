@@ -6,3 +6,15 @@ export function compact<T extends Record<string, unknown>>(value: T): { [K in ke
 }
 
 export const orNull = <T>(value: T | undefined | null): T | null => (value === undefined ? null : value);
+
+/** An update's SET (the values given) and REMOVE (the nulls) parts; undefined leaves an attribute as it is. */
+export function setAndRemove<T extends Record<string, unknown>>(fields: T) {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (value === null) remove.push(key);
+    else set[key] = value;
+  }
+  return { set, remove };
+}

@@ -4,11 +4,11 @@
 // session is verified and the list reloaded; both address parameters are then removed.
 import { formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
-import { allowedInvoiceActions, invoiceStatuses, type Invoice, type InvoiceStatus } from '@shared/schemas/invoice';
+import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { Badge, type BadgeVariant } from '@web/components/badge';
+import { InvoiceStatusBadge, invoiceStatusLabel } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -23,9 +23,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { invoiceKeys, useDeleteInvoice, useGenerateMonthlyInvoices, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 
-/** Spec 2 §4: paid default, pending secondary, overdue destructive, cancelled and void outline. */
-const badgeOf: Record<InvoiceStatus, BadgeVariant> = { paid: 'default', pending: 'secondary', overdue: 'destructive', cancelled: 'outline', void: 'outline' };
-const label = (status: InvoiceStatus) => status.charAt(0).toUpperCase() + status.slice(1);
 
 type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
 
@@ -73,7 +70,7 @@ export function BillingTab() {
             <option value="all">All</option>
             {invoiceStatuses.map((status) => (
               <option key={status} value={status}>
-                {label(status)}
+                {invoiceStatusLabel(status)}
               </option>
             ))}
           </NativeSelect>
@@ -162,7 +159,7 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(invoice.amountCents, invoice.currency)}</td>
       <td className="px-4 py-3">{formatLongDate(invoice.dueDate)}</td>
       <td className="px-4 py-3">
-        <Badge variant={badgeOf[invoice.status]}>{label(invoice.status)}</Badge>
+        <InvoiceStatusBadge status={invoice.status} />
       </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap gap-1.5">

@@ -3,13 +3,13 @@
 // address cleaned. A paid invoice says so; an unknown one shows 'Invoice Not Found' and nothing else.
 import { formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
-import { canPayInvoice, type InvoicePaymentView, type InvoiceStatus } from '@shared/schemas/invoice';
+import { canPayInvoice, type InvoicePaymentView } from '@shared/schemas/invoice';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, FileX2, Lock } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Badge, type BadgeVariant } from '@web/components/badge';
+import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { SiteFooter } from '@web/components/site-footer';
@@ -20,7 +20,6 @@ import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { invoicePaymentKeys, useInvoicePayment } from '../api/get-invoice-payment';
 
-const badgeOf: Record<InvoiceStatus, BadgeVariant> = { paid: 'default', pending: 'secondary', overdue: 'destructive', cancelled: 'outline', void: 'outline' };
 
 export function InvoicePaymentPage() {
   const { invoiceId = '' } = useParams();
@@ -72,7 +71,6 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
       setProcessing(false);
     }
   };
-  const status = invoice.status.charAt(0).toUpperCase() + invoice.status.slice(1);
   return (
     <Card className="w-full max-w-lg">
       <CardHeader>
@@ -87,7 +85,7 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
           <dd className="font-medium">{invoice.businessName}</dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>
-            <Badge variant={badgeOf[invoice.status]}>{status}</Badge>
+            <InvoiceStatusBadge status={invoice.status} />
           </dd>
           <dt className="text-muted-foreground">Due date</dt>
           <dd>{formatLongDate(invoice.dueDate)}</dd>
