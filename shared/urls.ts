@@ -9,3 +9,9 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+/** What our QR codes encode: the card URL (which has no query) with the `s=qr` marker, so a scan of the code is told
+ * apart from a shared link (issue 11 §2). The card page shows the same card with or without it. */
+export function qrTargetOf(cardUrl: string): string {
+  return `${cardUrl}?s=qr`;
+}

@@ -1,9 +1,17 @@
-// Scans over time (issue 9 §5, the agency's Analytics button): the per-day scan counters of one business.
+// Scans over time (issue 9 §5, issue 11 §2): the per-day scan counters of a business or of one card, with each day's
+// split by source (QR code or shared link) and device class, and a business's top cards.
 import * as z from 'zod';
 
 /** The ranges a user may choose, in days (today included). */
 export const analyticsRanges = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+/** Where a scan came from: our QR codes carry `?s=qr`; every other visit is a shared link. */
+export const scanSources = ['qr', 'link'] as const;
+export type ScanSource = (typeof scanSources)[number];
+/** The device classes a User-Agent is counted under (bots are not scans). */
+export const deviceClasses = ['phone', 'tablet', 'desktop'] as const;
+export type DeviceClass = (typeof deviceClasses)[number];
 
 export const scanAnalyticsQuerySchema = z.object({
   days: z
@@ -16,13 +24,33 @@ export const scanAnalyticsQuerySchema = z.object({
 export const scanDaySchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), scans: z.number().int() });
 export type ScanDay = z.infer<typeof scanDaySchema>;
 
-export const scanAnalyticsSchema = z.object({
-  businessId: z.string(),
+const count = z.number().int();
+/** Scans counted before sources and devices were recorded have neither: they are `notRecorded`. */
+export const scanSplitSchema = z.object({
+  bySource: z.object({ qr: count, link: count, notRecorded: count }),
+  byDevice: z.object({ phone: count, tablet: count, desktop: count, notRecorded: count }),
+});
+export type ScanSplit = z.infer<typeof scanSplitSchema>;
+
+export const topCardSchema = z.object({ cardId: z.string(), employeeId: z.string(), name: z.string(), scans: count });
+export type TopCard = z.infer<typeof topCardSchema>;
+
+const seriesSchema = z.object({
   days: z.number().int(),
   /** Oldest first. */
   series: z.array(scanDaySchema),
-  totalInRange: z.number().int(),
-  /** Every scan since the business began (its scan total). */
-  allTime: z.number().int(),
+  totalInRange: count,
+  /** Every scan since the business (card) began: its scan total. */
+  allTime: count,
+});
+
+export const scanAnalyticsSchema = seriesSchema.extend(scanSplitSchema.shape).extend({
+  businessId: z.string(),
+  /** The most scanned cards in the range, most first (at most five). */
+  topCards: z.array(topCardSchema),
 });
 export type ScanAnalytics = z.infer<typeof scanAnalyticsSchema>;
+
+/** The employee portal's view: the same numbers for the employee's own card (null and zeros before it has one). */
+export const cardScanAnalyticsSchema = seriesSchema.extend(scanSplitSchema.shape).extend({ cardId: z.string().nullable() });
+export type CardScanAnalytics = z.infer<typeof cardScanAnalyticsSchema>;

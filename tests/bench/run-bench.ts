@@ -10,6 +10,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
 import { recordDynamoCommands } from '../support/dynamo-commands';
+import { userAgents } from '../support/user-agents';
 
 interface Row {
   metric: string;
@@ -120,7 +121,9 @@ async function measureRoundTrips(env: Record<string, string>) {
     version: '2.0',
     routeKey: 'GET /card/{cardId}',
     rawPath: '/card/demo-card-jane-cooper',
-    headers: {},
+    rawQueryString: 's=qr',
+    headers: { 'user-agent': userAgents.phone },
+    queryStringParameters: { s: 'qr' },
     pathParameters: { cardId: 'demo-card-jane-cooper' },
     requestContext: { requestId: 'bench', http: { method: 'GET', path: '/card/demo-card-jane-cooper' } },
   } as unknown as APIGatewayProxyEventV2;
@@ -306,7 +309,7 @@ async function measureLoad(origin: string) {
     Array.from({ length: concurrency }, async () => {
       while (Date.now() < deadline && latencies.length + errors < 2_000) {
         const t = performance.now();
-        const res = await fetch(`${origin}/card/demo-card-marcus-lee`);
+        const res = await fetch(`${origin}/card/demo-card-marcus-lee?s=qr`, { headers: { 'user-agent': userAgents.phone } });
         await res.arrayBuffer();
         if (res.ok) latencies.push(performance.now() - t);
         else errors += 1;

@@ -10,7 +10,7 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { newAgencyAccount } from '../support/agencies';
-import { api, origin, signIn, tables, uniqueEmail } from '../support/runtime';
+import { api, origin, signIn, tables, uniqueEmail, scanCard } from '../support/runtime';
 import { pngImage } from '../support/uploads';
 import { AuthPage } from './pages/auth-page';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
@@ -149,7 +149,7 @@ describe('agency journey (1280 px, then 375 px)', () => {
     const db = await tables();
     const { data: employees } = await db.employee.query.dashboard({ businessId: harborId }).go();
     const cardId = employees[0]!.cardId!;
-    for (let i = 0; i < 2; i++) expect((await fetch(`${origin}/card/${cardId}`)).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await scanCard(cardId)).status).toBe(200);
 
     await page.getByRole('button', { name: 'Analytics for Harbor Dental' }).click();
     const dialog = page.getByRole('dialog');

@@ -81,7 +81,7 @@ describe('business owner journey, step by step (375 px)', () => {
     const src = await qr.getAttribute('src');
     const png = PNG.sync.read(Buffer.from(await (await fetch(new URL(src!, origin))).arrayBuffer()));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(decoded?.data).toMatch(new RegExp(`^${origin}/card/[A-Za-z0-9_-]{10,}$`));
+    expect(decoded?.data).toMatch(new RegExp(`^${origin}/card/[A-Za-z0-9_-]{10,}\\?s=qr$`));
     cardUrl = decoded!.data;
     await page.keyboard.press('Escape');
   });
@@ -118,7 +118,7 @@ describe('business owner journey, step by step (375 px)', () => {
     await page.reload();
     await expectOnPage(page.getByText('1 scan')).toBeVisible();
     const db = await tables();
-    const cardId = cardUrl.split('/').pop()!;
+    const cardId = new URL(cardUrl).pathname.split('/').pop()!;
     expect((await db.cardScanTotal.get({ cardId }).go()).data?.scanCount).toBe(1);
     await shot(page, 'journey-08-dashboard-phone');
     await page.setViewportSize(desktop);

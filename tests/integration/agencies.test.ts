@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings, newAgencyAccount } from '../support/agencies';
-import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, tables, scanCard } from '../support/runtime';
 import { confirmUpload, mediaKeys, uploadAgencyLogo, uploadPng } from '../support/uploads';
 import { itemsMentioning } from '../support/table-fingerprint';
 
@@ -211,7 +211,7 @@ describe('scans over time (the Analytics button)', () => {
     const { user } = await agencyWithSettings();
     const client = await addClient(user, 'Scanned Client');
     const employee = await addEmployee(user, client);
-    for (let i = 0; i < 3; i++) expect((await fetch(`${origin}/card/${employee.card.id}`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await scanCard(employee.card.id)).status).toBe(200);
 
     const res = await api('GET', `/api/businesses/${client}/analytics?days=7`, { user });
     expect(res.status).toBe(200);

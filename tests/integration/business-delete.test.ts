@@ -5,7 +5,7 @@
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, scanCard } from '../support/runtime';
 import { itemsMentioning } from '../support/table-fingerprint';
 import { confirmUpload, mediaKeys, uploadPng } from '../support/uploads';
 import { invite } from '../support/invitations';
@@ -22,7 +22,7 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const token = await invite(owned, linked.id, email);
   const employeeUser = await createUser({ email });
   expect((await api('POST', `/api/invitations/${token}/accept`, { user: employeeUser })).status).toBe(200);
-  for (let i = 0; i < 2; i++) expect((await fetch(`${origin}/card/${active.card.id}`)).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await scanCard(active.card.id)).status).toBe(200);
   expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'logo'))).status).toBe(200);
   expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'photo', active.id))).status).toBe(200);
   const db = await tables();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { messages } from '../../shared/messages';
-import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, validBusinessForm } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, validBusinessForm, scanCard } from '../support/runtime';
 
 describe('business onboarding', () => {
   it('creates the business, makes the caller its owner and resolves /api/me to it', async () => {
@@ -74,7 +74,7 @@ describe('employees, cards and scans', () => {
     const png = await fetch(res.body.qrCodeUrl);
     expect(png.status).toBe(200);
     const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
-    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${origin}/card/${employee.card.id}`);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${origin}/card/${employee.card.id}?s=qr`);
     expect((await fetch(res.body.qrSvgUrl)).status).toBe(200);
     for (const url of [before.png, before.svg]) expect((await fetch(url)).status).toBe(404);
     const { getMediaObject } = await import('../../functions/src/adapters/media');
@@ -112,7 +112,8 @@ describe('employees, cards and scans', () => {
     const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
     expect(image.width).toBe(300);
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    expect(decoded?.data).toBe(`${origin}/card/${employee.card.id}`);
+    // The QR code carries the source marker, so its scans are told apart from shared links (issue 11 §2).
+    expect(decoded?.data).toBe(`${origin}/card/${employee.card.id}?s=qr`);
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
     expect(dashboard.status).toBe(200);
@@ -156,7 +157,7 @@ describe('employees, cards and scans', () => {
   it('serves the public card without JavaScript and counts each visit as a scan', async () => {
     const { owner, business } = await createOwnerWithBusiness({ name: 'Scan & Co' });
     const employee = await addEmployee(owner, business.id, { name: 'Zoë <Script> Doe', jobTitle: 'CTO' });
-    const page = await fetch(`${origin}/card/${employee.card.id}`);
+    const page = await scanCard(employee.card.id);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Zoë &lt;Script&gt; Doe');
@@ -164,7 +165,7 @@ describe('employees, cards and scans', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('Scan &amp; Co');
     expect(html).toContain(`/api/public/cards/${employee.card.id}/vcard`);
-    await fetch(`${origin}/card/${employee.card.id}`);
+    await scanCard(employee.card.id, { device: 'desktop', via: 'qr' });
 
     const dashboard = await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner });
     expect(dashboard.body.employees[0].card.scanCount).toBe(2);
@@ -187,7 +188,7 @@ describe('employees, cards and scans', () => {
   it('counts 200 parallel visits as exactly 200 scans', async () => {
     const { owner, business } = await createOwnerWithBusiness();
     const employee = await addEmployee(owner, business.id);
-    const statuses = await Promise.all(Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status)));
+    const statuses = await Promise.all(Array.from({ length: 200 }, () => scanCard(employee.card.id).then((r) => r.status)));
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     const db = await tables();
     const card = await db.cardScanTotal.get({ cardId: employee.card.id }).go();

@@ -3,7 +3,7 @@
 // Create Business Card; the employee's own profile.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser, scanCard } from '../support/runtime';
 import { itemsMentioning } from '../support/table-fingerprint';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -167,7 +167,7 @@ describe('deleting an employee', () => {
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
     const user = await linkUser(owner.business.id, employee.id);
     const cardPage = `${origin}/card/${employee.card.id}`;
-    for (let i = 0; i < 3; i++) expect((await fetch(cardPage)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await scanCard(employee.card.id)).status).toBe(200);
     const db = await tables();
     expect((await db.cardScanDay.query.primary({ cardId: employee.card.id }).go()).data.length).toBeGreaterThan(0);
     const qr = (await db.card.get({ cardId: employee.card.id }).go()).data!;

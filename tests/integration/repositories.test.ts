@@ -9,6 +9,7 @@ import { tables, uniqueEmail } from '../support/runtime';
 // The runtime's environment is set by ../support/runtime, so these resolve to the test table.
 const { dynamo, tableName } = await import('../../functions/src/data/client');
 const businessRepo = await import('../../functions/src/business/repository');
+const { countScan } = await import('../../functions/src/card-page/card-store');
 const meRepo = await import('../../functions/src/identity/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
 const { newId } = await import('../../functions/src/lib/ids');
@@ -280,21 +281,26 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
 });
 
 describe('scan counters (pattern 8)', () => {
-  it('counts 50 parallel scans exactly on the card, the business and both per-day items, with writes only', async () => {
+  it('counts 50 parallel scans exactly on the card, the business and both per-day items with their split, with writes only', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
     const e = makeEmployeeAndCard(business.businessId);
     await businessRepo.createEmployeeWithCard(e.employee, e.card);
     const day = '2026-11-22';
 
-    const commands = await commandsOf(() => Promise.all(Array.from({ length: 50 }, () => businessRepo.incrementScanCounters(e.card.cardId, business.businessId, day))));
+    const scans = Array.from({ length: 50 }, (_, i) => ({ source: i < 30 ? 'qr' : 'link', device: i % 5 === 0 ? 'desktop' : i % 5 === 1 ? 'tablet' : 'phone' }) as const);
+    const commands = await commandsOf(() => Promise.all(scans.map((scan) => countScan(e.card.cardId, business.businessId, day, scan))));
     expect(new Set(commands)).toEqual(new Set(['UpdateItemCommand']));
 
     const db = await tables();
     expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
     expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
-    expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data?.count).toBe(50);
-    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data?.count).toBe(50);
+    const split = { count: 50, qrScans: 30, linkScans: 20, phoneScans: 30, tabletScans: 10, desktopScans: 10 };
+    expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data).toMatchObject({ ...split, businessId: business.businessId });
+    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data).toMatchObject(split);
+    // The card-day is listed under its business (gsi2), the top cards' Query.
+    const listed = await db.cardScanDay.query.byBusiness({ businessId: business.businessId }).go();
+    expect(listed.data.map((d) => [d.cardId, d.day, d.count])).toEqual([[e.card.cardId, day, 50]]);
   });
 
   it('writes no item a scan writes in the transaction that adds an employee (no TransactionConflict possible)', async () => {
@@ -305,7 +311,7 @@ describe('scan counters (pattern 8)', () => {
     const scanned = makeEmployeeAndCard(business.businessId);
     await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
 
-    const scanKeys = await keysWrittenBy(() => businessRepo.incrementScanCounters(scanned.card.cardId, business.businessId, '2026-11-22'));
+    const scanKeys = await keysWrittenBy(() => countScan(scanned.card.cardId, business.businessId, '2026-11-22', { source: 'qr', device: 'phone' }));
     const added = makeEmployeeAndCard(business.businessId);
     const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
     expect(scanKeys.size).toBe(4);
@@ -316,7 +322,7 @@ describe('scan counters (pattern 8)', () => {
   it('does not create a card, business or scan-total item for a scan of an unknown card', async () => {
     const cardId = newId();
     const businessId = newId();
-    await expect(businessRepo.incrementScanCounters(cardId, businessId, '2026-11-22')).rejects.toBeTruthy();
+    await expect(countScan(cardId, businessId, '2026-11-22', { source: 'link', device: 'desktop' })).rejects.toBeTruthy();
     expect(await businessRepo.getCard(cardId)).toBeNull();
     expect(await businessRepo.getBusiness(businessId)).toBeNull();
     expect(await rawItem(`$cardcrew#cardid_${cardId.toLowerCase()}`, '$cardscantotal_1')).toBeUndefined();

@@ -2,14 +2,14 @@
 // DynamoDB Local does not cancel a transaction for a racing plain write as AWS does, so this checks the outcome
 // end to end; repositories.test.ts proves the cause (the two write sets share no item).
 import { describe, expect, it } from 'vitest';
-import { addEmployee, api, createOwnerWithBusiness, origin, tables, uniqueEmail } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, tables, uniqueEmail, scanCard } from '../support/runtime';
 
 describe('scan counters racing owner edits', () => {
   it('lets 200 scans and 20 employee creations on one business all succeed, with exact totals and counters', async () => {
     const { owner, business } = await createOwnerWithBusiness({ name: 'Busy Card Co' });
     const employee = await addEmployee(owner, business.id);
 
-    const scans = Array.from({ length: 200 }, () => fetch(`${origin}/card/${employee.card.id}`).then((r) => r.status));
+    const scans = Array.from({ length: 200 }, () => scanCard(employee.card.id).then((r) => r.status));
     const creations = Array.from({ length: 20 }, (_, i) =>
       api('POST', `/api/businesses/${business.id}/employees`, {
         user: owner,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { mailbox } from './runtime';
+import { userAgents } from './user-agents';
 
 export const artifactsDir = join('tests', 'artifacts');
 mkdirSync(artifactsDir, { recursive: true });
@@ -20,9 +21,18 @@ export interface BrowserSession {
   consoleErrors: string[];
 }
 
+/**
+ * A browser at `viewport` that presents itself as a person's phone (below 768 px) or desktop: headless Chromium's own
+ * User-Agent names it a bot, and the card page does not count bots as scans.
+ */
 export async function openBrowser(viewport: { width: number; height: number }, options: { javaScriptEnabled?: boolean; acceptDownloads?: boolean } = {}): Promise<BrowserSession> {
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport, javaScriptEnabled: options.javaScriptEnabled ?? true, acceptDownloads: options.acceptDownloads ?? true });
+  const context = await browser.newContext({
+    viewport,
+    userAgent: viewport.width < 768 ? userAgents.phone : userAgents.desktop,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    acceptDownloads: options.acceptDownloads ?? true,
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (m) => {

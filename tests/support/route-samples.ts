@@ -42,6 +42,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   getInvitation: () => undefined,
   acceptInvitation: () => undefined,
   getMyEmployee: () => undefined,
+  getMyScanAnalytics: () => undefined,
   updateMyEmployee: () => ({ name: 'Erin Example', email: uniqueEmail('erin'), mobilePhone: '+1 555 0111', jobTitle: 'Designer' }),
   getScanAnalytics: () => undefined,
   getAgencyDashboard: () => undefined,

@@ -10,6 +10,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { userAgents } from './user-agents';
 
 export const runtime = inject('runtime');
 export const origin = runtime.origin;
@@ -96,13 +97,19 @@ export async function api<T = any>(method: string, path: string, options: { user
   return { status: res.status, body: parsed as T, headers: res.headers, text };
 }
 
+/** Opens a card page as a person would: from a phone by default, by its QR code (`?s=qr`) or a shared link. */
+export function scanCard(cardId: string, options: { device?: keyof typeof userAgents; via?: 'qr' | 'link' } = {}): Promise<Response> {
+  const query = options.via === 'qr' ? '?s=qr' : '';
+  return fetch(`${origin}/card/${cardId}${query}`, { headers: { 'user-agent': userAgents[options.device ?? 'phone'] } });
+}
+
 /** A random loopback address (all of 127/8 reaches the server), so per-client limits start fresh for each caller. */
 export function freshClientAddress(): string {
   const [a, b, c] = randomBytes(3);
   return `127.${a}.${b}.${Math.max(2, c!)}`;
 }
 
-/** TEMPORARY (replaced at merge): fetch-like request from a given local address. */
+/** A fetch-like request sent from a given loopback address (fetch cannot choose its local address). */
 function requestFrom(localAddress: string, method: string, url: string, headers: Record<string, string>, body?: string): Promise<Response> {
   return new Promise((resolveResponse, reject) => {
     const req = httpRequest(url, { method, headers, localAddress }, (res) => {

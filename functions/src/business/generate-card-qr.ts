@@ -1,8 +1,9 @@
-// QR generation for a card: PNG + SVG encoding the public card URL, stored in the media bucket.
+// QR generation for a card: PNG + SVG encoding the public card URL with the QR source marker, stored in the media bucket.
 // Media objects are served `immutable` for a year, so every generation writes new, versioned keys
 // (`qr/{businessId}/{cardId}/{version}.png`): a regenerated image is a new URL no cache can have seen.
 import { randomBytes } from 'node:crypto';
 import type { Card } from '../../../shared/schemas/employee';
+import { qrTargetOf } from '../../../shared/urls';
 import { deleteMediaObjects, mediaKeyOf, putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import type { Caller } from '../identity/caller';
@@ -23,7 +24,7 @@ export function cardQrKeys(businessId: string, cardId: string, version: string =
  * superseded images (best-effort: a leftover object is only storage, the card no longer points to it).
  */
 export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'> & Partial<Pick<CardRecord, 'qrCodeUrl' | 'qrSvgUrl'>>): Promise<CardRecord> {
-  const { png, svg } = await renderQr(cardUrlOf(card.cardId));
+  const { png, svg } = await renderQr(qrTargetOf(cardUrlOf(card.cardId)));
   const keys = cardQrKeys(card.businessId, card.cardId);
   const [pngUrl, svgUrl] = await Promise.all([putMediaObject(keys.png, png, 'image/png'), putMediaObject(keys.svg, svg, 'image/svg+xml')]);
   const stored = await setCardQr(card.cardId, pngUrl, svgUrl);

@@ -1,12 +1,17 @@
-// Scans over time for one business (issue 9 §5): one Query of its per-day counters for the range, one GetItem of
-// its scan total. Days without scans have no counter item; they are listed as 0 so a chart has every day.
-import type { AnalyticsRange, ScanAnalytics } from '../../../shared/schemas/analytics';
+// Scans over time (issue 9 §5, issue 11 §2) from the per-day counters the card page keeps. For a business: one Query
+// of its day counters (series, sources, devices), one Query of its card-days in the range (top cards), one GetItem of
+// its total, and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
+// Days without scans have no counter item; they are listed as 0 so a chart has every day.
+import type { AnalyticsRange, CardScanAnalytics, ScanAnalytics, ScanSplit, TopCard } from '../../../shared/schemas/analytics';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { getBusinessScanTotal } from './repository';
+import { getCardOfEmployee } from './employee-repository';
+import { myEmployeeRecord } from './my-employee';
+import { getBusinessScanTotal, getCardScanTotal } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const TOP_CARDS = 5;
 
 /** The UTC days of a range ending today, oldest first (the card page counts scans by UTC day). */
 export function daysEnding(today: Date, days: number): string[] {
@@ -14,17 +19,84 @@ export function daysEnding(today: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
+/** A day counter as stored: its total and its split (absent on days counted before the split was recorded). */
+interface DayCounter {
+  day: string;
+  count?: number;
+  qrScans?: number;
+  linkScans?: number;
+  phoneScans?: number;
+  tabletScans?: number;
+  desktopScans?: number;
+}
+
+/** Every day of the range with its scans, the range's total, and its split by source and by device. */
+export function summarise(range: string[], counters: DayCounter[]): { series: ScanAnalytics['series']; totalInRange: number } & ScanSplit {
+  const byDay = new Map(counters.map((c) => [c.day, c.count ?? 0]));
+  const series = range.map((day) => ({ day, scans: byDay.get(day) ?? 0 }));
+  const totalInRange = series.reduce((sum, d) => sum + d.scans, 0);
+  const sum = (field: keyof Omit<DayCounter, 'day'>) => counters.reduce((total, c) => total + (c[field] ?? 0), 0);
+  const bySource = { qr: sum('qrScans'), link: sum('linkScans') };
+  const byDevice = { phone: sum('phoneScans'), tablet: sum('tabletScans'), desktop: sum('desktopScans') };
+  return {
+    series,
+    totalInRange,
+    bySource: { ...bySource, notRecorded: totalInRange - bySource.qr - bySource.link },
+    byDevice: { ...byDevice, notRecorded: totalInRange - byDevice.phone - byDevice.tablet - byDevice.desktop },
+  };
+}
+
+/**
+ * The business's most scanned cards in the range, from its card-days (gsi2: business, day, card). The upper bound is
+ * the day after the range: a card-day's key goes on with its card id, so it sorts after its bare day.
+ */
+async function topCardsOf(businessId: string, range: string[]): Promise<TopCard[]> {
+  const dayAfter = new Date(Date.parse(range[range.length - 1]!) + DAY_MS).toISOString().slice(0, 10);
+  const { data } = await db()
+    .cardScanDay.query.byBusiness({ businessId })
+    .between({ day: range[0]! }, { day: dayAfter })
+    .go({ pages: 'all', attributes: ['cardId', 'day', 'count'] });
+  const scansByCard = new Map<string, number>();
+  for (const d of data) scansByCard.set(d.cardId, (scansByCard.get(d.cardId) ?? 0) + (d.count ?? 0));
+  const top = [...scansByCard].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_CARDS);
+  if (top.length === 0) return [];
+  const { data: cards } = await db()
+    .card.get(top.map(([cardId]) => ({ cardId })))
+    .go({ attributes: ['cardId', 'employeeId', 'profile', 'businessId'] });
+  const byId = new Map(cards.filter((c) => c.businessId === businessId).map((c) => [c.cardId, c]));
+  return top.flatMap(([cardId, scans]) => {
+    const card = byId.get(cardId);
+    // A card deleted since its scans were counted is left out of the list (its scans stay in the totals).
+    return card ? [{ cardId, employeeId: card.employeeId, name: card.profile.name, scans }] : [];
+  });
+}
+
 export async function getScanAnalytics(caller: Caller, businessId: string, days: AnalyticsRange, now = new Date()): Promise<ScanAnalytics> {
   await assertCanManageBusiness(caller, businessId);
   const range = daysEnding(now, days);
-  const [counted, allTime] = await Promise.all([
+  const [counted, topCards, allTime] = await Promise.all([
     db()
       .businessScanDay.query.primary({ businessId })
       .between({ day: range[0]! }, { day: range[range.length - 1]! })
       .go({ pages: 'all' }),
+    topCardsOf(businessId, range),
     getBusinessScanTotal(businessId),
   ]);
-  const byDay = new Map(counted.data.map((item) => [item.day, item.count ?? 0]));
-  const series = range.map((day) => ({ day, scans: byDay.get(day) ?? 0 }));
-  return { businessId, days, series, totalInRange: series.reduce((sum, d) => sum + d.scans, 0), allTime };
+  return { businessId, days, ...summarise(range, counted.data), allTime, topCards };
+}
+
+/** The employee portal: the same view of the caller's own card (404 when they are not linked to an employee). */
+export async function getMyScanAnalytics(caller: Caller, days: AnalyticsRange, now = new Date()): Promise<CardScanAnalytics> {
+  const employee = await myEmployeeRecord(caller);
+  const range = daysEnding(now, days);
+  const card = await getCardOfEmployee(employee);
+  if (!card) return { cardId: null, days, ...summarise(range, []), allTime: 0 };
+  const [counted, allTime] = await Promise.all([
+    db()
+      .cardScanDay.query.primary({ cardId: card.cardId })
+      .between({ day: range[0]! }, { day: range[range.length - 1]! })
+      .go({ pages: 'all' }),
+    getCardScanTotal(card.cardId),
+  ]);
+  return { cardId: card.cardId, days, ...summarise(range, counted.data), allTime };
 }

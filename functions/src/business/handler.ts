@@ -12,7 +12,7 @@ import { updateBusinessSettings } from './update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
-import { getScanAnalytics } from './get-scan-analytics';
+import { getMyScanAnalytics, getScanAnalytics } from './get-scan-analytics';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
@@ -31,5 +31,6 @@ export const handler = httpHandler('business', {
   createCard: async ({ caller, params }) => createCard(caller, params.businessId, params.employeeId),
   getScanAnalytics: async ({ caller, params, query }) => getScanAnalytics(caller, params.businessId, query.days),
   getMyEmployee: async ({ caller }) => getMyEmployee(caller),
+  getMyScanAnalytics: async ({ caller, query }) => getMyScanAnalytics(caller, query.days),
   updateMyEmployee: async ({ caller, body }) => updateMyEmployee(caller, body),
 });

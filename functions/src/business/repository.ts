@@ -255,17 +255,3 @@ export async function getCardScanTotal(cardId: string): Promise<number> {
   const { data } = await db().cardScanTotal.get({ cardId }).go({ consistent: true });
   return data?.scanCount ?? 0;
 }
-
-/**
- * Counts one scan: the card and business totals (items of their own, created with the card and the business,
- * so the ADD must find them) and both per-day counters, each an atomic ADD in one parallel flight, no read.
- */
-export async function incrementScanCounters(cardId: string, businessId: string, day: string): Promise<void> {
-  const { cardScanTotal, businessScanTotal, cardScanDay, businessScanDay } = db();
-  await Promise.all([
-    cardScanTotal.update({ cardId }).add({ scanCount: 1 }).where(({ cardId: id }, { exists }) => exists(id)).go({ response: 'none' }),
-    businessScanTotal.update({ businessId }).add({ scanCount: 1 }).where(({ businessId: id }, { exists }) => exists(id)).go({ response: 'none' }),
-    cardScanDay.upsert({ cardId, day }).add({ count: 1 }).go({ response: 'none' }),
-    businessScanDay.upsert({ businessId, day }).add({ count: 1 }).go({ response: 'none' }),
-  ]);
-}

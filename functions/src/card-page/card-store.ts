@@ -1,8 +1,10 @@
 // The card page's data access, with the plain document client (no ElectroDB in this Lambda): one GetItem for
-// everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read.
+// everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read. The day
+// counters also count the scan under its source and device class (issue 11 §2).
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { cardKeys, counterStamps } from '../data/card-keys';
+import type { ScanContext } from './scan-context';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
 export interface StoredCard {
@@ -18,9 +20,9 @@ export async function readCard(cardId: string): Promise<StoredCard | null> {
   return Item?.__edb_e__ === 'card' ? (Item as unknown as StoredCard) : null;
 }
 
-/** ADD 1 to `counter` and SET the stamp attributes; `mustExist` refuses to create the item (totals exist with their card). */
-function add(key: Record<string, string>, counter: string, stamps: Record<string, string>, mustExist: boolean) {
-  const names: Record<string, string> = { '#c': counter };
+/** ADD 1 to each counter and SET the stamp attributes; `mustExist` refuses to create the item (totals exist with their card). */
+function add(key: Record<string, string>, counters: string[], stamps: Record<string, string>, mustExist: boolean) {
+  const names: Record<string, string> = Object.fromEntries(counters.map((name, i) => [`#c${i}`, name]));
   const values: Record<string, unknown> = { ':one': 1 };
   const sets = Object.entries(stamps).map(([name, value], i) => {
     names[`#s${i}`] = name;
@@ -31,7 +33,7 @@ function add(key: Record<string, string>, counter: string, stamps: Record<string
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: `SET ${sets.join(', ')} ADD #c :one`,
+      UpdateExpression: `SET ${sets.join(', ')} ADD ${counters.map((_, i) => `#c${i} :one`).join(', ')}`,
       ConditionExpression: mustExist ? 'attribute_exists(pk)' : undefined,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -39,12 +41,13 @@ function add(key: Record<string, string>, counter: string, stamps: Record<string
   );
 }
 
-/** Counts one scan: the card and business totals and both per-day counters (`day` = YYYY-MM-DD, UTC). */
-export async function countScan(cardId: string, businessId: string, day: string): Promise<void> {
+/** Counts one scan: the card and business totals and both per-day counters (`day` = YYYY-MM-DD, UTC) with its split. */
+export async function countScan(cardId: string, businessId: string, day: string, scan: ScanContext): Promise<void> {
+  const daily = ['count', `${scan.source}Scans`, `${scan.device}Scans`];
   await Promise.all([
-    add(cardKeys.cardScanTotal(cardId), 'scanCount', counterStamps.cardScanTotal(cardId), true),
-    add(cardKeys.businessScanTotal(businessId), 'scanCount', counterStamps.businessScanTotal(businessId), true),
-    add(cardKeys.cardScanDay(cardId, day), 'count', counterStamps.cardScanDay(cardId, day), false),
-    add(cardKeys.businessScanDay(businessId, day), 'count', counterStamps.businessScanDay(businessId, day), false),
+    add(cardKeys.cardScanTotal(cardId), ['scanCount'], counterStamps.cardScanTotal(cardId), true),
+    add(cardKeys.businessScanTotal(businessId), ['scanCount'], counterStamps.businessScanTotal(businessId), true),
+    add(cardKeys.cardScanDay(cardId, day), daily, counterStamps.cardScanDay(cardId, businessId, day), false),
+    add(cardKeys.businessScanDay(businessId, day), daily, counterStamps.businessScanDay(businessId, day), false),
   ]);
 }

@@ -1,6 +1,7 @@
 // The card page Lambda: GET /card/{cardId} → HTML, and the scan is counted; HEAD answers the same status and
-// headers without a body and is not a scan. What a phone opens after a scan, so it is kept to the minimum: no
-// middy, no schema library, no ElectroDB — an id check, one GetItem, a template and four ADDs (issue 7 §1).
+// headers without a body and is not a scan, nor is a bot's or a prefetch's GET. What a phone opens after a scan, so
+// it is kept to the minimum: no middy, no schema library, no ElectroDB — an id check, one GetItem, a template and
+// four ADDs (issue 7 §1).
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
@@ -9,7 +10,8 @@ import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
 import { cardPageHeaders, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
 import { readCard, type StoredCard } from './card-store';
-import { isScan, recordScan } from './record-scan';
+import { recordScan } from './record-scan';
+import { scanContextOf } from './scan-context';
 
 type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };
 
@@ -40,7 +42,8 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     const outcome = await lookUp(event.pathParameters?.cardId);
     if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
     if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };
-    if (isScan(event.headers ?? {})) await recordScan(outcome.card);
+    const scan = scanContextOf(event.headers ?? {}, event.queryStringParameters);
+    if (scan) await recordScan(outcome.card, scan);
     return { statusCode: 200, headers: cardPageHeaders, body: renderCardPage(toView(outcome.card)) };
   } catch (error) {
     logger.error('card page failed', { routeKey: event.routeKey, error: error as Error });

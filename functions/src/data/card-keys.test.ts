@@ -34,7 +34,7 @@ describe('card page keys', () => {
     const cases: [Params, Record<string, string>, Record<string, unknown>][] = [
       [e.cardScanTotal.update({ cardId }).add({ scanCount: 1 }).params<Params>(), cardKeys.cardScanTotal(cardId), counterStamps.cardScanTotal(cardId)],
       [e.businessScanTotal.update({ businessId }).add({ scanCount: 1 }).params<Params>(), cardKeys.businessScanTotal(businessId), counterStamps.businessScanTotal(businessId)],
-      [e.cardScanDay.upsert({ cardId, day }).add({ count: 1 }).params<Params>(), cardKeys.cardScanDay(cardId, day), counterStamps.cardScanDay(cardId, day)],
+      [e.cardScanDay.upsert({ cardId, day, businessId }).add({ count: 1 }).params<Params>(), cardKeys.cardScanDay(cardId, day), counterStamps.cardScanDay(cardId, businessId, day)],
       [e.businessScanDay.upsert({ businessId, day }).add({ count: 1 }).params<Params>(), cardKeys.businessScanDay(businessId, day), counterStamps.businessScanDay(businessId, day)],
     ];
     for (const [params, key, stamps] of cases) {

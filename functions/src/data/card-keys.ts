@@ -19,6 +19,14 @@ export const cardKeys = {
 export const counterStamps = {
   cardScanTotal: (cardId: string) => ({ ...stamp('cardScanTotal'), cardId }),
   businessScanTotal: (businessId: string) => ({ ...stamp('businessScanTotal'), businessId }),
-  cardScanDay: (cardId: string, day: string) => ({ ...stamp('cardScanDay'), cardId, day }),
+  /** With the card's business and its gsi2 keys: the business's card-days in a range are one Query (top cards). */
+  cardScanDay: (cardId: string, businessId: string, day: string) => ({
+    ...stamp('cardScanDay'),
+    cardId,
+    day,
+    businessId,
+    gsi2pk: part('businessid', businessId),
+    gsi2sk: `$cardscanday_1#day_${day.toLowerCase()}#cardid_${cardId.toLowerCase()}`,
+  }),
   businessScanDay: (businessId: string, day: string) => ({ ...stamp('businessScanDay'), businessId, day }),
 };

@@ -20,6 +20,10 @@ const dashboardIndex = {
   collection: 'dashboard',
   pk: { field: 'gsi1pk', composite: ['businessId'] },
 } as const;
+/** A day counter's split of its scans: one counter per source and per device class (shared/schemas/analytics.ts). */
+const split = { type: 'number' } as const;
+// No defaults: an ElectroDB upsert would SET a default over the other counters' running totals. Missing reads as 0.
+const scanSplits = { qrScans: split, linkScans: split, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
 const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
 
@@ -271,21 +275,25 @@ export function buildEntities() {
     options,
   );
 
-  /** Scans per card per UTC day (atomic ADD). */
+  /** Scans per card per UTC day (atomic ADD), with the day's split by source and device (issue 11 §2). */
   const cardScanDay = new Entity(
     {
       model: { entity: 'cardScanDay', version: '1', service },
-      attributes: { cardId: { ...text, required: true }, day: { ...text, required: true }, count: counter },
-      indexes: { primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: ['day'] } } },
+      attributes: { cardId: { ...text, required: true }, day: { ...text, required: true }, businessId: text, count: counter, ...scanSplits },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: ['day'] } },
+        /** A business's card-days in a range: its top cards in one Query. */
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['day', 'cardId'] } },
+      },
     },
     options,
   );
 
-  /** Scans per business per UTC day (atomic ADD). */
+  /** Scans per business per UTC day (atomic ADD), with the same split. */
   const businessScanDay = new Entity(
     {
       model: { entity: 'businessScanDay', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, day: { ...text, required: true }, count: counter },
+      attributes: { businessId: { ...text, required: true }, day: { ...text, required: true }, count: counter, ...scanSplits },
       indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['day'] } } },
     },
     options,

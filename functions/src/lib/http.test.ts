@@ -4,7 +4,6 @@ import { claimsOf, parseGroups, resolveCaller } from '../identity/caller';
 import { fieldErrorsOf } from './http';
 import { matchRoute } from '../../local/api-adapter';
 import { routes } from '../../routes';
-import { isScan } from '../card-page/record-scan';
 
 describe('request plumbing', () => {
   it('reads Cognito groups as API Gateway passes them (a bracketed string)', () => {
@@ -48,9 +47,4 @@ describe('request plumbing', () => {
     expect(matchRoute('GET', '/api/businesses/a/b/c')).toBeNull();
   });
 
-  it('does not count prefetches as scans', () => {
-    expect(isScan({})).toBe(true);
-    expect(isScan({ purpose: 'prefetch' })).toBe(false);
-    expect(isScan({ 'sec-purpose': 'prefetch;prerender' })).toBe(false);
-  });
 });

@@ -1,6 +1,7 @@
 // 'Add to Google Wallet': a Generic pass for a card, as a signed "Save to Google Wallet" link. The JWT carries the
 // pass class and object (no call to Google's API is needed) and is signed RS256 with the issuer's service-account key.
 import { importPKCS8, SignJWT } from 'jose';
+import { qrTargetOf } from '../../../shared/urls';
 
 /** The issuer's Google Wallet credentials (a service account of the Google Cloud project linked to the issuer). */
 export interface WalletIssuer {
@@ -45,7 +46,7 @@ export function walletPassOf(issuer: WalletIssuer, card: WalletCard) {
         ...(card.jobTitle ? { subheader: localized(card.jobTitle) } : {}),
         hexBackgroundColor: card.backgroundColor,
         ...logo,
-        barcode: { type: 'QR_CODE', value: card.cardUrl, alternateText: 'Scan to view business card' },
+        barcode: { type: 'QR_CODE', value: qrTargetOf(card.cardUrl), alternateText: 'Scan to view business card' },
         linksModuleData: { uris: [{ uri: card.cardUrl, description: 'Digital Business Card', id: 'card' }] },
       },
     ],

@@ -3,6 +3,7 @@
 // decodes to the public card URL.
 import { DEFAULT_BRAND_COLORS, isHexColor, readableTextOn } from '@shared/colour';
 import { renditionUrl } from '@shared/media-urls';
+import { qrTargetOf } from '@shared/urls';
 import type { Employee } from '@shared/schemas/employee';
 import { canvasToPng, loadImage, qrCanvas } from './draw';
 
@@ -54,7 +55,7 @@ export async function renderCardImage(employee: Employee, business: CardLook, si
   // The QR code on a white tile, so it scans whatever the brand colours are.
   context.fillStyle = '#ffffff';
   context.fillRect(qrX - unit, qrY - unit, qrSize + 2 * unit, qrSize + 2 * unit);
-  context.drawImage(await qrCanvas(cardUrl, qrSize), qrX, qrY, qrSize, qrSize);
+  context.drawImage(await qrCanvas(qrTargetOf(cardUrl), qrSize), qrX, qrY, qrSize, qrSize);
 
   let y = pad;
   const logo = await loadImage(business.logoUrl ? renditionUrl(business.logoUrl, 128) : null);

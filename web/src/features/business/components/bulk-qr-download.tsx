@@ -2,6 +2,7 @@
 // error correction H so the covered centre still decodes, in one ZIP named after the business.
 import type { Business } from '@shared/schemas/business';
 import { renditionUrl } from '@shared/media-urls';
+import { qrTargetOf } from '@shared/urls';
 import { zipSync } from 'fflate';
 import { QrCode } from 'lucide-react';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ const QR_SIZE = 300;
 const LOGO_SHARE = 0.2;
 
 async function qrPng(cardUrl: string, logo: HTMLImageElement | null): Promise<Uint8Array> {
-  const canvas = await qrCanvas(cardUrl, QR_SIZE, 'H');
+  const canvas = await qrCanvas(qrTargetOf(cardUrl), QR_SIZE, 'H');
   if (logo) {
     const context = canvas.getContext('2d')!;
     const box = QR_SIZE * LOGO_SHARE;

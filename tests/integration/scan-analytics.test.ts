@@ -1,0 +1,95 @@
+// Scan analytics (issue 11 §2): each person's visit is counted with its source (QR or link) and device class, bots
+// and prefetches are not; the owner reads scans over time, by source, by device and the top cards; the employee
+// reads the same for their own card. Every answer is checked against the stored counters.
+import { describe, expect, it } from 'vitest';
+import { invite } from '../support/invitations';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, scanCard, tables, uniqueEmail } from '../support/runtime';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('scan analytics', () => {
+  it('counts people by source and device, never bots or prefetches, and answers the owner and the employee', async () => {
+    const owner = await createOwnerWithBusiness({ name: 'Analytics & Co' });
+    const email = uniqueEmail('ana');
+    const ana = await addEmployee(owner.owner, owner.business.id, { name: 'Ana Top', email, status: 'active' });
+    const ben = await addEmployee(owner.owner, owner.business.id, { name: 'Ben Second', status: 'active' });
+    const quiet = await addEmployee(owner.owner, owner.business.id, { name: 'Quiet Card', status: 'active' });
+
+    // Ana: three QR scans from phones and a shared link opened on a desktop; Ben: one link on a tablet.
+    for (let i = 0; i < 3; i++) expect((await scanCard(ana.card.id, { via: 'qr' })).status).toBe(200);
+    expect((await scanCard(ana.card.id, { device: 'desktop' })).status).toBe(200);
+    expect((await scanCard(ben.card.id, { device: 'tablet' })).status).toBe(200);
+    // Not people: a crawler, a link preview, a script without a User-Agent, a prefetch. Each still gets the page.
+    for (const headers of [{ 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' }, { 'user-agent': 'WhatsApp/2.23.20.0' }, { 'user-agent': '' }]) {
+      const res = await fetch(`${origin}/card/${quiet.card.id}?s=qr`, { headers });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('Quiet Card');
+    }
+    const prefetch = await fetch(`${origin}/card/${quiet.card.id}`, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148', 'sec-purpose': 'prefetch' } });
+    expect(prefetch.status).toBe(200);
+
+    // The marker never changes what the page shows.
+    const [plain, marked] = await Promise.all([scanCard(ben.card.id, { device: 'desktop' }).then((r) => r.text()), scanCard(ben.card.id, { device: 'desktop', via: 'qr' }).then((r) => r.text())]);
+    expect(marked).toBe(plain);
+    // Ben now: 1 tablet link + 1 desktop link + 1 desktop QR = 3.
+
+    const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      businessId: owner.business.id,
+      days: 7,
+      totalInRange: 7,
+      allTime: 7,
+      bySource: { qr: 4, link: 3, notRecorded: 0 },
+      byDevice: { phone: 3, tablet: 1, desktop: 3, notRecorded: 0 },
+      topCards: [
+        { cardId: ana.card.id, employeeId: ana.id, name: 'Ana Top', scans: 4 },
+        { cardId: ben.card.id, employeeId: ben.id, name: 'Ben Second', scans: 3 },
+      ],
+    });
+    expect(res.body.series.at(-1)).toEqual({ day: today(), scans: 7 });
+
+    const db = await tables();
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go()).data).toMatchObject({ count: 7, qrScans: 4, linkScans: 3, phoneScans: 3, tabletScans: 1, desktopScans: 3 });
+    expect((await db.cardScanDay.get({ cardId: ana.card.id, day: today() }).go()).data).toMatchObject({ count: 4, qrScans: 3, linkScans: 1, phoneScans: 3, desktopScans: 1 });
+    expect((await db.cardScanTotal.get({ cardId: quiet.card.id }).go()).data?.scanCount).toBe(0);
+    expect((await db.cardScanDay.get({ cardId: quiet.card.id, day: today() }).go()).data).toBeNull();
+
+    // The employee sees their own card's numbers once they have joined through their invitation.
+    const token = await invite(owner, ana.id, email);
+    const user = await createUser({ email });
+    expect((await api('POST', `/api/invitations/${token}/accept`, { user })).status).toBe(200);
+    const mine = await api('GET', '/api/me/analytics?days=30', { user });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({ cardId: ana.card.id, days: 30, totalInRange: 4, allTime: 4, bySource: { qr: 3, link: 1, notRecorded: 0 }, byDevice: { phone: 3, tablet: 0, desktop: 1, notRecorded: 0 } });
+    expect(mine.body.series).toHaveLength(30);
+    expect(mine.body).not.toHaveProperty('topCards');
+  });
+
+  it('reports scans counted before sources and devices were recorded as not recorded', async () => {
+    const owner = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
+    const db = await tables();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // A day counter as the card page wrote it before issue 11: a count and nothing else.
+    await db.businessScanDay.upsert({ businessId: owner.business.id, day: yesterday }).add({ count: 5 }).go();
+    await scanCard(employee.card.id, { via: 'qr' });
+
+    const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
+    expect(res.body).toMatchObject({ totalInRange: 6, bySource: { qr: 1, link: 0, notRecorded: 5 }, byDevice: { phone: 1, tablet: 0, desktop: 0, notRecorded: 5 } });
+    expect(res.body.series.slice(-2)).toEqual([
+      { day: yesterday, scans: 5 },
+      { day: today(), scans: 1 },
+    ]);
+  });
+
+  it('lists no card of another business among the top cards, and refuses another owner', async () => {
+    const a = await createOwnerWithBusiness();
+    const b = await createOwnerWithBusiness();
+    const employee = await addEmployee(b.owner, b.business.id, { status: 'active' });
+    await scanCard(employee.card.id);
+    const res = await api('GET', `/api/businesses/${a.business.id}/analytics?days=7`, { user: a.owner });
+    expect(res.body).toMatchObject({ totalInRange: 0, topCards: [] });
+    expect((await api('GET', `/api/businesses/${b.business.id}/analytics?days=7`, { user: a.owner })).status).toBe(403);
+  });
+});
