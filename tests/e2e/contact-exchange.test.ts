@@ -8,10 +8,9 @@ import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
-import { openBrowser, shot, type BrowserSession } from '../support/e2e';
+import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
-import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
-import { AuthPage } from './pages/auth-page';
+import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 let noJs: BrowserSession;
 let card: { id: string; cardUrl: string };
@@ -33,14 +32,6 @@ beforeAll(async () => {
   noJs = await openBrowser(phone, { javaScriptEnabled: false });
 });
 
-async function signedIn(user: TestUser, path: string, viewport: { width: number; height: number }) {
-  const session = await openBrowser(viewport);
-  const auth = new AuthPage(session.page);
-  await auth.goto(path);
-  await auth.signIn(user.email, user.password);
-  await session.page.waitForURL(`${origin}${path}`);
-  return session;
-}
 afterAll(async () => {
   await noJs?.browser.close();
 });

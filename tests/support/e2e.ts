@@ -2,8 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AuthPage } from '../e2e/pages/auth-page';
 import { launchBrowser } from './browser';
-import { mailbox } from './runtime';
+import { mailbox, origin, type TestUser } from './runtime';
 import { userAgents } from './user-agents';
 
 export const artifactsDir = join('tests', 'artifacts');
@@ -52,4 +53,14 @@ export async function codeFromMailbox(to: string, pattern = /\b(\d{6})\b/, timeo
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no mail with a code reached ${to}`);
+}
+
+/** A browser at `viewport` where `user` has signed in on /auth?redirect=`path` and landed on `path`. */
+export async function signedIn(user: TestUser, path: string, viewport: { width: number; height: number }): Promise<BrowserSession> {
+  const session = await openBrowser(viewport);
+  const auth = new AuthPage(session.page);
+  await auth.goto(path);
+  await auth.signIn(user.email, user.password);
+  await session.page.waitForURL(`${origin}${path}`);
+  return session;
 }

@@ -5,7 +5,6 @@ import { apiRequest } from '@web/lib/api-client';
 
 export const agencyKeys = {
   dashboard: ['agency'] as const,
-  analytics: (businessId: string, days: number) => ['agency', 'analytics', businessId, days] as const,
 };
 
 export function useAgencyDashboard() {

@@ -22,6 +22,7 @@ import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
+import { ScanAnalyticsSection } from '../components/scan-analytics-section';
 import { FilterTabs } from '@web/components/tabs';
 import { StatCard } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
@@ -218,6 +219,8 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
             )}
           </div>
         </section>
+
+        <ScanAnalyticsSection businessId={businessId} />
       </main>
 
       <div className="mx-auto max-w-7xl px-4 pb-8">

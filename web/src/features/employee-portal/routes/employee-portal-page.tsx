@@ -1,14 +1,18 @@
 // /employee-portal (spec 1 §2): for roles owner and employee (others go to /auth). The business header, the
 // employee's profile with Edit Profile, and their digital business card in every state; the business's colours.
 import { Briefcase, Home, LogOut } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
+import type { AnalyticsRange } from '@shared/schemas/analytics';
 import type { MyEmployee } from '@shared/schemas/employee';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { ScanAnalyticsView } from '@web/components/scan-analytics-view';
 import { PageSpinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
+import { useMyScanAnalytics } from '@web/lib/scan-analytics';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
@@ -102,6 +106,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
           />
         </div>
+        {employee.card && <MyCardScans />}
         <MyContacts />
       </main>
     </div>
@@ -118,6 +123,22 @@ function ProfileNotFound() {
         </Link>
       </Button>
     </CenteredCard>
+  );
+}
+
+/** Scans of the employee's own card over time, by source and device (issue 11 §2). */
+function MyCardScans() {
+  const [days, setDays] = useState<AnalyticsRange>(30);
+  const query = useMyScanAnalytics(days);
+  return (
+    <section aria-labelledby="card-scans-heading" className="grid gap-3">
+      <h2 id="card-scans-heading" className="text-lg font-semibold">
+        My Card Scans
+      </h2>
+      <Card className="p-4 sm:p-6">
+        <ScanAnalyticsView query={query} days={days} onDaysChange={setDays} />
+      </Card>
+    </section>
   );
 }
 
