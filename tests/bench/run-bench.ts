@@ -7,6 +7,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Caller } from '../../functions/src/identity/caller';
 import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
 import { recordDynamoCommands } from '../support/dynamo-commands';
@@ -193,6 +194,51 @@ async function measureDashboard(env: Record<string, string>) {
   record(`dashboard, 2,500 employees: every page (${pages} pages)`, walk, 'calls', 2 * pages);
 }
 
+const ANALYTICS_CARDS = 200;
+
+/**
+ * Scan analytics of a business with 200 cards, each scanned on every one of the last 90 days (18,000 card-days, the
+ * spec's top pricing tier at its busiest), and of one card (issue 11 §2): the DynamoDB calls per view and their time.
+ * The counter items are written as the card page writes them (countScan), one scan per card-day.
+ */
+async function measureScanAnalytics(env: Record<string, string>) {
+  const calls = await dynamoCalls(env);
+  const { newId } = await import('../../functions/src/lib/ids');
+  const { countScan } = await import('../../functions/src/card-page/card-store');
+  const { db } = await import('../../functions/src/data/entities');
+  const { daysEnding, getScanAnalytics } = await import('../../functions/src/business/get-scan-analytics');
+  const businessId = newId();
+  await db().businessScanTotal.create({ businessId }).go();
+  const cardIds = Array.from({ length: ANALYTICS_CARDS }, () => newId());
+  await db().card.put(cardIds.map((cardId, i) => ({ cardId, employeeId: newId(), businessId, isActive: true, employeeOrder: `${i}`, profile: { name: `Scanned Person ${i}` }, business: { name: 'Analytics Co', isActive: true } }))).go();
+  await db().cardScanTotal.put(cardIds.map((cardId, i) => ({ cardId, businessId, employeeOrder: `${i}` }))).go();
+  const days = daysEnding(new Date(), 90);
+  const work = cardIds.flatMap((cardId, i) => days.map((day) => () => countScan(cardId, businessId, day, { source: i % 3 ? 'qr' : 'link', device: i % 4 ? 'phone' : 'desktop' })));
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      for (let job = work.pop(); job; job = work.pop()) await job();
+    }),
+  );
+
+  const admin = { userId: 'bench-admin', username: 'bench-admin', email: 'admin@bench.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
+  for (const range of [7, 90] as const) {
+    const start = calls.length;
+    const started = performance.now();
+    const view = await getScanAnalytics(admin, businessId, range);
+    const ms = performance.now() - started;
+    if (view.totalInRange !== ANALYTICS_CARDS * range || view.topCards.length !== 5) throw new Error(`analytics read ${view.totalInRange} scans, ${view.topCards.length} top cards`);
+    const made = calls.slice(start);
+    // Two Queries (day counters; card-days, paged by DynamoDB's 1 MB cap), one GetItem, one BatchGetItem of the top cards.
+    record(`business analytics, ${ANALYTICS_CARDS} cards, ${range} days: calls`, made.length, 'calls', range === 7 ? 4 : 8);
+    record(`business analytics, ${range} days: of which Query pages`, made.filter((c) => c === 'QueryCommand').length, 'calls', 0, 'info');
+    record(`business analytics, ${range} days: time (local)`, ms, 'ms', 0, 'info');
+  }
+  const start = calls.length;
+  const card = await db().cardScanDay.query.primary({ cardId: cardIds[0]! }).between({ day: days[0]! }, { day: days[89]! }).go({ pages: 'all' });
+  if (card.data.length !== 90) throw new Error(`one card's 90 days read ${card.data.length} items`);
+  record('one card, 90 days: Query calls (the portal view adds employee, card, total GetItems)', calls.length - start, 'calls', 1);
+}
+
 const AGENCY_CLIENTS = 500;
 const AGENCY_EMPLOYEES = 20_000;
 
@@ -331,6 +377,7 @@ try {
   await measureCardWithImages(runtime.origin, runtime.env);
   await measureRoundTrips(runtime.env);
   await measureDashboard(runtime.env);
+  await measureScanAnalytics(runtime.env);
   await measureAgencyDashboard(runtime.env);
   await measureAdminDirectory(runtime.env);
   await measureBundles();
