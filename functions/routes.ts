@@ -14,6 +14,7 @@ import { walletPassSchema } from '../shared/schemas/wallet';
 import { contactListQuerySchema, contactSchema } from '../shared/schemas/contact';
 import { uploadRequestSchema, uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../shared/schemas/media';
 import { addClientSchema, agencyClientSummarySchema, agencyDashboardSchema, agencySchema, agencySettingsSchema } from '../shared/schemas/agency';
+import { employeeImportRequestSchema, employeeImportResponseSchema } from '../shared/schemas/employee-import';
 import { cardScanAnalyticsSchema, scanAnalyticsQuerySchema, scanAnalyticsSchema } from '../shared/schemas/analytics';
 import { checkoutRequestSchema, checkoutSchema, invoiceCreatedSchema, invoiceCreateSchema, invoiceListQuerySchema, invoicePageSchema, invoicePaymentViewSchema, invoiceSchema, invoiceStatusUpdateSchema, monthlyRunSchema, paymentVerifiedSchema, paymentVerifySchema } from '../shared/schemas/invoice';
 import { invitationAcceptedSchema, invitationReceiptSchema, invitationTokenSchema, invitationViewSchema } from '../shared/schemas/invitation';
@@ -254,6 +255,8 @@ export const routeTable = defineRoutes({
   createEmployee: { method: 'POST', path: '/api/businesses/{businessId}/employees', area: 'business', auth: 'user', throttle: 'standard', summary: 'Adds an employee with an active card and its QR code', body: employeeCreateSchema, response: employeeSchema, scoped: true, creates: true },
   generateCardQr: { method: 'POST', path: '/api/businesses/{businessId}/cards/{cardId}/qr', area: 'business', auth: 'user', throttle: 'standard', summary: 'Generates (or regenerates) a card’s QR code (managers and the card’s own employee)', response: cardSchema, scoped: true },
   // Issue 8: the employee lifecycle.
+  importEmployees: { method: 'POST', path: '/api/businesses/{businessId}/employee-imports', area: 'business', auth: 'user', throttle: 'standard', summary: 'Imports up to 240 CSV rows: each validated, created with its card (24 per transaction), updated or skipped; dryRun previews', body: employeeImportRequestSchema, response: employeeImportResponseSchema, scoped: true },
+  exportEmployees: { method: 'GET', path: '/api/businesses/{businessId}/employee-export', area: 'business', auth: 'user', throttle: 'standard', summary: 'Every employee as CSV (the import columns plus card URL and scans)', produces: 'text/csv', scoped: true },
   updateEmployee: { method: 'PUT', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Employee Profile dialog save: profile, photo, role and status; the card follows the status', body: employeeUpdateSchema, response: employeeSchema, scoped: true },
   deleteEmployee: { method: 'DELETE', path: '/api/businesses/{businessId}/employees/{employeeId}', area: 'business', auth: 'user', throttle: 'standard', summary: 'Deletes an inactive, non-owner employee with their card, counters, membership and media (204)', scoped: true },
   createCard: { method: 'POST', path: '/api/businesses/{businessId}/employees/{employeeId}/card', area: 'business', auth: 'user', throttle: 'standard', summary: 'Create Business Card: a card and its QR code for an employee without one', response: employeeSchema, scoped: true, creates: true },

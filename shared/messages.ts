@@ -235,4 +235,17 @@ export const messages = {
     paymentCancelledTitle: 'Payment Cancelled',
     paymentCancelled: 'Payment was cancelled by the user',
   },
+  /** Import employees from a CSV file (issue 11 §1; no spec wording). */
+  employeeImport: {
+    tooLarge: 'This file is larger than 2 MB. Split it into smaller files and import them one by one.',
+    tooManyRows: 'This file has more than 5,000 employees. Split it into files of up to 5,000 rows.',
+    notText: 'This file is not a CSV text file. Export your spreadsheet as CSV (UTF-8) and try again.',
+    empty: 'This file has no employees in it.',
+    missingColumns: 'The file needs a "Name" and an "Email" column. Download the template to see every column.',
+    malformed: (line: number) => `Line ${line} is not valid CSV (check its quotes).`,
+    duplicate: 'This email appears earlier in the file.',
+    exists: 'An employee with this email already exists.',
+    invalidStatus: 'Status must be Draft, Active or Inactive',
+    failed: 'This row could not be saved. Please try again.',
+  },
 } as const;

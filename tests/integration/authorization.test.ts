@@ -51,6 +51,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Only the person who started an upload may confirm it; to anyone else it does not exist.
   confirmUpload: signedIn({ ownerOfA: 200, ownerOfB: 404, employeeOfA: 404, employeeOfB: 404, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   createEmployee: managesA(201),
+  importEmployees: managesA(200),
+  exportEmployees: managesA(200),
   // The card's own employee may regenerate its QR too (the portal's 'Generate QR Code').
   generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   updateEmployee: managesA(200),

@@ -156,7 +156,7 @@ export async function addEmployee(owner: TestUser, businessId: string, overrides
     body: { name: 'Erin Employee', email: uniqueEmail('erin'), jobTitle: 'Engineer', officePhone: '+1 555 0100', status: 'active', ...overrides },
   });
   if (res.status !== 201) throw new Error(`employee not created: ${res.status} ${res.text}`);
-  return res.body as { id: string; card: { id: string; qrCodeUrl: string; cardUrl: string; scanCount: number } };
+  return res.body as { id: string; name: string; email: string; card: { id: string; qrCodeUrl: string; cardUrl: string; scanCount: number } };
 }
 
 /** Emails the local SES received (aws-ses-v2-local's GET /store). */

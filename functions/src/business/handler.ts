@@ -13,6 +13,8 @@ import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
 import { getMyScanAnalytics, getScanAnalytics } from './get-scan-analytics';
+import { exportEmployees } from './export-employees';
+import { importEmployees } from './import-employees';
 
 export const handler = httpHandler('business', {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
@@ -20,6 +22,12 @@ export const handler = httpHandler('business', {
   updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),
   createUpload: async ({ caller, params, body }) => startUpload(caller, params.businessId, body),
   confirmUpload: async ({ caller, params }) => confirmUpload(caller, params.businessId, params.uploadId),
+  importEmployees: async ({ caller, params, body }) => importEmployees(caller, params.businessId, body),
+  exportEmployees: async ({ caller, params }) =>
+    raw({
+      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="employees.csv"', 'cache-control': 'no-store' },
+      body: await exportEmployees(caller, params.businessId),
+    }),
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),

@@ -201,34 +201,69 @@ export function sameBrandVersion(attr: BrandVersionAttr, op: ConditionOps, versi
   return version === 0 ? `(${op.notExists(attr.brandVersion as never)} OR ${eq})` : eq;
 }
 
+/** Some of the employees' e-mail addresses were taken in the business meanwhile (their guards refused the write). */
+export class EmailsTakenError extends AppError {
+  constructor(readonly indexes: number[]) {
+    super('CONFLICT', messages.employee.emailTaken, { email: messages.employee.emailTaken });
+  }
+}
+
+export interface EmployeeWithCard {
+  employee: Omit<NewEmployee, 'employeeOrder'>;
+  card: Omit<NewCard, 'employeeOrder'>;
+}
+
+/** Employees per transaction: four items each plus the business's counters, within DynamoDB's 100 items. */
+export const EMPLOYEES_PER_TRANSACTION = 24;
+
+/**
+ * Adds employees of one business with their cards, card scan totals and e-mail guards, and the business counters, in
+ * one transaction: all of them are written or none. Every card carries the same copy of the business (brandVersion).
+ */
+export async function createEmployeesWithCards(items: EmployeeWithCard[]): Promise<void> {
+  const [first] = items;
+  if (!first || items.length > EMPLOYEES_PER_TRANSACTION) throw new Error(`1 to ${EMPLOYEES_PER_TRANSACTION} employees per transaction`);
+  const { businessId } = first.employee;
+  const brandVersion = first.card.brandVersion ?? 0;
+  const rows = items.map(({ employee, card }) => {
+    const createdAt = employee.createdAt ?? new Date().toISOString();
+    return { employee, card, createdAt, employeeOrder: employeeOrderOf(createdAt, employee.employeeId) };
+  });
+  const sum = (count: (item: EmployeeWithCard) => number) => items.reduce((total, item) => total + count(item), 0);
+  const result = await db()
+    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard }) => [
+      business
+        .update({ businessId })
+        .add({
+          employeeCount: items.length,
+          billableEmployeeCount: sum(({ employee }) => (employee.status === 'draft' ? 0 : 1)),
+          cardCount: items.length,
+          activeCardCount: sum(({ card }) => (card.isActive ? 1 : 0)),
+        })
+        .where((attr, op) => `${op.exists(attr.businessId)} AND ${sameBrandVersion(attr, op, brandVersion)}`)
+        .commit(),
+      ...rows.flatMap(({ employee, card, createdAt, employeeOrder }) => [
+        e.create({ ...employee, cardId: card.cardId, createdAt, employeeOrder }).commit(),
+        c.create({ ...card, employeeOrder }).commit(),
+        cardScanTotal.create({ cardId: card.cardId, businessId, employeeOrder, scanCount: 0 }).commit(),
+        employeeEmailGuard.create({ businessId, email: employee.email.toLowerCase(), employeeId: employee.employeeId }).commit(),
+      ]),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.rejected) throw (await getBusiness(businessId)) ? new StaleBrandError() : new AppError('NOT_FOUND', 'Business not found.');
+    const taken = rows.flatMap((_, index) => (result.data[1 + 4 * index + 3]?.rejected ? [index] : []));
+    if (taken.length > 0) throw new EmailsTakenError(taken);
+    throw new AppError('CONFLICT', 'The employee could not be created. Please try again.');
+  }
+}
+
 /**
  * Adds an employee, its card, the card's scan total and the employee-email guard, and moves the business
  * counters, in one transaction. Scans never write any of these items, so they cannot make it conflict.
  */
 export async function createEmployeeWithCard(employee: Omit<NewEmployee, 'employeeOrder'>, card: Omit<NewCard, 'employeeOrder'>): Promise<void> {
-  const billable = employee.status === 'draft' ? 0 : 1;
-  const createdAt = employee.createdAt ?? new Date().toISOString();
-  const employeeOrder = employeeOrderOf(createdAt, employee.employeeId);
-  const result = await db()
-    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard }) => [
-      business
-        .update({ businessId: employee.businessId })
-        .add({ employeeCount: 1, billableEmployeeCount: billable, cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
-        .where((attr, op) => `${op.exists(attr.businessId)} AND ${sameBrandVersion(attr, op, card.brandVersion ?? 0)}`)
-        .commit(),
-      e.create({ ...employee, cardId: card.cardId, createdAt, employeeOrder }).commit(),
-      c.create({ ...card, employeeOrder }).commit(),
-      cardScanTotal.create({ cardId: card.cardId, businessId: card.businessId, employeeOrder, scanCount: 0 }).commit(),
-      employeeEmailGuard
-        .create({ businessId: employee.businessId, email: employee.email.toLowerCase(), employeeId: employee.employeeId })
-        .commit(),
-    ])
-    .go();
-  if (result.canceled) {
-    if (result.data[0]?.rejected) throw (await getBusiness(employee.businessId)) ? new StaleBrandError() : new AppError('NOT_FOUND', 'Business not found.');
-    if (result.data[4]?.rejected) throw new AppError('CONFLICT', messages.employee.emailTaken, { email: messages.employee.emailTaken });
-    throw new AppError('CONFLICT', 'The employee could not be created. Please try again.');
-  }
+  await createEmployeesWithCards([{ employee, card }]);
 }
 
 export async function getCard(cardId: string): Promise<CardRecord | null> {

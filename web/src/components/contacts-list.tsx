@@ -8,7 +8,8 @@ import { toast } from 'sonner';
 import { Button } from './button';
 import { Card } from './card';
 import { ConfirmDialog } from './confirm-dialog';
-import { downloadCsv, toCsv } from '@web/lib/csv';
+import { toCsv } from '@shared/csv';
+import { downloadCsv } from '@web/lib/csv';
 
 interface Props {
   contacts: Contact[];

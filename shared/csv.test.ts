@@ -1,3 +1,4 @@
+// Writing CSV that spreadsheets open safely.
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from './csv';
 

@@ -1,0 +1,143 @@
+// Import employees (issue 11 §1): one batch of a CSV file's rows. Each row is validated with the Add Employee schema,
+// a repeated email is flagged, an email that is already an employee of the business is updated (or skipped, as the
+// user chose) and the rest are created with their cards, scan totals, e-mail guards and counters, 24 to a transaction:
+// a row is written whole or not at all, and its outcome says which. A dry run decides every outcome and writes nothing.
+// Importing the same file again changes nothing: every row is then an existing, unchanged employee.
+// QR images are not rendered here (two S3 writes and a render per row); the dashboard generates a card's image the
+// first time it shows the card, as after a failed generation (docs/decisions.md).
+import { cardIsActiveFor } from '../../../shared/schemas/employee';
+import { importedEmployeeSchema, type EmployeeImportRequest, type EmployeeImportResponse, type ImportRow, type ImportRowResult } from '../../../shared/schemas/employee-import';
+import { messages } from '../../../shared/messages';
+import { db } from '../data/entities';
+import type { Caller } from '../identity/caller';
+import { assertCanManageBusiness } from '../identity/access';
+import { fieldErrorsOf } from '../lib/http';
+import { newId } from '../lib/ids';
+import { logger } from '../lib/logger';
+import { compact } from '../lib/values';
+import { cardBusinessOf, cardProfileOf } from './card-snapshot';
+import { withFreshBusiness } from './fresh-business';
+import { createEmployeesWithCards, EmailsTakenError, EMPLOYEES_PER_TRANSACTION, type EmployeeRecord, type EmployeeWithCard } from './repository';
+import { saveEmployee } from './update-employee';
+
+/** The fields a row can change on an existing employee (the file's columns; email is how the row finds them). */
+const updatableFields = ['name', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'status'] as const;
+
+type Valid = { row: ImportRow; employee: ReturnType<typeof importedEmployeeSchema.parse> };
+
+export async function importEmployees(caller: Caller, businessId: string, request: EmployeeImportRequest): Promise<EmployeeImportResponse> {
+  await assertCanManageBusiness(caller, businessId);
+  const results = new Map<number, ImportRowResult>();
+  const valid: Valid[] = [];
+  const seen = new Set<string>();
+  for (const row of request.rows) {
+    const { line, ...cells } = row;
+    const parsed = importedEmployeeSchema.safeParse(cells);
+    if (!parsed.success) results.set(line, { line, outcome: 'invalid', errors: fieldErrorsOf(parsed.error) });
+    else if (seen.has(parsed.data.email)) results.set(line, { line, outcome: 'duplicate', errors: { email: messages.employeeImport.duplicate } });
+    else {
+      seen.add(parsed.data.email);
+      valid.push({ row, employee: parsed.data });
+    }
+  }
+
+  const existing = await employeesByEmail(businessId, [...seen]);
+  const toCreate = valid.filter((v) => !existing.has(v.employee.email));
+  const toUpdate = valid.filter((v) => existing.has(v.employee.email));
+  for (const v of toUpdate) {
+    const before = existing.get(v.employee.email)!;
+    const line = v.row.line;
+    if (request.onExisting === 'skip') results.set(line, { line, outcome: 'skip', employeeId: before.employeeId });
+    else results.set(line, await updateFromRow(before, v, request.dryRun));
+  }
+  if (request.dryRun) for (const v of toCreate) results.set(v.row.line, { line: v.row.line, outcome: 'create' });
+  else for (const result of await createRows(businessId, toCreate)) results.set(result.line, result);
+
+  return { dryRun: request.dryRun, results: request.rows.map((row) => results.get(row.line)!) };
+}
+
+/** The business's employees with these (lower-cased) emails, through their e-mail guards: BatchGets of 100. */
+async function employeesByEmail(businessId: string, emails: string[]): Promise<Map<string, EmployeeRecord>> {
+  if (emails.length === 0) return new Map();
+  const { data: guards } = await db()
+    .employeeEmailGuard.get(emails.map((email) => ({ businessId, email })))
+    .go({ consistent: true });
+  if (guards.length === 0) return new Map();
+  const { data: employees } = await db()
+    .employee.get(guards.map((g) => ({ employeeId: g.employeeId })))
+    .go({ consistent: true });
+  return new Map(employees.filter((e) => e.businessId === businessId).map((e) => [e.email.toLowerCase(), e]));
+}
+
+/** The row's values for the columns the file has; an empty cell clears the field. */
+function changesOf(v: Valid): Partial<Record<(typeof updatableFields)[number], string | null>> {
+  return Object.fromEntries(updatableFields.filter((field) => v.row[field] !== undefined).map((field) => [field, v.employee[field] ?? null]));
+}
+
+async function updateFromRow(before: EmployeeRecord, v: Valid, dryRun: boolean): Promise<ImportRowResult> {
+  const line = v.row.line;
+  const employeeId = before.employeeId;
+  const changes = changesOf(v);
+  const changed = Object.entries(changes).some(([field, value]) => (before[field as keyof EmployeeRecord] ?? null) !== value);
+  if (!changed) return { line, outcome: 'unchanged', employeeId };
+  if (dryRun) return { line, outcome: 'update', employeeId };
+  const current = (field: (typeof updatableFields)[number]) => (field in changes ? (changes[field] ?? null) : (before[field] ?? null));
+  try {
+    await saveEmployee(before, {
+      name: current('name')!,
+      email: before.email,
+      phone: before.phone ?? null,
+      officePhone: current('officePhone'),
+      mobilePhone: current('mobilePhone'),
+      jobTitle: current('jobTitle'),
+      department: current('department'),
+      linkedinProfile: current('linkedinProfile'),
+      role: before.role,
+      status: current('status') as EmployeeRecord['status'],
+    });
+    return { line, outcome: 'update', employeeId };
+  } catch (error) {
+    logger.warn('import could not update an employee', { employeeId, error: error as Error });
+    return { line, outcome: 'failed', employeeId, errors: { _: (error as Error).message || messages.employeeImport.failed } };
+  }
+}
+
+/**
+ * Creates the rows 24 to a transaction. A row whose email was taken meanwhile is failed and its transaction retried
+ * without it; any other failure fails that transaction's rows (none of them was written) and the import goes on.
+ */
+async function createRows(businessId: string, rows: Valid[]): Promise<ImportRowResult[]> {
+  const results: ImportRowResult[] = [];
+  for (let start = 0; start < rows.length; start += EMPLOYEES_PER_TRANSACTION) {
+    let batch = rows.slice(start, start + EMPLOYEES_PER_TRANSACTION).map((v) => ({ v, employeeId: newId(), cardId: newId() }));
+    while (batch.length > 0) {
+      try {
+        await withFreshBusiness(businessId, (business) =>
+          createEmployeesWithCards(
+            batch.map(({ v, employeeId, cardId }): EmployeeWithCard => {
+              const status = v.employee.status ?? 'draft';
+              const fields = compact({ ...v.employee, status, role: 'employee' as const });
+              return {
+                employee: { ...fields, employeeId, businessId },
+                card: { cardId, employeeId, businessId, isActive: cardIsActiveFor(status), profile: cardProfileOf(fields), business: cardBusinessOf(business), brandVersion: business.brandVersion ?? 0 },
+              };
+            }),
+          ),
+        );
+        results.push(...batch.map(({ v, employeeId }) => ({ line: v.row.line, outcome: 'create' as const, employeeId })));
+        break;
+      } catch (error) {
+        if (error instanceof EmailsTakenError) {
+          const taken = new Set(error.indexes);
+          results.push(...batch.filter((_, i) => taken.has(i)).map(({ v }) => ({ line: v.row.line, outcome: 'failed' as const, errors: { email: messages.employee.emailTaken } })));
+          batch = batch.filter((_, i) => !taken.has(i));
+          continue;
+        }
+        logger.warn('import could not create a batch of employees', { businessId, rows: batch.length, error: error as Error });
+        results.push(...batch.map(({ v }) => ({ line: v.row.line, outcome: 'failed' as const, errors: { _: messages.employeeImport.failed } })));
+        break;
+      }
+    }
+  }
+  return results;
+}
