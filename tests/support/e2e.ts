@@ -10,9 +10,9 @@ import { userAgents } from './user-agents';
 export const artifactsDir = join('tests', 'artifacts');
 mkdirSync(artifactsDir, { recursive: true });
 
-/** A full-page screenshot with CSS animations finished (no sleeping until a toast has slid in). */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true, animations: 'disabled' });
+/** A full-page (or, for an open dialog over a long page, viewport) screenshot with CSS animations finished. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled' });
 }
 
 export interface BrowserSession {

@@ -44,8 +44,28 @@ export interface ApiRequest<T> {
 }
 
 export async function apiRequest<T = void>(path: string, options: ApiRequest<T> = {}): Promise<T> {
-  const { method = 'GET', body, query, schema, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const { method = 'GET', schema } = options;
+  const res = await send(path, options, 'application/json');
+  if (res.status === 204) return undefined as T;
+
+  let json: unknown;
+  try {
+    json = await res.json();
+  } catch {
+    throw badResponse(res.status, `${method} ${path}: the response is not JSON`);
+  }
+  return schema ? parseResponse(schema, json, `${method} ${path}`) : (json as T);
+}
+
+/** A GET of a file the API writes (a CSV export): its text, with the same sign-in and errors as apiRequest. */
+export async function apiText(path: string, accept: string): Promise<string> {
+  return (await send(path, {}, accept)).text();
+}
+
+/** Sends the request (with the ID token unless `auth` is false); a non-2xx answer is thrown as an ApiError. */
+async function send(path: string, options: ApiRequest<unknown>, accept: string): Promise<Response> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
     const token = await getIdToken();
@@ -68,15 +88,7 @@ export async function apiRequest<T = void>(path: string, options: ApiRequest<T> 
   }
 
   if (!res.ok) throw await toApiError(res);
-  if (res.status === 204) return undefined as T;
-
-  let json: unknown;
-  try {
-    json = await res.json();
-  } catch {
-    throw badResponse(res.status, `${method} ${path}: the response is not JSON`);
-  }
-  return schema ? parseResponse(schema, json, `${method} ${path}`) : (json as T);
+  return res;
 }
 
 /** Checks a response against its schema; a mismatch is a BAD_RESPONSE ApiError (details in the console). */

@@ -18,6 +18,7 @@ import { FormField } from '@web/components/form-field';
 import { NativeSelect } from '@web/components/native-select';
 import { useGenerateCardQr } from '../api/generate-card-qr';
 import { AddEmployeeDialog } from '../components/add-employee-dialog';
+import { EmployeeCsvButtons, ImportEmployeesDialog } from '../components/import-employees-dialog';
 import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
 import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
@@ -128,6 +129,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const [addOpen, setAddOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [viewingId, setViewingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const tabsId = useId();
@@ -170,9 +172,12 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
 
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <h2 id="employees-heading" className="text-lg font-semibold">
-              Employee Cards
-            </h2>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <h2 id="employees-heading" className="text-lg font-semibold">
+                Employee Cards
+              </h2>
+              <EmployeeCsvButtons businessId={businessId} onImport={() => setImportOpen(true)} />
+            </div>
             <FilterTabs
               label="Filter employee cards"
               idPrefix={tabsId}
@@ -228,6 +233,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
       </div>
 
       <AddEmployeeDialog businessId={businessId} open={addOpen} onOpenChange={setAddOpen} />
+      <ImportEmployeesDialog businessId={businessId} open={importOpen} onOpenChange={setImportOpen} />
       <EmployeeProfileDialog businessId={businessId} employee={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteEmployeeDialog businessId={businessId} employee={deleting} onOpenChange={(open) => !open && setDeletingId(null)} />
     </div>
