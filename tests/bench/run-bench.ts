@@ -239,6 +239,46 @@ async function measureScanAnalytics(env: Record<string, string>) {
   record('one card, 90 days: Query calls (the portal view adds employee, card, total GetItems)', calls.length - start, 'calls', 1);
 }
 
+const IMPORT_ROWS = 1000;
+
+/**
+ * A 1,000-row employee import (issue 11 §1) as the dialog sends it (batches of 240 rows): its DynamoDB write requests
+ * and time, beside one Add Employee (the same service the route runs, QR image included).
+ */
+async function measureImport(env: Record<string, string>) {
+  const calls = await dynamoCalls(env);
+  const repo = await import('../../functions/src/business/repository');
+  const { importEmployees } = await import('../../functions/src/business/import-employees');
+  const { createEmployee } = await import('../../functions/src/business/create-employee');
+  const { IMPORT_BATCH_ROWS } = await import('../../shared/schemas/employee-import');
+  const { employeeCreateSchema } = await import('../../shared/schemas/employee');
+  const { newId } = await import('../../functions/src/lib/ids');
+  const businessId = newId();
+  await repo.createBusinessWithOwner({ businessId, ownerId: `bench-${newId()}`, name: 'Import Co', billingEmail: `import-${newId()}@example.com`, billingCity: 'Benchville', billingCountry: 'United States', billingPostalCode: '12345' });
+  const admin = { userId: 'bench-admin', username: 'bench-admin', email: 'admin@bench.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
+  const writes = (from: number) => calls.slice(from).filter((c) => /^(Put|Update|Delete|BatchWrite|TransactWrite)/.test(c)).length;
+
+  let start = calls.length;
+  let started = performance.now();
+  await createEmployee(admin, businessId, employeeCreateSchema.parse({ name: 'Single Person', email: `single-${newId()}@example.com`, status: 'active' }));
+  record('add one employee (route service, QR image included): time (local)', performance.now() - started, 'ms', 0, 'info');
+  record('add one employee: DynamoDB write requests', writes(start), 'calls', 2);
+
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => ({ line: i + 2, name: `Imported Person ${i}`, email: `imported-${i}-${newId()}@example.com`, jobTitle: 'Analyst', officePhone: '+1 555 0100', status: 'Active' }));
+  start = calls.length;
+  started = performance.now();
+  let created = 0;
+  for (let i = 0; i < rows.length; i += IMPORT_BATCH_ROWS) {
+    const { results } = await importEmployees(admin, businessId, { rows: rows.slice(i, i + IMPORT_BATCH_ROWS), onExisting: 'update', dryRun: false });
+    created += results.filter((r) => r.outcome === 'create').length;
+  }
+  const ms = performance.now() - started;
+  if (created !== IMPORT_ROWS) throw new Error(`the import created ${created} of ${IMPORT_ROWS} employees`);
+  record(`import ${IMPORT_ROWS.toLocaleString('en-US')} employees: DynamoDB write requests`, writes(start), 'calls', 50);
+  record(`import ${IMPORT_ROWS.toLocaleString('en-US')} employees: all DynamoDB requests`, calls.length - start, 'calls', 0, 'info');
+  record(`import ${IMPORT_ROWS.toLocaleString('en-US')} employees: time (local)`, ms, 'ms', 0, 'info');
+}
+
 const AGENCY_CLIENTS = 500;
 const AGENCY_EMPLOYEES = 20_000;
 
@@ -378,6 +418,7 @@ try {
   await measureRoundTrips(runtime.env);
   await measureDashboard(runtime.env);
   await measureScanAnalytics(runtime.env);
+  await measureImport(runtime.env);
   await measureAgencyDashboard(runtime.env);
   await measureAdminDirectory(runtime.env);
   await measureBundles();
