@@ -320,10 +320,13 @@ async function measureLoad(origin: string) {
   record('card page errors under load', errors, 'responses', 0);
 }
 
+// `npm run bench -- bundles` (or BENCH_ONLY=bundles) measures only the Lambda bundles: seconds, no local runtime.
+const onlyBundles = (process.argv[2] ?? process.env.BENCH_ONLY) === 'bundles';
+if (onlyBundles) await measureBundles();
 // BENCH_PORT_OFFSET moves the runtime when another checkout uses the default ports.
-const runtime = await startLocalRuntime(Number(process.env.BENCH_PORT_OFFSET ?? 300), '.data/bench');
+const runtime = onlyBundles ? undefined : await startLocalRuntime(Number(process.env.BENCH_PORT_OFFSET ?? 300), '.data/bench');
 let failed = false;
-try {
+if (runtime) try {
   await measureCardPage(runtime.origin);
   await measureCardWithImages(runtime.origin, runtime.env);
   await measureRoundTrips(runtime.env);
