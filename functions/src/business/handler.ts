@@ -12,9 +12,10 @@ import { updateBusinessSettings } from './update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
+import { businessRoutes } from '../../routes/business';
 import { getScanAnalytics } from './get-scan-analytics';
 
-export const handler = httpHandler('business', {
+export const handler = httpHandler(businessRoutes, {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
   getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
   updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),

@@ -3,13 +3,14 @@ import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard } from '../card-page/showable-card';
 import { vcardOf } from './card-vcard';
 import { httpHandler, raw } from '../lib/http';
+import { publicRoutes } from '../../routes/public';
 import { viewerIpOf } from '../lib/viewer-address';
 import { listActivePlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
 import { checkLiveness } from './check-liveness';
 import { openApiDocument } from './openapi';
 
-export const handler = httpHandler('public', {
+export const handler = httpHandler(publicRoutes, {
   getHealth: async () => {
     const liveness = await checkLiveness();
     return raw({ status: liveness.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(liveness) });
