@@ -9,6 +9,7 @@ import { agencyRoutes } from './routes/agency';
 import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
 import { contactsRoutes } from './routes/contacts';
+import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
@@ -37,8 +38,8 @@ export type UserPoolAction =
  * infra tests assert the resulting IAM actions per function.
  */
 export interface Capabilities {
-  /** Item actions on the table; `indexes: true` adds Query on the GSIs. */
-  table: { actions: readonly TableAction[]; indexes: boolean };
+  /** Item actions on the table; `indexes: true` adds Query on the GSIs. Absent: the area never reads the table. */
+  table?: { actions: readonly TableAction[]; indexes: boolean };
   /** PUBLIC_ORIGIN: the area builds links to the site (card URLs, QR codes, wallet passes). */
   site?: boolean;
   /**
@@ -61,7 +62,7 @@ export interface AreaDef {
 }
 
 export const areas: Record<Area, AreaDef> = {
-  // Liveness, OpenAPI, plans, the sales contact (stored, rate-limited, mailed), vCards.
+  // Liveness, plans, the sales contact (stored, rate-limited, mailed), vCards.
   public: {
     entry: 'functions/src/public/handler.ts',
     capabilities: {
@@ -71,6 +72,12 @@ export const areas: Record<Area, AreaDef> = {
       // The vCard embeds the card's photo (or logo) as a JPEG.
       media: { read: ['photos/', 'logos/'] },
     },
+  },
+  // The OpenAPI document, built from every area's routes and schemas once per container. Its own Lambda, so that
+  // no other area carries the whole route table, and small (no middy, no ElectroDB): it reaches nothing.
+  docs: {
+    entry: 'functions/src/docs/handler.ts',
+    capabilities: {},
   },
   // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
   me: {
@@ -176,8 +183,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry } as con
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes];
-export const routeTable = { ...publicRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { areas, jobs } from '../../functions/routes';
+import { areas, jobs, type AreaDef } from '../../functions/routes';
 
 /** The packages a bundle imports from outside itself, beside Node's own modules and the runtime's AWS SDK. */
 async function externalImportsOf(entry: string): Promise<string[]> {
@@ -26,7 +26,7 @@ async function externalImportsOf(entry: string): Promise<string[]> {
 }
 
 describe('Lambda bundles', () => {
-  const functions = [...Object.entries(areas), ...Object.entries(jobs)];
+  const functions: [string, AreaDef][] = [...Object.entries(areas), ...Object.entries(jobs)];
   it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (_name, def) => {
     const shipsSharp = Boolean(def.capabilities.media?.write?.length);
     expect(await externalImportsOf(def.entry)).toEqual(shipsSharp ? ['sharp'] : []);
