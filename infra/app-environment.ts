@@ -49,14 +49,16 @@ export class AppEnvironment {
     fn.addEnvironment('APP_MODE', 'aws');
 
     const { table } = capabilities;
-    fn.addEnvironment('TABLE_NAME', p.table.tableName);
-    allow(
-      table.actions.map((action) => `dynamodb:${action}`),
-      [p.table.tableArn],
-    );
-    if (table.indexes && table.actions.includes('Query')) {
-      // Only Query reaches an index; each index by name (no `index/*`).
-      allow(['dynamodb:Query'], p.tableIndexNames.map((index) => `${p.table.tableArn}/index/${index}`));
+    if (table) {
+      fn.addEnvironment('TABLE_NAME', p.table.tableName);
+      allow(
+        table.actions.map((action) => `dynamodb:${action}`),
+        [p.table.tableArn],
+      );
+      if (table.indexes && table.actions.includes('Query')) {
+        // Only Query reaches an index; each index by name (no `index/*`).
+        allow(['dynamodb:Query'], p.tableIndexNames.map((index) => `${p.table.tableArn}/index/${index}`));
+      }
     }
 
     if (capabilities.site) fn.addEnvironment('PUBLIC_ORIGIN', p.publicOrigin);

@@ -15,6 +15,7 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import type { Construct } from 'constructs';
+import type { BusinessMetric } from '../functions/src/lib/metrics';
 import type { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 
@@ -150,6 +151,33 @@ export class OperationsStack extends Stack {
         humanReadableName: 'Invoice job dead-letter queue',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.invoiceJobDeadLetterMessages } },
       });
+
+    // Business events (functions/src/lib/metrics.ts), summed over the functions that emit them; a dashboard, no alarms.
+    const businessEvents: Record<BusinessMetric, string> = {
+      SignUps: 'Sign-ups',
+      InvoicesCreated: 'Invoices created',
+      InvoicesPaid: 'Invoices paid',
+      ContactsShared: 'Contacts shared',
+      CardScans: 'Card scans',
+    };
+    this.monitoring.addLargeHeader('Business').monitorCustom({
+      humanReadableName: 'Business events',
+      alarmFriendlyName: 'Business',
+      metricGroups: [
+        {
+          title: 'Business events per hour',
+          metrics: Object.entries(businessEvents).map(
+            ([name, label]) =>
+              new cloudwatch.MathExpression({
+                expression: `SUM(SEARCH('{CardCrew,service} MetricName="${name}"', 'Sum', 3600))`,
+                usingMetrics: {},
+                label,
+                period: Duration.hours(1),
+              }),
+          ),
+        },
+      ],
+    });
 
     this.monitoring
       .addLargeHeader('Data')

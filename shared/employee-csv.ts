@@ -3,23 +3,13 @@
 // CRLF or LF — with Papa Parse. Columns are found by header name, case and spacing ignored; unknown columns (the
 // export's Card URL and Scans) are ignored. Every row keeps the line it starts on, for the preview's messages.
 import Papa from 'papaparse';
+import { employeeCsvColumns, type EmployeeCsvField } from './employee-csv-columns';
 import { messages } from './messages';
+
+export { employeeCsvColumns, type EmployeeCsvField };
 
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
-
-/** The importable columns, as the template and the export name them, with the employee field each fills. */
-export const employeeCsvColumns = [
-  { header: 'Name', field: 'name' },
-  { header: 'Email', field: 'email' },
-  { header: 'Office Phone', field: 'officePhone' },
-  { header: 'Mobile Phone', field: 'mobilePhone' },
-  { header: 'Job Title', field: 'jobTitle' },
-  { header: 'Department', field: 'department' },
-  { header: 'LinkedIn', field: 'linkedinProfile' },
-  { header: 'Status', field: 'status' },
-] as const;
-export type EmployeeCsvField = (typeof employeeCsvColumns)[number]['field'];
 
 /** A row as the file has it: a field is absent when the file has no such column, '' when the cell is empty. */
 export type EmployeeCsvRow = { line: number } & Partial<Record<EmployeeCsvField, string>>;

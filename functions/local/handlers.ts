@@ -2,8 +2,9 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, me, business, cardPage, admin, invitations, agency, payments, contacts] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts] = await Promise.all([
     import('../src/public/handler'),
+    import('../src/docs/handler'),
     import('../src/me/handler'),
     import('../src/business/handler'),
     import('../src/card-page/handler'),
@@ -13,5 +14,5 @@ export async function loadHandlers() {
     import('../src/invoices/payments-handler'),
     import('../src/contacts/handler'),
   ]);
-  return { public: publicArea.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler, payments: payments.handler, contacts: contacts.handler } as Record<Area, never>;
+  return { public: publicArea.handler, docs: docs.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler, payments: payments.handler, contacts: contacts.handler } as Record<Area, never>;
 }

@@ -146,6 +146,21 @@ describe('functions', () => {
   });
 });
 
+describe('business metrics', () => {
+  it('go from every function, the job included, to the CardCrew namespace under its own service name (lib/metrics.ts)', () => {
+    const functions = resourcesOf(api, 'AWS::Lambda::Function');
+    const variablesOf = (id: string) => (functions.find(([fid]) => fid === id)?.[1].Properties.Environment as { Variables: Props }).Variables;
+    const expected = {
+      ...Object.fromEntries(Object.entries(areaFunctionIds).map(([area, id]) => [id, `cardcrew-${area.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`])),
+      [jobFunctionId]: 'cardcrew-monthly-invoices',
+    };
+    for (const [id, service] of Object.entries(expected)) {
+      expect(variablesOf(id), id).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'CardCrew', POWERTOOLS_SERVICE_NAME: service });
+    }
+    expect(new Set(Object.values(expected)).size).toBe(Object.keys(handlerEntries).length + 1);
+  });
+});
+
 describe('the monthly invoice schedule', () => {
   it('runs the invoice job at 03:00 UTC on the 1st of every month', () => {
     expect(MONTHLY_INVOICE_CRON).toBe('cron(0 3 1 * ? *)');

@@ -63,6 +63,14 @@ describe('the operations stack', () => {
     ]);
   });
 
+  it('shows the business events on the dashboard, summed over the functions that emit them', () => {
+    // The body is JSON inside a CloudFormation join: compare without its escaping.
+    const body = JSON.stringify(resourcesOf(operations, 'AWS::CloudWatch::Dashboard').map(([, d]) => d.Properties.DashboardBody)).replaceAll('\\', '');
+    for (const name of ['SignUps', 'InvoicesCreated', 'InvoicesPaid', 'ContactsShared', 'CardScans']) {
+      expect(body.includes(`SUM(SEARCH('{CardCrew,service} MetricName="${name}"', 'Sum', 3600))`), name).toBe(true);
+    }
+  });
+
   it('has a dashboard and backs the table up daily (35 days) and monthly (a year)', () => {
     expect(resourcesOf(operations, 'AWS::CloudWatch::Dashboard').length).toBeGreaterThan(0);
     operations.hasResourceProperties('AWS::Backup::BackupPlan', {

@@ -131,7 +131,7 @@ describe('dashboard paging with 2,500 employees', () => {
     expect(pages).toBe(Math.ceil(EMPLOYEES / pageSize));
     expect(seen).toEqual(expectedOrder);
     // Locally nothing enforces IAM: every call paging made must be one the business area is granted in AWS.
-    const granted = areas.business.capabilities.table.actions.map((action) => `${action}Command`);
+    const granted = areas.business.capabilities.table!.actions.map((action) => `${action}Command`);
     expect([...commandNames].filter((name) => !granted.includes(name))).toEqual([]);
   }, 120_000);
 

@@ -1,5 +1,6 @@
 // The `admin` area Lambda: routes for the Cognito admin group only (the route table marks them auth 'admin').
 import { httpHandler, raw } from '../lib/http';
+import { adminRoutes } from '../../routes/admin';
 import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
 import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
@@ -9,7 +10,7 @@ import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
 import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices, setInvoiceStatus } from '../invoices/admin-invoices';
 
-export const handler = httpHandler('admin', {
+export const handler = httpHandler(adminRoutes, {
   getHealthDetails: async () => {
     const health = await checkHealth();
     return raw({ status: health.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(health) });

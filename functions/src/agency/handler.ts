@@ -1,12 +1,13 @@
 // The `agency` area Lambda: the agency dashboard, Agency Settings (and its logo upload) and Add Client. Managing a
 // client's employees, cards and settings goes through the business routes, which check the agency–client link.
 import { httpHandler } from '../lib/http';
+import { agencyRoutes } from '../../routes/agency';
 import { addClient } from './add-client';
 import { confirmAgencyLogoUpload, startAgencyLogoUpload } from './agency-logo';
 import { getAgencyDashboard } from './get-agency-dashboard';
 import { saveAgencySettings } from './save-agency-settings';
 
-export const handler = httpHandler('agency', {
+export const handler = httpHandler(agencyRoutes, {
   getAgencyDashboard: async ({ caller }) => getAgencyDashboard(caller),
   updateAgencySettings: async ({ caller, body }) => saveAgencySettings(caller, body),
   addAgencyClient: async ({ caller, body }) => addClient(caller, body),

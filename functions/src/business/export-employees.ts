@@ -2,7 +2,7 @@
 // then the card URL and its scan total — from one paged read of the dashboard collection. The file re-imports
 // unchanged (its formula-escaped cells read back as they were, shared/csv.ts).
 import { toCsv } from '../../../shared/csv';
-import { employeeCsvColumns } from '../../../shared/employee-csv';
+import { employeeCsvColumns } from '../../../shared/employee-csv-columns';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';

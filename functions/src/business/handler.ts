@@ -12,11 +12,12 @@ import { updateBusinessSettings } from './update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { httpHandler, raw } from '../lib/http';
+import { businessRoutes } from '../../routes/business';
 import { getMyScanAnalytics, getScanAnalytics } from './get-scan-analytics';
 import { exportEmployees } from './export-employees';
 import { importEmployees } from './import-employees';
 
-export const handler = httpHandler('business', {
+export const handler = httpHandler(businessRoutes, {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
   getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
   updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),

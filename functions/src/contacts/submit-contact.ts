@@ -12,6 +12,7 @@ import { siteConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 import { raw } from '../lib/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
@@ -66,6 +67,7 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
 
   const stored = { contactId: newId(), businessId: card.businessId, employeeId: card.employeeId, employeeName: card.profile.name, cardId, name: contact.name, email: contact.email, ...(contact.phone ? { phone: contact.phone } : {}), ...(contact.company ? { company: contact.company } : {}), ...(contact.note ? { note: contact.note } : {}) };
   await putContact(stored);
+  recordMetric('ContactsShared');
   const employee = await getEmployee(card.employeeId);
   if (employee?.email) {
     const portalLink = `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/employee-portal`;

@@ -2,6 +2,7 @@
 import { db } from '../data/entities';
 import type { AccountType } from '../../../shared/schemas/me';
 import { isConditionalFailure } from '../data/conditional';
+import { recordMetric } from '../lib/metrics';
 
 export interface ProfileRecord {
   userId: string;
@@ -41,6 +42,8 @@ export async function isClientOfAgency(agencyId: string, businessId: string): Pr
 export async function createProfileIfMissing(profile: ProfileRecord): Promise<ProfileRecord> {
   try {
     await db().profile.create(profile).go();
+    // Counted here because only this conditional write knows the account is new; an invited admin is no sign-up.
+    if (profile.accountType !== 'admin') recordMetric('SignUps');
     return profile;
   } catch (error) {
     if (isConditionalFailure(error)) {

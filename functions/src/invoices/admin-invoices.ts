@@ -11,6 +11,7 @@ import { generateMonthlyInvoices } from '../jobs/generate-monthly-invoices';
 import { nextSequenceValue } from '../jobs/repository';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { recordMetric } from '../lib/metrics';
 import { toInvoiceDto } from './dto';
 import { deleteUnpaidInvoice, getInvoice, invoiceListingKey, invoiceSearchText, markInvoicePaid, transitionInvoice, type InvoiceRecord } from './repository';
 import { sendInvoiceMail } from './send-invoice-mail';
@@ -56,6 +57,7 @@ export async function createInvoice(input: InvoiceCreate, now = new Date()): Pro
       searchText: invoiceSearchText(invoiceNumber, business.name),
     })
     .go();
+  recordMetric('InvoicesCreated');
   const stored = await getInvoice(invoiceId);
   if (!stored) throw new AppError('INTERNAL', messages.invoice.createFailed);
   return { invoice: toInvoiceDto(stored), mail: await sendInvoiceMail(stored) };
@@ -73,6 +75,7 @@ export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceSta
   if (!canTransition(invoice.status, status)) throw new AppError('CONFLICT', `A ${invoice.status} invoice cannot be marked ${status}.`);
   const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoiceId, status);
   if (!changed) throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
+  if (status === 'paid') recordMetric('InvoicesPaid');
   return toInvoiceDto((await getInvoice(invoiceId))!);
 }
 

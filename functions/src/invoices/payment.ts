@@ -9,6 +9,7 @@ import { stripe } from '../adapters/stripe';
 import { siteConfig } from '../config';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 import { getInvoice, markInvoicePaid, type InvoiceRecord } from './repository';
 import { billingContactOf } from './send-invoice-mail';
 
@@ -71,7 +72,9 @@ export async function recordCheckoutPayment(session: Stripe.Checkout.Session, no
     return invoice;
   }
   const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: session.amount_total, stripeSessionId: session.id, ...(paymentIntent ? { stripePaymentIntentId: paymentIntent } : {}) });
+  const paid = await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: session.amount_total, stripeSessionId: session.id, ...(paymentIntent ? { stripePaymentIntentId: paymentIntent } : {}) });
+  // Once per invoice: the webhook and the return-URL verify race to the same conditional update.
+  if (paid) recordMetric('InvoicesPaid');
   return getInvoice(invoiceId);
 }
 

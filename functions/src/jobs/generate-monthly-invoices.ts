@@ -6,6 +6,7 @@ import { businessRatePerUser, monthlyInvoiceAmount } from '../../../shared/prici
 import { formatInvoiceNumber, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 import { listActivePlans } from '../plans/repository';
 import { createInvoiceWithGuard, hasInvoiceForPeriod, listAllBusinesses, nextSequenceValue } from './repository';
 import { invoiceSearchText } from '../invoices/repository';
@@ -72,6 +73,7 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
     const mail = await sendInvoiceMail({ ...invoice, createdAt: new Date().toISOString() });
     result.created.push({ businessId: business.businessId, invoiceId, invoiceNumber, amountCents, currency, mail });
   }
+  recordMetric('InvoicesCreated', result.created.length);
   logger.info('monthly invoices generated', {
     period,
     created: result.created.length,

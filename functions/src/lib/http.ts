@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
-import { routes, type Area, type OperationId, type RouteDef, type RouteTable } from '../../routes';
+import type { RouteDef } from '../../routes/define';
 import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { logger } from './logger';
@@ -48,9 +48,8 @@ export const raw = (response: RawResponse): Raw => ({ [RAW]: response });
 type Result<R extends RouteDef> = R['response'] extends z.ZodType ? z.input<R['response']> | Raw : Raw;
 export type Operation<R extends RouteDef> = (input: OperationInput<R>) => Promise<Result<R>>;
 
-type OperationsOf<A extends Area> = {
-  [K in OperationId as RouteTable[K]['area'] extends A ? K : never]: Operation<RouteTable[K]>;
-};
+/** One operation per route of an area's table (functions/routes/<area>.ts), keyed by operation id. */
+type OperationsOf<T extends Record<string, RouteDef>> = { [K in keyof T]: Operation<T[K]> };
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -117,9 +116,12 @@ export interface HttpHandlerOptions {
   errorPage?: (error: AppError) => RawResponse;
 }
 
-/** Builds the Lambda handler of one area from its operations (keyed by the route table's operationId). */
-export function httpHandler<A extends Area>(area: A, operations: OperationsOf<A>, options: HttpHandlerOptions = {}) {
-  const areaRoutes = new Map(routes.filter((r) => r.area === area).map((r) => [`${r.method} ${r.path}`, r]));
+/**
+ * Builds the Lambda handler of one area from its route table and operations (keyed by operationId). It takes the
+ * area's table, not the whole route table, so the bundle carries only that area's routes and schemas.
+ */
+export function httpHandler<T extends Record<string, RouteDef>>(table: T, operations: OperationsOf<T>, options: HttpHandlerOptions = {}) {
+  const areaRoutes = new Map(Object.values(table).map((r) => [`${r.method} ${r.path}`, r]));
   const byId = operations as unknown as Record<string, Operation<RouteDef>>;
   for (const route of areaRoutes.values()) {
     if (!byId[route.operationId]) throw new Error(`No operation implements ${route.operationId}`);

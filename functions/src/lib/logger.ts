@@ -1,4 +1,4 @@
-// One Powertools logger/metrics/tracer per container, shared by every handler (Powertools' examples/app pattern).
+// One Powertools logger per container, shared by every handler (Powertools' examples/app pattern). Business metrics: ./metrics.ts.
 import { Logger } from '@aws-lambda-powertools/logger';
 
 export const logger = new Logger({

@@ -1,7 +1,8 @@
 // The `me` area Lambda: who am I.
 import { httpHandler } from '../lib/http';
+import { meRoutes } from '../../routes/me';
 import { resolveMe } from './resolve-me';
 
-export const handler = httpHandler('me', {
+export const handler = httpHandler(meRoutes, {
   getMe: async ({ caller, body }) => resolveMe(caller, body),
 });

@@ -1,20 +1,19 @@
-// The `public` area Lambda: liveness, the OpenAPI document, plans, the sales contact and the vCard download.
+// The `public` area Lambda: liveness, plans, the sales contact and the vCard download (the OpenAPI document: ../docs).
 import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard } from '../card-page/showable-card';
 import { vcardOf } from './card-vcard';
 import { httpHandler, raw } from '../lib/http';
+import { publicRoutes } from '../../routes/public';
 import { viewerIpOf } from '../lib/viewer-address';
 import { listActivePlans } from '../plans/repository';
 import { submitSalesContact } from '../sales/submit-sales-contact';
 import { checkLiveness } from './check-liveness';
-import { openApiDocument } from './openapi';
 
-export const handler = httpHandler('public', {
+export const handler = httpHandler(publicRoutes, {
   getHealth: async () => {
     const liveness = await checkLiveness();
     return raw({ status: liveness.status === 'ok' ? 200 : 503, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(liveness) });
   },
-  getOpenApi: async () => raw({ headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(openApiDocument()) }),
   listPlans: async () => listActivePlans(),
   submitSalesContact: async ({ body, event }) => submitSalesContact(body, viewerIpOf(event)),
   getCardVcard: async ({ params }) => {

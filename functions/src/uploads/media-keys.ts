@@ -7,9 +7,17 @@ import { randomBytes } from 'node:crypto';
 import { isRenditionUrl } from '../../../shared/media-urls';
 import type { UploadPurpose } from '../../../shared/schemas/media';
 import { mediaKeyOf } from '../adapters/media';
-import { renditionSizes } from './normalise-image';
 
 export const JPEG_NAME = 'photo.jpg';
+
+/**
+ * Square edge lengths in CSS pixels × device pixel ratios: photos show at 48–96 px, logos in headers and QR centres.
+ * Here, not beside the image code, so that areas which only delete images (admin) do not import sharp.
+ */
+export const renditionSizes: Record<UploadPurpose, readonly number[]> = {
+  photo: [96, 192],
+  logo: [64, 128, 256],
+};
 
 export function uploadKey(businessId: string, uploadId: string): string {
   return `uploads/${businessId}/${uploadId}`;

@@ -5,14 +5,10 @@ import sharp from 'sharp';
 import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { AppError } from '../lib/errors';
+import { renditionSizes } from './media-keys';
 
 export type SniffedImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
-/** Square edge lengths in CSS pixels × device pixel ratios: photos show at 48–96 px, logos in headers and QR centres. */
-export const renditionSizes: Record<UploadPurpose, readonly number[]> = {
-  photo: [96, 192],
-  logo: [64, 128, 256],
-};
 
 /** A decoded image larger than this (in pixels) is refused before it can exhaust memory (a decompression bomb). */
 const MAX_INPUT_PIXELS = 40_000_000;

@@ -34,7 +34,7 @@ describe('Google Wallet save link', () => {
     expect(typeof payload.iat).toBe('number');
   });
 
-  it('carries a Generic pass whose QR code is the card URL, titled with the business and the person', async () => {
+  it('carries a Generic pass whose QR code is the card URL with the QR source marker, titled with the business and the person', async () => {
     const jwt = (await buildWalletSaveUrl(issuer, card, 'https://cards.example.com')).split('/').pop()!;
     const { payload } = await jwtVerify(jwt, await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256'));
     const pass = payload.payload as { genericClasses: { id: string }[]; genericObjects: Record<string, unknown>[] };
@@ -47,7 +47,7 @@ describe('Google Wallet save link', () => {
       header: { defaultValue: { value: 'Ada Lovelace' } },
       subheader: { defaultValue: { value: 'Analyst' } },
       hexBackgroundColor: '#1E40AF',
-      barcode: { type: 'QR_CODE', value: card.cardUrl },
+      barcode: { type: 'QR_CODE', value: `${card.cardUrl}?s=qr` },
       logo: { sourceUri: { uri: card.logoUrl } },
     });
   });

@@ -1,0 +1,25 @@
+// The admin portal: the `admin` area's routes (functions/routes.ts combines every area's).
+import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSchema, adminDashboardSchema, adminInviteSchema, adminUserSchema, businessDeletedSchema, businessStatusUpdateSchema } from '../../shared/schemas/admin';
+import { healthSchema } from '../../shared/schemas/health';
+import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema, invoiceSchema, invoiceStatusUpdateSchema, monthlyRunSchema } from '../../shared/schemas/invoice';
+import { planUpdateSchema, pricingPlanSchema } from '../../shared/schemas/plan';
+import * as z from 'zod';
+import { defineRoutes } from './define';
+
+export const adminRoutes = defineRoutes('admin', {
+  getHealthDetails: { method: 'GET', path: '/api/admin/health', auth: 'admin', throttle: 'strict', summary: 'Admins: each dependency (table, media, user pool, mail) with its latency', response: healthSchema },
+  getPlatformDashboard: { method: 'GET', path: '/api/admin/dashboard', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses, agencies, billable employees, monthly recurring revenue, outstanding, overdue, paid this month, six months of invoiced vs paid', response: adminDashboardSchema },
+  listAdminBusinesses: { method: 'GET', path: '/api/admin/businesses', auth: 'admin', throttle: 'standard', summary: 'Admins: businesses newest first, searched and filtered on the server, 25 per page (at most 1,000 looked at per page)', query: adminBusinessQuerySchema, response: adminBusinessPageSchema },
+  setBusinessStatus: { method: 'PUT', path: '/api/admin/businesses/{businessId}/status', auth: 'admin', throttle: 'standard', summary: 'Admins: Active/Inactive; every card of the business follows', body: businessStatusUpdateSchema, response: adminBusinessRowSchema, scoped: true },
+  deleteBusiness: { method: 'DELETE', path: '/api/admin/businesses/{businessId}', auth: 'admin', throttle: 'strict', summary: 'Admins: cascade delete (employees, cards, counters, memberships, guards, links, media, unpaid invoices), then its people are signed out', response: businessDeletedSchema, scoped: true },
+  listAdminPlans: { method: 'GET', path: '/api/admin/plans', auth: 'admin', throttle: 'standard', summary: 'Admins: every pricing plan, active or not', response: z.array(pricingPlanSchema) },
+  updatePlan: { method: 'PUT', path: '/api/admin/plans/{planId}', auth: 'admin', throttle: 'standard', summary: 'Admins: Edit Plan (price, description, user range, Popular, Active)', body: planUpdateSchema, response: pricingPlanSchema },
+  listAdmins: { method: 'GET', path: '/api/admin/users', auth: 'admin', throttle: 'standard', summary: 'Admins: the members of the Cognito admin group with their last sign-in', response: z.array(adminUserSchema) },
+  inviteAdmin: { method: 'POST', path: '/api/admin/users', auth: 'admin', throttle: 'strict', summary: 'Admins: Invite Admin (finds or creates the user, adds the admin group, mails the invitation)', body: adminInviteSchema, response: adminUserSchema, creates: true },
+  removeAdmin: { method: 'DELETE', path: '/api/admin/users/{userId}', auth: 'admin', throttle: 'strict', summary: 'Admins: Remove Admin Access (not your own); their current sessions end (204)' },
+  listInvoices: { method: 'GET', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: invoices newest first with the business name, filtered by status and searched (25 per page)', query: invoiceListQuerySchema, response: invoicePageSchema },
+  createInvoice: { method: 'POST', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: Create Invoice (numbered from the atomic counter), mailed to the billing e-mail or the owner', body: invoiceCreateSchema, response: invoiceCreatedSchema, creates: true },
+  generateMonthlyInvoices: { method: 'POST', path: '/api/admin/invoices/monthly', auth: 'admin', throttle: 'strict', summary: 'Admins: Generate monthly invoices now (the scheduled job; idempotent per month)', response: monthlyRunSchema },
+  setInvoiceStatus: { method: 'PUT', path: '/api/admin/invoices/{invoiceId}/status', auth: 'admin', throttle: 'standard', summary: 'Admins: Mark Paid, Mark Overdue or Void, only from a status that allows it (409 otherwise)', body: invoiceStatusUpdateSchema, response: invoiceSchema, scoped: true },
+  deleteInvoice: { method: 'DELETE', path: '/api/admin/invoices/{invoiceId}', auth: 'admin', throttle: 'standard', summary: 'Admins: deletes an invoice that is not paid (204; 409 for a paid one)', scoped: true },
+});
