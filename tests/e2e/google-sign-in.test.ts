@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import { AdminGetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, ListUsersCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
 import { googleSubject } from '../../functions/local/hosted-ui';
@@ -264,6 +264,14 @@ describe('the hosted UI over HTTP', () => {
     const info = await fetch(`${hostedUi}/oauth2/userInfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(((await info.json()) as { email: string }).email).toBe(email);
     expect((await exchange(code, verifier)).status).toBe(400);
+  });
+
+  it('refuses a password sign-up for an e-mail that already signs in with Google, and creates no user', async () => {
+    const email = uniqueEmail('google-first');
+    await codeFor(email, randomBytes(32).toString('base64url'));
+    const signUp = cognito.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'Password123!', UserAttributes: [{ Name: 'email', Value: email }] }));
+    await expect(signUp).rejects.toThrow(`PreSignUp failed with error ${messages.auth.signsInWithGoogle}.`);
+    expect((await usersWithEmail(email)).map((u) => u.Username)).toEqual([`google_${googleSubject(email)}`]);
   });
 
   it('refuses an authorize request without PKCE S256, or with a redirect URI that is not allowed', async () => {
