@@ -287,7 +287,9 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
       const username = `google_${google.sub}`;
       const mapped = [
         { Name: 'email', Value: google.email },
-        { Name: 'email_verified', Value: String(google.emailVerified) },
+        // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
+        // carries no email_verified attribute, so its ID token says false, as Cognito's does.
+        ...(google.emailVerified ? [{ Name: 'email_verified', Value: 'true' }] : []),
         { Name: 'name', Value: google.name },
         ...(google.givenName ? [{ Name: 'given_name', Value: google.givenName }] : []),
         ...(google.familyName ? [{ Name: 'family_name', Value: google.familyName }] : []),

@@ -84,6 +84,12 @@ describe('Google sign-in in the browser', () => {
       expect((await db.profile.get({ userId: attributeOf(user, 'sub')! }).go()).data?.accountType).toBe('agency');
       await page.goto(`${origin}/`);
       await page.waitForURL(`${origin}/agency`);
+
+      // Signing a Google user out stays on the site (locally there is no hosted-UI session to end).
+      await page.getByRole('button', { name: 'Sign Out' }).first().click();
+      await page.waitForURL(`${origin}/`);
+      await expectOnPage(page.getByText(messages.auth.signedOut)).toBeVisible();
+      expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('.idToken')))).toBe(false);
     });
   });
 
@@ -147,8 +153,12 @@ describe('Google sign-in in the browser', () => {
       await shot(page, 'google-06-unverified-separate-account');
 
       const google = await federatedUser(native.email);
-      expect(attributeOf(google, 'email_verified')).toBe('false');
+      expect(attributeOf(google, 'email_verified')).not.toBe('true');
       expect(attributeOf(google, 'sub')).not.toBe(native.sub);
+      // The API sees the Google account as its own, unverified user.
+      const idToken = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.endsWith('.idToken'))?.[1]);
+      const googleMe = await fetch(`${origin}/api/me`, { method: 'POST', headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(await googleMe.json()).toMatchObject({ userId: attributeOf(google, 'sub'), emailVerified: false });
       const stored = (await usersWithEmail(native.email)).find((u) => u.Username !== google?.Username);
       expect(attributeOf({ UserAttributes: stored?.Attributes }, 'identities')).toBeUndefined();
       // The password user's own business data is not reachable from the Google account.
