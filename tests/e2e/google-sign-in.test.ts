@@ -142,6 +142,40 @@ describe('Google sign-in in the browser', () => {
     });
   });
 
+  it('does not link an invited employee whose Google e-mail is not the record\'s, or is not verified', async () => {
+    await withPage(phone, async (page) => {
+      const owner = await createOwnerWithBusiness({ name: 'Strict Invites Ltd' });
+      const employeeEmail = uniqueEmail('strict-hire');
+      const employee = await addEmployee(owner.owner, owner.business.id, { name: 'Sid Strict', email: employeeEmail, status: 'draft' });
+      const token = await invite(owner, employee.id, employeeEmail);
+
+      await page.goto(`${origin}/employee-onboarding?id=${token}`);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.waitForURL(atHostedUi);
+      const other = uniqueEmail('personal');
+      await chooseTypedAccount(page, { email: other, name: 'Sid Personal', verified: true });
+      await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
+      await expectOnPage(page.getByText(messages.onboarding.emailMismatch)).toBeVisible();
+      await expectOnPage(page.getByRole('button', { name: `Continue as ${other}` })).toBeDisabled();
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'google-08-employee-email-mismatch');
+
+      await page.getByRole('button', { name: `Sign out and use ${employeeEmail}` }).click();
+      await page.goto(`${origin}/employee-onboarding?id=${token}`);
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.waitForURL(atHostedUi);
+      await chooseTypedAccount(page, { email: employeeEmail, name: 'Sid Strict', verified: false });
+      await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
+      await page.getByRole('button', { name: `Continue as ${employeeEmail}` }).click();
+      await expectOnPage(page.getByText('Please confirm your email address first.')).toBeVisible();
+      await shot(page, 'google-09-employee-unverified');
+
+      const db = await tables();
+      expect((await db.employee.get({ employeeId: employee.id }).go()).data?.status).toBe('draft');
+    });
+  });
+
   it('never links a Google e-mail that Google has not verified: it becomes an account of its own', async () => {
     await withPage(phone, async (page) => {
       const native = await createUser({ email: uniqueEmail('unverified') });

@@ -197,11 +197,12 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
             You are signed in as <span className="font-medium break-all">{user.email}</span>.
           </p>
           {!same && <p className="text-sm text-destructive">{messages.onboarding.emailMismatch}</p>}
-          <Button disabled={busy || !same} onClick={() => void run(link)}>
+          {/* Long addresses wrap instead of widening the card past a phone's screen. */}
+          <Button className="h-auto! py-2 whitespace-normal! wrap-anywhere" disabled={busy || !same} onClick={() => void run(link)}>
             {busy && <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" />}
             Continue as {user.email}
           </Button>
-          <Button variant="outline" disabled={busy} onClick={() => void signOut()}>
+          <Button variant="outline" className="h-auto! py-2 whitespace-normal! wrap-anywhere" disabled={busy} onClick={() => void signOut()}>
             Sign out and use {email}
           </Button>
         </CardContent>
