@@ -93,6 +93,25 @@ describe('Google sign-in in the browser', () => {
     });
   });
 
+  it('signs up as a Business Owner with Google and goes on to business onboarding, stored as a business', async () => {
+    await withPage(phone, async (page) => {
+      const email = uniqueEmail('google-business');
+      await page.goto(`${origin}/auth`);
+      await page.getByRole('button', { name: 'Sign up' }).click();
+      await page.getByLabel('Account Type').selectOption('business');
+      await page.getByRole('button', { name: 'Continue with Google' }).click();
+      await page.waitForURL(atHostedUi);
+      await chooseTypedAccount(page, { email, name: 'Bea Business', verified: true });
+
+      await page.waitForURL(`${origin}/business-onboarding`);
+      await expectOnPage(page.getByRole('button', { name: 'Create Business' })).toBeVisible();
+      expect(await pendingKeys(page)).toEqual([null, null]);
+      await shot(page, 'google-10-business-onboarding');
+      const db = await tables();
+      expect((await db.profile.get({ userId: attributeOf(await federatedUser(email), 'sub')! }).go()).data?.accountType).toBe('business');
+    });
+  });
+
   it('signs a password user in with Google (same verified e-mail) into their own account and business', async () => {
     await withPage(phone, async (page) => {
       const { owner, business } = await createOwnerWithBusiness({ name: `Linked Co ${randomBytes(3).toString('hex')}` });

@@ -196,8 +196,10 @@ export function AuthPage() {
       setGoogleUnavailable(true);
       return;
     }
-    // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2).
-    if (redirect) writePendingRedirectPath(redirect);
+    // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2); a sign-up
+    // without a redirect goes on where a confirmed password sign-up goes (business onboarding for a business).
+    const after = redirect ?? (step === 'signUp' ? pathAfterConfirmation(null, accountType) : null);
+    if (after && after !== '/') writePendingRedirectPath(after);
     if (step === 'signUp') writePendingAccountType(accountType);
     void run(() => signInWithGoogle());
   }
