@@ -7,6 +7,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { userPoolDefinition } from '../functions/src/identity/user-pool-definition';
+import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 
 export interface StatefulStackProps extends StackProps {
@@ -224,12 +225,15 @@ export class StatefulStack extends Stack {
           userPool: this.userPool,
           clientId: config.googleClientId,
           clientSecretValue: SecretValue.secretsManager(config.googleClientSecretName),
-          scopes: ['openid', 'email', 'profile'],
+          scopes: [...userPoolDefinition.oauth.scopes],
           attributeMapping: {
             email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+            // The pre-sign-up trigger links a Google sign-in to a password account only when this says 'true'.
+            emailVerified: cognito.ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
             fullname: cognito.ProviderAttribute.GOOGLE_NAME,
             givenName: cognito.ProviderAttribute.GOOGLE_GIVEN_NAME,
             familyName: cognito.ProviderAttribute.GOOGLE_FAMILY_NAME,
+            profilePicture: cognito.ProviderAttribute.GOOGLE_PICTURE,
           },
         })
       : undefined;
@@ -249,10 +253,10 @@ export class StatefulStack extends Stack {
       },
       oAuth: {
         flows: { authorizationCodeGrant: true },
-        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
-        // The spec sends a Google sign-in back to the site root.
-        callbackUrls: [`${publicOrigin}/`],
-        logoutUrls: [`${publicOrigin}/`],
+        scopes: userPoolDefinition.oauth.scopes.map((scope) => cognito.OAuthScope.custom(scope)),
+        // The spec sends a Google sign-in back to the site root (user-pool-definition.ts, shared with the local pool).
+        callbackUrls: userPoolDefinition.oauth.callbackPaths.map((path) => `${publicOrigin}${path}`),
+        logoutUrls: userPoolDefinition.oauth.signOutPaths.map((path) => `${publicOrigin}${path}`),
       },
       supportedIdentityProviders: [
         cognito.UserPoolClientIdentityProvider.COGNITO,
@@ -267,6 +271,26 @@ export class StatefulStack extends Stack {
       writeAttributes: clientAttributes(userPoolDefinition.clientWriteAttributes),
     });
     if (google) this.userPoolClient.node.addDependency(google);
+
+    // One person, one account (functions/src/identity/pre-sign-up.ts): links a verified Google sign-in to the password
+    // user with that e-mail. Its two permissions are a separate policy on this pool, so the pool (which names the
+    // function as its trigger) and the role's policy (which names the pool) do not depend on each other in a cycle.
+    const preSignUp = new AppFunction(this, 'PreSignUpTrigger', {
+      entry: 'functions/src/identity/pre-sign-up.ts',
+      serviceName: 'pre-sign-up',
+      description: 'CardCrew pre-sign-up trigger (links a verified Google sign-in to the password account)',
+      nativeModules: [],
+    });
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, preSignUp.function);
+    new iam.Policy(this, 'PreSignUpLinking', {
+      roles: [preSignUp.role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
+          resources: [this.userPool.userPoolArn],
+        }),
+      ],
+    });
 
     const domain = this.userPool.addDomain('Domain', {
       cognitoDomain: { domainPrefix: `cardcrew-${config.stage}-${Aws.ACCOUNT_ID}` },

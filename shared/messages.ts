@@ -63,6 +63,8 @@ export const messages = {
     agencyHelper: 'Manage multiple business clients and their digital business cards.',
     /** The title of the empty-fields, unexpected-error and sign-out-failure toasts. */
     errorTitle: 'Error',
+    /** The pre-sign-up trigger's refusal of a password sign-up for an e-mail that already signs in with Google. */
+    signsInWithGoogle: 'An account with this email already exists. Please use Continue with Google.',
   },
   card: {
     notFoundTitle: 'Card Not Found',

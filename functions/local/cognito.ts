@@ -1,7 +1,9 @@
 // cognito-local, run in-process with its own data folder, made to behave like the Cognito user pool it stands in
 // for: confirmation and reset codes go to the local SES mailbox, the pool's password policy is enforced, a later
-// confirmation works (ResendConfirmationCode, which cognito-local lacks), confirming marks the email verified, and
-// ordinary refusals (a wrong password, an existing user) are not logged as errors.
+// confirmation works (ResendConfirmationCode, which cognito-local lacks), confirming marks the email verified,
+// ordinary refusals (a wrong password, an existing user) are not logged as errors, the pre-sign-up trigger runs
+// in-process, and Google users sign in through the hosted-UI stand-in (hosted-ui.ts) with tokens from the same signer.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
@@ -12,10 +14,12 @@ import {
   CreateUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
+import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
 import type { LocalSettings } from './settings';
@@ -46,7 +50,28 @@ function sesMessageSender(s: LocalSettings) {
   return { sendEmail, sendSms: async () => undefined };
 }
 
-export async function startCognito(s: LocalSettings): Promise<Server> {
+/** What the hosted-UI stand-in needs from the local user pool. */
+export interface LocalFederation {
+  /** The app client (its callback and sign-out URLs), or null when the id is unknown. */
+  appClient(clientId: string): Promise<{ ClientId: string; UserPoolId: string; CallbackURLs?: string[]; LogoutURLs?: string[] } | null>;
+  /** Signs a Google user in as Cognito does: the pre-sign-up trigger first, then the linked or federated user's tokens. */
+  signInWithGoogle(clientId: string, google: GoogleProfile): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  /** The user an access token was issued to, with their attributes (for /oauth2/userInfo). */
+  userOfAccessToken(clientId: string, username: string): Promise<LocalUser | null>;
+}
+
+/** What Google tells Cognito about a person, after the pool's attribute mapping. */
+export interface GoogleProfile {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  givenName?: string;
+  familyName?: string;
+  picture?: string;
+}
+
+export async function startCognito(s: LocalSettings): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
   // cognito-local logs every refusal (wrong password, existing user) as a warning with a stack trace: those are
@@ -71,8 +96,11 @@ export async function startCognito(s: LocalSettings): Promise<Server> {
   const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, noLambda), new cl.CryptoService(config.KMSConfig));
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
-  const router = withUserPoolFixes(cl.Router(all), { cognito, messages, otp: cl.otp });
-  return cl.createServer(router, logger, config.ServerConfig, all).start();
+  const directory = cognitoUserDirectory(cognitoClient(s));
+  const services = { cognito, messages, otp: cl.otp, directory };
+  const router = withUserPoolFixes(cl.Router(all), services);
+  const server = (await cl.createServer(router, logger, config.ServerConfig, all).start()) as Server;
+  return { server, federation: localFederation(ctx, services, all.tokenGenerator) };
 }
 
 type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
@@ -80,6 +108,9 @@ type Route = (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>;
 interface LocalUser {
   Username: string;
   UserStatus?: string;
+  Enabled?: boolean;
+  UserCreateDate?: Date;
+  UserLastModifiedDate?: Date;
   Attributes: { Name: string; Value?: string }[];
   ConfirmationCode?: string;
   RefreshTokens?: string[];
@@ -88,11 +119,28 @@ interface LocalUserPool {
   options: { Id: string; AutoVerifiedAttributes?: string[] };
   getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
   saveUser(ctx: unknown, user: LocalUser): Promise<void>;
+  listUsers(ctx: unknown): Promise<LocalUser[]>;
+  listUserGroupMembership(ctx: unknown, user: LocalUser): Promise<string[]>;
+  storeRefreshToken(ctx: unknown, refreshToken: string, user: LocalUser): Promise<void>;
+}
+interface LocalAppClient {
+  ClientId: string;
+  UserPoolId: string;
+  CallbackURLs?: string[];
+  LogoutURLs?: string[];
 }
 interface Services {
-  cognito: { getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool>; getUserPool: (ctx: unknown, userPoolId: string) => Promise<LocalUserPool> };
+  cognito: {
+    getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool>;
+    getUserPool: (ctx: unknown, userPoolId: string) => Promise<LocalUserPool>;
+    getAppClient: (ctx: unknown, clientId: string) => Promise<LocalAppClient | null>;
+  };
   messages: { deliver: (...args: unknown[]) => Promise<void> };
   otp: () => string;
+  directory: UserDirectory;
+}
+interface TokenGenerator {
+  generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
 }
 
 /** Where each target carries a new password: the pool's policy applies to each, as in Cognito. */
@@ -117,6 +165,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
   return (target: string): Route => {
     if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
     if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut(services);
+    if (target === 'AdminLinkProviderForUser') return adminLinkProviderForUser(services);
     const route = router(target);
     const passwordOf = newPasswordOf[target];
     return async (ctx, req) => {
@@ -125,6 +174,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         const problem = passwordPolicyProblem(password, userPoolDefinition.passwordPolicy);
         if (problem) throw new cl.CognitoError('InvalidPasswordException', problem);
       }
+      if (target === 'SignUp') await runPreSignUp(ctx, services, req);
       const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
         // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
         // unknown user alike, where cognito-local says 'Invalid password' or 'User not found'.
@@ -157,6 +207,125 @@ function adminUserGlobalSignOut(services: Services): Route {
     if (!user) throw new cl.UserNotFoundError('User does not exist.');
     await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
     return {};
+  };
+}
+
+/** The pool's pre-sign-up trigger for a password sign-up, in-process; its refusal reads as Cognito words it. */
+async function runPreSignUp(ctx: unknown, services: Services, req: Record<string, unknown>) {
+  const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+  const attributes = Object.fromEntries(((req.UserAttributes as { Name: string; Value: string }[] | undefined) ?? []).map((a) => [a.Name, a.Value]));
+  const event = {
+    version: '1',
+    region: 'local',
+    userPoolId: pool.options.Id,
+    triggerSource: 'PreSignUp_SignUp' as const,
+    userName: String(req.Username),
+    callerContext: { awsSdkVersion: 'local', clientId: String(req.ClientId) },
+    request: { userAttributes: { email: String(req.Username), ...attributes } },
+    response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+  };
+  try {
+    await preSignUp(event, services.directory);
+  } catch (error) {
+    throw new cl.CognitoError('UserLambdaValidationException', `PreSignUp failed with error ${(error as Error).message}.`);
+  }
+}
+
+const attribute = (user: LocalUser, name: string) => user.Attributes.find((a) => a.Name === name)?.Value;
+
+/** The identities a user carries once a provider is linked to it (Cognito's `identities` attribute). */
+function linkedIdentities(user: LocalUser): { userId: string; providerName: string }[] {
+  try {
+    return JSON.parse(attribute(user, 'identities') ?? '[]') as { userId: string; providerName: string }[];
+  } catch {
+    return [];
+  }
+}
+
+/** Cognito's AdminLinkProviderForUser: a later sign-in with that provider identity signs in as the destination user. */
+function adminLinkProviderForUser(services: Services): Route {
+  return async (ctx, req) => {
+    const pool = await services.cognito.getUserPool(ctx, String(req.UserPoolId));
+    const destination = req.DestinationUser as { ProviderName?: string; ProviderAttributeValue?: string };
+    const source = req.SourceUser as { ProviderName?: string; ProviderAttributeName?: string; ProviderAttributeValue?: string };
+    if (destination.ProviderName !== 'Cognito' || source.ProviderAttributeName !== 'Cognito_Subject' || !source.ProviderName || !source.ProviderAttributeValue) {
+      throw new cl.InvalidParameterError('Invalid DestinationUser or SourceUser.');
+    }
+    const user = await pool.getUserByUsername(ctx, String(destination.ProviderAttributeValue));
+    if (!user || user.UserStatus === 'EXTERNAL_PROVIDER') throw new cl.UserNotFoundError('User does not exist.');
+    if (await pool.getUserByUsername(ctx, `${source.ProviderName.toLowerCase()}_${source.ProviderAttributeValue}`)) {
+      throw new cl.InvalidParameterError('Merging is not currently supported, provide a SourceUser that does not exist in the user pool.');
+    }
+    const identities = [
+      ...linkedIdentities(user).filter((i) => !(i.providerName === source.ProviderName && i.userId === source.ProviderAttributeValue)),
+      { userId: source.ProviderAttributeValue, providerName: source.ProviderName, providerType: source.ProviderName, issuer: null, primary: false, dateCreated: Date.now() },
+    ];
+    await pool.saveUser(ctx, { ...user, Attributes: [...user.Attributes.filter((a) => a.Name !== 'identities'), { Name: 'identities', Value: JSON.stringify(identities) }] });
+    return {};
+  };
+}
+
+/**
+ * Google sign-in as the Cognito hosted UI does it: a user linked to this Google identity signs in as themselves;
+ * otherwise the pre-sign-up trigger runs (it may link) and, if nothing was linked, the federated user `google_<sub>`
+ * is created (status EXTERNAL_PROVIDER, the mapped attributes, refreshed on every sign-in).
+ */
+function localFederation(ctx: unknown, services: Services, tokenGenerator: TokenGenerator): LocalFederation {
+  const linkedUser = async (pool: LocalUserPool, sub: string) =>
+    (await pool.listUsers(ctx)).find((u) => u.UserStatus !== 'EXTERNAL_PROVIDER' && linkedIdentities(u).some((i) => i.providerName === 'Google' && i.userId === sub)) ?? null;
+
+  return {
+    appClient: (clientId) => services.cognito.getAppClient(ctx, clientId),
+    async userOfAccessToken(clientId, username) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+      return pool.getUserByUsername(ctx, username);
+    },
+    async signInWithGoogle(clientId, google) {
+      const client = await services.cognito.getAppClient(ctx, clientId);
+      if (!client) throw new Error(`Unknown app client ${clientId}`);
+      const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+      const username = `google_${google.sub}`;
+      const mapped = [
+        { Name: 'email', Value: google.email },
+        // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
+        // carries no email_verified attribute, so its ID token says false, as Cognito's does.
+        ...(google.emailVerified ? [{ Name: 'email_verified', Value: 'true' }] : []),
+        { Name: 'name', Value: google.name },
+        ...(google.givenName ? [{ Name: 'given_name', Value: google.givenName }] : []),
+        ...(google.familyName ? [{ Name: 'family_name', Value: google.familyName }] : []),
+        ...(google.picture ? [{ Name: 'picture', Value: google.picture }] : []),
+      ];
+      let user = (await linkedUser(pool, google.sub)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
+      if (!user) {
+        await preSignUp(
+          {
+            version: '1',
+            region: 'local',
+            userPoolId: pool.options.Id,
+            triggerSource: 'PreSignUp_ExternalProvider',
+            userName: username,
+            callerContext: { awsSdkVersion: 'local', clientId },
+            request: { userAttributes: Object.fromEntries(mapped.map((a) => [a.Name, a.Value])) },
+            response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+          },
+          services.directory,
+        );
+        user = await linkedUser(pool, google.sub);
+      }
+      if (!user) {
+        const now = new Date();
+        user = { Username: username, UserStatus: 'EXTERNAL_PROVIDER', Enabled: true, UserCreateDate: now, UserLastModifiedDate: now, Attributes: [{ Name: 'sub', Value: randomUUID() }] };
+      }
+      if (user.UserStatus === 'EXTERNAL_PROVIDER') {
+        const identities = [{ userId: google.sub, providerName: 'Google', providerType: 'Google', issuer: null, primary: true, dateCreated: Date.now() }];
+        const kept = user.Attributes.filter((a) => a.Name.startsWith('custom:') || a.Name === 'sub');
+        user = { ...user, UserLastModifiedDate: new Date(), Attributes: [...kept, ...mapped, { Name: 'identities', Value: JSON.stringify(identities) }] };
+        await pool.saveUser(ctx, user);
+      }
+      const tokens = await tokenGenerator.generate(ctx, user, await pool.listUserGroupMembership(ctx, user), client, undefined, 'Authentication');
+      await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
+      return tokens;
+    },
   };
 }
 
@@ -209,24 +378,24 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, s: L
     userPoolId = created.UserPool!.Id!;
     for (const group of def.groups) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
+  // The app client as the CDK stack defines it; updated on every start so an older .data folder gets new settings.
+  const clientSettings = {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH' as const, 'ALLOW_USER_SRP_AUTH' as const, 'ALLOW_REFRESH_TOKEN_AUTH' as const],
+    ReadAttributes: [...def.clientReadAttributes],
+    WriteAttributes: [...def.clientWriteAttributes],
+    AllowedOAuthFlows: ['code' as const],
+    AllowedOAuthScopes: [...def.oauth.scopes],
+    AllowedOAuthFlowsUserPoolClient: true,
+    CallbackURLs: def.oauth.callbackPaths.map((path) => `${s.origin}${path}`),
+    LogoutURLs: def.oauth.signOutPaths.map((path) => `${s.origin}${path}`),
+    SupportedIdentityProviders: ['COGNITO', 'Google'],
+  };
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
-  if (!userPoolClientId) {
-    const created = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: 'web',
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-        ReadAttributes: [...def.clientReadAttributes],
-        WriteAttributes: [...def.clientWriteAttributes],
-        AllowedOAuthFlows: ['code'],
-        AllowedOAuthScopes: ['openid', 'email', 'profile'],
-        AllowedOAuthFlowsUserPoolClient: true,
-        CallbackURLs: [`${s.origin}/auth`, `${s.origin}/`],
-        LogoutURLs: [`${s.origin}/`],
-        SupportedIdentityProviders: ['COGNITO'],
-      }),
-    );
+  if (userPoolClientId) {
+    await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: 'web', ...clientSettings }));
+  } else {
+    const created = await client.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ...clientSettings }));
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
   return { userPoolId, userPoolClientId };

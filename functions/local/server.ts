@@ -30,7 +30,7 @@ const mime: Record<string, string> = {
  */
 function localSpaHeaders(s: LocalSettings) {
   return {
-    'content-security-policy': spaContentSecurityPolicy({ connect: [`http://${s.host}:${s.s3Port}`], formAction: [], upgradeInsecureRequests: false }),
+    'content-security-policy': spaContentSecurityPolicy({ connect: [`http://${s.host}:${s.s3Port}`, `http://${s.host}:${s.hostedUiPort}`], formAction: [], upgradeInsecureRequests: false }),
   };
 }
 

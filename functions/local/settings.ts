@@ -10,6 +10,8 @@ export interface LocalSettings {
   s3Port: number;
   sesPort: number;
   stripePort: number;
+  /** The Cognito hosted UI (OAuth endpoints) with its local Google account chooser. */
+  hostedUiPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -30,6 +32,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     s3Port: 4569 + offset,
     sesPort: 8005 + offset,
     stripePort: 12111 + offset,
+    hostedUiPort: 12222 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',

@@ -13,6 +13,7 @@ import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dyn
 import { S3RVER_CREDENTIALS } from '../src/config';
 import { handlerEnvironment, localSettings } from './settings';
 import { startStripeStandIn } from './stripe';
+import { startHostedUi } from './hosted-ui';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -57,6 +58,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['s3rver', s.s3Port],
     ['local SES', s.sesPort],
     ['Stripe stand-in', s.stripePort],
+    ['hosted UI stand-in', s.hostedUiPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -93,7 +95,9 @@ async function main() {
   await s3rver.run();
   closers.push(() => s3rver.close());
   const cognito = await startCognito(s);
-  closers.push(() => new Promise((r) => cognito.close(r)));
+  closers.push(() => new Promise((r) => cognito.server.close(r)));
+  const hostedUi = await startHostedUi(s, cognito.federation);
+  closers.push(() => new Promise((r) => hostedUi.close(r)));
   const stripe = await startStripeStandIn(s);
   closers.push(() => new Promise((r) => stripe.close(r)));
 
@@ -124,7 +128,7 @@ async function main() {
     userPoolClientId: ids.userPoolClientId,
     userPoolEndpoint: `${s.origin}/cognito`,
     authFlow: 'USER_PASSWORD_AUTH',
-    oauthDomain: null,
+    oauthDomain: `${s.host}:${s.hostedUiPort}`,
     publicOrigin: s.origin,
     local: true,
     mailboxUrl: `http://${s.host}:${s.sesPort}`,
@@ -150,6 +154,7 @@ async function main() {
       `  ${pad('Cognito')}http://${s.host}:${s.cognitoPort}   (cognito-local, pool ${ids.userPoolId})`,
       `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, bucket ${s.mediaBucket})`,
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
+      `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       '',
       '  Demo logins:',
       ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),

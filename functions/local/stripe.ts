@@ -29,7 +29,7 @@ interface Session {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-function readBody(req: IncomingMessage): Promise<string> {
+export function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -47,7 +47,7 @@ function stripeError(res: ServerResponse, status: number, message: string, code?
   json(res, status, { error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, ...(code ? { code } : {}) } });
 }
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The `Stripe-Signature` header Stripe would send for `payload`. */
 export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -63,8 +63,8 @@ function checkoutPage(session: Session): string {
   const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: session.currency.toUpperCase() }).format(session.amount_total / 100);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Stripe test checkout</title>
 <style>body{font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:12px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:32px;max-width:360px;width:calc(100% - 32px)}h1{font-size:18px;margin:0 0 4px}p{margin:4px 0 16px;color:#4f566b}.amount{font-size:32px;font-weight:700;color:#1a1f36}button{width:100%;padding:12px;border:0;border-radius:6px;font-size:16px;font-weight:600;margin-top:8px;cursor:pointer}.pay{background:#635bff;color:#fff}.cancel{background:#e3e8ee;color:#1a1f36}</style></head>
-<body><main><h1>${escape(session.productName)}</h1><p>Local Stripe stand-in · test mode</p><p class="amount">${escape(amount)}</p>
-<form method="post" action="/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${escape(amount)}</button></form>
+<body><main><h1>${escapeHtml(session.productName)}</h1><p>Local Stripe stand-in · test mode</p><p class="amount">${escapeHtml(amount)}</p>
+<form method="post" action="/checkout/${session.id}/pay"><button class="pay" type="submit">Pay ${escapeHtml(amount)}</button></form>
 <form method="post" action="/checkout/${session.id}/cancel"><button class="cancel" type="submit">Cancel</button></form></main></body></html>`;
 }
 

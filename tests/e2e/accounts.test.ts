@@ -1,6 +1,6 @@
 // Accounts in a real browser on a 375 px phone: sign-up as a business owner or an agency (codes from the local
 // mailbox), the route guards and the redirect back to a deep link, the forgotten password, where the landing
-// page sends each role (and the one-shot pending redirect), the admin-only route, sign-out and Google in local mode.
+// page sends each role (and the one-shot pending redirect), the admin-only route, sign-out and the way to Google in local mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -196,15 +196,18 @@ describe('sign-in and the route guards (375 px)', () => {
     });
   });
 
-  it('tells a local user that Google sign-in needs a deployed user pool, where screen readers hear it', async () => {
+  it('sends Continue with Google to the hosted UI with a PKCE S256 challenge, and shows the local Google account chooser', async () => {
     await withPage(async (page) => {
       await page.goto(`${origin}/auth`);
       await page.getByRole('button', { name: 'Continue with Google' }).click();
-      const note = page.getByRole('status').filter({ hasText: 'Google sign-in needs a deployed user pool' });
-      await expectOnPage(note).toBeVisible();
-      expect(await page.getByRole('button', { name: 'Continue with Google' }).getAttribute('aria-describedby')).toBe(await note.getAttribute('id'));
-      expect(pathOf(page)).toBe('/auth');
-      await shot(page, 'accounts-10-google-local');
+      await page.waitForURL((url) => url.port === String(runtime.settings.hostedUiPort) && url.pathname === '/oauth2/authorize');
+      const authorize = new URL(page.url());
+      expect(authorize.searchParams.get('client_id')).toBe(runtime.ids.userPoolClientId);
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${origin}/`);
+      expect(authorize.searchParams.get('identity_provider')).toBe('Google');
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+      await expectOnPage(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+      await shot(page, 'accounts-10-google-chooser');
     });
   });
 });

@@ -161,6 +161,7 @@ describe('the user pool', () => {
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
       CallbackURLs: [`${TEST_ORIGIN}/`],
       LogoutURLs: [`${TEST_ORIGIN}/`],
       SupportedIdentityProviders: ['COGNITO'],
@@ -195,21 +196,46 @@ describe('the user pool', () => {
     stateful.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
   });
 
-  it('federates Google (secret from Secrets Manager, email and name mapped) when googleClientId is set', () => {
+  it('federates Google (secret from Secrets Manager, scopes openid email profile, every attribute mapped) when googleClientId is set', () => {
     const { stateful: withGoogle } = synthCardCrew({
       context: { googleClientId: 'client-123.apps.googleusercontent.com' },
     });
     withGoogle.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
       ProviderType: 'Google',
-      ProviderDetails: Match.objectLike({
+      ProviderDetails: {
         client_id: 'client-123.apps.googleusercontent.com',
         client_secret: '{{resolve:secretsmanager:cardcrew/dev/google-client-secret:SecretString:::}}',
-      }),
-      AttributeMapping: Match.objectLike({ email: 'email', name: 'name' }),
+        authorize_scopes: 'openid email profile',
+      },
+      AttributeMapping: {
+        email: 'email',
+        email_verified: 'email_verified',
+        name: 'name',
+        given_name: 'given_name',
+        family_name: 'family_name',
+        picture: 'picture',
+      },
     });
     withGoogle.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       SupportedIdentityProviders: Match.arrayWith(['COGNITO', 'Google']),
     });
+  });
+
+  it('runs the pre-sign-up trigger, which may only list this pool\'s users and link a provider to one of them', () => {
+    const [[, pool]] = resourcesOf(stateful, 'AWS::Cognito::UserPool') as [[string, { Properties: { LambdaConfig?: { PreSignUp?: unknown } } }]];
+    const triggerId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(pool.Properties.LambdaConfig?.PreSignUp))?.[1];
+    expect(triggerId).toMatch(/^PreSignUpTrigger/);
+    const fn = resourcesOf(stateful, 'AWS::Lambda::Function').find(([id]) => id === triggerId)![1];
+    const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn.Properties.Role))?.[1];
+    const statements = resourcesOf(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    const poolId = resourcesOf(stateful, 'AWS::Cognito::UserPool')[0]![0];
+    const linking = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
+    expect(linking).toEqual([expect.objectContaining({ Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } })]);
+    expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
+      ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+    );
   });
 });

@@ -8,4 +8,9 @@ export const userPoolDefinition = {
   /** Attributes the app client may write on sign-up / profile update. */
   clientWriteAttributes: ['email', 'name', 'given_name', 'family_name'] as const,
   clientReadAttributes: ['email', 'email_verified', 'name', 'given_name', 'family_name', 'custom:account_type'] as const,
+  /**
+   * The hosted UI (Google sign-in): the code grant with PKCE, these scopes, and where it may send the browser back
+   * (paths on the public origin). The spec sends a Google sign-in back to the site root.
+   */
+  oauth: { scopes: ['openid', 'email', 'profile'] as const, callbackPaths: ['/'] as const, signOutPaths: ['/'] as const },
 } as const;

@@ -2,12 +2,14 @@
 // themselves with RequireAuth / RequireAdmin (spinner, then /auth?redirect=… or the content).
 import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration } from 'react-router-dom';
 import { PageSpinner } from '@web/components/spinner';
+import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { RouteError } from './route-error';
 
 function RootLayout() {
   return (
     <>
       <Outlet />
+      <GoogleFailureRedirect />
       <ScrollRestoration />
     </>
   );

@@ -1,42 +1,97 @@
 // Cognito through Amplify v6: configuration from the runtime config, and the local-mode token refresher
 // (cognito-local has no GetTokensFromRefreshToken, so local mode refreshes with InitiateAuth REFRESH_TOKEN_AUTH).
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession } from 'aws-amplify/auth';
+// Google sign-in is Amplify's signInWithRedirect (code flow with PKCE) against the user pool domain in AWS and against
+// the local hosted-UI stand-in (functions/local/hosted-ui.ts) on one machine.
+import { Amplify, type ResourcesConfig } from 'aws-amplify';
+import { fetchAuthSession, signInWithRedirect, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import { cognitoUserPoolsTokenProvider, type TokenOrchestrator } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { RuntimeConfig } from './config';
+import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from './google-sign-in-failure';
 
 // This Amplify release does not export these two types by name; derive them from the orchestrator.
 type TokenRefresher = Parameters<TokenOrchestrator['setTokenRefresher']>[0];
 type CognitoAuthTokens = Awaited<ReturnType<TokenRefresher>>;
 type JWT = NonNullable<CognitoAuthTokens['idToken']>;
 
-export function configureAuth(config: RuntimeConfig): void {
-  const oauth =
-    config.oauthDomain && !config.local
-      ? {
-          domain: config.oauthDomain,
-          scopes: ['openid', 'email', 'profile'],
-          redirectSignIn: [`${config.publicOrigin}/`],
-          redirectSignOut: [`${config.publicOrigin}/`],
-          responseType: 'code' as const,
-          providers: ['Google' as const],
-        }
-      : undefined;
+/** The local hosted UI's host:port (plain http) in local mode, else null. */
+let localHostedUi: string | null = null;
+let withoutOAuth: ResourcesConfig | null = null;
 
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-        loginWith: { email: true, ...(oauth ? { oauth } : {}) },
-      },
-    },
+export function configureAuth(config: RuntimeConfig): void {
+  const oauth = config.oauthDomain
+    ? {
+        domain: config.oauthDomain,
+        scopes: ['openid', 'email', 'profile'],
+        redirectSignIn: [`${config.publicOrigin}/`],
+        redirectSignOut: [`${config.publicOrigin}/`],
+        responseType: 'code' as const,
+        providers: ['Google' as const],
+      }
+    : undefined;
+
+  // Registered before Amplify.configure: the OAuth listener may report a failed return at once. The flag is read by
+  // GoogleFailureRedirect, which sends the visitor to /auth with the spec's message.
+  Hub.listen('auth', ({ payload }) => {
+    if (payload.event !== 'signInWithRedirect_failure') return;
+    try {
+      sessionStorage.setItem(GOOGLE_FAILED_KEY, '1');
+    } catch {
+      // storage disabled: the event below still reaches a mounted page
+    }
+    window.dispatchEvent(new Event(GOOGLE_FAILED_EVENT));
   });
+
+  const cognito = {
+    userPoolId: config.userPoolId,
+    userPoolClientId: config.userPoolClientId,
+    ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+  };
+  withoutOAuth = { Auth: { Cognito: { ...cognito, loginWith: { email: true } } } };
+  if (config.local && oauth) {
+    localHostedUi = oauth.domain;
+    sendHostedUiCallsOverHttp(oauth.domain);
+  }
+  Amplify.configure({ Auth: { Cognito: { ...cognito, loginWith: { email: true, ...(oauth ? { oauth } : {}) } } } });
 
   if (config.local && config.userPoolEndpoint) {
     cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(createLocalTokenRefresher(config.userPoolEndpoint, config.userPoolClientId));
+  }
+}
+
+/**
+ * Amplify writes every hosted-UI URL as https://{domain}; the local stand-in speaks plain http on 127.0.0.1. In local
+ * mode only, the token call is sent to http:// (the same request otherwise) and signInWithGoogle opens http://.
+ */
+function sendHostedUiCallsOverHttp(domain: string) {
+  const secure = `https://${domain}/`;
+  const fetchOverNetwork = window.fetch.bind(window);
+  window.fetch = (input, init) =>
+    fetchOverNetwork(typeof input === 'string' && input.startsWith(secure) ? `http://${domain}/${input.slice(secure.length)}` : input, init);
+}
+
+/** 'Continue with Google': Amplify's signInWithRedirect (code flow with PKCE) to the Google identity provider. */
+export function signInWithGoogle(): Promise<void> {
+  const hostedUi = localHostedUi;
+  return signInWithRedirect({
+    provider: 'Google',
+    ...(hostedUi ? { options: { authSessionOpener: async (url: string) => void window.location.assign(url.replace(`https://${hostedUi}/`, `http://${hostedUi}/`)) } } : {}),
+  });
+}
+
+/**
+ * Amplify's sign-out. After a Google sign-in it would send the browser to https://{domain}/logout; the local stand-in
+ * keeps no session of its own to end, so local mode signs out with the OAuth part of the configuration left out.
+ */
+export async function signOutOfCognito(): Promise<void> {
+  if (!localHostedUi || !withoutOAuth) return signOut();
+  const full = Amplify.getConfig();
+  Amplify.configure(withoutOAuth);
+  try {
+    await signOut();
+  } finally {
+    Amplify.configure(full);
   }
 }
 

@@ -2,11 +2,11 @@
 import type { Me } from '@shared/schemas/me';
 import { messages } from '@shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { refreshSessionIfExpiring, SESSION_TICK_MS } from '@web/lib/auth';
+import { refreshSessionIfExpiring, SESSION_TICK_MS, signOutOfCognito } from '@web/lib/auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { postMe } from './api/post-me';
 
@@ -77,9 +77,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           case 'signInWithRedirect':
             void refreshMe();
             break;
-          case 'signInWithRedirect_failure':
-            toast.error(messages.auth.authError, { description: 'Google authentication failed. Please try again.' });
-            break;
           case 'signedOut':
           case 'tokenRefresh_failure':
             setState({ user: null, me: null });
@@ -101,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (): Promise<boolean> => {
     try {
-      await amplifySignOut();
+      await signOutOfCognito();
     } catch (error) {
       toast.error('Error', { description: error instanceof Error ? error.message : messages.auth.unexpected });
       return false;

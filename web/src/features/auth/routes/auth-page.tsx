@@ -10,7 +10,6 @@ import {
   resendSignUpCode,
   resetPassword,
   signIn,
-  signInWithRedirect,
   signUp,
   type SignInOutput,
 } from 'aws-amplify/auth';
@@ -22,6 +21,7 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { PageSpinner, Spinner } from '@web/components/spinner';
+import { signInWithGoogle } from '@web/lib/auth';
 import { getConfig } from '@web/lib/config';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
@@ -29,8 +29,8 @@ import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
 import { useSession } from '../session-provider';
 
-const GOOGLE_UNAVAILABLE_TITLE = 'Google sign-in needs a deployed user pool';
-const GOOGLE_UNAVAILABLE = 'The local Cognito stand-in has no Google federation. Use your email and password instead.';
+const GOOGLE_UNAVAILABLE_TITLE = 'Google sign-in is not configured';
+const GOOGLE_UNAVAILABLE = 'This deployment has no Cognito domain. Use your email and password instead.';
 const googleNoteId = 'google-sign-in-note';
 
 type Step = 'signIn' | 'signUp' | 'confirm' | 'newPassword' | 'forgot' | 'forgotConfirm';
@@ -191,15 +191,17 @@ export function AuthPage() {
   }
 
   function onGoogle() {
-    if (config.local || !config.oauthDomain) {
+    if (!config.oauthDomain) {
       // An inline note (a status region) rather than a toast: it stays until read, and is announced once.
       setGoogleUnavailable(true);
       return;
     }
-    // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2).
-    if (redirect) writePendingRedirectPath(redirect);
+    // The redirect and the chosen account type must survive the round trip through Google (spec 1 §2); a sign-up
+    // without a redirect goes on where a confirmed password sign-up goes (business onboarding for a business).
+    const after = redirect ?? (step === 'signUp' ? pathAfterConfirmation(null, accountType) : null);
+    if (after && after !== '/') writePendingRedirectPath(after);
     if (step === 'signUp') writePendingAccountType(accountType);
-    void run(() => signInWithRedirect({ provider: 'Google' }));
+    void run(() => signInWithGoogle());
   }
 
   const submitLabel = (idle: string) => (busy ? <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" /> : idle);

@@ -4,7 +4,8 @@
 import { messages } from '@shared/messages';
 import { employeeAuthSchema, type EmployeeAuthMode } from '@shared/schemas/employee-auth';
 import type { InvitationView } from '@shared/schemas/invitation';
-import { AuthError, confirmSignUp, resendSignUpCode, signIn, signInWithRedirect, signUp } from 'aws-amplify/auth';
+import { AuthError, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
+import { signInWithGoogle } from '@web/lib/auth';
 import { ArrowRight, Home } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -28,7 +29,7 @@ import { acceptInvitation, useInvitation } from '../api/invitation';
 import { OnboardingCardBlock } from '../components/onboarding-card-block';
 import { CenteredCard } from '@web/components/centered-card';
 
-const GOOGLE_UNAVAILABLE = 'Google sign-in needs a deployed user pool: the local Cognito stand-in has no Google federation. Use your email and a password instead.';
+const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured for this deployment. Use your email and a password instead.';
 
 export function EmployeeOnboardingPage() {
   const [params] = useSearchParams();
@@ -167,13 +168,13 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
   }
 
   function onGoogle() {
-    if (config.local || !config.oauthDomain) {
+    if (!config.oauthDomain) {
       setGoogleNote(true);
       return;
     }
     writePendingRedirectPath(`/employee-onboarding?id=${encodeURIComponent(token)}`);
     toast.info(messages.onboarding.googlePending);
-    void run(() => signInWithRedirect({ provider: 'Google' }));
+    void run(() => signInWithGoogle());
   }
 
   const heading = (
@@ -196,11 +197,12 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
             You are signed in as <span className="font-medium break-all">{user.email}</span>.
           </p>
           {!same && <p className="text-sm text-destructive">{messages.onboarding.emailMismatch}</p>}
-          <Button disabled={busy || !same} onClick={() => void run(link)}>
+          {/* Long addresses wrap instead of widening the card past a phone's screen. */}
+          <Button className="h-auto! py-2 whitespace-normal! wrap-anywhere" disabled={busy || !same} onClick={() => void run(link)}>
             {busy && <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" />}
             Continue as {user.email}
           </Button>
-          <Button variant="outline" disabled={busy} onClick={() => void signOut()}>
+          <Button variant="outline" className="h-auto! py-2 whitespace-normal! wrap-anywhere" disabled={busy} onClick={() => void signOut()}>
             Sign out and use {email}
           </Button>
         </CardContent>

@@ -1,0 +1,3 @@
+// Where a failed Google round trip is noted (lib/auth.ts) and read (GoogleFailureRedirect): no Amplify import here.
+export const GOOGLE_FAILED_KEY = 'google_sign_in_failed';
+export const GOOGLE_FAILED_EVENT = 'cardcrew:google-sign-in-failed';
