@@ -39,7 +39,12 @@ export type ImportMode = (typeof importModes)[number];
 
 export const employeeImportRequestSchema = z
   .object({
-    rows: z.array(importRowSchema).min(1).max(IMPORT_BATCH_ROWS, `At most ${IMPORT_BATCH_ROWS} rows per request`),
+    rows: z
+      .array(importRowSchema)
+      .min(1)
+      .max(IMPORT_BATCH_ROWS, `At most ${IMPORT_BATCH_ROWS} rows per request`)
+      // Outcomes are reported by line: two rows may not share one.
+      .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, 'Each row needs a line number of its own'),
     /** A row whose email is already an employee of the business: update that employee, or leave them as they are. */
     onExisting: z.enum(importModes),
     /** The preview: every outcome decided, nothing written. */

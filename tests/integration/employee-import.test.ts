@@ -93,6 +93,11 @@ describe('importing employees', () => {
     const skipped = await importRows(owned, [{ line: 2, name: 'Would Change', email: changed.email }], { onExisting: 'skip' });
     expect(skipped.body.results).toEqual([{ line: 2, outcome: 'skip', employeeId: changed.id }]);
     expect((await db.employee.get({ employeeId: changed.id }).go()).data?.name).toBe('Changed Name');
+
+    // Outcomes are by line: a request whose rows share a line is refused whole.
+    const clash = await importRows(owned, [{ line: 2, name: 'A', email: uniqueEmail('a') }, { line: 2, name: 'B', email: uniqueEmail('b') }]);
+    expect(clash.status).toBe(400);
+    expect(await employeesOf(owned.business.id)).toHaveLength(7);
   });
 
   it('exports every employee with card URL and scans, and the file re-imports with no change', async () => {
