@@ -194,6 +194,9 @@ async function measureDashboard(env: Record<string, string>) {
   record(`dashboard, 2,500 employees: every page (${pages} pages)`, walk, 'calls', 2 * pages);
 }
 
+/** An admin caller (the Cognito admin group) for the services the bench calls in-process. */
+const admin = { userId: 'bench-admin', username: 'bench-admin', email: 'admin@bench.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
+
 const ANALYTICS_CARDS = 200;
 
 /**
@@ -220,7 +223,6 @@ async function measureScanAnalytics(env: Record<string, string>) {
     }),
   );
 
-  const admin = { userId: 'bench-admin', username: 'bench-admin', email: 'admin@bench.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
   for (const range of [7, 90] as const) {
     const start = calls.length;
     const started = performance.now();
@@ -256,7 +258,6 @@ async function measureImport(env: Record<string, string>) {
   const { newId } = await import('../../functions/src/lib/ids');
   const businessId = newId();
   await repo.createBusinessWithOwner({ businessId, ownerId: `bench-${newId()}`, name: 'Import Co', billingEmail: `import-${newId()}@example.com`, billingCity: 'Benchville', billingCountry: 'United States', billingPostalCode: '12345' });
-  const admin = { userId: 'bench-admin', username: 'bench-admin', email: 'admin@bench.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
   const writes = (from: number) => calls.slice(from).filter((c) => /^(Put|Update|Delete|BatchWrite|TransactWrite)/.test(c)).length;
 
   let start = calls.length;
