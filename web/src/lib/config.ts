@@ -28,7 +28,9 @@ export class ConfigError extends Error {
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
   let body: unknown;
   try {
-    const res = await fetchImpl('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    // Answers the page's <link rel="preload"> (index.html), so hydration does not wait for a second request; the
+    // origin sends config.json uncacheable (no-store locally, no-cache from CloudFront), so it is never stale.
+    const res = await fetchImpl('/config.json', { credentials: 'same-origin' });
     if (!res.ok) throw new ConfigError(`GET /config.json answered ${res.status}`);
     body = await res.json();
   } catch (error) {
@@ -38,6 +40,14 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   if (!parsed.success) throw new ConfigError(`Invalid /config.json: ${z.prettifyError(parsed.error)}`);
   current = parsed.data;
   return current;
+}
+
+/**
+ * The build-time prerender (web/src/prerender.tsx) has no deployment to ask: it renders with placeholder values. The
+ * prerendered pages' first render must not show any of them (hydration would not match the real configuration).
+ */
+export function setConfigForPrerender(config: RuntimeConfig): void {
+  current = config;
 }
 
 /** The loaded configuration; main.tsx guarantees it is loaded before anything renders. */
