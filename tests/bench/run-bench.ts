@@ -1,15 +1,18 @@
 // `npm run bench`: the performance budgets of DESIGN §11, measured on this machine against the real local
 // runtime (loopback only, bounded in count and time). Prints a table and exits 1 when a budget is exceeded.
+// `npm run bench -- --only=web,card` (or BENCH_ONLY=web,card) runs some sections only; the whole bench takes ~15 min.
 import '../../functions/local/quiet';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
 import { recordDynamoCommands } from '../support/dynamo-commands';
+import { initialJs } from './initial-js';
+import { lighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Row {
   metric: string;
@@ -320,18 +323,59 @@ async function measureLoad(origin: string) {
   record('card page errors under load', errors, 'responses', 0);
 }
 
+const WEB_DIST = join('web', 'dist');
+const LIGHTHOUSE_PAGES = ['/', '/pricing', '/auth'];
+
+/**
+ * The public pages (issue 7 §2): the JavaScript `/` loads before it is interactive (its entry and modulepreloads in
+ * the built HTML; brotli as the origin sends it, gzip for comparison), and Lighthouse mobile (its default throttling)
+ * for /, /pricing and /auth — the median of BENCH_LIGHTHOUSE_RUNS runs (default 3) of each figure.
+ */
+async function measurePublicPages(origin: string) {
+  const landing = join(WEB_DIST, 'index.html');
+  if (!existsSync(landing) || !readFileSync(landing, 'utf8').includes('data-prerendered')) throw new Error('web/dist has no prerendered pages: run npm run build:web first');
+  const js = initialJs(WEB_DIST, 'index.html');
+  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 100);
+  record('initial JS of / (gzip)', js.gzipKB, 'KB', 0, 'info');
+  record(`initial JS of / (raw, ${js.files.length} files)`, js.rawKB, 'KB', 0, 'info');
+  for (const [path, file] of [['/pricing', 'pricing.html'], ['/auth', 'auth.html']] as const) record(`initial JS of ${path} (brotli)`, initialJs(WEB_DIST, file).brotliKB, 'KB', 0, 'info');
+
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  for (const path of LIGHTHOUSE_PAGES) {
+    const results: LighthouseFigures[] = [];
+    for (let i = 0; i < runs; i++) results.push(await lighthouse(origin, path));
+    const median = (pick: (f: LighthouseFigures) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+    record(`lighthouse ${path}: performance`, median((f) => f.performance), 'score', 95, 'min');
+    record(`lighthouse ${path}: LCP`, median((f) => f.lcpMs), 'ms', 1500);
+    record(`lighthouse ${path}: accessibility`, median((f) => f.accessibility), 'score', 100, 'min');
+    record(`lighthouse ${path}: best practices`, median((f) => f.bestPractices), 'score', 100, 'min');
+    record(`lighthouse ${path}: requests / transfer`, median((f) => f.requests), `/ ${median((f) => f.transferKB)} KB`, 0, 'info');
+  }
+}
+
+type Runtime = Awaited<ReturnType<typeof startLocalRuntime>>;
+const sections: Record<string, (runtime: Runtime) => Promise<void>> = {
+  card: async ({ origin, env }) => {
+    await measureCardPage(origin);
+    await measureCardWithImages(origin, env);
+    await measureRoundTrips(env);
+  },
+  dashboard: ({ env }) => measureDashboard(env),
+  agency: ({ env }) => measureAgencyDashboard(env),
+  admin: ({ env }) => measureAdminDirectory(env),
+  bundles: () => measureBundles(),
+  load: ({ origin }) => measureLoad(origin),
+  web: ({ origin }) => measurePublicPages(origin),
+};
+const only = (process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? process.env.BENCH_ONLY)?.split(',').filter(Boolean);
+const unknown = only?.filter((name) => !(name in sections)) ?? [];
+if (unknown.length) throw new Error(`Unknown bench section(s) ${unknown.join(', ')}; the sections are ${Object.keys(sections).join(', ')}`);
+
 // BENCH_PORT_OFFSET moves the runtime when another checkout uses the default ports.
 const runtime = await startLocalRuntime(Number(process.env.BENCH_PORT_OFFSET ?? 300), '.data/bench');
 let failed = false;
 try {
-  await measureCardPage(runtime.origin);
-  await measureCardWithImages(runtime.origin, runtime.env);
-  await measureRoundTrips(runtime.env);
-  await measureDashboard(runtime.env);
-  await measureAgencyDashboard(runtime.env);
-  await measureAdminDirectory(runtime.env);
-  await measureBundles();
-  await measureLoad(runtime.origin);
+  for (const [name, measure] of Object.entries(sections)) if (!only || only.includes(name)) await measure(runtime);
 } finally {
   await runtime.stop();
 }

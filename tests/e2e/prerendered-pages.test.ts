@@ -61,7 +61,7 @@ describe('prerendered public pages', () => {
       expect(html).toContain('<div id="root" data-prerendered>');
       expect(html).toContain(heading);
       expect(html).not.toMatch(/auth-library|aws-amplify/);
-      const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+      const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
       const asset = await fetch(`${origin}${script}`);
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
