@@ -48,9 +48,9 @@ async function prerender() {
   const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('./src/prerender');
 
   for (const [path, file] of Object.entries(prerenderedPages)) {
-    const { html, modules } = await renderPage(path);
+    const { html, module } = await renderPage(path);
     const preloaded = new Set(chunksOf(manifest, 'index.html'));
-    const preloads = [...new Set(modules.flatMap((m) => [...chunksOf(manifest, m)]))]
+    const preloads = [...chunksOf(manifest, module)]
       .filter((f) => !preloaded.has(f))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" fetchpriority="low">`)
       .join('');

@@ -3,16 +3,16 @@
 // an error, never a blank page.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { BootError } from './app/boot-error';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes, pageFor } from './app/router';
 import { loadConfig } from './lib/config';
-import * as z from 'zod/mini';
+import { makeZodJitless } from './lib/zod-jitless';
 import './styles.css';
 
-// The CSP has no 'unsafe-eval': zod's JIT probe (`new Function`) would be reported as a violation on every page.
-z.config({ jitless: true });
+// Before any page chunk loads zod (the CSP has no 'unsafe-eval').
+makeZodJitless();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -29,10 +29,15 @@ async function boot(root: HTMLElement) {
     );
     return;
   }
+  // The page of this URL first: a prerendered page then hydrates straight into its content (no spinner that would
+  // not match the HTML), and a client-side route skips the spinner.
+  await pageFor(window.location.pathname).preload();
   const app = (
     <StrictMode>
       <Providers>
-        <RouterProvider router={await createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   );
