@@ -28,17 +28,22 @@ interface Visit {
   page: Page;
   consoleErrors: string[];
   scripts: string[];
+  /** The bodies of the scripts loaded, to look for Amplify whatever its chunk is called. */
+  scriptBodies: Promise<string>[];
   configRequests: number;
 }
 
 async function visit(path: string, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Visit & { close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport, javaScriptEnabled });
   const page = await context.newPage();
-  const result: Visit = { page, consoleErrors: [], scripts: [], configRequests: 0 };
+  const result: Visit = { page, consoleErrors: [], scripts: [], scriptBodies: [], configRequests: 0 };
   page.on('console', (m) => {
     if (m.type() === 'error') result.consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => result.consoleErrors.push(e.message));
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) result.scriptBodies.push(r.text().catch(() => ''));
+  });
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname.endsWith('.js')) result.scripts.push(url.pathname);
@@ -98,13 +103,15 @@ describe('prerendered public pages', () => {
   ] as const) {
     for (const { path, name, heading } of pages) {
       it(`hydrates ${path} at ${label} without console errors, without the auth library, and passes axe`, async () => {
-        const { page, consoleErrors, scripts, configRequests, close } = await visit(path, viewport);
+        const { page, consoleErrors, scripts, scriptBodies, configRequests, close } = await visit(path, viewport);
         try {
           await hydrated(page);
           await expectOnPage(page.getByRole('heading', { level: 1 })).toHaveText(heading);
           if (path !== '/auth') await expectOnPage(page.getByRole('heading', { name: 'Professional', exact: true })).toBeVisible();
           expect(consoleErrors).toEqual([]);
           expect(scripts.filter((s) => /auth-library|signInWithRedirect/.test(s))).toEqual([]);
+          // Amplify's Cognito client names its endpoint host; no other code of ours does.
+          expect((await Promise.all(scriptBodies)).filter((body) => body.includes('cognito-idp'))).toEqual([]);
           expect(configRequests).toBe(1); // the preload is what the app reads
           expect(await axeViolations(page)).toEqual([]);
           await shot(page, `prerender-${name}-${viewport.width}`);
@@ -116,7 +123,7 @@ describe('prerendered public pages', () => {
   }
 
   it('works by keyboard once hydrated: /auth switches to sign-up with Enter on the link button', async () => {
-    const { page, consoleErrors, close } = await visit('/auth', phone);
+    const { page, consoleErrors, scriptBodies, close } = await visit('/auth', phone);
     try {
       await hydrated(page);
       await page.getByRole('button', { name: 'Sign up' }).focus();
@@ -125,6 +132,8 @@ describe('prerendered public pages', () => {
       // Typing into the form is what loads the auth library, ahead of the submit.
       await page.getByLabel('Email').focus();
       await expectOnPage.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('auth-library')))).toBe(true);
+      // …and the check the other tests make would have seen it.
+      await expectOnPage.poll(async () => (await Promise.all(scriptBodies)).some((body) => body.includes('cognito-idp'))).toBe(true);
       expect(consoleErrors).toEqual([]);
     } finally {
       await close();
