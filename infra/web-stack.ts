@@ -22,6 +22,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../functions/security-headers';
+import { prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
 import { REPO_ROOT } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { nagText } from './nag';
@@ -56,13 +57,17 @@ export interface WebStackProps extends StackProps {
 /** Viewer headers the API handlers read (body type, language, scan detection, Stripe's signature, CORS origin). */
 export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'Purpose', 'Sec-Purpose', 'Stripe-Signature'];
 
-/** Client-side routes (no file extension in the last path segment) get the SPA's index.html. */
-const SPA_FALLBACK_FUNCTION = `
+/**
+ * The prerendered public pages get their HTML file (shared/public-pages.ts); every other client-side route (no file
+ * extension in the last path segment) gets the SPA shell. Files are served as they are.
+ */
+export const SPA_FALLBACK_FUNCTION = `
+var pages = ${JSON.stringify(prerenderedPages)};
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    request.uri = '/' + (Object.prototype.hasOwnProperty.call(pages, request.uri) ? pages[request.uri] : ${JSON.stringify(SPA_SHELL_FILE)});
   }
   return request;
 }`;
@@ -192,7 +197,7 @@ export class WebStack extends Stack {
           {
             eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
             function: new cloudfront.Function(this, 'SpaFallback', {
-              comment: 'Rewrite client-side routes to /index.html',
+              comment: 'Prerendered public pages to their HTML, other client-side routes to the SPA shell',
               code: cloudfront.FunctionCode.fromInline(SPA_FALLBACK_FUNCTION),
               runtime: cloudfront.FunctionRuntime.JS_2_0,
             }),

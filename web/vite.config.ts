@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
+    // Read by web/prerender.ts (the route chunks each prerendered page preloads), then removed.
+    manifest: true,
   },
   server: {
     host: '127.0.0.1',

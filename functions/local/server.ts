@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { pageFileFor } from '../../shared/public-pages';
 import { commonSecurityHeaders, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../security-headers';
 import type { createApiAdapter } from './api-adapter';
 import type { LocalSettings } from './settings';
@@ -116,9 +117,10 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOp
   const candidate = normalize(join(root, decoded));
   const inside = candidate.startsWith(root);
   const isFile = inside && existsSync(candidate) && statSync(candidate).isFile();
-  // SPA fallback: paths without a file extension get index.html (client-side routes), as the CloudFront function
-  // does; a path with an extension that is no file is a 404, like a missing S3 object.
-  const file = isFile ? candidate : extname(pathname) ? null : join(root, 'index.html');
+  // As the CloudFront function does: a prerendered public page gets its HTML, every other path without a file
+  // extension the SPA shell (client-side routes); a path with an extension that is no file is a 404, like a missing
+  // S3 object.
+  const file = isFile ? candidate : extname(pathname) ? null : join(root, pageFileFor(decoded));
   if (!file || !existsSync(file)) {
     return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, existsSync(join(root, 'index.html')) ? 'Not found' : 'The web app is not built yet: run npm run build:web');
   }

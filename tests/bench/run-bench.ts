@@ -1,9 +1,10 @@
 // `npm run bench`: the performance budgets of DESIGN §11, measured on this machine against the real local
 // runtime (loopback only, bounded in count and time). Prints a table and exits 1 when a budget is exceeded.
+// `npm run bench -- --only=web,card` (or BENCH_ONLY=web,card) runs some sections only; the whole bench takes ~15 min.
 import '../../functions/local/quiet';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -12,6 +13,8 @@ import { handlerEntries, jobEntries } from '../../functions/routes';
 import { startLocalRuntime } from '../support/local-runtime';
 import { recordDynamoCommands } from '../support/dynamo-commands';
 import { userAgents } from '../support/user-agents';
+import { initialJs } from './initial-js';
+import { lighthouse, type LighthouseFigures } from './lighthouse';
 
 interface Row {
   metric: string;
@@ -411,6 +414,36 @@ async function measureLoad(origin: string) {
   record('card page errors under load', errors, 'responses', 0);
 }
 
+const WEB_DIST = join('web', 'dist');
+const LIGHTHOUSE_PAGES = ['/', '/pricing', '/auth'];
+
+/**
+ * The public pages (issue 7 §2): the JavaScript `/` loads before it is interactive (its entry and modulepreloads in
+ * the built HTML; brotli as the origin sends it, gzip for comparison), and Lighthouse mobile (its default throttling)
+ * for /, /pricing and /auth — the median of BENCH_LIGHTHOUSE_RUNS runs (default 3) of each figure.
+ */
+async function measurePublicPages(origin: string) {
+  const landing = join(WEB_DIST, 'index.html');
+  if (!existsSync(landing) || !readFileSync(landing, 'utf8').includes('data-prerendered')) throw new Error('web/dist has no prerendered pages: run npm run build:web first');
+  const js = initialJs(WEB_DIST, 'index.html');
+  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 100);
+  record('initial JS of / (gzip)', js.gzipKB, 'KB', 0, 'info');
+  record(`initial JS of / (raw, ${js.files.length} files)`, js.rawKB, 'KB', 0, 'info');
+  for (const [path, file] of [['/pricing', 'pricing.html'], ['/auth', 'auth.html']] as const) record(`initial JS of ${path} (brotli)`, initialJs(WEB_DIST, file).brotliKB, 'KB', 0, 'info');
+
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  for (const path of LIGHTHOUSE_PAGES) {
+    const results: LighthouseFigures[] = [];
+    for (let i = 0; i < runs; i++) results.push(await lighthouse(origin, path));
+    const median = (pick: (f: LighthouseFigures) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+    record(`lighthouse ${path}: performance`, median((f) => f.performance), 'score', 95, 'min');
+    record(`lighthouse ${path}: LCP`, median((f) => f.lcpMs), 'ms', 1500);
+    record(`lighthouse ${path}: accessibility`, median((f) => f.accessibility), 'score', 100, 'min');
+    record(`lighthouse ${path}: best practices`, median((f) => f.bestPractices), 'score', 100, 'min');
+    record(`lighthouse ${path}: requests / transfer`, median((f) => f.requests), `/ ${median((f) => f.transferKB)} KB`, 0, 'info');
+  }
+}
+
 type Runtime = Awaited<ReturnType<typeof startLocalRuntime>>;
 /** Every section, in the order a full run measures them; `runtime: false` sections need no local runtime. */
 const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<void> }> = {
@@ -429,11 +462,13 @@ const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<
   admin: { runtime: true, run: (r) => measureAdminDirectory(r.env) },
   bundles: { runtime: false, run: () => measureBundles() },
   load: { runtime: true, run: (r) => measureLoad(r.origin) },
+  web: { runtime: true, run: (r) => measurePublicPages(r.origin) },
 };
 
-// `npm run bench -- bundles import` (or BENCH_ONLY=bundles,import) runs only those sections; `bundles` alone needs
-// no local runtime and takes seconds.
-const chosen = process.argv.length > 2 ? process.argv.slice(2) : (process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? []);
+// `npm run bench -- bundles import` (or `--only=bundles,import`, or BENCH_ONLY=bundles,import) runs only those
+// sections; `bundles` alone needs no local runtime and takes seconds.
+const named = process.argv.slice(2).flatMap((arg) => (arg.startsWith('--only=') ? arg.slice('--only='.length) : arg).split(',')).filter(Boolean);
+const chosen = named.length > 0 ? named : (process.env.BENCH_ONLY?.split(',').filter(Boolean) ?? []);
 const unknown = chosen.filter((name) => !(name in sections));
 if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
 const selected = Object.entries(sections).filter(([name]) => chosen.length === 0 || chosen.includes(name));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commonSecurityHeaders, HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../../functions/security-headers';
+import { prerenderedPages } from '../../shared/public-pages';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 type Props = Record<string, unknown>;
@@ -135,15 +136,31 @@ describe('the distribution', () => {
     expect(runViewerRequest(fn, '/media/logos/b1/logo.png')).toBe('/logos/b1/logo.png');
   });
 
-  it('falls back to index.html for client-side routes on the default behaviour only (no distribution-wide error pages)', () => {
+  it('serves the prerendered public pages their HTML and other client-side routes the SPA shell, on the default behaviour only (no distribution-wide error pages)', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
     const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
     expect(association?.EventType).toBe('viewer-request');
     const fn = association?.FunctionARN['Fn::GetAtt'][0] ?? '';
-    expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/index.html');
     expect(runViewerRequest(fn, '/')).toBe('/index.html');
+    expect(runViewerRequest(fn, '/pricing')).toBe('/pricing.html');
+    expect(runViewerRequest(fn, '/auth')).toBe('/auth.html');
+    for (const [path, file] of Object.entries(prerenderedPages)) expect(runViewerRequest(fn, path)).toBe(`/${file}`);
+    expect(runViewerRequest(fn, '/business')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/pricing/extra')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/constructor')).toBe('/app.html');
     expect(runViewerRequest(fn, '/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(runViewerRequest(fn, '/pricing.html')).toBe('/pricing.html');
     expect(runViewerRequest(fn, '/config.json')).toBe('/config.json');
+  });
+
+  it('sends the HTML pages (prerendered and shell) with no-cache, so every visit revalidates them', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cardcrew-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    for (const file of [...Object.values(prerenderedPages), 'app.html']) writeFileSync(join(dist, file), '<!doctype html><title>t</title>');
+    writeFileSync(join(dist, 'assets', 'index-abc.js'), 'export {}');
+    const deployments = resourcesOf(synthCardCrew({ webDistPath: dist }).web, 'Custom::CDKBucketDeployment');
+    expect(deployments.find(([id]) => id.startsWith('DeployShell'))?.[1].Properties).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });
   });
 
   it('logs to the logs bucket', () => {

@@ -1,40 +1,49 @@
-// Boot: read /config.json, configure Cognito, then render. A failed config read renders an error, never a blank page.
+// Boot: read /config.json, load the current route's page, then hydrate the prerendered HTML (public pages) or render
+// into the SPA shell (every other route). Amplify is not loaded here (lib/load-auth.ts). A failed config read renders
+// an error, never a blank page.
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { BootError } from './app/boot-error';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
-import { configureAuth } from './lib/auth';
+import { AppRoutes, pageFor } from './app/router';
 import { loadConfig } from './lib/config';
-import * as z from 'zod';
+import { makeZodJitless } from './lib/zod-jitless';
 import './styles.css';
 
-// The CSP has no 'unsafe-eval': zod's JIT probe (`new Function`) would be reported as a violation on every page.
-z.config({ jitless: true });
+// Before any page chunk loads zod (the CSP has no 'unsafe-eval').
+makeZodJitless();
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+if (!container) throw new Error('The page has no #root element');
 
-async function boot() {
+async function boot(root: HTMLElement) {
   try {
-    configureAuth(await loadConfig());
+    await loadConfig();
   } catch (error) {
     console.error(error);
-    root.render(
+    createRoot(root).render(
       <StrictMode>
         <BootError />
       </StrictMode>,
     );
     return;
   }
-  root.render(
+  // The page of this URL first: a prerendered page then hydrates straight into its content (no spinner that would
+  // not match the HTML), and a client-side route skips the spinner.
+  await pageFor(window.location.pathname).preload();
+  const app = (
     <StrictMode>
       <Providers>
-        <AppRouter />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // web/prerender.ts marks the pages it rendered; their HTML is what the first client render must match.
+  if (root.dataset.prerendered !== undefined) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
-void boot();
+void boot(container);

@@ -1,9 +1,17 @@
-// App-wide providers: server state (TanStack Query), the session, and toasts.
+// App-wide providers: server state (TanStack Query), the session, and toasts. The toaster (sonner) is not part of
+// the first load: it is mounted once the page is interactive (no toast can be raised before that).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isApiError } from '@web/lib/api-client';
 import { SessionProvider } from '@web/features/auth/session-provider';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+const noSubscription = () => () => undefined;
+/** False on the server and while hydrating (the prerendered HTML has no toaster), true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
 
 function createQueryClient() {
   return new QueryClient({
@@ -20,10 +28,15 @@ function createQueryClient() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>{children}</SessionProvider>
-      <Toaster position="top-center" richColors closeButton />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" richColors closeButton />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

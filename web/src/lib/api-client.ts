@@ -2,7 +2,7 @@
 // error bodies ({ error: { code, message, fieldErrors?, requestId? } }) turned into ApiError.
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
 import { messages } from '@shared/messages';
-import { getIdToken } from './auth';
+import { hasStoredSession, loadAuth } from './load-auth';
 
 /** NETWORK_ERROR: the request never got an answer; BAD_RESPONSE: the answer broke the contract. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE';
@@ -68,7 +68,8 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    const token = await getIdToken();
+    // Without stored Amplify keys there is no token to send, and no reason to load the auth library.
+    const token = hasStoredSession() ? await (await loadAuth()).getIdToken() : null;
     if (!token) throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: messages.generic.unauthenticated });
     headers.Authorization = `Bearer ${token}`;
   }

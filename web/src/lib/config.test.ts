@@ -29,6 +29,19 @@ describe('loadConfig', () => {
     await expect(loadConfig(answer({ ...valid, authFlow: 'CUSTOM_AUTH' }))).rejects.toBeInstanceOf(ConfigError);
   });
 
+  it('names every wrong field: an empty id, a URL that is no URL, a missing flag', async () => {
+    const { local: _omitted, ...withoutLocal } = valid;
+    await expect(loadConfig(answer({ ...withoutLocal, userPoolId: '', publicOrigin: 'not a url' }))).rejects.toThrow(
+      'Invalid /config.json: userPoolId, publicOrigin, local',
+    );
+    await expect(loadConfig(answer({ ...valid, mailboxUrl: 'javascript:alert(1)' }))).rejects.toThrow('mailboxUrl');
+    await expect(loadConfig(answer('text'))).rejects.toBeInstanceOf(ConfigError);
+  });
+
+  it('keeps only the known fields', async () => {
+    await expect(loadConfig(answer({ ...valid, extra: 'x' }))).resolves.toEqual(valid);
+  });
+
   it('refuses a failed request', async () => {
     await expect(loadConfig(answer({}, 502))).rejects.toThrow('answered 502');
   });

@@ -1,12 +1,11 @@
-// The session: who is signed in (from the Cognito ID token) and what they are (POST /api/me).
+// The session: who is signed in (from the Cognito ID token) and what they are (POST /api/me). Amplify is loaded only
+// when this browser holds a stored session (or signs in): a visitor's public page never downloads it. Hydrating a
+// prerendered page renders the signed-out page first (as the HTML was built), then looks at the stored session.
 import type { Me } from '@shared/schemas/me';
 import { messages } from '@shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { fetchAuthSession } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { refreshSessionIfExpiring, SESSION_TICK_MS, signOutOfCognito } from '@web/lib/auth';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { hasStoredSession, loadAuth, subscribeToStoredSession } from '@web/lib/load-auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { postMe } from './api/post-me';
 
@@ -28,6 +27,9 @@ export interface SessionContextValue {
   signOut: () => Promise<boolean>;
 }
 
+/** Toasts (sonner) load with the first one: the session is part of every page's first load, toasts are not. */
+const toaster = () => import('sonner').then((m) => m.toast);
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function useSession(): SessionContextValue {
@@ -43,14 +45,18 @@ interface State {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
+  // False while hydrating (the prerendered HTML is the signed-out page), then whether Amplify keys are stored.
+  const storedSession = useSyncExternalStore(subscribeToStoredSession, hasStoredSession, () => false);
   const [state, setState] = useState<State>({ user: null, me: null });
-  const [loading, setLoading] = useState(true);
+  /** Whether the stored session has been read since the page loaded (or since another tab signed in). */
+  const [resolved, setResolved] = useState(false);
   const inflight = useRef<Promise<Me | null> | null>(null);
 
   const refreshMe = useCallback((): Promise<Me | null> => {
     inflight.current ??= resolveSession()
       .then((next) => {
         setState(next);
+        setResolved(true);
         return next.me;
       })
       .finally(() => {
@@ -60,18 +66,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    let active = true;
-    void refreshMe().finally(() => {
-      if (active) setLoading(false);
-    });
-    return () => {
-      active = false;
-    };
-  }, [refreshMe]);
+    if (storedSession && !resolved) void refreshMe();
+  }, [storedSession, resolved, refreshMe]);
 
-  useEffect(
-    () =>
-      Hub.listen('auth', ({ payload }) => {
+  // Amplify's events, once it is loaded (a stored session, or a sign-in on this page).
+  useEffect(() => {
+    if (!storedSession) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void loadAuth().then(({ Hub }) => {
+      if (!active) return;
+      stop = Hub.listen('auth', ({ payload }) => {
         switch (payload.event) {
           case 'signedIn': // also fired when another tab signs in
           case 'signInWithRedirect':
@@ -80,46 +85,61 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           case 'signedOut':
           case 'tokenRefresh_failure':
             setState({ user: null, me: null });
+            setResolved(false); // a later sign-in in another tab is read again
             break;
         }
-      }),
-    [refreshMe],
-  );
+      });
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [storedSession, refreshMe]);
 
   // Refresh the tokens before they expire (spec 1 §9), so a page left open keeps working.
   const signedIn = state.user !== null;
   useEffect(() => {
     if (!signedIn) return;
-    const timer = setInterval(() => {
-      refreshSessionIfExpiring().catch((error: unknown) => console.error('Could not refresh the session', error));
-    }, SESSION_TICK_MS);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    let active = true;
+    void loadAuth().then(({ refreshSessionIfExpiring, SESSION_TICK_MS }) => {
+      if (!active) return;
+      timer = setInterval(() => {
+        refreshSessionIfExpiring().catch((error: unknown) => console.error('Could not refresh the session', error));
+      }, SESSION_TICK_MS);
+    });
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
   }, [signedIn]);
 
   const signOut = useCallback(async (): Promise<boolean> => {
     try {
-      await signOutOfCognito();
+      await (await loadAuth()).signOutOfCognito();
     } catch (error) {
-      toast.error('Error', { description: error instanceof Error ? error.message : messages.auth.unexpected });
+      (await toaster()).error('Error', { description: error instanceof Error ? error.message : messages.auth.unexpected });
       return false;
     }
     setState({ user: null, me: null });
+    setResolved(false);
     queryClient.clear();
-    toast.success(messages.auth.signedOut);
+    (await toaster()).success(messages.auth.signedOut);
     return true;
   }, [queryClient]);
 
-  const value = useMemo<SessionContextValue>(
-    () => ({ user: state.user, me: state.me, loading, refreshMe, signOut }),
-    [state, loading, refreshMe, signOut],
-  );
+  // Keys removed (signed out here or in another tab) mean no session, whatever was read before.
+  const user = storedSession ? state.user : null;
+  const me = storedSession ? state.me : null;
+  const loading = storedSession && !resolved;
+  const value = useMemo<SessionContextValue>(() => ({ user, me, loading, refreshMe, signOut }), [user, me, loading, refreshMe, signOut]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
 async function resolveSession(): Promise<State> {
   let payload: Record<string, unknown> | undefined;
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await (await loadAuth()).fetchAuthSession();
     payload = tokens?.idToken?.payload;
   } catch (error) {
     console.error('Could not read the session', error);

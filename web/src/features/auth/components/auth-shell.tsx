@@ -1,12 +1,14 @@
-// The centred card every /auth step is drawn in.
+// The centred card every /auth step is drawn in. Focusing any of its fields starts loading the auth library, so it
+// is there by the time the form is sent (the page's first load does without it).
 import { CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
+import { loadAuth } from '@web/lib/load-auth';
 
 export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <main className="flex min-h-dvh flex-col items-center bg-muted px-4 py-8 sm:justify-center sm:py-12">
+    <main className="flex min-h-dvh flex-col items-center bg-muted px-4 py-8 sm:justify-center sm:py-12" onFocus={() => void loadAuth().catch(() => undefined)}>
       <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold">
         <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
           <CreditCard aria-hidden className="size-5" />

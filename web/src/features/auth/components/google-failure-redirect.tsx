@@ -4,7 +4,6 @@
 import { messages } from '@shared/messages';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from '@web/lib/google-sign-in-failure';
 
 export function GoogleFailureRedirect() {
@@ -20,7 +19,8 @@ export function GoogleFailureRedirect() {
       }
     };
     const backToAuth = () => {
-      toast.error(messages.auth.authError, { description: messages.onboarding.googleFailed });
+      // Toasts load with the first one (sonner is not part of a public page's first load).
+      void import('sonner').then(({ toast }) => toast.error(messages.auth.authError, { description: messages.onboarding.googleFailed }));
       void navigate('/auth', { replace: true });
     };
     if (takeFlag()) backToAuth();

@@ -3,16 +3,7 @@
 import { messages } from '@shared/messages';
 import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
-import {
-  confirmResetPassword,
-  confirmSignIn,
-  confirmSignUp,
-  resendSignUpCode,
-  resetPassword,
-  signIn,
-  signUp,
-  type SignInOutput,
-} from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -21,8 +12,8 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { PageSpinner, Spinner } from '@web/components/spinner';
-import { signInWithGoogle } from '@web/lib/auth';
 import { getConfig } from '@web/lib/config';
+import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
@@ -94,12 +85,14 @@ export function AuthPage() {
     }
     setSigningIn(false);
     switch (output.nextStep.signInStep) {
-      case 'CONFIRM_SIGN_UP':
+      case 'CONFIRM_SIGN_UP': {
+        const { resendSignUpCode } = await loadAuth();
         await resendSignUpCode({ username });
         setConfirmingSignUp(false);
         switchTo('confirm');
         toast.info(messages.auth.checkEmail);
         return;
+      }
       case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
         switchTo('newPassword');
         return;
@@ -110,7 +103,7 @@ export function AuthPage() {
 
   function signInWithPassword(afterConfirmation: boolean) {
     setSigningIn(true);
-    return signIn({ username, password, options: { authFlowType: config.authFlow } }).then((output) =>
+    return loadAuth().then(({ signIn }) => signIn({ username, password, options: { authFlowType: config.authFlow } })).then((output) =>
       handleSignInOutput(output, afterConfirmation),
     );
   }
@@ -120,6 +113,7 @@ export function AuthPage() {
     if (!signInSchema.safeParse({ email, password }).success) return toastFillAllFields();
     if (step === 'signIn') return void run(() => signInWithPassword(false));
     void run(async () => {
+      const { signUp } = await loadAuth();
       const { nextStep } = await signUp({ username, password, options: { userAttributes: { email: username } } });
       writePendingAccountType(accountType);
       setConfirmingSignUp(true);
@@ -136,6 +130,7 @@ export function AuthPage() {
     event.preventDefault();
     if (!code.trim()) return toastFillAllFields();
     void run(async () => {
+      const { confirmSignUp } = await loadAuth();
       await confirmSignUp({ username, confirmationCode: code.trim() });
       if (confirmingSignUp) writePendingAccountType(accountType);
       if (!password) {
@@ -149,6 +144,7 @@ export function AuthPage() {
 
   function onResendCode() {
     void run(async () => {
+      const { resendSignUpCode } = await loadAuth();
       await resendSignUpCode({ username });
       toast.success('A new confirmation code has been sent to your email.');
     });
@@ -159,6 +155,7 @@ export function AuthPage() {
     if (!newPassword) return toastFillAllFields();
     void run(async () => {
       setSigningIn(true);
+      const { confirmSignIn } = await loadAuth();
       const output = await confirmSignIn({ challengeResponse: newPassword });
       setPassword(newPassword);
       await handleSignInOutput(output, false);
@@ -169,6 +166,7 @@ export function AuthPage() {
     event.preventDefault();
     if (!username) return toastFillAllFields();
     void run(async () => {
+      const { resetPassword } = await loadAuth();
       const { nextStep } = await resetPassword({ username });
       if (nextStep.resetPasswordStep === 'DONE') {
         switchTo('signIn');
@@ -183,6 +181,7 @@ export function AuthPage() {
     event.preventDefault();
     if (!code.trim() || !newPassword) return toastFillAllFields();
     void run(async () => {
+      const { confirmResetPassword } = await loadAuth();
       await confirmResetPassword({ username, confirmationCode: code.trim(), newPassword });
       toast.success('Your password has been reset. Please sign in.');
       setPassword('');
@@ -201,7 +200,7 @@ export function AuthPage() {
     const after = redirect ?? (step === 'signUp' ? pathAfterConfirmation(null, accountType) : null);
     if (after && after !== '/') writePendingRedirectPath(after);
     if (step === 'signUp') writePendingAccountType(accountType);
-    void run(() => signInWithGoogle());
+    void run(() => loadAuth().then((auth) => auth.signInWithGoogle()));
   }
 
   const submitLabel = (idle: string) => (busy ? <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" /> : idle);

@@ -3,14 +3,16 @@
 import type { PricingPlan } from '@shared/schemas/plan';
 import { formatMoney } from '@shared/format';
 import { Check } from 'lucide-react';
-import { createElement, useState, type ComponentProps, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { cn } from '@web/lib/cn';
 import { usePlans } from '../api/get-plans';
-import { SalesContactDialog } from './sales-contact-dialog';
+
+// The sales dialog (its form, schemas and dialog primitives) loads when it is first opened, not with the page.
+const SalesContactDialog = lazy(() => import('./sales-contact-dialog').then((m) => ({ default: m.SalesContactDialog })));
 
 /** Spec 1 §9: more users than this needs custom enterprise pricing. */
 const VOLUME_DISCOUNT_USERS = 1000;
@@ -32,9 +34,13 @@ export interface PricingSectionProps {
 export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
   const { data: plans, isPending } = usePlans();
   const [salesOpen, setSalesOpen] = useState(false);
+  const [salesOpened, setSalesOpened] = useState(false);
   const businessPlans = plans?.filter((plan) => plan.planType === 'business') ?? [];
   const agencyPlans = plans?.filter((plan) => plan.planType === 'agency') ?? [];
-  const openSales = () => setSalesOpen(true);
+  const openSales = () => {
+    setSalesOpened(true);
+    setSalesOpen(true);
+  };
 
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-20 px-4 py-16">
@@ -46,7 +52,9 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
           <p className="mt-4 text-lg text-muted-foreground">Pay per user per month. Start free, and only pay for the cards your team uses.</p>
         </div>
 
-        {isPending && <Spinner label="Loading plans…" className="mt-10 flex" />}
+        {/* The plans come from the table (GET /api/plans), also on the prerendered page. Until they arrive the spinner
+            holds a screen's height, so what follows them starts below the fold and never jumps in view. */}
+        {isPending && <Spinner label="Loading plans…" className="mt-10 flex min-h-dvh items-start" />}
 
         {businessPlans.length > 0 && (
           <div className="mt-12">
@@ -97,7 +105,11 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
           </Button>
         </section>
       </div>
-      <SalesContactDialog open={salesOpen} onOpenChange={setSalesOpen} />
+      {salesOpened && (
+        <Suspense fallback={null}>
+          <SalesContactDialog open={salesOpen} onOpenChange={setSalesOpen} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,0 +1,76 @@
+// Lighthouse (mobile, its default throttling) against a running CardCrew origin: the figures issue 7 §2 budgets for
+// the public pages. Runs the npm `lighthouse` CLI with Debian's Chromium and the same flags as the browser tests.
+// Standalone: `npx tsx tests/bench/lighthouse.ts http://127.0.0.1:5100 / /pricing /auth`.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromiumArgs } from '../support/browser';
+
+export interface LighthouseFigures {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  requests: number;
+  transferKB: number;
+  scriptKB: number;
+}
+
+interface Report {
+  categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] } }>;
+}
+
+const lighthouseCli = fileURLToPath(new URL('../../node_modules/lighthouse/cli/index.js', import.meta.url));
+
+function runCli(url: string): Promise<Report> {
+  const args = [
+    lighthouseCli,
+    url,
+    '--quiet',
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance,accessibility,best-practices',
+    // chromiumArgs holds the host-resolver rule with spaces; Lighthouse splits --chrome-flags on spaces outside quotes.
+    `--chrome-flags=${chromiumArgs.map((a) => (a.includes(' ') ? a.replace('=', '="') + '"' : a)).join(' ')}`,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited with ${code}: ${err.slice(-2000)}`));
+      try {
+        resolve(JSON.parse(out) as Report);
+      } catch (error) {
+        reject(new Error(`lighthouse ${url} printed no report: ${err.slice(-2000)}`, { cause: error }));
+      }
+    });
+  });
+}
+
+/** One Lighthouse run of `origin + path` in a fresh browser. */
+export async function lighthouse(origin: string, path: string): Promise<LighthouseFigures> {
+  const report = await runCli(origin + path);
+  const score = (id: keyof Report['categories']) => Math.round((report.categories[id].score ?? 0) * 100);
+  const summary = report.audits['resource-summary']?.details?.items ?? [];
+  const ofType = (type: string) => summary.find((i) => i.resourceType === type);
+  return {
+    path,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    requests: ofType('total')?.requestCount ?? Number.NaN,
+    transferKB: Math.round((ofType('total')?.transferSize ?? Number.NaN) / 102.4) / 10,
+    scriptKB: Math.round((ofType('script')?.transferSize ?? Number.NaN) / 102.4) / 10,
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [origin = 'http://127.0.0.1:3000', ...paths] = process.argv.slice(2);
+  for (const path of paths.length ? paths : ['/', '/pricing', '/auth']) console.log(JSON.stringify(await lighthouse(origin, path)));
+}

@@ -1,0 +1,71 @@
+// Second half of `npm run build:web`: prerenders the public pages (shared/public-pages.ts) into web/dist after the
+// client build. Each page is the client build's index.html with the page's markup in #root (marked
+// data-prerendered, so main.tsx hydrates it) and modulepreload links for its route chunks; the untouched shell
+// becomes app.html, the SPA fallback for every other route.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const dist = join(webRoot, 'dist');
+const ssrOut = join(webRoot, '.prerender');
+const manifestFile = join(dist, '.vite', 'manifest.json');
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/;
+
+/** The chunk files a module needs before it runs: its own and, recursively, those it imports statically. */
+function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the client build's manifest`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, seen);
+  return seen;
+}
+
+async function prerender() {
+  if (!existsSync(manifestFile)) throw new Error('Run the client build first (npm run build:web)');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!ROOT_ELEMENT.test(shell)) throw new Error('web/index.html has no <div id="root"> right before </body>');
+  writeFileSync(join(dist, SPA_SHELL_FILE), shell);
+
+  await build({
+    configFile: join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, manifest: false },
+  });
+  const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('./src/prerender');
+
+  for (const [path, file] of Object.entries(prerenderedPages)) {
+    const { html, module } = await renderPage(path);
+    const preloaded = new Set(chunksOf(manifest, 'index.html'));
+    const preloads = [...chunksOf(manifest, module)]
+      .filter((f) => !preloaded.has(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" fetchpriority="low">`)
+      .join('');
+    const page = shell
+      // The stylesheet inline (7 KB compressed): the first paint needs no second request. The CSP allows inline styles.
+      .replace(STYLESHEET, (_, css: string) => `<style>${readFileSync(join(dist, css), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
+      // The page is readable without JavaScript: its scripts and the config they read must not compete with the
+      // first paint, so they are fetched at low priority (the shell, app.html, keeps the default: it shows nothing
+      // without them).
+      .replace(/<(script type="module"|link rel="modulepreload"|link rel="preload")/g, '<$1 fetchpriority="low"')
+      .replace('</head>', `${preloads}</head>`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`);
+    writeFileSync(join(dist, file), page);
+  }
+  rmSync(ssrOut, { recursive: true, force: true });
+  rmSync(join(dist, '.vite'), { recursive: true, force: true });
+}
+
+await prerender();
