@@ -1,5 +1,5 @@
 // The image downloads in a real browser (issue 8 §5, §8): the portal's 'Download Business Card' is an 800×500 PNG
-// whose QR code decodes to the card URL; the dashboard's 'Download QR Codes' is one ZIP with a 300×300 PNG per card,
+// whose QR code decodes to the card URL (with the QR source marker); the dashboard's 'Download QR Codes' is one ZIP with a 300×300 PNG per card,
 // the business logo in the centre, every one decoding to its card's URL.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('downloads', () => {
-  it('the portal’s Download Business Card is an 800×500 PNG whose QR code decodes to the card URL', async () => {
+  it('the portal’s Download Business Card is an 800×500 PNG whose QR code decodes to the card URL with ?s=qr', async () => {
     const { page } = session;
     const user = await createUser();
     const db = await tables();
@@ -67,7 +67,7 @@ describe('downloads', () => {
     expect(file.name).toBe('dana-download-business-card.png');
     const meta = await sharp(file.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 800, 500]);
-    expect(await decode(file.bytes)).toBe(employee.card.cardUrl);
+    expect(await decode(file.bytes)).toBe(`${employee.card.cardUrl}?s=qr`);
     await sharp(file.bytes).toFile('tests/artifacts/downloads-01-card-image.png');
   });
 
@@ -89,7 +89,7 @@ describe('downloads', () => {
       expect([data[0], data[1], data[2]], name).toEqual([0x1e, 0x40, 0xaf]);
       decoded.push((await decode(png))!);
     }
-    expect(decoded.sort()).toEqual(employees.map((e) => e.card.cardUrl).sort());
+    expect(decoded.sort()).toEqual(employees.map((e) => `${e.card.cardUrl}?s=qr`).sort());
     await sharp(Buffer.from(entries['eli-export.png']!)).toFile('tests/artifacts/downloads-02-qr-with-logo.png');
     await shot(page, 'downloads-03-dashboard');
   });
