@@ -47,6 +47,12 @@ describe('pre-sign-up trigger', () => {
     }
   });
 
+  it('never links to a password sign-up that was not confirmed (nobody proved they own the address)', async () => {
+    const { directory, links } = makeDirectory([{ ...nativeUser, UserStatus: 'UNCONFIRMED' }]);
+    await preSignUp(makeEvent({ triggerSource: 'PreSignUp_ExternalProvider', emailVerified: 'true' }), directory);
+    expect(links).toEqual([]);
+  });
+
   it('lets a Google sign-in with no password account of that e-mail through unlinked', async () => {
     const { directory, links } = makeDirectory([googleUser]);
     await preSignUp(makeEvent({ triggerSource: 'PreSignUp_ExternalProvider', emailVerified: 'true' }), directory);

@@ -36,7 +36,9 @@ export async function preSignUp(event: PreSignUpTriggerEvent, directory: UserDir
     const provider = parseFederatedUserName(event.userName);
     // Never link an address the provider has not verified: anyone can put any address on a Google account.
     if (!provider || event.request.userAttributes.email_verified !== 'true') return event;
-    const native = (await directory.usersWithEmail(event.userPoolId, email)).find((u) => !isFederated(u));
+    // Only a confirmed password account: an unconfirmed sign-up with this address proves nobody owns it (whoever
+    // typed it may not be this person), so the Google user gets an account of their own instead.
+    const native = (await directory.usersWithEmail(event.userPoolId, email)).find((u) => !isFederated(u) && u.UserStatus === 'CONFIRMED');
     if (native?.Username) {
       await directory.linkProviderToUser(event.userPoolId, native.Username, provider);
       logger.info('linked a Google sign-in to the password account with the same verified e-mail', { userPoolId: event.userPoolId });
