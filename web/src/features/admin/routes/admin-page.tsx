@@ -1,13 +1,12 @@
 // /admin (spec 2 §2 'Admin portal'; issue 10): the Cognito admin group only. The header with 'Admin' and Sign Out, and
 // the tabs; the open tab is in the address (?tab=), so a reload or a link keeps it.
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { useId } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
-import { Button } from '@web/components/button';
 import { FilterTabs } from '@web/components/tabs';
 import { RequireAdmin } from '@web/features/auth/require-admin';
-import { useSession } from '@web/features/auth/session-provider';
 import { BillingTab } from '../components/billing-tab';
 import { BusinessesTab } from '../components/businesses-tab';
 import { DashboardTab } from '../components/dashboard-tab';
@@ -32,8 +31,6 @@ export function AdminPage() {
 }
 
 function AdminPortal() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'dashboard';
@@ -61,16 +58,7 @@ function AdminPortal() {
               </nav>
             </div>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={async () => {
-              if (await signOut()) navigate('/');
-            }}
-          >
-            <LogOut aria-hidden />
-            Sign Out
-          </Button>
+          <SignOutButton />
         </div>
       </header>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">

@@ -3,9 +3,9 @@
 import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agency';
 import { readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatMoney } from '@shared/format';
-import { Briefcase, Building2, DollarSign, LogOut, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
+import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -14,6 +14,7 @@ import { PageSpinner } from '@web/components/spinner';
 import { StatCard } from '@web/components/stat-card';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { signedInDestination } from '@web/lib/signed-in-destination';
 import { applyBrandTheme } from '@web/lib/theme';
 import { useAgencyDashboard } from '../api/get-agency-dashboard';
@@ -59,8 +60,6 @@ function Agency() {
 
 function AgencyContent({ data }: { data: AgencyDashboard }) {
   const { agency, stats, clients } = data;
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
   const [analyticsFor, setAnalyticsFor] = useState<AgencyClientSummary | null>(null);
@@ -100,16 +99,7 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
                 Add Client
               </Button>
             )}
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={async () => {
-                if (await signOut()) navigate('/');
-              }}
-            >
-              <LogOut aria-hidden />
-              Sign Out
-            </Button>
+            <SignOutButton />
           </div>
         </div>
       </header>

@@ -1,12 +1,13 @@
 // Business dashboard header: logo or initials, name, Business badge, Home/Pricing links and the action buttons
 // (Company Settings and the QR codes download open from here).
 import type { Business } from '@shared/schemas/business';
-import { ArrowLeft, LogOut, Settings, UserPlus, Users } from 'lucide-react';
+import { ArrowLeft, Settings, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from '@web/components/avatar';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { BulkQrDownloadButton } from './bulk-qr-download';
 import { CompanySettingsDialog } from './company-settings-dialog';
 
@@ -15,10 +16,9 @@ interface Props {
   /** The agency-managed view shows Back to Agency. */
   agencyView: boolean;
   onAddEmployee: () => void;
-  onSignOut: () => void;
 }
 
-export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut }: Props) {
+export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <header className="border-b bg-background">
@@ -68,10 +68,7 @@ export function DashboardHeader({ business, agencyView, onAddEmployee, onSignOut
             <UserPlus aria-hidden />
             Add Employee
           </Button>
-          <Button variant="ghost" size="sm" onClick={onSignOut}>
-            <LogOut aria-hidden />
-            Sign Out
-          </Button>
+          <SignOutButton variant="ghost" />
         </div>
       </div>
       <CompanySettingsDialog business={business} open={settingsOpen} onOpenChange={setSettingsOpen} />

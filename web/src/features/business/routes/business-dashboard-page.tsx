@@ -2,7 +2,7 @@
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { PageSpinner, Spinner } from '@web/components/spinner';
@@ -125,8 +125,6 @@ interface ContentProps {
 
 function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, onLoadMore }: ContentProps) {
   const { business, stats, employees } = view;
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const [addOpen, setAddOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -149,9 +147,6 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
         business={business}
         agencyView={agencyView}
         onAddEmployee={() => setAddOpen(true)}
-        onSignOut={async () => {
-          if (await signOut()) navigate('/');
-        }}
       />
 
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">

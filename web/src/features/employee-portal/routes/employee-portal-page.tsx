@@ -1,8 +1,8 @@
 // /employee-portal (spec 1 §2): for roles owner and employee (others go to /auth). The business header, the
 // employee's profile with Edit Profile, and their digital business card in every state; the business's colours.
-import { Briefcase, Home, LogOut } from 'lucide-react';
+import { Briefcase, Home } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
 import type { AnalyticsRange } from '@shared/schemas/analytics';
 import type { MyEmployee } from '@shared/schemas/employee';
@@ -16,6 +16,7 @@ import { useMyScanAnalytics } from '@web/lib/scan-analytics';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '../api/my-employee';
 import { useDeleteMyContact, useMyContacts } from '../api/my-contacts';
@@ -55,8 +56,6 @@ function Portal() {
 
 function PortalContent({ data }: { data: MyEmployee }) {
   const { employee, business, isOwner } = data;
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   const { primaryColor, secondaryColor, accentColor } = business;
   useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
 
@@ -84,16 +83,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
                 </Link>
               </Button>
             )}
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={async () => {
-                if (await signOut()) navigate('/');
-              }}
-            >
-              <LogOut aria-hidden />
-              Sign Out
-            </Button>
+            <SignOutButton variant="ghost" />
           </div>
         </div>
       </header>

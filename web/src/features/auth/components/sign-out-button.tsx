@@ -1,0 +1,23 @@
+// 'Sign Out' in the headers of the signed-in pages (dashboard, portal, agency, admin): signs out with the session's
+// toasts (spec 1 §8) and goes home.
+import { LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
+import { Button, type ButtonVariant } from '@web/components/button';
+import { useSession } from '../session-provider';
+
+export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant }) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant={variant}
+      size="sm"
+      onClick={async () => {
+        if (await signOut()) navigate('/');
+      }}
+    >
+      <LogOut aria-hidden />
+      Sign Out
+    </Button>
+  );
+}
