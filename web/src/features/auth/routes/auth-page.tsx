@@ -16,6 +16,7 @@ import { getConfig } from '@web/lib/config';
 import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
 import { useSession } from '../session-provider';
@@ -38,6 +39,7 @@ export function AuthPage() {
   const navigate = useNavigate();
   const config = getConfig();
 
+  const hydrated = useHydrated();
   const [step, setStep] = useState<Step>('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -295,6 +297,8 @@ export function AuthPage() {
       title={signingUp ? 'Create your account' : 'Sign in to CardCrew'}
       description={signingUp ? 'Start creating digital business cards for your team.' : 'Welcome back! Sign in to manage your cards.'}
     >
+      {/* The prerendered sign-in is inert until hydrated (lib/use-hydrated.ts). */}
+      <fieldset disabled={!hydrated} className="contents">
       <form noValidate onSubmit={onCredentialsSubmit} className="grid gap-4">
         {emailField}
         <FormField label="Password">
@@ -355,6 +359,7 @@ export function AuthPage() {
           {signingUp ? 'Sign in' : 'Sign up'}
         </Button>
       </p>
+      </fieldset>
     </AuthShell>
   );
 }
