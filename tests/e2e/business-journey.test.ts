@@ -116,7 +116,9 @@ describe('business owner journey, step by step (375 px)', () => {
   it('counts the visit in the dashboard, and shows Card Not Found for an unknown card', async () => {
     const { page } = session;
     await page.reload();
-    await expectOnPage(page.getByText('1 scan')).toBeVisible();
+    // The card's tile; the Scan Analytics section's top-cards list says '1 scan' too once it loads.
+    await expectOnPage(page.getByRole('tabpanel', { name: /All Cards/ }).getByText('1 scan')).toBeVisible();
+    await expectOnPage(page.getByRole('region', { name: 'Scan Analytics' }).getByText('1 scan')).toBeVisible();
     const db = await tables();
     const cardId = new URL(cardUrl).pathname.split('/').pop()!;
     expect((await db.cardScanTotal.get({ cardId }).go()).data?.scanCount).toBe(1);
