@@ -1,7 +1,9 @@
 // Second half of `npm run build:web`: prerenders the public pages (shared/public-pages.ts) into web/dist after the
 // client build. Each page is the client build's index.html with the page's markup in #root (marked
-// data-prerendered, so main.tsx hydrates it) and modulepreload links for its route chunks; the untouched shell
-// becomes app.html, the SPA fallback for every other route.
+// data-prerendered, so main.tsx hydrates it), its stylesheet inline, and in place of the build's script and preload
+// tags one deferred loader (web/after-paint.js) that requests the entry, the page's chunks and the config after the
+// first paint; the untouched shell becomes app.html, the SPA fallback for every other route.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +23,9 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOADS = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g;
+const CONFIG_PRELOAD = /\s*<link rel="preload" href="(\/config\.json)" as="fetch" crossorigin \/>/;
 const ROOT_ELEMENT = /<div id="root">[\s\S]*?<\/div>(?=\s*<\/body>)/;
 
 /** The chunk files a module needs before it runs: its own and, recursively, those it imports statically. */
@@ -31,6 +36,14 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Se
   seen.add(chunk.file);
   for (const imported of chunk.imports ?? []) chunksOf(manifest, imported, seen);
   return seen;
+}
+
+/** Copies web/after-paint.js into dist/assets under its content hash (cached for good, like every asset). */
+function writeLoader(): string {
+  const source = readFileSync(join(webRoot, 'after-paint.js'));
+  const file = `assets/after-paint-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+  writeFileSync(join(dist, file), source);
+  return file;
 }
 
 async function prerender() {
@@ -47,21 +60,27 @@ async function prerender() {
   });
   const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('./src/prerender');
 
+  const entry = ENTRY_SCRIPT.exec(shell)?.[1];
+  const config = CONFIG_PRELOAD.exec(shell)?.[1];
+  if (!entry || !config) throw new Error('web/dist/index.html lost its entry script or its config preload');
+  const loader = writeLoader();
+
   for (const [path, file] of Object.entries(prerenderedPages)) {
     const { html, module } = await renderPage(path);
-    const preloaded = new Set(chunksOf(manifest, 'index.html'));
-    const preloads = [...chunksOf(manifest, module)]
-      .filter((f) => !preloaded.has(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" fetchpriority="low">`)
-      .join('');
+    const chunks = [...chunksOf(manifest, 'index.html'), ...chunksOf(manifest, module)].filter((f) => `/${f}` !== entry);
+    const loaderTag =
+      `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
+      `data-chunks="${[...new Set(chunks)].map((f) => `/${f}`).join(' ')}"></script>`;
     const page = shell
       // The stylesheet inline (7 KB compressed): the first paint needs no second request. The CSP allows inline styles.
       .replace(STYLESHEET, (_, css: string) => `<style>${readFileSync(join(dist, css), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
-      // The page is readable without JavaScript: its scripts and the config they read must not compete with the
-      // first paint, so they are fetched at low priority (the shell, app.html, keeps the default: it shows nothing
-      // without them).
-      .replace(/<(script type="module"|link rel="modulepreload"|link rel="preload")/g, '<$1 fetchpriority="low"')
-      .replace('</head>', `${preloads}</head>`).replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`);
+      // The page is readable without JavaScript: its scripts and the config they read are requested after it has
+      // painted (the shell, app.html, keeps them in the head: it shows nothing without them).
+      .replace(ENTRY_SCRIPT, '')
+      .replace(MODULE_PRELOADS, '')
+      .replace(CONFIG_PRELOAD, '')
+      .replace('</head>', `${loaderTag}</head>`)
+      .replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`);
     writeFileSync(join(dist, file), page);
   }
   rmSync(ssrOut, { recursive: true, force: true });

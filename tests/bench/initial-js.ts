@@ -1,5 +1,5 @@
-// The JavaScript a prerendered page loads before it is interactive: its entry script and every modulepreload link
-// in the built HTML (web/dist), compressed as the origin sends it (brotli) and with gzip for comparison.
+// The JavaScript a prerendered page loads before it is interactive: its scripts, modulepreload links and what its
+// after-paint loader requests, from the built HTML (web/dist), compressed as the origin sends it (brotli) and with gzip for comparison.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -11,11 +11,14 @@ export interface InitialJs {
   brotliKB: number;
 }
 
+/** Script sources and modulepreloads, and the files a prerendered page's loader (web/after-paint.js) requests. */
 const SCRIPT_OR_PRELOAD = /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g;
+const LOADED_AFTER_PAINT = /\sdata-(?:entry|chunks)="([^"]+)"/g;
 
 export function initialJs(dist: string, htmlFile: string): InitialJs {
   const html = readFileSync(join(dist, htmlFile), 'utf8');
-  const files = [...new Set([...html.matchAll(SCRIPT_OR_PRELOAD)].map((m) => m[1]!))];
+  const loaded = [...html.matchAll(LOADED_AFTER_PAINT)].flatMap((m) => m[1]!.split(' ')).map((f) => f.replace(/^\//, ''));
+  const files = [...new Set([...[...html.matchAll(SCRIPT_OR_PRELOAD)].map((m) => m[1]!), ...loaded])];
   let raw = 0;
   let gzip = 0;
   let brotli = 0;

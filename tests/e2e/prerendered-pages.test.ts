@@ -50,7 +50,8 @@ async function visit(path: string, viewport: { width: number; height: number }, 
     if (url.pathname === '/config.json') result.configRequests += 1;
   });
   await page.goto(`${origin}${path}`);
-  return { ...result, close: () => context.close() };
+  // The same object, not a copy: the counters go on counting the requests made after the load event.
+  return Object.assign(result, { close: () => context.close() });
 }
 
 /** Sonner's toaster mounts right after hydration (app/providers.tsx): the sign that React owns the page. */
@@ -66,9 +67,15 @@ describe('prerendered public pages', () => {
       expect(html).toContain('<div id="root" data-prerendered>');
       expect(html).toContain(heading);
       expect(html).not.toMatch(/auth-library|aws-amplify/);
-      const script = /<script type="module"[^>]*\ssrc="([^"]+)"/.exec(html)?.[1];
-      const asset = await fetch(`${origin}${script}`);
-      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // No script in the HTML but the deferred loader that requests the page's code after the first paint.
+      const loader = /<script defer src="([^"]+)" data-entry="([^"]+)" data-config="\/config.json" data-chunks="([^"]+)"><\/script>/.exec(html);
+      expect(loader).not.toBeNull();
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html).not.toContain('modulepreload');
+      for (const asset of [loader![1]!, loader![2]!, ...loader![3]!.split(' ')]) {
+        const res = await fetch(`${origin}${asset}`);
+        expect([asset, res.status, res.headers.get('cache-control')]).toEqual([asset, 200, 'public, max-age=31536000, immutable']);
+      }
     }
     // Every prerendered page exists, and the other routes get the SPA shell (no prerendered content).
     for (const path of Object.keys(prerenderedPages)) expect((await fetch(`${origin}${path}`)).status).toBe(200);
@@ -97,13 +104,26 @@ describe('prerendered public pages', () => {
     }
   });
 
+  it('says on /pricing with JavaScript off that the prices need it, instead of a spinner that never stops', async () => {
+    const { page, close } = await visit('/pricing', phone, false);
+    try {
+      await expectOnPage(page.getByRole('heading', { level: 1 })).toHaveText(pages[1].heading);
+      await expectOnPage(page.getByText('Turn on JavaScript to see our current prices.')).toBeVisible();
+      await expectOnPage(page.getByText('Loading plans…')).toBeHidden();
+      await shot(page, 'prerender-02-pricing-no-js-phone');
+    } finally {
+      await close();
+    }
+  });
+
   for (const [label, viewport] of [
     ['375 px', phone],
     ['1280 px', desktop],
   ] as const) {
     for (const { path, name, heading } of pages) {
       it(`hydrates ${path} at ${label} without console errors, without the auth library, and passes axe`, async () => {
-        const { page, consoleErrors, scripts, scriptBodies, configRequests, close } = await visit(path, viewport);
+        const visited = await visit(path, viewport);
+        const { page, consoleErrors, scripts, scriptBodies, close } = visited;
         try {
           await hydrated(page);
           await expectOnPage(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -112,7 +132,8 @@ describe('prerendered public pages', () => {
           expect(scripts.filter((s) => /auth-library|signInWithRedirect/.test(s))).toEqual([]);
           // Amplify's Cognito client names its endpoint host; no other code of ours does.
           expect((await Promise.all(scriptBodies)).filter((body) => body.includes('cognito-idp'))).toEqual([]);
-          expect(configRequests).toBe(1); // the preload is what the app reads
+          // The loader preloads the config after the first paint; the preload is what the app reads.
+          expect(visited.configRequests).toBe(1);
           expect(await axeViolations(page)).toEqual([]);
           await shot(page, `prerender-${name}-${viewport.width}`);
         } finally {

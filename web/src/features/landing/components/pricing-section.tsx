@@ -54,7 +54,15 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
 
         {/* The plans come from the table (GET /api/plans), also on the prerendered page. Until they arrive the spinner
             holds a screen's height, so what follows them starts below the fold and never jumps in view. */}
-        {isPending && <Spinner label="Loading plans…" className="mt-10 flex min-h-dvh items-start" />}
+        {isPending && (
+          <>
+            <Spinner label="Loading plans…" className="mt-10 flex min-h-dvh items-start noscript:hidden" />
+            {/* The prerendered page read with scripting off: the plans need the API, so say so instead of spinning. */}
+            <p className="mt-10 hidden text-center text-muted-foreground noscript:block">
+              Turn on JavaScript to see our current prices.
+            </p>
+          </>
+        )}
 
         {businessPlans.length > 0 && (
           <div className="mt-12">

@@ -1,0 +1,29 @@
+// The loader of a prerendered public page (web/prerender.ts copies it, content-hashed, into dist/assets). The page's
+// HTML is complete without JavaScript, so its code is requested only once that HTML has painted: on a slow phone
+// the scripts then do not compete with the first paint for the network (Lighthouse's mobile simulation counts
+// every request made before the paint as holding it up). The page hydrates a frame later than it would have.
+// A classic script, run with `defer`: its data attributes name the entry module, the chunks the page needs and the
+// config the entry reads (preloaded, so the entry's fetch of it is answered at once).
+/* global document, requestAnimationFrame, setTimeout -- a browser script, outside the typed web app */
+(function () {
+  var loader = document.currentScript;
+
+  function append(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    document.head.appendChild(element);
+  }
+
+  function load() {
+    append('link', { rel: 'preload', href: loader.dataset.config, as: 'fetch', crossorigin: '' });
+    loader.dataset.chunks.split(' ').forEach(function (href) {
+      if (href) append('link', { rel: 'modulepreload', href: href, crossorigin: '' });
+    });
+    append('script', { type: 'module', src: loader.dataset.entry, crossorigin: '' });
+  }
+
+  // A requestAnimationFrame callback runs just before the next frame is drawn; the task it queues runs after it.
+  requestAnimationFrame(function () {
+    setTimeout(load, 0);
+  });
+})();
