@@ -22,7 +22,7 @@ const card: WalletCard = {
 
 describe('Google Wallet save link', () => {
   it('is a JWT signed RS256 by the issuer’s service account, for Google, from our origin', async () => {
-    const url = await buildWalletSaveUrl(issuer, card, 'https://cards.example.com');
+    const url = buildWalletSaveUrl(issuer, card, 'https://cards.example.com');
     expect(url).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
     const jwt = url.split('/').pop()!;
     const { payload, protectedHeader } = await jwtVerify(jwt, await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256'), {
@@ -35,7 +35,7 @@ describe('Google Wallet save link', () => {
   });
 
   it('carries a Generic pass whose QR code is the card URL with the QR source marker, titled with the business and the person', async () => {
-    const jwt = (await buildWalletSaveUrl(issuer, card, 'https://cards.example.com')).split('/').pop()!;
+    const jwt = buildWalletSaveUrl(issuer, card, 'https://cards.example.com').split('/').pop()!;
     const { payload } = await jwtVerify(jwt, await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256'));
     const pass = payload.payload as { genericClasses: { id: string }[]; genericObjects: Record<string, unknown>[] };
     expect(pass.genericClasses).toEqual([{ id: '3388000000012345678.cardcrew-business-Biz_123-abcdefghijklmn' }]);
@@ -53,7 +53,7 @@ describe('Google Wallet save link', () => {
   });
 
   it('leaves out a logo Google could not fetch (http) and a missing job title', async () => {
-    const jwt = (await buildWalletSaveUrl(issuer, { ...card, logoUrl: 'http://127.0.0.1:3000/media/x.webp', jobTitle: undefined }, 'http://127.0.0.1:3000')).split('/').pop()!;
+    const jwt = buildWalletSaveUrl(issuer, { ...card, logoUrl: 'http://127.0.0.1:3000/media/x.webp', jobTitle: undefined }, 'http://127.0.0.1:3000').split('/').pop()!;
     const { payload } = await jwtVerify(jwt, await importSPKI(publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'RS256'));
     const object = (payload.payload as { genericObjects: Record<string, unknown>[] }).genericObjects[0]!;
     expect(object.logo).toBeUndefined();

@@ -17,7 +17,7 @@ export async function createWalletPass(caller: Caller, cardId: string): Promise<
   await assertCanUseCard(caller, card);
   const issuer = await walletIssuer();
   if (!issuer) throw new AppError('NOT_CONFIGURED', 'Google Wallet is not configured for this site.');
-  const saveUrl = await buildWalletSaveUrl(
+  const saveUrl = buildWalletSaveUrl(
     issuer,
     {
       cardId: card.cardId,
