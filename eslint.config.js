@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Packages that need Node, AWS or a browser framework: shared/ must run anywhere. */
-const platformPackages = ['node:*', '@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'electrodb', 'react', 'react-dom', 'react-dom/*', 'sharp', 'stripe', 'qrcode'];
+const platformPackages = ['node:*', '@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'electrodb', 'react', 'react-dom', 'react-dom/*', 'sharp', 'stripe'];
 
 const boundaries = [
   { target: './web', from: ['./functions', './infra', './tests'], message: 'The web app talks to the back end over HTTP only (DESIGN §2).' },

@@ -73,7 +73,9 @@ async function prerender() {
       `data-chunks="${[...new Set(chunks)].map((f) => `/${f}`).join(' ')}"></script>`;
     const page = shell
       // The stylesheet inline (7 KB compressed): the first paint needs no second request. The CSP allows inline styles.
-      .replace(STYLESHEET, (_, css: string) => `<style>${readFileSync(join(dist, css), 'utf8').replaceAll('</style', '<\\/style')}</style>`)
+      // A lazy chunk that imports from the entry lists the entry's stylesheet among its dependencies; Vite's preload
+      // helper skips one that a <link rel="stylesheet"> already names, and a disabled link is never fetched.
+      .replace(STYLESHEET, (_, css: string) => `<style>${readFileSync(join(dist, css), 'utf8').replaceAll('</style', '<\\/style')}</style><link rel="stylesheet" href="/${css}" disabled>`)
       // The page is readable without JavaScript: its scripts and the config they read are requested after it has
       // painted (the shell, app.html, keeps them in the head: it shows nothing without them).
       .replace(ENTRY_SCRIPT, '')

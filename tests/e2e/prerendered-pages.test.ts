@@ -28,6 +28,8 @@ interface Visit {
   page: Page;
   consoleErrors: string[];
   scripts: string[];
+  /** Stylesheets requested: none, the page's own is inline. */
+  stylesheets: string[];
   /** The bodies of the scripts loaded, to look for Amplify whatever its chunk is called. */
   scriptBodies: Promise<string>[];
   configRequests: number;
@@ -36,7 +38,7 @@ interface Visit {
 async function visit(path: string, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Visit & { close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport, javaScriptEnabled });
   const page = await context.newPage();
-  const result: Visit = { page, consoleErrors: [], scripts: [], scriptBodies: [], configRequests: 0 };
+  const result: Visit = { page, consoleErrors: [], scripts: [], stylesheets: [], scriptBodies: [], configRequests: 0 };
   page.on('console', (m) => {
     if (m.type() === 'error') result.consoleErrors.push(m.text());
   });
@@ -47,6 +49,7 @@ async function visit(path: string, viewport: { width: number; height: number }, 
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (url.pathname.endsWith('.js')) result.scripts.push(url.pathname);
+    if (r.resourceType() === 'stylesheet') result.stylesheets.push(url.pathname);
     if (url.pathname === '/config.json') result.configRequests += 1;
   });
   await page.goto(`${origin}${path}`);
@@ -134,6 +137,7 @@ describe('prerendered public pages', () => {
           expect((await Promise.all(scriptBodies)).filter((body) => body.includes('cognito-idp'))).toEqual([]);
           // The loader preloads the config after the first paint; the preload is what the app reads.
           expect(visited.configRequests).toBe(1);
+          expect(visited.stylesheets).toEqual([]);
           expect(await axeViolations(page)).toEqual([]);
           await shot(page, `prerender-${name}-${viewport.width}`);
         } finally {

@@ -3,6 +3,7 @@ import { CreditCard, LogOut, Menu, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { cn } from '@web/lib/cn';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { Button } from './button';
 
 export interface TopNavProps {
@@ -22,6 +23,7 @@ export function TopNav({ user, loading = false, onSignOut }: TopNavProps) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   // Escape closes the phone menu and returns focus to its button.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -95,6 +97,8 @@ export function TopNav({ user, loading = false, onSignOut }: TopNavProps) {
             className="ml-auto lg:hidden"
             aria-expanded={open}
             aria-controls={menuId}
+            // Prerendered pages: a tap before the code has arrived would do nothing; the button waits for it.
+            disabled={!hydrated}
             onClick={() => setOpen((v) => !v)}
           >
             {open ? <X aria-hidden /> : <Menu aria-hidden />}

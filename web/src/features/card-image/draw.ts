@@ -1,11 +1,16 @@
 // Canvas helpers shared by the card image and the QR code downloads: QR codes drawn from the card URL (the same
-// encoding the server uses), images loaded without tainting the canvas, and canvases turned into PNG bytes.
-import QRCode from 'qrcode';
+// encoding and pixels the server uses, shared/qr-pixels.ts), images loaded without tainting the canvas, and canvases
+// turned into PNG bytes.
+import { qrModules, qrPixels, type QrLevel } from '@shared/qr-pixels';
 
 /** A QR code of `text` as a canvas of `size`×`size` pixels (quiet zone included). */
-export async function qrCanvas(text: string, size: number, errorCorrectionLevel: 'M' | 'H' = 'M'): Promise<HTMLCanvasElement> {
+export async function qrCanvas(text: string, size: number, errorCorrectionLevel: QrLevel = 'M'): Promise<HTMLCanvasElement> {
   const canvas = document.createElement('canvas');
-  await QRCode.toCanvas(canvas, text, { width: size, margin: 2, errorCorrectionLevel, color: { dark: '#000000', light: '#ffffff' } });
+  canvas.width = size;
+  canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot draw images.');
+  context.putImageData(new ImageData(qrPixels(qrModules(text, errorCorrectionLevel), size), size, size), 0, 0);
   return canvas;
 }
 

@@ -9,6 +9,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { cn } from '@web/lib/cn';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { usePlans } from '../api/get-plans';
 
 // The sales dialog (its form, schemas and dialog primitives) loads when it is first opened, not with the page.
@@ -34,6 +35,8 @@ export interface PricingSectionProps {
 export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
   const { data: plans, isPending } = usePlans();
   const [salesOpen, setSalesOpen] = useState(false);
+  // On the prerendered page the sales buttons wait for the code that opens the dialog (a click before it is lost).
+  const hydrated = useHydrated();
   const [salesOpened, setSalesOpened] = useState(false);
   const businessPlans = plans?.filter((plan) => plan.planType === 'business') ?? [];
   const agencyPlans = plans?.filter((plan) => plan.planType === 'agency') ?? [];
@@ -87,7 +90,7 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
             <ul className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
               {agencyPlans.map((plan) => (
                 <PlanCard key={plan.id} plan={plan} level={level + 2} wide>
-                  <Button className="w-full" onClick={openSales} aria-describedby={`plan-${plan.id}-name`}>
+                  <Button className="w-full" disabled={!hydrated} onClick={openSales} aria-describedby={`plan-${plan.id}-name`}>
                     Contact Sales
                   </Button>
                 </PlanCard>
@@ -108,7 +111,7 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
               Need more than {VOLUME_DISCOUNT_USERS} users? Contact us for custom enterprise pricing with volume discounts.
             </p>
           </div>
-          <Button variant="outline" onClick={openSales} className="w-full sm:w-auto">
+          <Button variant="outline" disabled={!hydrated} onClick={openSales} className="w-full sm:w-auto">
             Contact Sales
           </Button>
         </section>
