@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { transformSync } from 'esbuild';
 import { build } from 'vite';
 import { prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
 
@@ -38,9 +39,9 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Se
   return seen;
 }
 
-/** Copies web/after-paint.js into dist/assets under its content hash (cached for good, like every asset). */
+/** Writes web/after-paint.js, minified, into dist/assets under its content hash (cached for good, like every asset). */
 function writeLoader(): string {
-  const source = readFileSync(join(webRoot, 'after-paint.js'));
+  const source = transformSync(readFileSync(join(webRoot, 'after-paint.js'), 'utf8'), { minify: true, target: 'es2020' }).code;
   const file = `assets/after-paint-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(join(dist, file), source);
   return file;
