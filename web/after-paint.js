@@ -1,4 +1,4 @@
-// The loader of a prerendered public page (web/prerender.ts copies it, content-hashed, into dist/assets). The page's
+// The loader of a prerendered public page (web/prerender.ts writes it, minified and content-hashed, into dist/assets). The
 // HTML is complete without JavaScript, so its code is requested only once that HTML has painted: on a slow phone
 // the scripts then do not compete with the first paint for the network (Lighthouse's mobile simulation counts
 // every request made before the paint as holding it up). The page hydrates a frame later than it would have.
