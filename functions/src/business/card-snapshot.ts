@@ -1,6 +1,27 @@
 // The copy of employee and business fields a card carries, so the public page is one GetItem.
+import { cardIsActiveFor, type EmployeeStatus } from '../../../shared/schemas/employee';
 import { compact } from '../lib/values';
 import type { BusinessRecord, EmployeeRecord, NewCard } from './repository';
+
+/**
+ * A new card of an employee (Add Employee, Create Card, import): active exactly when the employee is, with the copies
+ * of the employee and of the business read just before the write (its brandVersion guards the copy).
+ */
+export function newCardOf(
+  cardId: string,
+  employee: Pick<EmployeeRecord, 'employeeId' | 'businessId' | 'name'> & Partial<EmployeeRecord> & { status: EmployeeStatus },
+  business: BusinessRecord,
+): Omit<NewCard, 'employeeOrder'> {
+  return {
+    cardId,
+    employeeId: employee.employeeId,
+    businessId: employee.businessId,
+    isActive: cardIsActiveFor(employee.status),
+    profile: cardProfileOf(employee),
+    business: cardBusinessOf(business),
+    brandVersion: business.brandVersion ?? 0,
+  };
+}
 
 export function cardProfileOf(e: Pick<EmployeeRecord, 'name'> & Partial<EmployeeRecord>): NewCard['profile'] {
   return compact({

@@ -1,12 +1,12 @@
 // Create Business Card (spec 2 Employee Profile dialog): a card for an employee who has none, then its QR code.
-import { cardIsActiveFor, type Employee } from '../../../shared/schemas/employee';
+import type { Employee } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { cardBusinessOf, cardProfileOf } from './card-snapshot';
+import { newCardOf } from './card-snapshot';
 import { toEmployeeDto } from './dto';
 import { createCardForEmployee, getCardOfEmployee } from './employee-repository';
 import { storeCardQr } from './generate-card-qr';
@@ -20,17 +20,7 @@ export async function createCard(caller: Caller, businessId: string, employeeId:
   if (await getCardOfEmployee(employee)) throw new AppError('CONFLICT', messages.employee.cardExists);
 
   const cardId = newId();
-  await withFreshBusiness(businessId, (business) =>
-    createCardForEmployee(employee, {
-      cardId,
-      employeeId,
-      businessId,
-      isActive: cardIsActiveFor(employee.status),
-      profile: cardProfileOf(employee),
-      business: cardBusinessOf(business),
-      brandVersion: business.brandVersion ?? 0,
-    }),
-  );
+  await withFreshBusiness(businessId, (business) => createCardForEmployee(employee, newCardOf(cardId, employee, business)));
   try {
     await storeCardQr({ cardId, businessId });
   } catch (error) {

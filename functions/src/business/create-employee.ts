@@ -1,14 +1,14 @@
 // Add Employee: the employee, its card and the business counters in one transaction, then the card's QR code. The
 // card is active exactly when the employee is (a Draft or Inactive employee's card is not shown to the public). A QR
 // failure leaves the employee and card; the dashboard regenerates it.
-import { cardIsActiveFor, type Employee, type EmployeeCreate } from '../../../shared/schemas/employee';
+import type { Employee, EmployeeCreate } from '../../../shared/schemas/employee';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
-import { cardBusinessOf, cardProfileOf } from './card-snapshot';
+import { newCardOf } from './card-snapshot';
 import { toEmployeeDto } from './dto';
 import { storeCardQr } from './generate-card-qr';
 import { createEmployeeWithCard, getCard, getEmployee } from './repository';
@@ -18,13 +18,8 @@ export async function createEmployee(caller: Caller, businessId: string, input: 
   await assertCanManageBusiness(caller, businessId);
   const employeeId = newId();
   const cardId = newId();
-  const fields = compact(input);
-  await withFreshBusiness(businessId, (business) =>
-    createEmployeeWithCard(
-      { ...fields, employeeId, businessId },
-      { cardId, employeeId, businessId, isActive: cardIsActiveFor(input.status), profile: cardProfileOf(fields), business: cardBusinessOf(business), brandVersion: business.brandVersion ?? 0 },
-    ),
-  );
+  const fields = { ...compact(input), employeeId, businessId };
+  await withFreshBusiness(businessId, (business) => createEmployeeWithCard(fields, newCardOf(cardId, fields, business)));
 
   try {
     await storeCardQr({ cardId, businessId });

@@ -5,7 +5,6 @@
 // Importing the same file again changes nothing: every row is then an existing, unchanged employee.
 // QR images are not rendered here (two S3 writes and a render per row); the dashboard generates a card's image the
 // first time it shows the card, as after a failed generation (docs/decisions.md).
-import { cardIsActiveFor } from '../../../shared/schemas/employee';
 import { importedEmployeeSchema, type EmployeeImportRequest, type EmployeeImportResponse, type ImportRow, type ImportRowResult } from '../../../shared/schemas/employee-import';
 import { messages } from '../../../shared/messages';
 import { db } from '../data/entities';
@@ -15,7 +14,7 @@ import { fieldErrorsOf } from '../lib/http';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
-import { cardBusinessOf, cardProfileOf } from './card-snapshot';
+import { newCardOf } from './card-snapshot';
 import { withFreshBusiness } from './fresh-business';
 import { createEmployeesWithCards, EmailsTakenError, EMPLOYEES_PER_TRANSACTION, type EmployeeRecord, type EmployeeWithCard } from './repository';
 import { saveEmployee } from './update-employee';
@@ -115,12 +114,8 @@ async function createRows(businessId: string, rows: Valid[]): Promise<ImportRowR
         await withFreshBusiness(businessId, (business) =>
           createEmployeesWithCards(
             batch.map(({ v, employeeId, cardId }): EmployeeWithCard => {
-              const status = v.employee.status ?? 'draft';
-              const fields = compact({ ...v.employee, status, role: 'employee' as const });
-              return {
-                employee: { ...fields, employeeId, businessId },
-                card: { cardId, employeeId, businessId, isActive: cardIsActiveFor(status), profile: cardProfileOf(fields), business: cardBusinessOf(business), brandVersion: business.brandVersion ?? 0 },
-              };
+              const employee = { ...compact({ ...v.employee, status: v.employee.status ?? 'draft', role: 'employee' as const }), employeeId, businessId };
+              return { employee, card: newCardOf(cardId, employee, business) };
             }),
           ),
         );
