@@ -26,13 +26,17 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
-      // `import { z }` keeps zod's whole namespace, every locale included (~440 KB in a Lambda bundle);
-      // `import * as z` lets esbuild drop what is unused (~80 KB).
+      // zod comes only through shared/zod.ts (zod/mini with English messages): a Lambda carries the checks it uses
+      // (~30 KB) instead of zod classic's every method (~93 KB), or every locale (~440 KB) after `import { z }`.
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier, ImportDeclaration[source.value='zod'] > ImportDefaultSpecifier",
-          message: "Import zod as a namespace: `import * as z from 'zod'` (named imports keep every locale in the Lambda bundles).",
+          selector: 'ImportDeclaration[source.value=/^zod($|\\u002F)/]',
+          message: "Import zod through shared/zod.ts: `import * as z from '<path>/shared/zod'` (zod/mini, smaller bundles).",
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\u002F)zod$/] > ImportSpecifier[imported.name="z"]',
+          message: "Import zod as a namespace: `import * as z from '<path>/shared/zod'` (`{ z }` keeps all of zod in a bundle).",
         },
       ],
     },
@@ -60,6 +64,7 @@ export default tseslint.config(
     files: ['functions/src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries.filter((zone) => zone.target !== './functions/src') }] },
   },
+  { files: ['shared/zod.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['shared/**/*.ts'],
     rules: {

@@ -3,7 +3,7 @@ import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSche
 import { healthSchema } from '../../shared/schemas/health';
 import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema, invoiceSchema, invoiceStatusUpdateSchema, monthlyRunSchema } from '../../shared/schemas/invoice';
 import { planUpdateSchema, pricingPlanSchema } from '../../shared/schemas/plan';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
 
 export const adminRoutes = defineRoutes('admin', {

@@ -1,6 +1,6 @@
 // Contact exchange: the card page form and the contact lists: the `contacts` area's routes (functions/routes.ts combines every area's).
 import { contactListQuerySchema, contactSchema } from '../../shared/schemas/contact';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
 
 export const contactsRoutes = defineRoutes('contacts', {

@@ -2,7 +2,7 @@
 // and defineRoutes. Apart from the id schema it imports nothing, so a Lambda's bundle holds its own area's routes and
 // schemas only (functions/routes.ts combines them for infra, the local runtime, the OpenAPI document and the tests).
 import { idSchema } from '../../shared/schemas/common';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: no token; user: a valid Cognito token; admin: a valid token in the `admin` group. */
@@ -21,12 +21,12 @@ export interface RouteSpec {
   throttle: ThrottleClass;
   summary: string;
   /** Path parameters; by default every `{name}` in the path is an id (idSchema). */
-  params?: z.ZodObject;
+  params?: z.ZodMiniObject;
   /** Query parameters (unknown ones are ignored, as browsers and caches add their own). */
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** JSON response schema; absent for non-JSON responses (HTML, vCard, 204). */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   /** Content type of a non-JSON response. */
   produces?: string;
   /** 201 Created instead of 200 on success. */
@@ -42,18 +42,18 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer Name
 export type RouteOf<A extends Area, Id extends string, S extends RouteSpec> = S & {
   area: A;
   operationId: Id;
-  params: S['params'] extends z.ZodObject ? S['params'] : z.ZodObject<Record<PathParamNames<S['path']>, typeof idSchema>>;
+  params: S['params'] extends z.ZodMiniObject ? S['params'] : z.ZodMiniObject<Record<PathParamNames<S['path']>, typeof idSchema>>;
 };
 
 /** Any route of the table, for code that iterates over all of them (infra, local runtime, tests). */
-export type RouteDef = RouteSpec & { area: Area; operationId: string; params: z.ZodObject };
+export type RouteDef = RouteSpec & { area: Area; operationId: string; params: z.ZodMiniObject };
 
 /** One area's routes, keyed by operation id; each gets the area, its id and a params schema. */
 export function defineRoutes<A extends Area, const T extends Record<string, RouteSpec>>(area: A, specs: T): { [K in keyof T & string]: RouteOf<A, K, T[K]> } {
   const table: Record<string, RouteDef> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
     const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const params = spec.params ?? z.object(Object.fromEntries(names.map((name) => [name, idSchema]))).strict();
+    const params = spec.params ?? z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
     const declared = Object.keys(params.shape).sort();
     if (declared.join() !== [...names].sort().join()) {
       throw new Error(`${operationId}: params ${declared.join(', ')} do not match the path ${spec.path}`);

@@ -2,7 +2,7 @@
 import { livenessSchema } from '../../shared/schemas/health';
 import { pricingPlanSchema } from '../../shared/schemas/plan';
 import { salesContactReceiptSchema, salesContactSchema } from '../../shared/schemas/sales-contact';
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
 
 export const publicRoutes = defineRoutes('public', {

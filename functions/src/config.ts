@@ -1,9 +1,9 @@
 // Environment configuration, one small schema per concern, each parsed once on first use by the adapter that needs
 // it: a missing or malformed variable fails with its name, and a Lambda is never asked for variables of a concern its
 // area may not reach (the card page has no user pool id, no bucket and no secrets). Names match infra/app-environment.ts.
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 
-function section<S extends z.ZodObject>(name: string, schema: S): () => z.output<S> {
+function section<S extends z.ZodMiniObject>(name: string, schema: S): () => z.output<S> {
   let cached: z.output<S> | undefined;
   return () => {
     if (!cached) {
@@ -19,13 +19,13 @@ function section<S extends z.ZodObject>(name: string, schema: S): () => z.output
 }
 
 /** Every function: where it runs. */
-export const runtimeConfig = section('runtime', z.object({ APP_MODE: z.enum(['aws', 'local']).default('aws'), AWS_REGION: z.string().default('us-east-1') }));
+export const runtimeConfig = section('runtime', z.object({ APP_MODE: z._default(z.enum(['aws', 'local']), 'aws'), AWS_REGION: z._default(z.string(), 'us-east-1') }));
 
 /** Set in AWS only: the header CloudFront adds to API requests (functions/src/lib/origin-verify.ts). */
-export const edgeConfig = section('edge', z.object({ ORIGIN_VERIFY_SECRET: z.string().min(32).optional() }));
+export const edgeConfig = section('edge', z.object({ ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(32))) }));
 
 /** The table (every function). */
-export const tableConfig = section('table', z.object({ TABLE_NAME: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() }));
+export const tableConfig = section('table', z.object({ TABLE_NAME: z.string().check(z.minLength(1)), DYNAMODB_ENDPOINT: z.optional(z.url()) }));
 
 /** The origin links and QR codes point at, e.g. https://cards.example.com */
 export const siteConfig = section('site', z.object({ PUBLIC_ORIGIN: z.url() }));
@@ -33,26 +33,26 @@ export const siteConfig = section('site', z.object({ PUBLIC_ORIGIN: z.url() }));
 export const mediaConfig = section(
   'media',
   z.object({
-    MEDIA_BUCKET: z.string().min(1),
+    MEDIA_BUCKET: z.string().check(z.minLength(1)),
     /** Public base URL of media objects, e.g. https://cards.example.com/media */
     MEDIA_BASE_URL: z.url(),
-    S3_ENDPOINT: z.url().optional(),
+    S3_ENDPOINT: z.optional(z.url()),
   }),
 );
 
-export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().min(1), COGNITO_ENDPOINT: z.url().optional() }));
+export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().check(z.minLength(1)), COGNITO_ENDPOINT: z.optional(z.url()) }));
 
 export const mailConfig = section(
   'mail',
   z.object({
-    SES_FROM_ADDRESS: z.string().default('CardCrew <no-reply@cardcrew.local>'),
-    SALES_INBOX: z.string().default('sales@cardcrew.local'),
-    SES_ENDPOINT: z.url().optional(),
+    SES_FROM_ADDRESS: z._default(z.string(), 'CardCrew <no-reply@cardcrew.local>'),
+    SALES_INBOX: z._default(z.string(), 'sales@cardcrew.local'),
+    SES_ENDPOINT: z.optional(z.url()),
   }),
 );
 
 /** Optional: without it, 'Add to Google Wallet' answers 503 'not configured'. */
-export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NAME: z.string().min(1).optional() }));
+export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NAME: z.optional(z.string().check(z.minLength(1))) }));
 
 /**
  * Stripe: in AWS the keys come from the Secrets Manager secret STRIPE_SECRET_NAME (JSON: secretKey, webhookSecret).
@@ -61,10 +61,10 @@ export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NA
 export const stripeConfig = section(
   'stripe',
   z.object({
-    STRIPE_SECRET_NAME: z.string().min(1).optional(),
-    STRIPE_API_BASE: z.url().optional(),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    STRIPE_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
+    STRIPE_API_BASE: z.optional(z.url()),
+    STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
+    STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

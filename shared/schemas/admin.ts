@@ -1,17 +1,15 @@
 // Admin portal (spec 2 §2, §5): the Invite Admin form, the admin user list item and the business status toggle.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
-import { emailAddress, optionalText } from './common';
+import { emailAddress, optionalText, pageCursor } from './common';
 
 /**
  * Invite Admin dialog. The spec only asks for a non-empty e-mail once trimmed; we also check the format, with the
  * same message, because the address becomes a sign-in identity.
  */
-export const adminInviteSchema = z
-  .object({
-    email: emailAddress(messages.admin.inviteEmailInvalid),
-  })
-  .strict();
+export const adminInviteSchema = z.strictObject({
+  email: emailAddress(messages.admin.inviteEmailInvalid),
+});
 export type AdminInviteInput = z.input<typeof adminInviteSchema>;
 export type AdminInvite = z.output<typeof adminInviteSchema>;
 
@@ -19,18 +17,16 @@ export type AdminInvite = z.output<typeof adminInviteSchema>;
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  displayName: z.string().nullable(),
+  displayName: z.nullable(z.string()),
   createdAt: z.string(),
-  lastSignInAt: z.string().nullable(),
+  lastSignInAt: z.nullable(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The Active/Inactive toggle of a row in the businesses table (spec 2 §4). */
-export const businessStatusUpdateSchema = z
-  .object({
-    isActive: z.boolean({ error: 'Active must be true or false' }),
-  })
-  .strict();
+export const businessStatusUpdateSchema = z.strictObject({
+  isActive: z.boolean({ error: 'Active must be true or false' }),
+});
 export type BusinessStatusUpdate = z.infer<typeof businessStatusUpdateSchema>;
 
 /**
@@ -39,14 +35,10 @@ export type BusinessStatusUpdate = z.infer<typeof businessStatusUpdateSchema>;
  */
 export const adminBusinessQuerySchema = z.object({
   q: optionalText(100),
-  status: z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }).default('all'),
+  status: z._default(z.enum(['all', 'active', 'inactive'], { error: 'Status must be all, active or inactive' }), 'all'),
   country: optionalText(100),
   industry: optionalText(100),
-  cursor: z
-    .string()
-    .max(1024, 'Invalid cursor.')
-    .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')
-    .optional(),
+  cursor: pageCursor(1024),
 });
 export type AdminBusinessQuery = z.infer<typeof adminBusinessQuerySchema>;
 
@@ -54,18 +46,18 @@ export type AdminBusinessQuery = z.infer<typeof adminBusinessQuerySchema>;
 export const adminBusinessRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  industry: z.string().nullable(),
-  ownerEmail: z.string().nullable(),
-  billingEmail: z.string().nullable(),
-  billingCity: z.string().nullable(),
-  billingCountry: z.string().nullable(),
+  industry: z.nullable(z.string()),
+  ownerEmail: z.nullable(z.string()),
+  billingEmail: z.nullable(z.string()),
+  billingCity: z.nullable(z.string()),
+  billingCountry: z.nullable(z.string()),
   isActive: z.boolean(),
   subscriptionStatus: z.string(),
   /** Employees not in draft (spec 2 §9). */
-  billableEmployees: z.number().int(),
+  billableEmployees: z.int(),
   /** At the admin rates (spec 2 §9), integer cents of `currency`. */
-  monthlyAmountCents: z.number().int(),
-  currency: z.string().length(3),
+  monthlyAmountCents: z.int(),
+  currency: z.string().check(z.length(3)),
   createdAt: z.string(),
 });
 export type AdminBusinessRow = z.infer<typeof adminBusinessRowSchema>;
@@ -73,9 +65,9 @@ export type AdminBusinessRow = z.infer<typeof adminBusinessRowSchema>;
 export const adminBusinessPageSchema = z.object({
   businesses: z.array(adminBusinessRowSchema),
   /** Opaque; pass it back as `?cursor=` for more. null when every business has been looked at. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
   /** How many businesses this page looked at to find its rows (a search reads at most 1,000 per page). */
-  examined: z.number().int(),
+  examined: z.int(),
 });
 export type AdminBusinessPage = z.infer<typeof adminBusinessPageSchema>;
 
@@ -83,30 +75,30 @@ export type AdminBusinessPage = z.infer<typeof adminBusinessPageSchema>;
 export const businessDeletedSchema = z.object({
   businessId: z.string(),
   name: z.string(),
-  deletedItems: z.number().int(),
-  deletedObjects: z.number().int(),
+  deletedItems: z.int(),
+  deletedObjects: z.int(),
   /** Paid invoices are kept for the accounts (docs/decisions.md). */
-  keptPaidInvoices: z.number().int(),
+  keptPaidInvoices: z.int(),
   sessionsRevoked: z.boolean(),
 });
 export type BusinessDeleted = z.infer<typeof businessDeletedSchema>;
 
 /** One month of the invoiced-vs-paid chart (by the month an invoice was created, and the month it was paid). */
-export const revenueMonthSchema = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), invoicedCents: z.number().int(), paidCents: z.number().int() });
+export const revenueMonthSchema = z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)), invoicedCents: z.int(), paidCents: z.int() });
 
 /** The dashboard tab's tiles and chart (issue 10 §2); money in integer cents of `currency`. */
 export const adminDashboardSchema = z.object({
-  businesses: z.number().int(),
-  activeBusinesses: z.number().int(),
-  agencies: z.number().int(),
+  businesses: z.int(),
+  activeBusinesses: z.int(),
+  agencies: z.int(),
   /** Employees not in draft, across active businesses (spec 2 §9). */
-  billableEmployees: z.number().int(),
+  billableEmployees: z.int(),
   /** What the active, subscribed businesses are billed a month at the admin rates. */
-  monthlyRecurringRevenueCents: z.number().int(),
-  outstandingCents: z.number().int(),
-  overdueCents: z.number().int(),
-  paidThisMonthCents: z.number().int(),
-  currency: z.string().length(3),
+  monthlyRecurringRevenueCents: z.int(),
+  outstandingCents: z.int(),
+  overdueCents: z.int(),
+  paidThisMonthCents: z.int(),
+  currency: z.string().check(z.length(3)),
   /** The last six months, oldest first. */
   months: z.array(revenueMonthSchema),
 });

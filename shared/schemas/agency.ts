@@ -1,41 +1,37 @@
 // Agencies (spec 2 §3, §5): the Agency Settings form, the Add Client form and the DTO the API returns.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 import { optionalEmailAddress, optionalHexColor, optionalPhone, optionalText, optionalUrl, requiredText } from './common';
 
 const optionalEmail = optionalEmailAddress(messages.employee.validEmail);
 
 /** Agency Settings dialog: company settings rules with the agency wording (spec 2 §5). */
-export const agencySettingsSchema = z
-  .object({
-    name: requiredText(messages.agency.nameRequired),
-    industry: optionalText(100),
-    description: optionalText(1000, { multiLine: true }),
-    website: optionalUrl(),
-    phoneNumber: optionalPhone,
-    email: optionalEmail,
-    billingAddress: optionalText(200),
-    billingCity: optionalText(100),
-    billingCountry: optionalText(100),
-    billingPostalCode: optionalText(20),
-    primaryColor: optionalHexColor,
-    secondaryColor: optionalHexColor,
-    accentColor: optionalHexColor,
-    logoUrl: optionalUrl(),
-  })
-  .strict();
+export const agencySettingsSchema = z.strictObject({
+  name: requiredText(messages.agency.nameRequired),
+  industry: optionalText(100),
+  description: optionalText(1000, { multiLine: true }),
+  website: optionalUrl(),
+  phoneNumber: optionalPhone,
+  email: optionalEmail,
+  billingAddress: optionalText(200),
+  billingCity: optionalText(100),
+  billingCountry: optionalText(100),
+  billingPostalCode: optionalText(20),
+  primaryColor: optionalHexColor,
+  secondaryColor: optionalHexColor,
+  accentColor: optionalHexColor,
+  logoUrl: optionalUrl(),
+});
 export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
 export type AgencySettings = z.output<typeof agencySettingsSchema>;
 
 /** Add Client modal: a new business managed by the agency. */
-export const addClientSchema = z
-  .object({
-    name: requiredText(messages.agency.businessNameRequired),
-    industry: optionalText(100),
-    website: optionalUrl(),
-    description: optionalText(1000, { multiLine: true }),
-  })
-  .strict();
+export const addClientSchema = z.strictObject({
+  name: requiredText(messages.agency.businessNameRequired),
+  industry: optionalText(100),
+  website: optionalUrl(),
+  description: optionalText(1000, { multiLine: true }),
+});
 export type AddClientInput = z.input<typeof addClientSchema>;
 export type AddClient = z.output<typeof addClientSchema>;
 
@@ -43,19 +39,19 @@ export const agencySchema = z.object({
   id: z.string(),
   ownerId: z.string(),
   name: z.string(),
-  industry: z.string().nullable(),
-  description: z.string().nullable(),
-  website: z.string().nullable(),
-  logoUrl: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  email: z.string().nullable(),
-  billingAddress: z.string().nullable(),
-  billingCity: z.string().nullable(),
-  billingCountry: z.string().nullable(),
-  billingPostalCode: z.string().nullable(),
-  primaryColor: z.string().nullable(),
-  secondaryColor: z.string().nullable(),
-  accentColor: z.string().nullable(),
+  industry: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  logoUrl: z.nullable(z.string()),
+  phoneNumber: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  billingAddress: z.nullable(z.string()),
+  billingCity: z.nullable(z.string()),
+  billingCountry: z.nullable(z.string()),
+  billingPostalCode: z.nullable(z.string()),
+  primaryColor: z.nullable(z.string()),
+  secondaryColor: z.nullable(z.string()),
+  accentColor: z.nullable(z.string()),
 });
 export type Agency = z.infer<typeof agencySchema>;
 
@@ -70,29 +66,29 @@ export type AgencyClient = z.infer<typeof agencyClientSchema>;
 export const agencyClientSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
-  industry: z.string().nullable(),
-  logoUrl: z.string().nullable(),
+  industry: z.nullable(z.string()),
+  logoUrl: z.nullable(z.string()),
   isActive: z.boolean(),
-  employeeCount: z.number().int(),
+  employeeCount: z.int(),
   /** What the agency charges this client per month at the agency view rates (spec 2 §9), integer cents. */
-  revenueCents: z.number().int(),
+  revenueCents: z.int(),
 });
 export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;
 
 /** The five stat cards (spec 2 §2, §9), money in integer cents of `currency`. */
 export const agencyStatsSchema = z.object({
-  activeClients: z.number().int(),
-  totalUsers: z.number().int(),
-  monthlyRevenueCents: z.number().int(),
-  costsCents: z.number().int(),
-  netProfitCents: z.number().int(),
+  activeClients: z.int(),
+  totalUsers: z.int(),
+  monthlyRevenueCents: z.int(),
+  costsCents: z.int(),
+  netProfitCents: z.int(),
   growthRate: z.number(),
-  currency: z.string().length(3),
+  currency: z.string().check(z.length(3)),
 });
 
 /** GET /api/agency: the agency (null until its settings are first saved), its stats and every client. */
 export const agencyDashboardSchema = z.object({
-  agency: agencySchema.nullable(),
+  agency: z.nullable(agencySchema),
   stats: agencyStatsSchema,
   clients: z.array(agencyClientSummarySchema),
 });

@@ -1,6 +1,6 @@
 // Scans over time (issue 9 §5, issue 11 §2): the per-day scan counters of a business or of one card, with each day's
 // split by source (QR code or shared link) and device class, and a business's top cards.
-import * as z from 'zod';
+import * as z from '../zod';
 
 /** The ranges a user may choose, in days (today included). */
 export const analyticsRanges = [7, 30, 90] as const;
@@ -14,17 +14,17 @@ export const deviceClasses = ['phone', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof deviceClasses)[number];
 
 export const scanAnalyticsQuerySchema = z.object({
-  days: z
-    .enum(['7', '30', '90'], { error: 'Days must be 7, 30 or 90' })
-    .default('30')
-    .transform((value) => Number(value) as AnalyticsRange),
+  days: z.pipe(
+    z._default(z.enum(['7', '30', '90'], { error: 'Days must be 7, 30 or 90' }), '30'),
+    z.transform((value) => Number(value) as AnalyticsRange),
+  ),
 });
 
 /** One UTC day and its scans; every day of the range is listed, days without scans as 0. */
-export const scanDaySchema = z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), scans: z.number().int() });
+export const scanDaySchema = z.object({ day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)), scans: z.int() });
 export type ScanDay = z.infer<typeof scanDaySchema>;
 
-const count = z.number().int();
+const count = z.int();
 /** Scans counted before sources and devices were recorded have neither: they are `notRecorded`. */
 export const scanSplitSchema = z.object({
   bySource: z.object({ qr: count, link: count, notRecorded: count }),
@@ -36,15 +36,16 @@ export const topCardSchema = z.object({ cardId: z.string(), employeeId: z.string
 export type TopCard = z.infer<typeof topCardSchema>;
 
 const seriesSchema = z.object({
-  days: z.number().int(),
+  days: z.int(),
   /** Oldest first. */
   series: z.array(scanDaySchema),
   totalInRange: count,
   /** Every scan since the business (card) began: its scan total. */
   allTime: count,
+  ...scanSplitSchema.shape,
 });
 
-export const scanAnalyticsSchema = seriesSchema.extend(scanSplitSchema.shape).extend({
+export const scanAnalyticsSchema = z.extend(seriesSchema, {
   businessId: z.string(),
   /** The most scanned cards in the range, most first (at most five). */
   topCards: z.array(topCardSchema),
@@ -52,5 +53,5 @@ export const scanAnalyticsSchema = seriesSchema.extend(scanSplitSchema.shape).ex
 export type ScanAnalytics = z.infer<typeof scanAnalyticsSchema>;
 
 /** The employee portal's view: the same numbers for the employee's own card (null and zeros before it has one). */
-export const cardScanAnalyticsSchema = seriesSchema.extend(scanSplitSchema.shape).extend({ cardId: z.string().nullable() });
+export const cardScanAnalyticsSchema = z.extend(seriesSchema, { cardId: z.nullable(z.string()) });
 export type CardScanAnalytics = z.infer<typeof cardScanAnalyticsSchema>;

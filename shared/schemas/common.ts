@@ -1,6 +1,6 @@
 // Small building blocks shared by every schema: the one text rule, optional-or-null text, URL, email, phone, hex
 // colour, ids.
-import * as z from 'zod';
+import * as z from '../zod';
 import { ID_PATTERN } from '../ids';
 import { isHttpUrl } from '../urls';
 import { messages } from '../messages';
@@ -44,67 +44,49 @@ function normaliseText(value: string, options: TextOptions): string {
 
 /** A string, trimmed (a pasted trailing newline is not an error), then through the text rule. */
 export const cleanText = (options: TextOptions = {}, typeMessage?: string) =>
-  z
-    .string(typeMessage ? { error: typeMessage } : undefined)
-    .trim()
-    .overwrite((v) => normaliseText(v, options))
-    .check(
-      z.superRefine((value, ctx) => {
-        const problem = textProblem(value, options);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
-      }),
-    );
+  z.string(typeMessage ? { error: typeMessage } : undefined).check(
+    z.trim(),
+    z.overwrite((v) => normaliseText(v, options)),
+    z.superRefine((value, ctx) => {
+      const problem = textProblem(value, options);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+    }),
+  );
 
-/** Trimmed text; an empty string after trimming becomes null (spec: empty optional values are stored as null). */
-export const optionalText = (max = 500, options: TextOptions = {}) =>
-  cleanText(options)
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
+/** `text` or nothing: undefined, null and empty (after trimming) all become null (spec: empty optional values are stored as null). */
+export const emptyAsNull = <S extends z.ZodMiniType<string, string>>(text: S) => z.pipe(z.nullish(text), z.transform((v) => (v ? v : null)));
+
+/** Trimmed text; an empty string after trimming becomes null. */
+export const optionalText = (max = 500, options: TextOptions = {}) => emptyAsNull(cleanText(options).check(z.maxLength(max, `Must be at most ${max} characters`)));
 
 export const requiredText = (message: string, max = 200, options: TextOptions = {}) =>
-  cleanText(options, message).min(1, message).max(max, `Must be at most ${max} characters`);
+  cleanText(options, message).check(z.minLength(1, message), z.maxLength(max, `Must be at most ${max} characters`));
 
 /** An http(s) URL or empty (→ null). Other schemes (javascript:, data:) are refused. */
 export const optionalUrl = (message: string = messages.businessForm.validUrl) =>
-  cleanText()
-    .max(2048, message)
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || isHttpUrl(v), message);
+  emptyAsNull(cleanText().check(z.maxLength(2048, message))).check(z.refine((v) => v === null || isHttpUrl(v), message));
 
 export { isHttpUrl };
 
 /** Required e-mail with two messages: one when it is empty, one when it is malformed. Stored lower-case. */
 export const requiredEmailAddress = (requiredMessage: string, invalidMessage: string) =>
-  cleanText({}, requiredMessage)
-    .min(1, requiredMessage)
-    .max(254, invalidMessage)
-    .pipe(z.email({ error: invalidMessage }))
-    .transform((v) => v.toLowerCase());
+  z.pipe(
+    cleanText({}, requiredMessage).check(z.minLength(1, requiredMessage), z.maxLength(254, invalidMessage)),
+    z.email({ error: invalidMessage }).check(z.toLowerCase()),
+  );
 
 /** Required e-mail with one message for empty and malformed alike. Stored lower-case. */
 export const emailAddress = (message: string) => requiredEmailAddress(message, message);
 
 /** A valid e-mail address or empty (→ null); stored lower-case like every other e-mail. */
 export const optionalEmailAddress = (message: string) =>
-  cleanText()
-    .max(254, message)
-    .nullish()
-    .transform((v) => (v ? v.toLowerCase() : null))
-    .refine((v) => v === null || z.email().safeParse(v).success, message);
+  emptyAsNull(cleanText().check(z.maxLength(254, message), z.toLowerCase())).check(z.refine((v) => v === null || z.email().safeParse(v).success, message));
 
-export const hexColor = z
-  .string()
-  .trim()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, messages.settings.hexColor);
+const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-export const optionalHexColor = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(v), messages.settings.hexColor);
+export const hexColor = z.string().check(z.trim(), z.regex(HEX_COLOR, messages.settings.hexColor));
+
+export const optionalHexColor = emptyAsNull(z.string().check(z.trim())).check(z.refine((v) => v === null || HEX_COLOR.test(v), messages.settings.hexColor));
 
 const PHONE = /^\+?[0-9 ().\-/]+(?:\s*(?:ext\.?|x|#)\s*\d{1,6})?$/i;
 
@@ -117,16 +99,16 @@ export function isPhoneNumber(value: string): boolean {
 export const phoneMessage = 'Please enter a valid phone number';
 
 /** A phone number ('+1 (555) 010-0000 ext. 12'); empty → null. Stored as typed, trimmed. */
-export const optionalPhone = cleanText()
-  .max(40, phoneMessage)
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isPhoneNumber(v), phoneMessage);
+export const optionalPhone = emptyAsNull(cleanText().check(z.maxLength(40, phoneMessage))).check(z.refine((v) => v === null || isPhoneNumber(v), phoneMessage));
 
 /** A required phone number, one message for empty and malformed. */
-export const requiredPhone = (message: string) => cleanText({}, message).min(1, message).max(40, message).refine(isPhoneNumber, message);
+export const requiredPhone = (message: string) =>
+  cleanText({}, message).check(z.minLength(1, message), z.maxLength(40, message), z.refine(isPhoneNumber, message));
 
 /** Random public ids (cards, invoices, businesses, employees): URL-safe, 10–64 chars. */
-export const idSchema = z.string().regex(ID_PATTERN, 'Invalid id');
+export const idSchema = z.string().check(z.regex(ID_PATTERN, 'Invalid id'));
 
 export const isoDateTime = z.string();
+
+/** The opaque `?cursor=` of a paged listing (base64url of the previous page's position; the service checks its content). */
+export const pageCursor = (max: number) => z.optional(z.string().check(z.maxLength(max, 'Invalid cursor.'), z.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')));

@@ -1,6 +1,6 @@
 // Contact exchange (issue 11 §3): the form on the public card page ('Share your details with {first name}') and the
 // contact DTO the portal and dashboard list.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 import { optionalPhone, optionalText, requiredEmailAddress, requiredText } from './common';
 
@@ -10,17 +10,15 @@ const m = messages.contactExchange;
  * What a visitor sends. `website` is a honeypot (people never see it; a bot that fills it is thanked and ignored), so
  * it is accepted here and checked by the service.
  */
-export const contactFormSchema = z
-  .object({
-    name: requiredText(m.nameRequired, 100),
-    email: requiredEmailAddress(m.emailRequired, m.emailInvalid),
-    phone: optionalPhone,
-    company: optionalText(200),
-    note: optionalText(1000, { multiLine: true }),
-    consent: z.literal('yes', { error: m.consentRequired }),
-    website: z.string().max(200).optional(),
-  })
-  .strict();
+export const contactFormSchema = z.strictObject({
+  name: requiredText(m.nameRequired, 100),
+  email: requiredEmailAddress(m.emailRequired, m.emailInvalid),
+  phone: optionalPhone,
+  company: optionalText(200),
+  note: optionalText(1000, { multiLine: true }),
+  consent: z.literal('yes', { error: m.consentRequired }),
+  website: z.optional(z.string().check(z.maxLength(200))),
+});
 export type ContactForm = z.output<typeof contactFormSchema>;
 
 export const contactSchema = z.object({
@@ -31,11 +29,11 @@ export const contactSchema = z.object({
   employeeName: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  note: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  note: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
-export const contactListQuerySchema = z.object({ employeeId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid employee id').optional() });
+export const contactListQuerySchema = z.object({ employeeId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid employee id'))) });

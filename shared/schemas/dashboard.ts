@@ -1,16 +1,17 @@
 // The business dashboard read: the business, one page of its employees with cards, and the stat tiles.
-import * as z from 'zod';
+import * as z from '../zod';
 import { businessSchema } from './business';
+import { pageCursor } from './common';
 import { employeeSchema } from './employee';
 
 export const dashboardStatsSchema = z.object({
-  totalEmployees: z.number().int(),
-  cardsCreated: z.number().int(),
-  activeCards: z.number().int(),
+  totalEmployees: z.int(),
+  cardsCreated: z.int(),
+  activeCards: z.int(),
   /** Integer minor units of `currency`. */
-  monthlyCostCents: z.number().int(),
-  ratePerUserCents: z.number().int(),
-  currency: z.string().length(3),
+  monthlyCostCents: z.int(),
+  ratePerUserCents: z.int(),
+  currency: z.string().check(z.length(3)),
 });
 
 export const dashboardSchema = z.object({
@@ -18,7 +19,7 @@ export const dashboardSchema = z.object({
   employees: z.array(employeeSchema),
   stats: dashboardStatsSchema,
   /** Opaque; pass it back as `?cursor=` for the next page. null on the last page. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -26,12 +27,5 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
  * The dashboard's query string: `cursor` is opaque base64url from the previous page (the service checks its content).
  * Other parameters are ignored, as caches and browsers add their own.
  */
-export const dashboardQuerySchema = z
-  .object({
-    cursor: z
-      .string()
-      .max(512, 'Invalid cursor.')
-      .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')
-      .optional(),
-  })
+export const dashboardQuerySchema = z.object({ cursor: pageCursor(512) });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

@@ -1,6 +1,6 @@
 // Sign-up and sign-in on the employee onboarding page (spec 1 §2, §5): the checks run before the account call.
 // The API repeats the e-mail match when it links the account to the employee; this check only saves a round trip.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 
 const m = messages.onboarding;
@@ -19,30 +19,28 @@ export type EmployeeAuthMode = (typeof employeeAuthModes)[number];
  */
 export function employeeAuthSchema(employeeEmail: string, mode: EmployeeAuthMode) {
   const recordEmail = employeeEmail.trim().toLowerCase();
-  return z
-    .object({
-      email: z.string({ error: m.fillRequired }).trim().max(254, m.emailMismatch),
-      password: z.string({ error: m.fillRequired }).max(256, 'Password must be at most 256 characters'),
-      confirmPassword: z.string().optional(),
-    })
-    .strict()
-    .superRefine((value, ctx) => {
-      const missing = (['email', 'password'] as const).filter((field) => value[field] === '');
-      if (missing.length > 0) {
-        for (const field of missing) ctx.addIssue({ code: 'custom', message: m.fillRequired, path: [field] });
-        return;
-      }
-      if (value.email.toLowerCase() !== recordEmail) {
-        ctx.addIssue({ code: 'custom', message: m.emailMismatch, path: ['email'] });
-      }
-      if (mode === 'signUp' && value.confirmPassword !== value.password) {
-        ctx.addIssue({ code: 'custom', message: m.passwordsMismatch, path: ['confirmPassword'] });
-      }
-      if (value.password.length < MIN_ONBOARDING_PASSWORD_LENGTH) {
-        ctx.addIssue({ code: 'custom', message: m.passwordTooShort, path: ['password'] });
-      }
-    })
-    .transform(({ email, password }) => ({ email: email.toLowerCase(), password }));
+  const fields = z.strictObject({
+    email: z.string({ error: m.fillRequired }).check(z.trim(), z.maxLength(254, m.emailMismatch)),
+    password: z.string({ error: m.fillRequired }).check(z.maxLength(256, 'Password must be at most 256 characters')),
+    confirmPassword: z.optional(z.string()),
+  });
+  const inSpecOrder = z.superRefine<z.output<typeof fields>>((value, ctx) => {
+    const missing = (['email', 'password'] as const).filter((field) => value[field] === '');
+    if (missing.length > 0) {
+      for (const field of missing) ctx.addIssue({ code: 'custom', message: m.fillRequired, path: [field] });
+      return;
+    }
+    if (value.email.toLowerCase() !== recordEmail) {
+      ctx.addIssue({ code: 'custom', message: m.emailMismatch, path: ['email'] });
+    }
+    if (mode === 'signUp' && value.confirmPassword !== value.password) {
+      ctx.addIssue({ code: 'custom', message: m.passwordsMismatch, path: ['confirmPassword'] });
+    }
+    if (value.password.length < MIN_ONBOARDING_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: m.passwordTooShort, path: ['password'] });
+    }
+  });
+  return z.pipe(fields.check(inSpecOrder), z.transform(({ email, password }) => ({ email: email.toLowerCase(), password })));
 }
 export type EmployeeAuthInput = z.input<ReturnType<typeof employeeAuthSchema>>;
 export type EmployeeAuth = z.output<ReturnType<typeof employeeAuthSchema>>;

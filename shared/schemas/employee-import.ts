@@ -1,7 +1,7 @@
 // Import employees from a CSV file (issue 11 §1). The browser reads the file (shared/employee-csv.ts) and sends its
 // rows in batches; the server validates each row with the Add Employee schema (it is the authority), compares it with
 // the business's employees and — unless it is a dry run (the preview) — writes it. Outcomes are per row, by line.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 import { employeeCreateSchema, employeeStatuses } from './employee';
 
@@ -9,48 +9,44 @@ import { employeeCreateSchema, employeeStatuses } from './employee';
 export const IMPORT_BATCH_ROWS = 240;
 
 /** A cell as the file has it; the row schema below decides what it means. Absent: the file has no such column. */
-const cell = z.string().max(2000, 'Must be at most 2000 characters').optional();
+const cell = z.optional(z.string().check(z.maxLength(2000, 'Must be at most 2000 characters')));
 
-export const importRowSchema = z
-  .object({
-    line: z.number().int().min(1).max(100_000),
-    name: cell,
-    email: cell,
-    officePhone: cell,
-    mobilePhone: cell,
-    jobTitle: cell,
-    department: cell,
-    linkedinProfile: cell,
-    status: cell,
-  })
-  .strict();
+export const importRowSchema = z.strictObject({
+  line: z.int().check(z.gte(1), z.lte(100_000)),
+  name: cell,
+  email: cell,
+  officePhone: cell,
+  mobilePhone: cell,
+  jobTitle: cell,
+  department: cell,
+  linkedinProfile: cell,
+  status: cell,
+});
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /** What a row must be to become an employee: Add Employee's fields and rules; Status read as Draft/Active/Inactive. */
-export const importedEmployeeSchema = employeeCreateSchema.omit({ role: true, status: true }).extend({
-  status: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined),
-    z.enum(employeeStatuses, { error: messages.employeeImport.invalidStatus }).optional(),
+export const importedEmployeeSchema = z.extend(z.omit(employeeCreateSchema, { role: true, status: true }), {
+  status: z.pipe(
+    z.transform((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined)),
+    z.optional(z.enum(employeeStatuses, { error: messages.employeeImport.invalidStatus })),
   ),
 });
 
 export const importModes = ['update', 'skip'] as const;
 export type ImportMode = (typeof importModes)[number];
 
-export const employeeImportRequestSchema = z
-  .object({
-    rows: z
-      .array(importRowSchema)
-      .min(1)
-      .max(IMPORT_BATCH_ROWS, `At most ${IMPORT_BATCH_ROWS} rows per request`)
-      // Outcomes are reported by line: two rows may not share one.
-      .refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, 'Each row needs a line number of its own'),
-    /** A row whose email is already an employee of the business: update that employee, or leave them as they are. */
-    onExisting: z.enum(importModes),
-    /** The preview: every outcome decided, nothing written. */
-    dryRun: z.boolean(),
-  })
-  .strict();
+export const employeeImportRequestSchema = z.strictObject({
+  rows: z.array(importRowSchema).check(
+    z.minLength(1),
+    z.maxLength(IMPORT_BATCH_ROWS, `At most ${IMPORT_BATCH_ROWS} rows per request`),
+    // Outcomes are reported by line: two rows may not share one.
+    z.refine((rows) => new Set(rows.map((row) => row.line)).size === rows.length, 'Each row needs a line number of its own'),
+  ),
+  /** A row whose email is already an employee of the business: update that employee, or leave them as they are. */
+  onExisting: z.enum(importModes),
+  /** The preview: every outcome decided, nothing written. */
+  dryRun: z.boolean(),
+});
 export type EmployeeImportRequest = z.infer<typeof employeeImportRequestSchema>;
 
 /**
@@ -62,11 +58,11 @@ export const importOutcomes = ['create', 'update', 'unchanged', 'skip', 'invalid
 export type ImportOutcome = (typeof importOutcomes)[number];
 
 export const importRowResultSchema = z.object({
-  line: z.number().int(),
+  line: z.int(),
   outcome: z.enum(importOutcomes),
-  employeeId: z.string().optional(),
+  employeeId: z.optional(z.string()),
   /** Field → message for invalid rows; `_` for a row-level reason. */
-  errors: z.record(z.string(), z.string()).optional(),
+  errors: z.optional(z.record(z.string(), z.string())),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 

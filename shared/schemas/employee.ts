@@ -1,5 +1,5 @@
 // Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 import { emailAddress, optionalPhone, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
@@ -20,13 +20,11 @@ const profileFields = {
 };
 
 /** Add Employee (owner): profile fields plus role and status; a new employee defaults to draft. */
-export const employeeCreateSchema = z
-  .object({
-    ...profileFields,
-    role: z.enum(employeeRoles).default('employee'),
-    status: z.enum(employeeStatuses).default('draft'),
-  })
-  .strict();
+export const employeeCreateSchema = z.strictObject({
+  ...profileFields,
+  role: z._default(z.enum(employeeRoles), 'employee'),
+  status: z._default(z.enum(employeeStatuses), 'draft'),
+});
 export type EmployeeCreateInput = z.input<typeof employeeCreateSchema>;
 export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
 
@@ -34,7 +32,7 @@ export type EmployeeCreate = z.output<typeof employeeCreateSchema>;
  * The photo URL on a profile edit. Omitted means "keep the current photo" (the upload confirm call records a new
  * one), so a form that leaves it out cannot erase the photo; empty or null removes it; anything else must be http(s).
  */
-const editablePhotoUrl = optionalUrl().optional();
+const editablePhotoUrl = z.optional(optionalUrl());
 
 /** Profile fields of the two edit forms: like Add Employee, but an empty e-mail says 'Email is required'. */
 const editableProfileFields = {
@@ -44,13 +42,11 @@ const editableProfileFields = {
 };
 
 /** Edit mode of the Employee Profile dialog (owner or agency, spec 2 §2, §5): profile, photo, role and status. */
-export const employeeUpdateSchema = z
-  .object({
-    ...editableProfileFields,
-    role: z.enum(employeeRoles, { error: 'Role must be Employee or Owner' }),
-    status: z.enum(employeeStatuses, { error: 'Status must be Draft, Active or Inactive' }),
-  })
-  .strict();
+export const employeeUpdateSchema = z.strictObject({
+  ...editableProfileFields,
+  role: z.enum(employeeRoles, { error: 'Role must be Employee or Owner' }),
+  status: z.enum(employeeStatuses, { error: 'Status must be Draft, Active or Inactive' }),
+});
 export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
 export type EmployeeUpdate = z.output<typeof employeeUpdateSchema>;
 
@@ -59,7 +55,7 @@ export type EmployeeUpdate = z.output<typeof employeeUpdateSchema>;
  * Email *, Office Phone, Mobile Phone, Job Title, Department, LinkedIn Profile and the photo. No role or status:
  * the server sets the status to active when the onboarding save succeeds (spec 1 §4).
  */
-export const employeeProfileSchema = z.object(editableProfileFields).strict();
+export const employeeProfileSchema = z.strictObject(editableProfileFields);
 export type EmployeeProfileInput = z.input<typeof employeeProfileSchema>;
 export type EmployeeProfile = z.output<typeof employeeProfileSchema>;
 
@@ -73,10 +69,10 @@ export const cardSchema = z.object({
   employeeId: z.string(),
   businessId: z.string(),
   isActive: z.boolean(),
-  qrCodeUrl: z.string().nullable(),
-  qrSvgUrl: z.string().nullable(),
+  qrCodeUrl: z.nullable(z.string()),
+  qrSvgUrl: z.nullable(z.string()),
   cardUrl: z.string(),
-  scanCount: z.number().int(),
+  scanCount: z.int(),
 });
 export type Card = z.infer<typeof cardSchema>;
 
@@ -85,17 +81,17 @@ export const employeeSchema = z.object({
   businessId: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  officePhone: z.string().nullable(),
-  mobilePhone: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  department: z.string().nullable(),
-  linkedinProfile: z.string().nullable(),
-  photoUrl: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  officePhone: z.nullable(z.string()),
+  mobilePhone: z.nullable(z.string()),
+  jobTitle: z.nullable(z.string()),
+  department: z.nullable(z.string()),
+  linkedinProfile: z.nullable(z.string()),
+  photoUrl: z.nullable(z.string()),
   role: z.enum(employeeRoles),
   status: z.enum(employeeStatuses),
   createdAt: z.string(),
-  card: cardSchema.nullable(),
+  card: z.nullable(cardSchema),
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
@@ -105,10 +101,10 @@ export const myEmployeeSchema = z.object({
   business: z.object({
     id: z.string(),
     name: z.string(),
-    logoUrl: z.string().nullable(),
-    primaryColor: z.string().nullable(),
-    secondaryColor: z.string().nullable(),
-    accentColor: z.string().nullable(),
+    logoUrl: z.nullable(z.string()),
+    primaryColor: z.nullable(z.string()),
+    secondaryColor: z.nullable(z.string()),
+    accentColor: z.nullable(z.string()),
   }),
   /** Owners see the 'Business Portal' button. */
   isOwner: z.boolean(),

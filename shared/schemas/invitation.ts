@@ -1,10 +1,10 @@
 // Employee invitations (spec 1 §2 'Employee onboarding', issue 8 §6): the token in the link, what the onboarding page
 // may know before sign-in, and the answers of Send Invite and of linking the account.
-import * as z from 'zod';
+import * as z from '../zod';
 import { employeeSchema } from './employee';
 
 /** 32 random bytes, base64url: 43 characters. Anything else cannot be an invitation. */
-export const invitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or has expired.');
+export const invitationTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or has expired.'));
 
 /** Send Invite's answer: where the mail went and until when the link works. */
 export const invitationReceiptSchema = z.object({ sentTo: z.string(), expiresAt: z.string() });
@@ -15,10 +15,10 @@ export const invitationViewSchema = z.object({
   employee: z.object({ name: z.string(), email: z.string() }),
   business: z.object({
     name: z.string(),
-    logoUrl: z.string().nullable(),
-    primaryColor: z.string().nullable(),
-    secondaryColor: z.string().nullable(),
-    accentColor: z.string().nullable(),
+    logoUrl: z.nullable(z.string()),
+    primaryColor: z.nullable(z.string()),
+    secondaryColor: z.nullable(z.string()),
+    accentColor: z.nullable(z.string()),
   }),
 });
 export type InvitationView = z.infer<typeof invitationViewSchema>;

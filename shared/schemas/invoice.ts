@@ -1,8 +1,8 @@
 // Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
-import * as z from 'zod';
+import * as z from '../zod';
 import { DEFAULT_CURRENCY, parseIsoDate } from '../format';
 import { toCents } from '../pricing';
-import { optionalText } from './common';
+import { optionalText, pageCursor } from './common';
 
 export const invoiceStatuses = ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -20,13 +20,13 @@ export const invoiceSchema = z.object({
   businessName: z.string(),
   invoiceNumber: z.string(),
   /** Integer minor units (cents) of `currency` (ISO 4217). */
-  amountCents: z.number().int(),
-  currency: z.string().length(3).default(DEFAULT_CURRENCY),
-  dueDate: z.string().regex(isoDatePattern, 'Due date must be YYYY-MM-DD'),
-  notes: z.string().nullable(),
+  amountCents: z.int(),
+  currency: z._default(z.string().check(z.length(3)), DEFAULT_CURRENCY),
+  dueDate: z.string().check(z.regex(isoDatePattern, 'Due date must be YYYY-MM-DD')),
+  notes: z.nullable(z.string()),
   status: z.enum(invoiceStatuses),
   createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
 });
 export type Invoice = z.output<typeof invoiceSchema>;
 
@@ -44,43 +44,28 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.roun
  * The admin invoice form (spec 2 §2 Billing tab). The amount is typed in dollars (a number input, so a decimal
  * string is accepted too) and leaves the schema as integer `amountCents` with the currency.
  */
-export const invoiceCreateSchema = z
-  .object({
+const dollarAmount = z.pipe(
+  z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/, amountMessages.invalid)), z.transform(Number))], {
+    error: amountMessages.invalid,
+  }),
+  z
+    .number({ error: amountMessages.invalid })
+    .check(z.gt(0, amountMessages.positive), z.lte(MAX_INVOICE_AMOUNT, amountMessages.max), z.refine(hasAtMostTwoDecimals, amountMessages.cents)),
+);
+
+export const invoiceCreateSchema = z.pipe(
+  z.strictObject({
     businessId: z
       .string({ error: 'Business is required' })
-      .trim()
-      .min(1, 'Business is required')
-      .regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid business id'),
-    amount: z
-      .union(
-        [
-          z.number(),
-          z
-            .string()
-            .trim()
-            .regex(/^\d+(\.\d+)?$/, amountMessages.invalid)
-            .transform(Number),
-        ],
-        {
-          error: amountMessages.invalid,
-        },
-      )
-      .pipe(
-        z
-          .number({ error: amountMessages.invalid })
-          .gt(0, amountMessages.positive)
-          .max(MAX_INVOICE_AMOUNT, amountMessages.max)
-          .refine(hasAtMostTwoDecimals, amountMessages.cents),
-      ),
+      .check(z.trim(), z.minLength(1, 'Business is required'), z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid business id')),
+    amount: dollarAmount,
     dueDate: z
       .string({ error: 'Due date is required' })
-      .trim()
-      .min(1, 'Due date is required')
-      .refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)'),
+      .check(z.trim(), z.minLength(1, 'Due date is required'), z.refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)')),
     notes: optionalText(1000, { multiLine: true }),
-  })
-  .strict()
-  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: toCents(amount), currency: DEFAULT_CURRENCY }));
+  }),
+  z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: toCents(amount), currency: DEFAULT_CURRENCY })),
+);
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 
@@ -88,11 +73,9 @@ export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 export const settableInvoiceStatuses = ['paid', 'overdue', 'void'] as const;
 
 /** The body of an invoice status change; whether the change is allowed from the current status is canTransition. */
-export const invoiceStatusUpdateSchema = z
-  .object({
-    status: z.enum(settableInvoiceStatuses, { error: 'Status must be paid, overdue or void' }),
-  })
-  .strict();
+export const invoiceStatusUpdateSchema = z.strictObject({
+  status: z.enum(settableInvoiceStatuses, { error: 'Status must be paid, overdue or void' }),
+});
 export type InvoiceStatusUpdate = z.infer<typeof invoiceStatusUpdateSchema>;
 
 export interface InvoiceActions {
@@ -147,20 +130,16 @@ export function formatInvoiceNumber(sequence: number, year: number): string {
 
 /** The billing tab's query: a status filter, a search on the invoice number or business name, the page cursor. */
 export const invoiceListQuerySchema = z.object({
-  status: z.enum(['all', ...invoiceStatuses], { error: 'Status must be all, pending, paid, overdue, cancelled or void' }).default('all'),
+  status: z._default(z.enum(['all', ...invoiceStatuses], { error: 'Status must be all, pending, paid, overdue, cancelled or void' }), 'all'),
   q: optionalText(100),
-  cursor: z
-    .string()
-    .max(1024, 'Invalid cursor.')
-    .regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor.')
-    .optional(),
+  cursor: pageCursor(1024),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 export const invoicePageSchema = z.object({
   invoices: z.array(invoiceSchema),
-  nextCursor: z.string().nullable(),
-  examined: z.number().int(),
+  nextCursor: z.nullable(z.string()),
+  examined: z.int(),
 });
 export type InvoicePage = z.infer<typeof invoicePageSchema>;
 
@@ -172,7 +151,7 @@ export const invoiceCreatedSchema = z.object({ invoice: invoiceSchema, mail: z.e
 export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 
 /** 'Generate monthly invoices': how many were created for the period (0 when it had been run already). */
-export const monthlyRunSchema = z.object({ period: z.string(), created: z.number().int() });
+export const monthlyRunSchema = z.object({ period: z.string(), created: z.int() });
 
 /** The public invoice payment page (spec 1 §2): what anyone holding the link sees. */
 export const invoicePaymentViewSchema = z.object({
@@ -180,20 +159,18 @@ export const invoicePaymentViewSchema = z.object({
   businessName: z.string(),
   status: z.enum(invoiceStatuses),
   dueDate: z.string(),
-  amountCents: z.number().int(),
-  currency: z.string().length(3),
-  notes: z.string().nullable(),
-  billingContact: z.string().nullable(),
+  amountCents: z.int(),
+  currency: z.string().check(z.length(3)),
+  notes: z.nullable(z.string()),
+  billingContact: z.nullable(z.string()),
 });
 export type InvoicePaymentView = z.infer<typeof invoicePaymentViewSchema>;
 
 /** Pay: where Stripe returns the payer (the public page, or the admin billing tab for Pay Now). */
-export const checkoutRequestSchema = z.object({ returnTo: z.enum(['invoice', 'admin'], { error: 'Return to must be invoice or admin' }).default('invoice') }).strict();
+export const checkoutRequestSchema = z.strictObject({ returnTo: z._default(z.enum(['invoice', 'admin'], { error: 'Return to must be invoice or admin' }), 'invoice') });
 export const checkoutSchema = z.object({ url: z.string() });
 
 /** Back from Stripe with a session id: confirm it with Stripe (spec 2 §4 verify-payment). */
-export const paymentVerifySchema = z
-  .object({ sessionId: z.string({ error: 'Session id is required' }).regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Invalid session id') })
-  .strict();
-export const paymentVerifiedSchema = z.object({ invoiceId: z.string(), status: z.enum(invoiceStatuses), amountCents: z.number().int(), currency: z.string().length(3) });
+export const paymentVerifySchema = z.strictObject({ sessionId: z.string({ error: 'Session id is required' }).check(z.regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Invalid session id')) });
+export const paymentVerifiedSchema = z.object({ invoiceId: z.string(), status: z.enum(invoiceStatuses), amountCents: z.int(), currency: z.string().check(z.length(3)) });
 export type PaymentVerified = z.infer<typeof paymentVerifiedSchema>;

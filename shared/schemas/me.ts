@@ -1,5 +1,5 @@
 // GET /api/me: who the caller is, resolved on the server (spec 1 §4).
-import * as z from 'zod';
+import * as z from '../zod';
 
 export const accountTypes = ['business', 'agency', 'employee', 'admin'] as const;
 export const roles = ['admin', 'owner', 'employee'] as const;
@@ -12,13 +12,13 @@ export const meSchema = z.object({
   emailVerified: z.boolean(),
   displayName: z.string(),
   isAdmin: z.boolean(),
-  accountType: z.enum(accountTypes).nullable(),
-  role: z.enum(roles).nullable(),
-  employeeId: z.string().nullable(),
-  businessId: z.string().nullable(),
-  agencyId: z.string().nullable(),
+  accountType: z.nullable(z.enum(accountTypes)),
+  role: z.nullable(z.enum(roles)),
+  employeeId: z.nullable(z.string()),
+  businessId: z.nullable(z.string()),
+  agencyId: z.nullable(z.string()),
 });
 export type Me = z.infer<typeof meSchema>;
 
 /** What a client may ask for when its account type is first set: never admin, never employee. */
-export const pendingAccountTypeSchema = z.object({ pendingAccountType: z.enum(['business', 'agency']).optional() }).strict();
+export const pendingAccountTypeSchema = z.strictObject({ pendingAccountType: z.optional(z.enum(['business', 'agency'])) });

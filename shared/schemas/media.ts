@@ -1,6 +1,6 @@
 // Logo and employee photo uploads (spec 2 §5, spec 1 §5): the file check the browser runs before uploading,
 // and the upload request the API validates before it signs an upload.
-import * as z from 'zod';
+import * as z from '../zod';
 import { messages } from '../messages';
 import { idSchema } from './common';
 
@@ -47,28 +47,24 @@ export function checkUploadFile(file: { type: string; size: number }): UploadChe
 }
 
 /** What the browser asks for before it uploads a logo or an employee photo; the same rules as checkUploadFile. */
-export const uploadRequestSchema = z
-  .object({
-    contentType: z
-      .string({ error: m.invalidType })
-      .max(100, m.invalidType)
-      .transform(normaliseContentType)
-      .pipe(z.enum(uploadContentTypes, { error: m.invalidType })),
-    size: z.number({ error: m.invalidType }).int(m.invalidType).min(1, m.invalidType).max(MAX_UPLOAD_BYTES, m.tooLarge),
-    purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo or photo' }),
-  })
-  .strict();
+export const uploadRequestSchema = z.strictObject({
+  contentType: z.pipe(
+    z.pipe(z.string({ error: m.invalidType }).check(z.maxLength(100, m.invalidType)), z.transform(normaliseContentType)),
+    z.enum(uploadContentTypes, { error: m.invalidType }),
+  ),
+  size: z.number({ error: m.invalidType }).check(z.int(m.invalidType), z.gte(1, m.invalidType), z.lte(MAX_UPLOAD_BYTES, m.tooLarge)),
+  purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo or photo' }),
+});
 export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
 /** Starting an upload: the file's type and size, what it is for, and whose photo (photos only). */
-export const uploadStartSchema = uploadRequestSchema
-  .extend({ employeeId: idSchema.optional() })
-  .strict()
-  .superRefine((value, ctx) => {
+export const uploadStartSchema = z.strictObject({ ...uploadRequestSchema.shape, employeeId: z.optional(idSchema) }).check(
+  z.superRefine((value, ctx) => {
     if (value.purpose === 'photo' && !value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'Whose photo is it? employeeId is required for a photo.' });
     if (value.purpose === 'logo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo belongs to the business, not to an employee.' });
-  });
+  }),
+);
 export type UploadStart = z.output<typeof uploadStartSchema>;
 
 /** Where and how the browser sends the file: a presigned POST (its form fields carry the policy and signature). */
@@ -76,7 +72,7 @@ export const uploadTicketSchema = z.object({
   uploadId: z.string(),
   url: z.string(),
   fields: z.record(z.string(), z.string()),
-  maxBytes: z.number().int(),
+  maxBytes: z.int(),
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 

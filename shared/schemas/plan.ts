@@ -1,5 +1,5 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
-import * as z from 'zod';
+import * as z from '../zod';
 import { DEFAULT_CURRENCY } from '../format';
 import { toCents } from '../pricing';
 import { optionalText, requiredText } from './common';
@@ -14,10 +14,10 @@ export const pricingPlanSchema = z.object({
   id: z.string(),
   name: z.string(),
   /** Per user per period, in integer minor units (cents) of `currency`. */
-  priceCents: z.number().int().min(0),
-  currency: z.string().length(3).default(DEFAULT_CURRENCY),
+  priceCents: z.int().check(z.gte(0)),
+  currency: z._default(z.string().check(z.length(3)), DEFAULT_CURRENCY),
   period: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** Free text such as '1-20 users' or '200+ users'; see parseUserRange in shared/pricing. */
   userRange: z.string(),
   features: z.array(z.string()),
@@ -26,6 +26,7 @@ export const pricingPlanSchema = z.object({
   planType: z.enum(planTypes),
 });
 export type PricingPlan = z.infer<typeof pricingPlanSchema>;
+export const pricingPlanListSchema = z.array(pricingPlanSchema);
 
 const decimalPattern = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
@@ -40,25 +41,21 @@ export function parseDecimal(value: number | string): number {
  * The admin Edit Plan form (spec 2 §2 Plans tab). The price is typed in dollars (a number input, so a numeric
  * string is accepted too) and leaves the schema as integer `priceCents`.
  */
-export const planUpdateSchema = z
-  .object({
-    price: z
-      .union([z.number(), z.string().max(32)], { error: 'Price must be a number' })
-      .transform(parseDecimal)
-      .pipe(
-        z
-          .number()
-          .min(0, 'Price cannot be negative')
-          .max(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`),
-      )
-      .transform(toCents),
+const dollarPrice = z.pipe(
+  z.pipe(z.union([z.number(), z.string().check(z.maxLength(32))], { error: 'Price must be a number' }), z.transform(parseDecimal)),
+  z.number().check(z.gte(0, 'Price cannot be negative'), z.lte(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`)),
+);
+
+export const planUpdateSchema = z.pipe(
+  z.strictObject({
+    price: z.pipe(dollarPrice, z.transform(toCents)),
     description: optionalText(500, { multiLine: true }),
     userRange: requiredText('User range is required', 50),
     isPopular: z.boolean({ error: 'Popular must be true or false' }),
     isActive: z.boolean({ error: 'Active must be true or false' }),
-  })
-  .strict()
-  .transform(({ price, ...rest }) => ({ ...rest, priceCents: price }));
+  }),
+  z.transform(({ price, ...rest }) => ({ ...rest, priceCents: price })),
+);
 export type PlanUpdateInput = z.input<typeof planUpdateSchema>;
 export type PlanUpdate = z.output<typeof planUpdateSchema>;
 

@@ -1,5 +1,5 @@
 // The Contact Our Sales Team dialog (spec 1 §2, §5, §8): its input and its toast wording.
-import * as z from 'zod';
+import * as z from '../zod';
 import { emailAddress, optionalText, requiredPhone, requiredText } from './common';
 
 export const salesContactMessages = {
@@ -8,19 +8,17 @@ export const salesContactMessages = {
   failure: 'Please try again later or contact us directly',
 } as const;
 
-export const salesContactSchema = z
-  .object({
-    companyName: requiredText('Company name is required', 200),
-    contactPerson: requiredText('Contact person is required', 120),
-    email: emailAddress('Valid email is required'),
-    phone: requiredPhone('Phone is required'),
-    address: requiredText('Address is required', 200),
-    city: requiredText('City is required', 100),
-    country: requiredText('Country is required', 100),
-    zipCode: optionalText(20),
-    message: optionalText(2000, { multiLine: true }),
-  })
-  .strict();
+export const salesContactSchema = z.strictObject({
+  companyName: requiredText('Company name is required', 200),
+  contactPerson: requiredText('Contact person is required', 120),
+  email: emailAddress('Valid email is required'),
+  phone: requiredPhone('Phone is required'),
+  address: requiredText('Address is required', 200),
+  city: requiredText('City is required', 100),
+  country: requiredText('Country is required', 100),
+  zipCode: optionalText(20),
+  message: optionalText(2000, { multiLine: true }),
+});
 export type SalesContactInput = z.input<typeof salesContactSchema>;
 export type SalesContact = z.output<typeof salesContactSchema>;
 

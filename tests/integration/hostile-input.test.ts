@@ -146,8 +146,8 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
   if (sample && typeof sample === 'object' && route.body) {
     // An object schema, or a pipe whose input is one (a body the schema reshapes, such as the plan edit's price).
     type Shape = Record<string, { safeParse(v: unknown): { success: boolean } }>;
-    const body = route.body as unknown as { shape?: Shape; in?: { shape: Shape } };
-    const shape = (body.shape ?? body.in?.shape)!;
+    const body = route.body as unknown as { shape?: Shape; def: { in?: { shape: Shape } } };
+    const shape = (body.shape ?? body.def.in?.shape)!;
     for (const [field, valid] of Object.entries(sample)) {
       if (typeof valid !== 'string') continue;
       const required = !shape[field]!.safeParse(undefined).success;

@@ -2,11 +2,11 @@
 // once); locally the SDK talks to the stand-in (functions/local/stripe.ts) with its test keys.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { runtimeConfig, stripeConfig } from '../config';
 import { AppError } from '../lib/errors';
 
-const secretSchema = z.object({ secretKey: z.string().startsWith('sk_'), webhookSecret: z.string().startsWith('whsec_') });
+const secretSchema = z.object({ secretKey: z.string().check(z.startsWith('sk_')), webhookSecret: z.string().check(z.startsWith('whsec_')) });
 type StripeKeys = z.infer<typeof secretSchema>;
 
 let keys: Promise<StripeKeys> | undefined;

@@ -1,15 +1,15 @@
 // The Google Wallet issuer credentials, read once from Secrets Manager. Without a configured secret (the local
 // runtime, or a deployment that has not set one up) there are none, and the API says so instead of faking a link.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { runtimeConfig, walletConfig } from '../config';
 import type { WalletIssuer } from '../wallet/build-wallet-save-url';
 
 /** The secret holds the issuer id and the service account's JSON key file fields (docs/deploy.md). */
 const walletSecretSchema = z.object({
-  issuerId: z.string().regex(/^\d+$/),
+  issuerId: z.string().check(z.regex(/^\d+$/)),
   client_email: z.email(),
-  private_key: z.string().startsWith('-----BEGIN PRIVATE KEY-----'),
+  private_key: z.string().check(z.startsWith('-----BEGIN PRIVATE KEY-----')),
 });
 
 let cached: Promise<WalletIssuer | null> | undefined;

@@ -1,7 +1,7 @@
 // Access patterns of businesses, employees and cards (docs/access-patterns.md).
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreateEntityItem, EntityItem } from 'electrodb';
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
@@ -71,7 +71,7 @@ const GROUP_SIZE = 3;
 const GROUP_PREFIX = '$dashboard#employeeorder_';
 /** Sorts after every entity-name suffix of a group (entity names are letters) and after every group. */
 const AFTER = '~';
-const cursorSchema = z.object({ after: z.string().min(GROUP_PREFIX.length + 1).max(300).startsWith(GROUP_PREFIX) }).strict();
+const cursorSchema = z.strictObject({ after: z.string().check(z.minLength(GROUP_PREFIX.length + 1), z.maxLength(300), z.startsWith(GROUP_PREFIX)) });
 
 export function encodeDashboardCursor(groupKey: string): string {
   return Buffer.from(JSON.stringify({ after: groupKey })).toString('base64url');

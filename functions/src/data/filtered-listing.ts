@@ -3,13 +3,13 @@
 // four Query calls however large the listing, and the opaque cursor goes on from where it stopped
 // (docs/access-patterns.md #32).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { AppError } from '../lib/errors';
 import { dynamo, tableName } from './client';
 
 const STEP = 250;
 
-const keySchema = z.object({ pk: z.string().max(300), sk: z.string().max(300), gsi2pk: z.string().max(300), gsi2sk: z.string().max(300) }).strict();
+const keySchema = z.strictObject({ pk: z.string().check(z.maxLength(300)), sk: z.string().check(z.maxLength(300)), gsi2pk: z.string().check(z.maxLength(300)), gsi2sk: z.string().check(z.maxLength(300)) });
 type StartKey = z.infer<typeof keySchema>;
 
 export interface ListingFilter {

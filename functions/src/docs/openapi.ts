@@ -1,5 +1,5 @@
 // OpenAPI 3.1 document generated from the route table and the shared zod schemas (zod 4 JSON Schema).
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { routes } from '../../routes';
 
 const errorBody = {
@@ -13,7 +13,7 @@ const errorBody = {
   },
 };
 
-function jsonSchemaOf(schema: z.ZodType) {
+function jsonSchemaOf(schema: z.ZodMiniType) {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 }
 
@@ -21,12 +21,12 @@ export function openApiDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const parameters = [
-      ...Object.entries(route.params.shape).map(([name, schema]) => ({ name, in: 'path', required: true, schema: jsonSchemaOf(schema as z.ZodType) })),
+      ...Object.entries(route.params.shape).map(([name, schema]) => ({ name, in: 'path', required: true, schema: jsonSchemaOf(schema as z.ZodMiniType) })),
       ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
         name,
         in: 'query',
-        required: !(schema as z.ZodType).safeParse(undefined).success,
-        schema: jsonSchemaOf(schema as z.ZodType),
+        required: !(schema as z.ZodMiniType).safeParse(undefined).success,
+        schema: jsonSchemaOf(schema as z.ZodMiniType),
       })),
     ];
     const ok = route.response

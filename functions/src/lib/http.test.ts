@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { claimsOf, parseGroups, resolveCaller } from '../identity/caller';
 import { fieldErrorsOf } from './http';
 import { matchRoute } from '../../local/api-adapter';
@@ -31,7 +31,7 @@ describe('request plumbing', () => {
   });
 
   it('keeps the first message per field and names unknown fields', () => {
-    const schema = z.object({ name: z.string().min(1, 'Name is required') }).strict();
+    const schema = z.strictObject({ name: z.string().check(z.minLength(1, 'Name is required')) });
     const result = schema.safeParse({ name: '', extra: 1 });
     expect(result.success).toBe(false);
     expect(fieldErrorsOf(result.error!)).toEqual({ name: 'Name is required', _: 'Unknown field(s): extra' });

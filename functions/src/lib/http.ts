@@ -5,7 +5,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from '../../../shared/zod';
 import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
 import type { RouteDef } from '../../routes/define';
@@ -18,13 +18,13 @@ import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
 /** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** What an operation receives, typed from its route. */
 export interface OperationInput<R extends RouteDef> {
   body: Output<R['body']>;
   params: z.output<R['params']>;
-  query: R['query'] extends z.ZodType ? z.output<R['query']> : Record<string, never>;
+  query: R['query'] extends z.ZodMiniType ? z.output<R['query']> : Record<string, never>;
   caller: R['auth'] extends 'public' ? null : Caller;
   event: APIGatewayProxyEventV2;
   requestId: string;
@@ -45,7 +45,7 @@ export interface Raw {
 export const raw = (response: RawResponse): Raw => ({ [RAW]: response });
 
 /** A JSON route returns its response DTO (sent as 200, or 201 when the route `creates`); others return raw(). */
-type Result<R extends RouteDef> = R['response'] extends z.ZodType ? z.input<R['response']> | Raw : Raw;
+type Result<R extends RouteDef> = R['response'] extends z.ZodMiniType ? z.input<R['response']> | Raw : Raw;
 export type Operation<R extends RouteDef> = (input: OperationInput<R>) => Promise<Result<R>>;
 
 /** One operation per route of an area's table (functions/routes/<area>.ts), keyed by operation id. */
@@ -58,7 +58,7 @@ function isRaw(value: unknown): value is Raw {
 }
 
 /** Field errors keyed by the form field name: the first message per field. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
@@ -75,7 +75,7 @@ function errorResponse(error: AppError, requestId: string): APIGatewayProxyStruc
   return { statusCode: error.status, headers: jsonHeaders, body: JSON.stringify(body) };
 }
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, message?: string): z.output<S> {
+function validate<S extends z.ZodMiniType>(schema: S, value: unknown, message?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsOf(result.error);

@@ -1,5 +1,5 @@
 // Account type and role resolution for the signed-in caller (spec 1 §4), done once on the server.
-import type * as z from 'zod';
+import type * as z from '../../../shared/zod';
 import type { Me, pendingAccountTypeSchema } from '../../../shared/schemas/me';
 import { displayNameFrom } from '../../../shared/format';
 import { setAccountTypeAttribute } from '../adapters/cognito';

@@ -1,7 +1,7 @@
 // GET /api/admin/users, POST /api/admin/users (Invite Admin), DELETE /api/admin/users/{id} (Remove Admin Access).
 import { adminUserSchema } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './list-businesses';
 

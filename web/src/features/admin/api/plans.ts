@@ -1,7 +1,7 @@
 // GET /api/admin/plans and PUT /api/admin/plans/{id}: the plans tab.
 import { pricingPlanSchema, type PlanUpdateInput } from '@shared/schemas/plan';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './list-businesses';
 

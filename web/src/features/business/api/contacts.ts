@@ -1,7 +1,7 @@
 // GET /api/businesses/{id}/contacts (optionally one employee's) and the delete of one.
 import { contactSchema, type Contact } from '@shared/schemas/contact';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 
 const key = (businessId: string, employeeId: string) => ['business', businessId, 'contacts', employeeId] as const;

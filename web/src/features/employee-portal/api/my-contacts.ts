@@ -1,7 +1,7 @@
 // GET /api/me/contacts and the delete of one (the business route, as the employee it was shared with).
 import { contactSchema, type Contact } from '@shared/schemas/contact';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 
 const key = ['me', 'contacts'] as const;

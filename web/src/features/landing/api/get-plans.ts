@@ -11,11 +11,11 @@ export const planKeys = {
 
 export async function getPlans(signal?: AbortSignal): Promise<PricingPlan[]> {
   // The schema (and zod) loads alongside the request, so the landing page paints without waiting for it.
-  const [{ pricingPlanSchema }, json] = await Promise.all([
+  const [{ pricingPlanListSchema }, json] = await Promise.all([
     import('@shared/schemas/plan'),
     apiRequest<unknown>('/api/plans', { auth: false, signal }),
   ]);
-  return parseResponse(pricingPlanSchema.array(), json, 'GET /api/plans');
+  return parseResponse(pricingPlanListSchema, json, 'GET /api/plans');
 }
 
 export function usePlans() {
