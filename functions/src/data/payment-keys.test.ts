@@ -1,0 +1,32 @@
+// The payments Lambda's hand-written keys are ElectroDB's keys, and its invoice attributes are the entity's.
+// What the writes SET besides the keys is compared with ElectroDB's in invoices/payment-store.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { invoiceAttributes, paymentKeys } from './payment-keys';
+
+type Params = { Key: Record<string, string> };
+let db: typeof import('./entities').db;
+
+beforeAll(async () => {
+  process.env.TABLE_NAME ??= 'keys-test';
+  ({ db } = await import('./entities'));
+});
+
+describe('payments keys', () => {
+  // Mixed case: ElectroDB lower-cases key values (attributes keep their case).
+  const invoiceId = 'InV-AbC_123xyz';
+  const eventId = 'evt_1AbCdEfGh';
+  const businessId = 'BiZ-1234567';
+  const userId = 'Us-3c1f-AB';
+
+  it('builds the invoice, paymentEvent, business and profile keys as ElectroDB does', () => {
+    const e = db();
+    expect(paymentKeys.invoice(invoiceId)).toEqual(e.invoice.get({ invoiceId }).params<Params>().Key);
+    expect(paymentKeys.paymentEvent(eventId)).toEqual(e.paymentEvent.get({ eventId }).params<Params>().Key);
+    expect(paymentKeys.business(businessId)).toEqual(e.business.get({ businessId }).params<Params>().Key);
+    expect(paymentKeys.profile(userId)).toEqual(e.profile.get({ userId }).params<Params>().Key);
+  });
+
+  it('names every attribute of the invoice entity, and nothing else', () => {
+    expect([...invoiceAttributes].sort()).toEqual(Object.keys(db().invoice.schema.attributes).sort());
+  });
+});

@@ -1,0 +1,43 @@
+// The keys of the items the payments Lambda touches — the invoice, a webhook's paymentEvent, and for the billing contact
+// the business and its owner's profile — written out for that Lambda, which reads and writes with the plain document
+// client instead of loading ElectroDB (the Stripe SDK and ElectroDB together are over its 400 KB budget). entities.ts
+// still defines these items; payment-keys.test.ts proves these builders produce exactly ElectroDB's keys and attributes.
+import { entityStamp, keyPart } from './key-format';
+
+export const paymentKeys = {
+  invoice: (invoiceId: string) => ({ pk: keyPart('invoiceid', invoiceId), sk: '$invoice_1' }),
+  paymentEvent: (eventId: string) => ({ pk: keyPart('eventid', eventId), sk: '$paymentevent_1' }),
+  business: (businessId: string) => ({ pk: keyPart('businessid', businessId), sk: '$business_1' }),
+  /** In the `user` collection, beside the user's memberships. */
+  profile: (userId: string) => ({ pk: keyPart('userid', userId), sk: '$user#profile_1' }),
+};
+
+/** The attributes ElectroDB writes with every item besides its own: on an invoice patch, its id and stamp again. */
+export const paymentStamps = {
+  invoicePatch: (invoiceId: string) => ({ ...entityStamp('invoice'), invoiceId }),
+  paymentEvent: () => entityStamp('paymentEvent'),
+};
+
+/** The invoice entity's attributes: what ElectroDB's get returns of a stored invoice (keys and stamps left out). */
+export const invoiceAttributes = [
+  'invoiceId',
+  'businessId',
+  'businessName',
+  'invoiceNumber',
+  'amountCents',
+  'currency',
+  'dueDate',
+  'notes',
+  'status',
+  'billingPeriod',
+  'billableEmployees',
+  'ratePerUserCents',
+  'paidAt',
+  'stripeSessionId',
+  'stripePaymentIntentId',
+  'paidAmountCents',
+  'searchText',
+  'listing',
+  'createdAt',
+  'updatedAt',
+] as const;
