@@ -10,7 +10,7 @@ const { createProfileIfMissing } = await import('../../functions/src/identity/re
 const { createBusinessWithOwner } = await import('../../functions/src/business/repository');
 const { createInvoice } = await import('../../functions/src/invoices/admin-invoices');
 const { recordCheckoutPayment } = await import('../../functions/src/invoices/payment');
-const { getInvoice } = await import('../../functions/src/invoices/repository');
+const { getInvoice } = await import('../../functions/src/invoices/payment-store');
 const { submitCardContact } = await import('../../functions/src/contacts/submit-contact');
 const { newId } = await import('../../functions/src/lib/ids');
 

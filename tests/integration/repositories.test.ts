@@ -12,6 +12,9 @@ const businessRepo = await import('../../functions/src/business/repository');
 const { countScan } = await import('../../functions/src/card-page/card-store');
 const meRepo = await import('../../functions/src/identity/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
+const paymentStore = await import('../../functions/src/invoices/payment-store');
+const { db } = await import('../../functions/src/data/entities');
+const { isConditionalFailure } = await import('../../functions/src/data/conditional');
 const { newId } = await import('../../functions/src/lib/ids');
 
 /** Every DynamoDB command the repositories send, by name. */
@@ -367,5 +370,92 @@ describe('invoices (patterns 14, 15)', () => {
     expect(stored).toHaveLength(1);
     expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-11')).toBe(true);
     expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-12')).toBe(false);
+  });
+});
+
+// The payments Lambda writes with the plain document client (payment-store.ts) what every other Lambda reads through
+// ElectroDB, and the other way round: the stored items must be the ones ElectroDB writes and reads.
+describe('invoice payments with the plain document client (patterns 34, 36)', () => {
+  async function electroInvoice(status: 'pending' | 'void' = 'pending') {
+    const invoiceId = newId();
+    await db()
+      .invoice.create({ invoiceId, businessId: newId(), businessName: 'Repo Test Co', invoiceNumber: `INV-T-${invoiceId}`, amountCents: 4900, currency: 'USD', dueDate: '2026-12-22', status })
+      .go();
+    return (await db().invoice.get({ invoiceId }).go({ consistent: true })).data!;
+  }
+  const payment = (sessionId: string) => ({ paidAt: new Date().toISOString(), paidAmountCents: 4900, stripeSessionId: sessionId, stripePaymentIntentId: `pi_${sessionId}` });
+
+  it('reads an invoice exactly as ElectroDB reads it, and nothing for an unknown id', async () => {
+    const created = await electroInvoice();
+    expect(await paymentStore.getInvoice(created.invoiceId)).toEqual(created);
+    expect(await paymentStore.getInvoice(newId())).toBeNull();
+  });
+
+  it('marks an invoice paid once: ElectroDB reads the payment back, and a second payment changes nothing', async () => {
+    const created = await electroInvoice();
+    const first = payment('cs_first');
+    await new Promise((resolve) => setTimeout(resolve, 5)); // so the payment's updatedAt is a later millisecond
+    expect(await paymentStore.markInvoicePaid(created.invoiceId, first)).toBe(true);
+    expect(await paymentStore.markInvoicePaid(created.invoiceId, payment('cs_second'))).toBe(false);
+
+    const stored = (await db().invoice.get({ invoiceId: created.invoiceId }).go({ consistent: true })).data!;
+    expect(stored).toEqual({ ...created, ...first, status: 'paid', updatedAt: stored.updatedAt });
+    expect(stored.updatedAt! > created.updatedAt!).toBe(true);
+    expect(stored.createdAt).toBe(created.createdAt);
+    // The gsi keys are untouched: the paid invoice is still in the billing tab's listing, where it was.
+    const item = await rawItem(`$cardcrew#invoiceid_${created.invoiceId.toLowerCase()}`, '$invoice_1');
+    expect(item).toMatchObject({ __edb_e__: 'invoice', __edb_v__: '1', gsi2pk: '$cardcrew#listing_invoices' });
+  });
+
+  it('pays neither a void invoice nor one that does not exist (and creates no item for it)', async () => {
+    const voided = await electroInvoice('void');
+    expect(await paymentStore.markInvoicePaid(voided.invoiceId, payment('cs_void'))).toBe(false);
+    expect((await db().invoice.get({ invoiceId: voided.invoiceId }).go({ consistent: true })).data).toEqual(voided);
+
+    const unknown = newId();
+    expect(await paymentStore.markInvoicePaid(unknown, payment('cs_unknown'))).toBe(false);
+    expect(await rawItem(`$cardcrew#invoiceid_${unknown.toLowerCase()}`, '$invoice_1')).toBeUndefined();
+  });
+
+  it('moves a status only from one that may lead to it (Mark Overdue, then Void), as ElectroDB reads it', async () => {
+    const created = await electroInvoice();
+    expect(await paymentStore.transitionInvoice(created.invoiceId, 'overdue')).toBe(true);
+    expect(await paymentStore.transitionInvoice(created.invoiceId, 'void')).toBe(true);
+    expect(await paymentStore.transitionInvoice(created.invoiceId, 'overdue')).toBe(false);
+    expect((await db().invoice.get({ invoiceId: created.invoiceId }).go({ consistent: true })).data).toMatchObject({ status: 'void', createdAt: created.createdAt });
+  });
+
+  it('claims a webhook event once: ElectroDB sees it as existing, and it can be claimed again after its release', async () => {
+    const eventId = `evt_${newId()}`;
+    const invoiceId = newId();
+    const before = Math.floor(Date.now() / 1000);
+    expect(await paymentStore.claimPaymentEvent(eventId, 'checkout.session.completed', invoiceId)).toBe(true);
+    expect(await paymentStore.claimPaymentEvent(eventId, 'checkout.session.completed', invoiceId)).toBe(false);
+
+    const stored = (await db().paymentEvent.get({ eventId }).go({ consistent: true })).data!;
+    expect(stored).toEqual({ eventId, type: 'checkout.session.completed', invoiceId, expiresAt: expect.any(Number), createdAt: expect.any(String) });
+    expect(stored.expiresAt - before).toBeGreaterThanOrEqual(30 * 86400);
+    expect(stored.expiresAt - before).toBeLessThanOrEqual(30 * 86400 + 60);
+    const electroCreate = db().paymentEvent.create({ eventId, type: 'checkout.session.completed', expiresAt: stored.expiresAt }).go();
+    await expect(electroCreate.then(() => 'created', (error: unknown) => (isConditionalFailure(error) ? 'refused' : error))).resolves.toBe('refused');
+
+    await paymentStore.releasePaymentEvent(eventId);
+    expect((await db().paymentEvent.get({ eventId }).go({ consistent: true })).data).toBeNull();
+    expect(await paymentStore.claimPaymentEvent(eventId, 'checkout.session.completed', undefined)).toBe(true);
+    expect((await db().paymentEvent.get({ eventId }).go({ consistent: true })).data).not.toHaveProperty('invoiceId');
+  });
+
+  it("finds the billing contact of a business ElectroDB wrote: its billing e-mail, else the owner's", async () => {
+    const business = makeBusiness();
+    await businessRepo.createBusinessWithOwner(business);
+    expect(await paymentStore.billingContactOf(business.businessId)).toBe(business.billingEmail);
+
+    const ownerId = `owner-${newId()}`;
+    const bare = { businessId: newId(), ownerId, name: 'No Billing Co' };
+    await db().business.create(bare).go();
+    expect(await paymentStore.billingContactOf(bare.businessId)).toBeNull();
+    await meRepo.createProfileIfMissing({ userId: ownerId, email: 'bare-owner@example.com', displayName: 'Owner', accountType: 'business' });
+    expect(await paymentStore.billingContactOf(bare.businessId)).toBe('bare-owner@example.com');
+    expect(await paymentStore.billingContactOf(newId())).toBeNull();
   });
 });

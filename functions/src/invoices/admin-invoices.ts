@@ -13,7 +13,8 @@ import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { recordMetric } from '../lib/metrics';
 import { toInvoiceDto } from './dto';
-import { deleteUnpaidInvoice, getInvoice, invoiceListingKey, invoiceSearchText, markInvoicePaid, transitionInvoice, type InvoiceRecord } from './repository';
+import { getInvoice, markInvoicePaid, transitionInvoice } from './payment-store';
+import { deleteUnpaidInvoice, invoiceListingKey, invoiceSearchText, type InvoiceRecord } from './repository';
 import { sendInvoiceMail } from './send-invoice-mail';
 
 const PAGE_ROWS = 25;

@@ -10,8 +10,8 @@ import { siteConfig } from '../config';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
-import { getInvoice, markInvoicePaid, type InvoiceRecord } from './repository';
-import { billingContactOf } from './send-invoice-mail';
+import { billingContactOf, getInvoice, markInvoicePaid } from './payment-store';
+import type { InvoiceRecord } from './repository';
 
 /** The page shows nothing for an id that names no invoice: the same 404 as a made-up one. */
 async function invoiceOrNotFound(invoiceId: string): Promise<InvoiceRecord> {

@@ -2,25 +2,14 @@
 // the invoice: the outcome is reported ('failed') and logged.
 import type { InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 import { sendMail } from '../adapters/mail';
-import { getBusiness } from '../business/repository';
 import { siteConfig } from '../config';
-import { db } from '../data/entities';
 import { logger } from '../lib/logger';
 import { invoiceMail } from '../mail/invoice-mail';
+import { billingContactOf } from './payment-store';
 import type { InvoiceRecord } from './repository';
 
 export function invoicePaymentLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/invoice-payment/${invoiceId}`;
-}
-
-/** The billing e-mail, else the owner's (on the business, or their profile). */
-export async function billingContactOf(businessId: string): Promise<string | null> {
-  const business = await getBusiness(businessId);
-  if (!business) return null;
-  if (business.billingEmail) return business.billingEmail;
-  if (business.ownerEmail) return business.ownerEmail;
-  const { data: owner } = await db().profile.get({ userId: business.ownerId }).go();
-  return owner?.email ?? null;
 }
 
 export async function sendInvoiceMail(invoice: InvoiceRecord): Promise<InvoiceMailOutcome> {

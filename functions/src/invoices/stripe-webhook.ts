@@ -6,7 +6,7 @@ import { stripe, stripeKeys } from '../adapters/stripe';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordCheckoutPayment } from './payment';
-import { claimPaymentEvent, releasePaymentEvent } from './repository';
+import { claimPaymentEvent, releasePaymentEvent } from './payment-store';
 
 const TOLERANCE_SECONDS = 300;
 
