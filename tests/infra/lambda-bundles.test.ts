@@ -1,13 +1,14 @@
 // What each Lambda's bundle imports at run time that the bundle does not contain. sharp is installed only into the
 // zips of areas that write media (infra/api-stack.ts); an area that imported it anyway would fail at cold start in AWS
-// ("Cannot find package 'sharp'") while every local test passes, because the local runtime has node_modules.
+// ("Cannot find package 'sharp'") while every local test passes, because the local runtime has node_modules. And which
+// Lambdas keep ElectroDB out of their module graph (the plain document client instead, docs/decisions.md).
 import { build } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { areas, jobs, type AreaDef } from '../../functions/routes';
 
-/** The packages a bundle imports from outside itself, beside Node's own modules and the runtime's AWS SDK. */
-async function externalImportsOf(entry: string): Promise<string[]> {
+/** The bundle's metafile output: what it contains (`inputs`) and what it imports from outside (`imports`). */
+async function bundle(entry: string) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -20,7 +21,12 @@ async function externalImportsOf(entry: string): Promise<string[]> {
     external: ['@aws-sdk/*', '@smithy/*', 'sharp'],
     logLevel: 'error',
   });
-  const output = Object.values(result.metafile.outputs)[0]!;
+  return Object.values(result.metafile.outputs)[0]!;
+}
+
+/** The packages a bundle imports from outside itself, beside Node's own modules and the runtime's AWS SDK. */
+async function externalImportsOf(entry: string): Promise<string[]> {
+  const output = await bundle(entry);
   const provided = (path: string) => path.startsWith('node:') || builtinModules.includes(path) || /^@(aws-sdk|smithy)\//.test(path);
   return [...new Set(output.imports.filter((i) => i.external && !provided(i.path)).map((i) => i.path))];
 }
@@ -30,5 +36,17 @@ describe('Lambda bundles', () => {
   it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (_name, def) => {
     const shipsSharp = Boolean(def.capabilities.media?.write?.length);
     expect(await externalImportsOf(def.entry)).toEqual(shipsSharp ? ['sharp'] : []);
+  });
+
+  // ElectroDB with its validator is ~218 KB: the card page (150 KB budget) and payments (the Stripe SDK is ~240 KB of
+  // its 400) read and write with the plain document client (card-store.ts, payment-store.ts).
+  const plainClientAreas = [
+    ['cardPage', 'functions/src/card-page/card-store.ts'],
+    ['payments', 'functions/src/invoices/payment-store.ts'],
+  ] as const;
+  it.each(plainClientAreas)('%s reads and writes with %s and loads neither ElectroDB nor the entities', async (name, store) => {
+    const modules = Object.keys((await bundle(areas[name].entry)).inputs);
+    expect(modules).toContain(store);
+    expect(modules.filter((path) => path.includes('node_modules/electrodb/') || path.endsWith('functions/src/data/entities.ts'))).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 // The `payments` area Lambda: the public invoice payment page, Stripe Checkout, verify on return, the Stripe webhook.
-import { httpHandler, raw } from '../lib/http';
+// Every route is public, so no caller is resolved and, with payment-store.ts, the bundle holds no ElectroDB.
+import { publicHttpHandler, raw } from '../lib/http';
 import { paymentsRoutes } from '../../routes/payments';
 import { createCheckout, getInvoicePaymentView, verifyPayment } from './payment';
 import { handleStripeWebhook } from './stripe-webhook';
 
-export const handler = httpHandler(paymentsRoutes, {
+export const handler = publicHttpHandler(paymentsRoutes, {
   getInvoicePayment: async ({ params }) => getInvoicePaymentView(params.invoiceId),
   createCheckout: async ({ params, body }) => createCheckout(params.invoiceId, body.returnTo),
   verifyPayment: async ({ body }) => verifyPayment(body.sessionId),

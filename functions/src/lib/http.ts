@@ -1,6 +1,8 @@
 // The house HTTP stack for every area Lambda: Powertools logging → CloudFront origin check → route lookup → caller resolution → path, query
 // and JSON body validation with the route's shared schemas → operation → error mapper. Operations are typed
 // from their route: body, params and query are the schemas' outputs, and signed-in routes get a non-null Caller.
+// Caller resolution is passed in (lib/http-handler.ts), not imported, so that an area whose routes are all public
+// (publicHttpHandler) loads neither the identity repository nor ElectroDB.
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -9,8 +11,8 @@ import type * as z from '../../../shared/zod';
 import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
 import type { RouteDef } from '../../routes/define';
-import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
-import { AppError, forbidden, unauthenticated } from './errors';
+import type { Caller } from '../identity/caller';
+import { AppError, forbidden } from './errors';
 import { logger } from './logger';
 import { isFromEdge } from './origin-verify';
 import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
@@ -49,7 +51,7 @@ type Result<R extends RouteDef> = R['response'] extends z.ZodMiniType ? z.input<
 export type Operation<R extends RouteDef> = (input: OperationInput<R>) => Promise<Result<R>>;
 
 /** One operation per route of an area's table (functions/routes/<area>.ts), keyed by operation id. */
-type OperationsOf<T extends Record<string, RouteDef>> = { [K in keyof T]: Operation<T[K]> };
+export type OperationsOf<T extends Record<string, RouteDef>> = { [K in keyof T]: Operation<T[K]> };
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -102,11 +104,14 @@ function parseBody(event: APIGatewayProxyEventV2, route: RouteDef): unknown {
   return validate(route.body, parsed);
 }
 
-async function callerFor(event: APIGatewayProxyEventV2, route: RouteDef): Promise<Caller | null> {
+/** Who is asking, from the token API Gateway verified; a 401 AppError when there is none (lib/http-handler.ts). */
+export type CallerResolver = (event: APIGatewayProxyEventV2) => Promise<Caller>;
+
+async function callerFor(event: APIGatewayProxyEventV2, route: RouteDef, resolveCaller: CallerResolver | null): Promise<Caller | null> {
   if (route.auth === 'public') return null;
-  const claims = claimsOf(event);
-  if (!claims) throw unauthenticated();
-  const caller = await resolveCaller(claims);
+  // publicHttpHandler refuses a signed-in route at start-up, so this is a wiring mistake, never a request's fault.
+  if (!resolveCaller) throw new Error(`${route.operationId} needs a caller, but its handler resolves none`);
+  const caller = await resolveCaller(event);
   if (route.auth === 'admin' && !caller.isAdmin) throw forbidden();
   return caller;
 }
@@ -118,9 +123,10 @@ export interface HttpHandlerOptions {
 
 /**
  * Builds the Lambda handler of one area from its route table and operations (keyed by operationId). It takes the
- * area's table, not the whole route table, so the bundle carries only that area's routes and schemas.
+ * area's table, not the whole route table, so the bundle carries only that area's routes and schemas. Areas call
+ * httpHandler (lib/http-handler.ts) or publicHttpHandler, which say how the caller is resolved.
  */
-export function httpHandler<T extends Record<string, RouteDef>>(table: T, operations: OperationsOf<T>, options: HttpHandlerOptions = {}) {
+export function createHttpHandler<T extends Record<string, RouteDef>>(table: T, operations: OperationsOf<T>, resolveCaller: CallerResolver | null, options: HttpHandlerOptions = {}) {
   const areaRoutes = new Map(Object.values(table).map((r) => [`${r.method} ${r.path}`, r]));
   const byId = operations as unknown as Record<string, Operation<RouteDef>>;
   for (const route of areaRoutes.values()) {
@@ -136,7 +142,7 @@ export function httpHandler<T extends Record<string, RouteDef>>(table: T, operat
       if (!route) throw new AppError('NOT_FOUND', messages.generic.notFound);
       // Who first (a revoked session is a 401 whatever it sends), then every input, so an impossible id
       // (5,000 characters, '../x') or a bad body never reaches a service or DynamoDB.
-      const caller = await callerFor(event, route);
+      const caller = await callerFor(event, route, resolveCaller);
       const params = validate(route.params, event.pathParameters ?? {}, messages.generic.invalidPathParameter);
       const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, messages.generic.invalidQuery) : {};
       const body = parseBody(event, route);
@@ -161,4 +167,15 @@ export function httpHandler<T extends Record<string, RouteDef>>(table: T, operat
   };
 
   return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
+}
+
+/**
+ * The handler of an area whose routes are all public (payments): the same stack with no caller resolution, so the
+ * bundle carries neither the identity repository nor ElectroDB. A signed-in route in the table is refused by the type
+ * and, should a cast get past that, at start-up.
+ */
+export function publicHttpHandler<T extends Record<string, RouteDef & { auth: 'public' }>>(table: T, operations: OperationsOf<T>, options: HttpHandlerOptions = {}) {
+  const signedIn = Object.values(table).filter((route) => route.auth !== 'public');
+  if (signedIn.length) throw new Error(`publicHttpHandler takes public routes only, not ${signedIn.map((route) => route.operationId).join(', ')}`);
+  return createHttpHandler(table, operations, null, options);
 }

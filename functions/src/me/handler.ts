@@ -1,5 +1,5 @@
 // The `me` area Lambda: who am I.
-import { httpHandler } from '../lib/http';
+import { httpHandler } from '../lib/http-handler';
 import { meRoutes } from '../../routes/me';
 import { resolveMe } from './resolve-me';
 

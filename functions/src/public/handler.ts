@@ -2,7 +2,8 @@
 import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard } from '../card-page/showable-card';
 import { vcardOf } from './card-vcard';
-import { httpHandler, raw } from '../lib/http';
+import { raw } from '../lib/http';
+import { httpHandler } from '../lib/http-handler';
 import { publicRoutes } from '../../routes/public';
 import { viewerIpOf } from '../lib/viewer-address';
 import { listActivePlans } from '../plans/repository';

@@ -1,0 +1,20 @@
+// httpHandler: the house HTTP stack (http.ts) with caller resolution, for every area with signed-in routes. It lives
+// apart from http.ts because resolving a caller reads the user's records (identity/repository.ts, ElectroDB): an area
+// whose routes are all public builds its handler with publicHttpHandler and loads none of that.
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { RouteDef } from '../../routes/define';
+import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
+import { unauthenticated } from './errors';
+import { createHttpHandler, type HttpHandlerOptions, type OperationsOf } from './http';
+
+/** The caller from the claims API Gateway's JWT authorizer verified; 401 when the request carries none. */
+async function callerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
+  const claims = claimsOf(event);
+  if (!claims) throw unauthenticated();
+  return resolveCaller(claims);
+}
+
+/** Builds the Lambda handler of one area from its route table and operations (keyed by operationId). */
+export function httpHandler<T extends Record<string, RouteDef>>(table: T, operations: OperationsOf<T>, options: HttpHandlerOptions = {}) {
+  return createHttpHandler(table, operations, callerOf, options);
+}
