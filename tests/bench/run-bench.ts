@@ -52,11 +52,9 @@ async function measureBundles() {
       banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
       logLevel: 'error',
     });
-    // Issue 7: the card page (a template, no React, ElectroDB or middy) ≤ 150 KB, every other function ≤ 400 KB. Three
-    // exceptions, measured and explained in docs/decisions.md ('Lambda bundles'): payments carries the official Stripe
-    // SDK (~240 KB, no smaller entry); business and admin carry the most services over the ~310 KB that ElectroDB and
-    // zod alone take.
-    const budget = { noop: 1, cardPage: 150, payments: 620, business: 430, admin: 410 }[name] ?? 400;
+    // Issue 7: the card page (a template, no React, ElectroDB or middy) ≤ 150 KB, every other function ≤ 400 KB
+    // (docs/decisions.md 'Lambda bundles').
+    const budget = { noop: 1, cardPage: 150 }[name] ?? 400;
     record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', budget);
     const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
       encoding: 'utf8',
