@@ -1,9 +1,10 @@
 // The card page's data access, with the plain document client (no ElectroDB in this Lambda): one GetItem for
 // everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read. The day
 // counters also count the scan under its source and device class (issue 11 §2).
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { cardKeys, counterStamps } from '../data/card-keys';
+import { getItemOf } from '../data/plain-item';
 import type { ScanContext } from './scan-context';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
@@ -15,9 +16,8 @@ export interface StoredCard {
   business: { name: string; logoUrl?: string; website?: string; description?: string; primaryColor?: string; secondaryColor?: string; accentColor?: string; isActive: boolean };
 }
 
-export async function readCard(cardId: string): Promise<StoredCard | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cardKeys.card(cardId) }));
-  return Item?.__edb_e__ === 'card' ? (Item as unknown as StoredCard) : null;
+export function readCard(cardId: string): Promise<StoredCard | null> {
+  return getItemOf<StoredCard>(cardKeys.card(cardId), 'card', false);
 }
 
 /** ADD 1 to each counter and SET the stamp attributes; `mustExist` refuses to create the item (totals exist with their card). */

@@ -4,27 +4,21 @@
 // live here for every caller (admin and the monthly job too), so each access pattern has one implementation; listing
 // and deletion stay with ElectroDB in repository.ts. Each write is the one ElectroDB would send (payment-keys.test.ts,
 // payment-store.test.ts), so either side reads what the other wrote.
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import type { BusinessRecord } from '../business/repository';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
-import { isItemOf } from '../data/key-format';
 import { invoiceAttributes, paymentKeys, paymentStamps } from '../data/payment-keys';
+import { getItemOf } from '../data/plain-item';
 import type { InvoiceRecord } from './repository';
 
 /** A handled webhook event is kept this long (the table's TTL then removes it); Stripe retries for 3 days. */
 const PAYMENT_EVENT_DAYS = 30;
 
-/** One item of `entity` by key, or null — also for an item of another entity, as ElectroDB's get answers. */
-async function readItem<T>(key: Record<string, string>, entity: string, consistent: boolean): Promise<T | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: consistent }));
-  return isItemOf(Item, entity) ? (Item as T) : null;
-}
-
 /** Consistent, so a payment just recorded reads back as paid. Only the entity's attributes, as ElectroDB returns them. */
 export async function getInvoice(invoiceId: string): Promise<InvoiceRecord | null> {
-  const item = await readItem<Record<string, unknown>>(paymentKeys.invoice(invoiceId), 'invoice', true);
+  const item = await getItemOf<Record<string, unknown>>(paymentKeys.invoice(invoiceId), 'invoice', true);
   if (!item) return null;
   return Object.fromEntries(invoiceAttributes.filter((name) => name in item).map((name) => [name, item[name]])) as InvoiceRecord;
 }
@@ -108,10 +102,10 @@ export async function releasePaymentEvent(eventId: string): Promise<void> {
 
 /** The billing e-mail, else the owner's (on the business, or their profile); null without a business or an address. */
 export async function billingContactOf(businessId: string): Promise<string | null> {
-  const business = await readItem<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail'>>(paymentKeys.business(businessId), 'business', true);
+  const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail'>>(paymentKeys.business(businessId), 'business', true);
   if (!business) return null;
   if (business.billingEmail) return business.billingEmail;
   if (business.ownerEmail) return business.ownerEmail;
-  const owner = await readItem<{ email?: string }>(paymentKeys.profile(business.ownerId), 'profile', false);
+  const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(business.ownerId), 'profile', false);
   return owner?.email ?? null;
 }
