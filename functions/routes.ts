@@ -136,19 +136,21 @@ export const areas: Record<Area, AreaDef> = {
       mail: { send: true },
     },
   },
-  // Paying an invoice: the public payment page, Stripe Checkout, verify on return, and the Stripe webhook. The only
-  // area with the Stripe keys.
+  // Everything that talks to Stripe, the only area with the Stripe keys: the public payment page, Stripe Checkout,
+  // verify on return, the Stripe webhook, and for admins the invoice status changes (Void expires Checkout Sessions),
+  // unapplied payments and their refunds.
   payments: {
     entry: 'functions/src/invoices/payments-handler.ts',
     capabilities: {
-      // PutItem/DeleteItem: a webhook event's dedupe record (deleted again when handling fails, so Stripe's retry counts).
-      table: { actions: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      // PutItem: a webhook event's dedupe record, an unapplied payment. DeleteItem: the dedupe record again when handling
+      // fails, so Stripe's retry counts. Query (gsi2): the unapplied payments listing.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
       site: true,
       secrets: ['stripe'],
     },
   },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
-  // invoices (create, mail, the monthly run, status changes, delete), plans, and admin users.
+  // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
     entry: 'functions/src/admin/handler.ts',
     capabilities: {

@@ -49,6 +49,8 @@ export const alarmThresholds = {
   /** The invoice job: any failed run, and any run parked in its dead-letter queue. */
   invoiceJobErrorCount: 0,
   invoiceJobDeadLetterMessages: 0,
+  /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
+  unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
   tableThrottledEvents: 0,
   tableSystemErrors: 0,
@@ -152,11 +154,44 @@ export class OperationsStack extends Stack {
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.invoiceJobDeadLetterMessages } },
       });
 
+    // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone
+    // was charged for nothing, so an admin refunds it from the Billing tab.
+    this.monitoring.monitorCustom({
+      alarmFriendlyName: 'UnappliedPayments',
+      humanReadableName: 'Payments not applied to their invoice',
+      metricGroups: [
+        {
+          title: 'Unapplied payments',
+          metrics: [
+            {
+              metric: new cloudwatch.Metric({
+                namespace: 'CardCrew',
+                metricName: 'UnappliedPayments',
+                // The payments function's POWERTOOLS_SERVICE_NAME (api-stack: `cardcrew-{area}`), the only emitter.
+                dimensionsMap: { service: 'cardcrew-payments' },
+                statistic: 'Sum',
+                period: Duration.minutes(5),
+              }),
+              alarmFriendlyName: 'UnappliedPayments',
+              addAlarm: {
+                Critical: {
+                  threshold: t.unappliedPayments,
+                  comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+                  treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING,
+                },
+              },
+            },
+          ],
+        },
+      ],
+    });
+
     // Business events (functions/src/lib/metrics.ts), summed over the functions that emit them; a dashboard, no alarms.
     const businessEvents: Record<BusinessMetric, string> = {
       SignUps: 'Sign-ups',
       InvoicesCreated: 'Invoices created',
       InvoicesPaid: 'Invoices paid',
+      UnappliedPayments: 'Payments not applied',
       ContactsShared: 'Contacts shared',
       CardScans: 'Card scans',
     };

@@ -1,6 +1,6 @@
 // The local Stripe stand-in (issue 10 §8): the Stripe API calls CardCrew makes, so the official `stripe` SDK can point
-// at it — create and retrieve Checkout Sessions — and a minimal hosted checkout page where a tester presses Pay or
-// Cancel. Pay marks the session paid, posts a correctly signed `checkout.session.completed` event to the local API's
+// at it — create, retrieve and expire Checkout Sessions, create and retrieve Refunds, with Stripe's idempotency keys —
+// and a minimal hosted checkout page where a tester presses Pay or Cancel. Pay marks the session paid, posts a correctly signed `checkout.session.completed` event to the local API's
 // webhook (as Stripe signs: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint secret) and then sends the browser
 // to the success URL; Cancel sends it to the cancel URL. Sessions live in memory: a restart forgets them, as an
 // expired session would be forgotten.
@@ -27,6 +27,18 @@ interface Session {
   productName: string;
 }
 
+interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function readBody(req: IncomingMessage): Promise<string> {
@@ -44,14 +56,39 @@ function json(res: ServerResponse, status: number, body: unknown) {
 }
 
 function stripeError(res: ServerResponse, status: number, message: string, code?: string) {
-  json(res, status, { error: { type: status === 401 ? 'invalid_request_error' : 'invalid_request_error', message, ...(code ? { code } : {}) } });
+  const answer = fail(status, message, code);
+  json(res, answer.status, answer.body);
 }
+
+/** What the API answers: a status and a JSON body. */
+interface Answer {
+  status: number;
+  body: unknown;
+}
+const ok = (body: unknown): Answer => ({ status: 200, body });
+/** Stripe's error shape (`error.type`, `message`, `code`): the SDK turns it into a StripeInvalidRequestError. */
+const fail = (status: number, message: string, code?: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } });
 
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The `Stripe-Signature` header Stripe would send for `payload`. */
 export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
+}
+
+/** `metadata[key]=value` form fields, as the SDK encodes them. */
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const m = /^metadata\[(.+)\]$/.exec(key);
+    if (m) metadata[m[1]!] = value;
+  }
+  return metadata;
+}
+
+function expiredPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Stripe test checkout</title></head>
+<body><main><h1>This checkout session has expired</h1><p>Nothing was charged. Return to the invoice to pay it.</p></main></body></html>`;
 }
 
 function publicSession(session: Session) {
@@ -83,6 +120,74 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
     }
   }
 
+  const refunds = new Map<string, Refund>();
+  const idempotent = new Map<string, Answer & { request: string }>();
+
+  /** One Stripe API call: the answer Stripe would give. */
+  async function api(method: string, path: string, form: URLSearchParams): Promise<Answer> {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
+      const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
+      const currency = form.get('line_items[0][price_data][currency]');
+      const successUrl = form.get('success_url');
+      const cancelUrl = form.get('cancel_url');
+      if (!Number.isInteger(unitAmount) || unitAmount < 1 || !currency || !successUrl || !cancelUrl) return fail(400, 'Missing required param: line_items, success_url or cancel_url.', 'parameter_missing');
+      const sessionId = id('cs_test');
+      const session: Session = {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        amount_total: unitAmount * quantity,
+        currency,
+        metadata: metadataOf(form),
+        client_reference_id: form.get('client_reference_id'),
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        payment_intent: null,
+        url: `${base}/checkout/${sessionId}`,
+        created: Math.floor(Date.now() / 1000),
+        productName: form.get('line_items[0][price_data][product_data][name]') ?? 'Payment',
+      };
+      sessions.set(sessionId, session);
+      return ok(publicSession(session));
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1]!);
+      return session ? ok(publicSession(session)) : fail(404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session) return fail(404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
+      if (session.status !== 'open') return fail(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
+      session.status = 'expired';
+      await deliver('checkout.session.expired', session);
+      return ok(publicSession(session));
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = form.get('payment_intent');
+      if (!paymentIntent) return fail(400, 'Missing required param: payment_intent.', 'parameter_missing');
+      const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+      if (!session) return fail(404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing');
+      const refunded = [...refunds.values()].filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
+      const amount = form.has('amount') ? Number(form.get('amount')) : session.amount_total - refunded;
+      if (refunded >= session.amount_total) return fail(400, `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      if (!Number.isInteger(amount) || amount < 1 || amount > session.amount_total - refunded) return fail(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded}).`, 'amount_too_large');
+      const refund: Refund = { id: id('re_test'), object: 'refund', amount, currency: session.currency, payment_intent: paymentIntent, status: 'succeeded', reason: form.get('reason'), metadata: metadataOf(form), created: Math.floor(Date.now() / 1000) };
+      refunds.set(refund.id, refund);
+      return ok(refund);
+    }
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refund) {
+      const found = refunds.get(refund[1]!);
+      return found ? ok(found) : fail(404, `No such refund: '${refund[1]}'`, 'resource_missing');
+    }
+    return fail(404, `Unrecognized request URL (${method}: ${path}).`);
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
@@ -91,47 +196,17 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
 
       if (path.startsWith('/v1/')) {
         if (req.headers.authorization !== `Bearer ${LOCAL_STRIPE_KEYS.secretKey}`) return stripeError(res, 401, 'Invalid API Key provided.');
-        if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-          const form = new URLSearchParams(await readBody(req));
-          const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
-          const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
-          const currency = form.get('line_items[0][price_data][currency]');
-          const successUrl = form.get('success_url');
-          const cancelUrl = form.get('cancel_url');
-          if (!Number.isInteger(unitAmount) || unitAmount < 1 || !currency || !successUrl || !cancelUrl) return stripeError(res, 400, 'Missing required param: line_items, success_url or cancel_url.', 'parameter_missing');
-          const metadata: Record<string, string> = {};
-          for (const [key, value] of form) {
-            const m = /^metadata\[(.+)\]$/.exec(key);
-            if (m) metadata[m[1]!] = value;
-          }
-          const sessionId = id('cs_test');
-          const session: Session = {
-            id: sessionId,
-            object: 'checkout.session',
-            mode: 'payment',
-            status: 'open',
-            payment_status: 'unpaid',
-            amount_total: unitAmount * quantity,
-            currency,
-            metadata,
-            client_reference_id: form.get('client_reference_id'),
-            success_url: successUrl,
-            cancel_url: cancelUrl,
-            payment_intent: null,
-            url: `${base}/checkout/${sessionId}`,
-            created: Math.floor(Date.now() / 1000),
-            productName: form.get('line_items[0][price_data][product_data][name]') ?? 'Payment',
-          };
-          sessions.set(sessionId, session);
-          return json(res, 200, publicSession(session));
+        const body = req.method === 'POST' ? await readBody(req) : '';
+        // Stripe replays the first answer to a POST with the same Idempotency-Key, and refuses the key with other parameters.
+        const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+        const seen = typeof key === 'string' ? idempotent.get(key) : undefined;
+        if (seen && seen.request !== `${path}\n${body}`) {
+          const mismatch = fail(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
+          return json(res, mismatch.status, mismatch.body);
         }
-        const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-        if (req.method === 'GET' && retrieve) {
-          const session = sessions.get(retrieve[1]!);
-          if (!session) return stripeError(res, 404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
-          return json(res, 200, publicSession(session));
-        }
-        return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${path}).`);
+        const answer = seen ?? (await api(req.method ?? 'GET', path, new URLSearchParams(body)));
+        if (typeof key === 'string' && !seen) idempotent.set(key, { request: `${path}\n${body}`, ...answer });
+        return json(res, answer.status, answer.body);
       }
 
       const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
@@ -139,6 +214,11 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       if (!page || !session) {
         res.writeHead(404, { 'content-type': 'text/plain' });
         return res.end('Checkout session not found.');
+      }
+      // An expired session cannot be paid, as on Stripe's hosted page.
+      if (session.status === 'expired') {
+        res.writeHead(req.method === 'GET' ? 200 : 410, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(expiredPage());
       }
       if (req.method === 'GET' && !page[2]) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

@@ -1,7 +1,7 @@
 // The admin portal: the `admin` area's routes (functions/routes.ts combines every area's).
 import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSchema, adminDashboardSchema, adminInviteSchema, adminUserSchema, businessDeletedSchema, businessStatusUpdateSchema } from '../../shared/schemas/admin';
 import { healthSchema } from '../../shared/schemas/health';
-import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema, invoiceSchema, invoiceStatusUpdateSchema, monthlyRunSchema } from '../../shared/schemas/invoice';
+import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema, monthlyRunSchema } from '../../shared/schemas/invoice';
 import { planUpdateSchema, pricingPlanSchema } from '../../shared/schemas/plan';
 import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
@@ -20,6 +20,5 @@ export const adminRoutes = defineRoutes('admin', {
   listInvoices: { method: 'GET', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: invoices newest first with the business name, filtered by status and searched (25 per page)', query: invoiceListQuerySchema, response: invoicePageSchema },
   createInvoice: { method: 'POST', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: Create Invoice (numbered from the atomic counter), mailed to the billing e-mail or the owner', body: invoiceCreateSchema, response: invoiceCreatedSchema, creates: true },
   generateMonthlyInvoices: { method: 'POST', path: '/api/admin/invoices/monthly', auth: 'admin', throttle: 'strict', summary: 'Admins: Generate monthly invoices now (the scheduled job; idempotent per month)', response: monthlyRunSchema },
-  setInvoiceStatus: { method: 'PUT', path: '/api/admin/invoices/{invoiceId}/status', auth: 'admin', throttle: 'standard', summary: 'Admins: Mark Paid, Mark Overdue or Void, only from a status that allows it (409 otherwise)', body: invoiceStatusUpdateSchema, response: invoiceSchema, scoped: true },
   deleteInvoice: { method: 'DELETE', path: '/api/admin/invoices/{invoiceId}', auth: 'admin', throttle: 'standard', summary: 'Admins: deletes an invoice that is not paid (204; 409 for a paid one)', scoped: true },
 });

@@ -171,6 +171,9 @@ export const checkoutRequestSchema = z.strictObject({ returnTo: z._default(z.enu
 export const checkoutSchema = z.object({ url: z.string() });
 
 /** Back from Stripe with a session id: confirm it with Stripe (spec 2 §4 verify-payment). */
-export const paymentVerifySchema = z.strictObject({ sessionId: z.string({ error: 'Session id is required' }).check(z.regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Invalid session id')) });
-export const paymentVerifiedSchema = z.object({ invoiceId: z.string(), status: z.enum(invoiceStatuses), amountCents: z.int(), currency: z.string().check(z.length(3)) });
+/** A Checkout Session id as Stripe writes it. */
+export const stripeSessionIdSchema = z.string({ error: 'Session id is required' }).check(z.regex(/^cs_[A-Za-z0-9_]{1,200}$/, 'Invalid session id'));
+export const paymentVerifySchema = z.strictObject({ sessionId: stripeSessionIdSchema });
+/** `unapplied`: Stripe took the payment but the invoice could not take it (void meanwhile, paid already): it is refunded. */
+export const paymentVerifiedSchema = z.object({ invoiceId: z.string(), status: z.enum(invoiceStatuses), amountCents: z.int(), currency: z.string().check(z.length(3)), unapplied: z.boolean() });
 export type PaymentVerified = z.infer<typeof paymentVerifiedSchema>;

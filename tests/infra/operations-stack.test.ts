@@ -55,6 +55,11 @@ describe('the operations stack', () => {
     expect(alarmNamed('InvoiceJobDeadLetters')[0]).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0 });
   });
 
+  it('alarms on any payment that could not be applied to its invoice', () => {
+    expect(alarmNamed('UnappliedPayments')[0]).toMatchObject({ MetricName: 'UnappliedPayments', Threshold: alarmThresholds.unappliedPayments });
+    operations.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'CardCrew', MetricName: 'UnappliedPayments', Dimensions: [{ Name: 'service', Value: 'cardcrew-payments' }], Statistic: 'Sum' });
+  });
+
   it('alarms on DynamoDB throttles and system errors', () => {
     expect(alarmNamed('-Table-').map((a) => [a.MetricName, a.Threshold])).toEqual([
       ['ReadThrottleEvents', alarmThresholds.tableThrottledEvents],
@@ -66,7 +71,7 @@ describe('the operations stack', () => {
   it('shows the business events on the dashboard, summed over the functions that emit them', () => {
     // The body is JSON inside a CloudFormation join: compare without its escaping.
     const body = JSON.stringify(resourcesOf(operations, 'AWS::CloudWatch::Dashboard').map(([, d]) => d.Properties.DashboardBody)).replaceAll('\\', '');
-    for (const name of ['SignUps', 'InvoicesCreated', 'InvoicesPaid', 'ContactsShared', 'CardScans']) {
+    for (const name of ['SignUps', 'InvoicesCreated', 'InvoicesPaid', 'UnappliedPayments', 'ContactsShared', 'CardScans']) {
       expect(body.includes(`SUM(SEARCH('{CardCrew,service} MetricName="${name}"', 'Sum', 3600))`), name).toBe(true);
     }
   });

@@ -84,6 +84,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   generateMonthlyInvoices: adminOnly(200),
   setInvoiceStatus: adminOnly(200),
   deleteInvoice: adminOnly(204),
+  listUnappliedPayments: adminOnly(200),
+  refundUnappliedPayment: adminOnly(200),
   // The payment page is public: the unguessable invoice id in the link is the credential.
   getInvoicePayment: everyone(200),
   createCheckout: everyone(200),

@@ -195,7 +195,7 @@ describe('the public payment page and Stripe Checkout', () => {
     expect(paid.stripePaymentIntentId).toMatch(/^pi_test_/);
 
     const verified = await api('POST', '/api/public/payments/verify', { body: { sessionId } });
-    expect(verified.body).toEqual({ invoiceId: invoice.id, status: 'paid', amountCents: 4200, currency: 'USD' });
+    expect(verified.body).toEqual({ invoiceId: invoice.id, status: 'paid', amountCents: 4200, currency: 'USD', unapplied: false });
     expect((await stored(invoice.id))!.paidAt).toBe(paid.paidAt);
     const again = await api('POST', `/api/public/invoices/${invoice.id}/checkout`, { body: { returnTo: 'invoice' } });
     expect(again.status).toBe(409);
@@ -253,7 +253,7 @@ describe('the Stripe webhook', () => {
     expect((await stored(voided.id))!.status).toBe('void');
   });
 
-  it('does not record a payment whose amount differs from the invoice', async () => {
+  it('does not apply a payment whose amount differs from the invoice (it is kept as unapplied: unapplied-payments.test.ts)', async () => {
     const invoice = await pendingInvoice();
     expect((await webhook(completedEvent(invoice.id, invoice.amountCents - 1))).status).toBe(200);
     expect((await stored(invoice.id))!.status).toBe('pending');

@@ -32,6 +32,8 @@ export interface World {
   /** A pending invoice of A (status changes, the payment page, checkout) and one to delete. */
   invoiceId: string;
   deletableInvoiceId: string;
+  /** An unapplied payment (a second payment of an invoice paid already), for the refund route (`stripeSessionId`). */
+  unappliedSessionId: string;
   /** Business C: the admin's cascade delete takes it. */
   deletableBusinessId: string;
   /** Contacts shared with an employee of A (not the one employeeOfA is), one for each principal allowed to delete one. */
@@ -117,6 +119,7 @@ export async function createWorld(): Promise<World> {
   const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });
   if (checkout.status !== 200) throw new Error(`checkout not created: ${checkout.status} ${checkout.text}`);
   sampleContext.checkoutSessionId = String(checkout.body.url).split('/').pop()!;
+  const unappliedSessionId = await unappliedPayment(a.business.id);
   return {
     users: {
       ownerOfA: a.owner,
@@ -136,6 +139,7 @@ export async function createWorld(): Promise<World> {
     planId: await hiddenPlan(),
     invoiceId,
     deletableInvoiceId: await pendingInvoice(a.business.id),
+    unappliedSessionId,
     deletableBusinessId: (await createOwnerWithBusiness({ name: 'Business C' })).business.id,
     // Shared with the cardless employee (never deleted by another route's valid request, and not employeeOfA).
     contactIds: { ownerOfA: await contactOf(a.business.id, cardless.id), agencyManagingA: await contactOf(a.business.id, cardless.id), admin: await contactOf(a.business.id, cardless.id) },
@@ -160,6 +164,20 @@ async function pendingInvoice(businessId: string): Promise<string> {
   return invoiceId;
 }
 
+/** A payment Stripe took for an invoice paid already (two Checkout Sessions, both paid): its session id. */
+async function unappliedPayment(businessId: string): Promise<string> {
+  const invoiceId = await pendingInvoice(businessId);
+  const urls: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });
+    if (checkout.status !== 200) throw new Error(`checkout not created: ${checkout.status} ${checkout.text}`);
+    urls.push(String(checkout.body.url));
+  }
+  // The stand-in delivers the signed webhook before it answers the Pay button.
+  for (const url of urls) await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  return urls[1]!.split('/').pop()!;
+}
+
 /** A contact a visitor shared with `employeeId`, stored as the card page's form stores one. */
 async function contactOf(businessId: string, employeeId: string): Promise<string> {
   const contactId = randomBytes(16).toString('base64url');
@@ -174,7 +192,16 @@ async function contactOf(businessId: string, employeeId: string): Promise<string
  */
 export function pathValues(world: World, operationId?: string, principal?: string): Record<string, string> {
   const contactId = world.contactIds[principal as keyof World['contactIds']] ?? world.contactIds.ownerOfA;
-  const values = { ...world.ids, token: world.invitation.token, uploadId: world.uploadId, planId: world.planId, userId: world.removableAdminId, invoiceId: world.invoiceId, contactId };
+  const values = {
+    ...world.ids,
+    token: world.invitation.token,
+    uploadId: world.uploadId,
+    planId: world.planId,
+    userId: world.removableAdminId,
+    invoiceId: world.invoiceId,
+    contactId,
+    stripeSessionId: world.unappliedSessionId,
+  };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
   if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };

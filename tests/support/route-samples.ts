@@ -71,6 +71,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   createCheckout: () => ({ returnTo: 'invoice' }),
   verifyPayment: () => ({ sessionId: sampleContext.checkoutSessionId }),
   stripeWebhook: () => undefined,
+  listUnappliedPayments: () => undefined,
+  refundUnappliedPayment: () => undefined,
   // The card page's form posts urlencoded fields, as a browser without JavaScript does (sampleContentTypes).
   submitCardContact: () => `name=Visitor+Sample&email=${encodeURIComponent(uniqueEmail('visitor'))}&company=Initech&consent=yes`,
   listMyContacts: () => undefined,

@@ -9,7 +9,7 @@ import { deleteBusiness } from './delete-business';
 import { platformDashboard } from './platform-dashboard';
 import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
-import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices, setInvoiceStatus } from '../invoices/admin-invoices';
+import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices } from '../invoices/admin-invoices';
 
 export const handler = httpHandler(adminRoutes, {
   getHealthDetails: async () => {
@@ -27,7 +27,6 @@ export const handler = httpHandler(adminRoutes, {
   listInvoices: async ({ query }) => listInvoices(query),
   createInvoice: async ({ body }) => createInvoice(body),
   generateMonthlyInvoices: async () => runMonthlyInvoices(),
-  setInvoiceStatus: async ({ params, body }) => setInvoiceStatus(params.invoiceId, body),
   deleteInvoice: async ({ params }) => {
     await deleteInvoice(params.invoiceId);
     return raw({ status: 204, body: '' });

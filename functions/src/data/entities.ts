@@ -430,6 +430,8 @@ export function buildEntities() {
         stripeSessionId: text,
         stripePaymentIntentId: text,
         paidAmountCents: { type: 'number' },
+        /** Every Checkout Session opened for it, so voiding the invoice can expire the ones still open. */
+        checkoutSessionIds: { type: 'set', items: 'string' },
         /** Lower-cased invoice number and business name (the billing tab's search). */
         searchText: text,
         listing: { type: 'string', default: 'invoices', readOnly: true },
@@ -465,6 +467,42 @@ export function buildEntities() {
       model: { entity: 'paymentEvent', version: '1', service },
       attributes: { eventId: { ...text, required: true }, type: { ...text, required: true }, invoiceId: text, expiresAt: { type: 'number', required: true }, createdAt },
       indexes: { primary: { pk: { field: 'pk', composite: ['eventId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  /**
+   * A payment Stripe took that could not be applied to its invoice (void, cancelled, paid already, a different amount,
+   * or no such invoice): kept, listed to admins and refundable. One per Checkout Session, so the webhook and the
+   * return-URL verify record it once.
+   */
+  const unappliedPayment = new Entity(
+    {
+      model: { entity: 'unappliedPayment', version: '1', service },
+      attributes: {
+        stripeSessionId: { ...text, required: true },
+        stripePaymentIntentId: text,
+        /** The invoice the session was opened for (it may be gone). */
+        invoiceId: { ...text, required: true },
+        invoiceNumber: text,
+        businessId: text,
+        businessName: text,
+        amountCents: { type: 'number', required: true },
+        currency: { ...text, required: true },
+        reason: { type: ['invoiceVoid', 'invoiceCancelled', 'invoicePaidAlready', 'amountMismatch', 'invoiceMissing'] as const, required: true },
+        status: { type: ['unapplied', 'refunded'] as const, required: true, default: 'unapplied' },
+        stripeRefundId: text,
+        refundedAt: text,
+        /** The admin who refunded it (user id). */
+        refundedBy: text,
+        listing: { type: 'string', default: 'unappliedPayments', readOnly: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['stripeSessionId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'stripeSessionId'] } },
+      },
     },
     options,
   );
@@ -632,6 +670,7 @@ export function buildEntities() {
     invoice,
     invoiceGuard,
     paymentEvent,
+    unappliedPayment,
     sequence,
     invitation,
     employeeUserGuard,

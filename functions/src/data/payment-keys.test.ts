@@ -1,7 +1,7 @@
 // The payments Lambda's hand-written keys are ElectroDB's keys, and its invoice attributes are the entity's.
 // What the writes SET besides the keys is compared with ElectroDB's in invoices/payment-store.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceAttributes, paymentKeys } from './payment-keys';
+import { invoiceAttributes, paymentKeys, paymentStamps, unappliedPaymentListingKeys } from './payment-keys';
 
 type Params = { Key: Record<string, string> };
 let db: typeof import('./entities').db;
@@ -17,6 +17,7 @@ describe('payments keys', () => {
   const eventId = 'evt_1AbCdEfGh';
   const businessId = 'BiZ-1234567';
   const userId = 'Us-3c1f-AB';
+  const sessionId = 'cs_test_AbC123';
 
   it('builds the invoice, paymentEvent, business and profile keys as ElectroDB does', () => {
     const e = db();
@@ -24,6 +25,21 @@ describe('payments keys', () => {
     expect(paymentKeys.paymentEvent(eventId)).toEqual(e.paymentEvent.get({ eventId }).params<Params>().Key);
     expect(paymentKeys.business(businessId)).toEqual(e.business.get({ businessId }).params<Params>().Key);
     expect(paymentKeys.profile(userId)).toEqual(e.profile.get({ userId }).params<Params>().Key);
+    expect(paymentKeys.unappliedPayment(sessionId)).toEqual(e.unappliedPayment.get({ stripeSessionId: sessionId }).params<Params>().Key);
+  });
+
+  it("writes an unapplied payment's listing keys and stamp as ElectroDB does", () => {
+    const createdAt = '2026-11-25T10:00:00.000Z';
+    const { Item } = db()
+      .unappliedPayment.create({ stripeSessionId: sessionId, invoiceId, amountCents: 1990, currency: 'USD', reason: 'invoiceVoid', createdAt } as never)
+      .params<{ Item: Record<string, unknown> }>();
+    expect({ ...unappliedPaymentListingKeys(sessionId, createdAt), ...paymentStamps.unappliedPayment() }).toEqual({
+      listing: Item.listing,
+      gsi2pk: Item.gsi2pk,
+      gsi2sk: Item.gsi2sk,
+      __edb_e__: Item.__edb_e__,
+      __edb_v__: Item.__edb_v__,
+    });
   });
 
   it('names every attribute of the invoice entity, and nothing else', () => {

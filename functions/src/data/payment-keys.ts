@@ -1,4 +1,4 @@
-// The keys of the items the payments Lambda touches — the invoice, a webhook's paymentEvent, and for the billing contact
+// The keys of the items the payments Lambda touches — the invoice, a webhook's paymentEvent, an unapplied payment, and for the billing contact
 // the business and its owner's profile — written out for that Lambda, which reads and writes with the plain document
 // client instead of loading ElectroDB (the Stripe SDK and ElectroDB together are over its 400 KB budget). entities.ts
 // still defines these items; payment-keys.test.ts proves these builders produce exactly ElectroDB's keys and attributes.
@@ -8,6 +8,7 @@ export const paymentKeys = {
   invoice: (invoiceId: string) => ({ pk: keyPart('invoiceid', invoiceId), sk: '$invoice_1' }),
   paymentEvent: (eventId: string) => ({ pk: keyPart('eventid', eventId), sk: '$paymentevent_1' }),
   business: (businessId: string) => ({ pk: keyPart('businessid', businessId), sk: '$business_1' }),
+  unappliedPayment: (stripeSessionId: string) => ({ pk: keyPart('stripesessionid', stripeSessionId), sk: '$unappliedpayment_1' }),
   /** In the `user` collection, beside the user's memberships. */
   profile: (userId: string) => ({ pk: keyPart('userid', userId), sk: '$user#profile_1' }),
 };
@@ -16,7 +17,15 @@ export const paymentKeys = {
 export const paymentStamps = {
   invoicePatch: (invoiceId: string) => ({ ...entityStamp('invoice'), invoiceId }),
   paymentEvent: () => entityStamp('paymentEvent'),
+  unappliedPayment: () => entityStamp('unappliedPayment'),
 };
+
+/** The unapplied payment's place in the admins' listing (gsi2, newest last by `createdAt`), as ElectroDB writes it. */
+export const unappliedPaymentListingKeys = (stripeSessionId: string, createdAt: string) => ({
+  listing: 'unappliedPayments',
+  gsi2pk: keyPart('listing', 'unappliedPayments'),
+  gsi2sk: `$unappliedpayment_1#createdat_${createdAt.toLowerCase()}#stripesessionid_${stripeSessionId.toLowerCase()}`,
+});
 
 /** The invoice entity's attributes: what ElectroDB's get returns of a stored invoice (keys and stamps left out). */
 export const invoiceAttributes = [
@@ -36,6 +45,7 @@ export const invoiceAttributes = [
   'stripeSessionId',
   'stripePaymentIntentId',
   'paidAmountCents',
+  'checkoutSessionIds',
   'searchText',
   'listing',
   'createdAt',

@@ -1,9 +1,9 @@
 // The billing tab (spec 2 §2 'Billing & Invoices', §4): the invoices newest first with filters, Create Invoice (the
-// number from the atomic counter, then the mail), Generate monthly invoices (the scheduled job's own code), the
-// status actions of §4 — refused by the table itself when the stored status does not allow them — and Delete.
+// number from the atomic counter, then the mail), Generate monthly invoices (the scheduled job's own code) and Delete.
+// The status actions of §4 are in set-invoice-status.ts (the payments Lambda: Void expires Checkout Sessions).
 import { messages } from '../../../shared/messages';
-import type { Invoice, InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage, InvoiceStatusUpdate } from '../../../shared/schemas/invoice';
-import { canTransition, formatInvoiceNumber } from '../../../shared/schemas/invoice';
+import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
+import { formatInvoiceNumber } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
 import { db } from '../data/entities';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
@@ -13,7 +13,7 @@ import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { recordMetric } from '../lib/metrics';
 import { toInvoiceDto } from './dto';
-import { getInvoice, markInvoicePaid, transitionInvoice } from './payment-store';
+import { getInvoice } from './payment-store';
 import { deleteUnpaidInvoice, invoiceListingKey, invoiceSearchText, type InvoiceRecord } from './repository';
 import { sendInvoiceMail } from './send-invoice-mail';
 
@@ -67,17 +67,6 @@ export async function createInvoice(input: InvoiceCreate, now = new Date()): Pro
 export async function runMonthlyInvoices(now = new Date()): Promise<{ period: string; created: number }> {
   const result = await generateMonthlyInvoices(now);
   return { period: result.period, created: result.created.length };
-}
-
-/** Mark Paid, Mark Overdue, Void (spec 2 §4). An admin's Mark Paid records no card payment. */
-export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceStatusUpdate, now = new Date()): Promise<Invoice> {
-  const invoice = await getInvoice(invoiceId);
-  if (!invoice) throw notFound('Invoice not found.');
-  if (!canTransition(invoice.status, status)) throw new AppError('CONFLICT', `A ${invoice.status} invoice cannot be marked ${status}.`);
-  const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoiceId, status);
-  if (!changed) throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
-  if (status === 'paid') recordMetric('InvoicesPaid');
-  return toInvoiceDto((await getInvoice(invoiceId))!);
 }
 
 /** Delete, for any status but paid (spec 2 §4): paid invoices are kept for the accounts. */

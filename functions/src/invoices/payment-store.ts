@@ -4,14 +4,18 @@
 // live here for every caller (admin and the monthly job too), so each access pattern has one implementation; listing
 // and deletion stay with ElectroDB in repository.ts. Each write is the one ElectroDB would send (payment-keys.test.ts,
 // payment-store.test.ts), so either side reads what the other wrote.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import type { BusinessRecord } from '../business/repository';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
-import { invoiceAttributes, paymentKeys, paymentStamps } from '../data/payment-keys';
+import { invoiceAttributes, paymentKeys, paymentStamps, unappliedPaymentListingKeys } from '../data/payment-keys';
 import { getItemOf } from '../data/plain-item';
+import type { EntityItem } from 'electrodb';
+import type { Db } from '../data/entities';
 import type { InvoiceRecord } from './repository';
+
+export type UnappliedPaymentRecord = EntityItem<Db['unappliedPayment']>;
 
 /** A handled webhook event is kept this long (the table's TTL then removes it); Stripe retries for 3 days. */
 const PAYMENT_EVENT_DAYS = 30;
@@ -20,7 +24,34 @@ const PAYMENT_EVENT_DAYS = 30;
 export async function getInvoice(invoiceId: string): Promise<InvoiceRecord | null> {
   const item = await getItemOf<Record<string, unknown>>(paymentKeys.invoice(invoiceId), 'invoice', true);
   if (!item) return null;
-  return Object.fromEntries(invoiceAttributes.filter((name) => name in item).map((name) => [name, item[name]])) as InvoiceRecord;
+  // A string set arrives as a Set; ElectroDB returns it as an array.
+  return Object.fromEntries(invoiceAttributes.filter((name) => name in item).map((name) => [name, item[name] instanceof Set ? [...item[name]] : item[name]])) as InvoiceRecord;
+}
+
+/** `SET #a = :a, …` with its names and values, for each attribute of `set`. */
+function setClause(set: Record<string, unknown>) {
+  return {
+    expression: `SET ${Object.keys(set).map((name) => `#${name} = :${name}`).join(', ')}`,
+    names: Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name])),
+    values: Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])),
+  };
+}
+
+/** An update that only happens when its condition holds: false when it does not. */
+async function updateIf(update: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> {
+  try {
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), ...update }));
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The condition that the stored invoice's status is one of `statuses`, with its placeholders. */
+function statusIn(statuses: InvoiceStatus[]) {
+  const values = Object.fromEntries(statuses.map((status, i) => [`:from${i}`, status]));
+  return { condition: `attribute_exists(pk) AND #status IN (${Object.keys(values).join(', ')})`, values };
 }
 
 /** The statuses from which `to` may be reached (spec 2 §4). */
@@ -35,29 +66,36 @@ export function statusesLeadingTo(to: InvoiceStatus): InvoiceStatus[] {
  */
 async function moveStatus(invoiceId: string, to: InvoiceStatus, changes: Record<string, unknown> = {}): Promise<boolean> {
   const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const set: Record<string, unknown> = { ...Object.fromEntries(defined), status: to, updatedAt: new Date().toISOString(), ...paymentStamps.invoicePatch(invoiceId) };
-  const from = statusesLeadingTo(to).map((status, i) => [`:from${i}`, status] as const);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: paymentKeys.invoice(invoiceId),
-        UpdateExpression: `SET ${Object.keys(set).map((name) => `#${name} = :${name}`).join(', ')}`,
-        ConditionExpression: `attribute_exists(pk) AND #status IN (${from.map(([placeholder]) => placeholder).join(', ')})`,
-        ExpressionAttributeNames: Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])), ...Object.fromEntries(from) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  const set = setClause({ ...Object.fromEntries(defined), status: to, updatedAt: new Date().toISOString(), ...paymentStamps.invoicePatch(invoiceId) });
+  const from = statusIn(statusesLeadingTo(to));
+  return updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: set.expression,
+    ConditionExpression: from.condition,
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: { ...set.values, ...from.values },
+  });
 }
 
 /** Mark Overdue, Void: false when the stored status does not allow it. */
 export function transitionInvoice(invoiceId: string, to: Exclude<InvoiceStatus, 'paid'>): Promise<boolean> {
   return moveStatus(invoiceId, to);
+}
+
+/**
+ * Notes a Checkout Session opened for the invoice, only while the invoice can still be paid; false when it cannot
+ * (voided meanwhile): the caller expires the session again.
+ */
+export function addCheckoutSession(invoiceId: string, stripeSessionId: string): Promise<boolean> {
+  const set = setClause({ updatedAt: new Date().toISOString(), ...paymentStamps.invoicePatch(invoiceId) });
+  const from = statusIn(statusesLeadingTo('paid'));
+  return updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: `${set.expression} ADD #sessions :session`,
+    ConditionExpression: from.condition,
+    ExpressionAttributeNames: { ...set.names, '#status': 'status', '#sessions': 'checkoutSessionIds' },
+    ExpressionAttributeValues: { ...set.values, ...from.values, ':session': new Set([stripeSessionId]) },
+  });
 }
 
 export interface PaymentRecord {
@@ -108,4 +146,44 @@ export async function billingContactOf(businessId: string): Promise<string | nul
   if (business.ownerEmail) return business.ownerEmail;
   const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(business.ownerId), 'profile', false);
   return owner?.email ?? null;
+}
+
+export type NewUnappliedPayment = Omit<UnappliedPaymentRecord, 'status' | 'listing' | 'createdAt' | 'updatedAt' | 'stripeRefundId' | 'refundedAt' | 'refundedBy'>;
+
+/** Keeps a payment that could not be applied, once per Checkout Session; false when it was kept already. */
+export async function recordUnappliedPayment(payment: NewUnappliedPayment, now = new Date()): Promise<boolean> {
+  const createdAt = now.toISOString();
+  const item = {
+    ...paymentKeys.unappliedPayment(payment.stripeSessionId),
+    ...unappliedPaymentListingKeys(payment.stripeSessionId, createdAt),
+    ...paymentStamps.unappliedPayment(),
+    ...Object.fromEntries(Object.entries(payment).filter(([, value]) => value !== undefined)),
+    status: 'unapplied',
+    createdAt,
+    updatedAt: createdAt,
+  };
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Consistent, so a refund just recorded reads back as refunded. */
+export async function getUnappliedPayment(stripeSessionId: string): Promise<UnappliedPaymentRecord | null> {
+  return getItemOf<UnappliedPaymentRecord>(paymentKeys.unappliedPayment(stripeSessionId), 'unappliedPayment', true);
+}
+
+/** Records the refund of an unapplied payment, once: false when it was refunded already. */
+export function markUnappliedPaymentRefunded(stripeSessionId: string, refund: { stripeRefundId: string; refundedAt: string; refundedBy: string }): Promise<boolean> {
+  const set = setClause({ ...refund, status: 'refunded', updatedAt: refund.refundedAt });
+  return updateIf({
+    Key: paymentKeys.unappliedPayment(stripeSessionId),
+    UpdateExpression: set.expression,
+    ConditionExpression: 'attribute_exists(pk) AND #status = :unapplied',
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: { ...set.values, ':unapplied': 'unapplied' },
+  });
 }

@@ -1,11 +1,15 @@
-// The `payments` area Lambda: the public invoice payment page, Stripe Checkout, verify on return, the Stripe webhook.
-// Every route is public, so no caller is resolved and, with payment-store.ts, the bundle holds no ElectroDB.
-import { publicHttpHandler, raw } from '../lib/http';
+// The `payments` area Lambda, everything that talks to Stripe: the public invoice payment page, Stripe Checkout, verify
+// on return, the Stripe webhook, and the admins' invoice status changes and unapplied payments. Its signed-in routes are
+// admin-only, so with adminHttpHandler and payment-store.ts the bundle holds no ElectroDB.
+import { adminHttpHandler } from '../lib/admin-http-handler';
+import { raw } from '../lib/http';
 import { paymentsRoutes } from '../../routes/payments';
+import { listUnappliedPayments, refundUnappliedPayment } from '../unapplied-payments/unapplied-payments';
 import { createCheckout, getInvoicePaymentView, verifyPayment } from './payment';
+import { setInvoiceStatus } from './set-invoice-status';
 import { handleStripeWebhook } from './stripe-webhook';
 
-export const handler = publicHttpHandler(paymentsRoutes, {
+export const handler = adminHttpHandler(paymentsRoutes, {
   getInvoicePayment: async ({ params }) => getInvoicePaymentView(params.invoiceId),
   createCheckout: async ({ params, body }) => createCheckout(params.invoiceId, body.returnTo),
   verifyPayment: async ({ body }) => verifyPayment(body.sessionId),
@@ -15,4 +19,7 @@ export const handler = publicHttpHandler(paymentsRoutes, {
     const result = await handleStripeWebhook(rawBody, event.headers?.['stripe-signature']);
     return raw({ headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, body: JSON.stringify(result) });
   },
+  setInvoiceStatus: async ({ params, body }) => setInvoiceStatus(params.invoiceId, body),
+  listUnappliedPayments: async ({ query }) => listUnappliedPayments(query.cursor),
+  refundUnappliedPayment: async ({ params, caller }) => refundUnappliedPayment(params.stripeSessionId, caller),
 });

@@ -1,9 +1,10 @@
 // httpHandler: the house HTTP stack (http.ts) with caller resolution, for every area with signed-in routes. It lives
 // apart from http.ts because resolving a caller reads the user's records (identity/repository.ts, ElectroDB): an area
-// whose routes are all public builds its handler with publicHttpHandler and loads none of that.
+// whose signed-in routes are admin-only builds its handler with adminHttpHandler and loads none of that.
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '../../routes/define';
-import { claimsOf, resolveCaller, type Caller } from '../identity/caller';
+import { resolveCaller, type Caller } from '../identity/caller';
+import { claimsOf } from '../identity/claims';
 import { unauthenticated } from './errors';
 import { createHttpHandler, type HttpHandlerOptions, type OperationsOf } from './http';
 

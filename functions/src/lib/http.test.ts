@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '../../../shared/zod';
-import { claimsOf, parseGroups, resolveCaller } from '../identity/caller';
+import { resolveCaller } from '../identity/caller';
+import { claimsOf, parseGroups } from '../identity/claims';
 import { fieldErrorsOf } from './http';
 import { matchRoute } from '../../local/api-adapter';
 import { routes } from '../../routes';

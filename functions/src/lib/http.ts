@@ -1,8 +1,8 @@
 // The house HTTP stack for every area Lambda: Powertools logging → CloudFront origin check → route lookup → caller resolution → path, query
 // and JSON body validation with the route's shared schemas → operation → error mapper. Operations are typed
 // from their route: body, params and query are the schemas' outputs, and signed-in routes get a non-null Caller.
-// Caller resolution is passed in (lib/http-handler.ts), not imported, so that an area whose routes are all public
-// (publicHttpHandler) loads neither the identity repository nor ElectroDB.
+// Caller resolution is passed in (lib/http-handler.ts), not imported, so that an area whose signed-in routes are admin-only
+// (payments, lib/admin-http-handler.ts) loads neither the identity repository nor ElectroDB.
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -109,7 +109,7 @@ export type CallerResolver = (event: APIGatewayProxyEventV2) => Promise<Caller>;
 
 async function callerFor(event: APIGatewayProxyEventV2, route: RouteDef, resolveCaller: CallerResolver | null): Promise<Caller | null> {
   if (route.auth === 'public') return null;
-  // publicHttpHandler refuses a signed-in route at start-up, so this is a wiring mistake, never a request's fault.
+  // Every handler builder passes a resolver when its table has signed-in routes, so this is a wiring mistake.
   if (!resolveCaller) throw new Error(`${route.operationId} needs a caller, but its handler resolves none`);
   const caller = await resolveCaller(event);
   if (route.auth === 'admin' && !caller.isAdmin) throw forbidden();
@@ -124,7 +124,7 @@ export interface HttpHandlerOptions {
 /**
  * Builds the Lambda handler of one area from its route table and operations (keyed by operationId). It takes the
  * area's table, not the whole route table, so the bundle carries only that area's routes and schemas. Areas call
- * httpHandler (lib/http-handler.ts) or publicHttpHandler, which say how the caller is resolved.
+ * httpHandler (lib/http-handler.ts) or adminHttpHandler (lib/admin-http-handler.ts), which say how the caller is resolved.
  */
 export function createHttpHandler<T extends Record<string, RouteDef>>(table: T, operations: OperationsOf<T>, resolveCaller: CallerResolver | null, options: HttpHandlerOptions = {}) {
   const areaRoutes = new Map(Object.values(table).map((r) => [`${r.method} ${r.path}`, r]));
@@ -167,15 +167,4 @@ export function createHttpHandler<T extends Record<string, RouteDef>>(table: T, 
   };
 
   return middy(base).use(injectLambdaContext(logger, { resetKeys: true }));
-}
-
-/**
- * The handler of an area whose routes are all public (payments): the same stack with no caller resolution, so the
- * bundle carries neither the identity repository nor ElectroDB. A signed-in route in the table is refused by the type
- * and, should a cast get past that, at start-up.
- */
-export function publicHttpHandler<T extends Record<string, RouteDef & { auth: 'public' }>>(table: T, operations: OperationsOf<T>, options: HttpHandlerOptions = {}) {
-  const signedIn = Object.values(table).filter((route) => route.auth !== 'public');
-  if (signedIn.length) throw new Error(`publicHttpHandler takes public routes only, not ${signedIn.map((route) => route.operationId).join(', ')}`);
-  return createHttpHandler(table, operations, null, options);
 }

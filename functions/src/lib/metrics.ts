@@ -4,7 +4,7 @@
 // because Powertools Metrics adds ~10 KB to every bundle and the card page's Lambda must stay small (docs/decisions.md).
 
 /** The business events the product counts (docs/operations.md lists who emits which). */
-export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'ContactsShared' | 'CardScans';
+export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'UnappliedPayments' | 'ContactsShared' | 'CardScans';
 
 /**
  * Emits `value` of `name` (unit Count). Off when no namespace is configured (the local runtime, tests) or when
