@@ -174,8 +174,10 @@ export const jobs = {
   // Lists businesses and plans, numbers and writes each invoice with its monthly guard.
   monthlyInvoices: {
     entry: 'functions/src/jobs/monthly-invoices-handler.ts',
-    // Mails each new invoice (to the billing e-mail, or the owner's) with the link to its payment page.
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, site: true, mail: { send: true } },
+    // GetItem: the guard pre-check and the invoice sequence. PutItem: the sequence, guard and invoice of one
+    // TransactWriteItems (no UpdateItem: numbers are no longer drawn with an ADD). Mails each new invoice (to the
+    // billing e-mail, or the owner's) with the link to its payment page.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem'], indexes: true }, site: true, mail: { send: true } },
   },
 } satisfies Record<string, AreaDef>;
 

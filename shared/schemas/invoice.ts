@@ -117,7 +117,7 @@ export function canPayInvoice(status: InvoiceStatus): boolean {
   return canTransition(status, 'paid');
 }
 
-/** 'INV-2026-000042': the year and a per-year sequence, zero-padded to six digits. */
+/** 'INV-2026-000042': the year and the invoice sequence (one for all years, see docs/decisions.md), zero-padded to six digits. */
 export function formatInvoiceNumber(sequence: number, year: number): string {
   if (!Number.isInteger(sequence) || sequence < 1) {
     throw new RangeError(`Invoice sequence must be a positive integer, got ${sequence}`);

@@ -1,8 +1,11 @@
 // The monthly invoice job: bills billable employees at the plan rate, once per business per month, even when
-// two runs start at the same time.
+// two runs start at the same time; invoice numbers run without gaps however many runs and admins number at once.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { addEmployee, createOwnerWithBusiness, runtime, tables } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, tables } from '../support/runtime';
+
+/** The sequence part of 'INV-2032-000042'. */
+const sequenceOf = (invoiceNumber: string) => Number(/^INV-\d{4}-(\d{6,})$/.exec(invoiceNumber)![1]);
 
 describe('monthly invoice job', () => {
   it('started twice at once creates exactly one invoice per business, with the plan amount and due date', async () => {
@@ -29,6 +32,43 @@ describe('monthly invoice job', () => {
 
     const again = await generateMonthlyInvoices(runDate);
     expect(again.created.filter((c) => c.businessId === a.business.id)).toHaveLength(0);
+  });
+
+  it('numbers invoices without gaps while six runs race each other and Create Invoice (issue 26 §3)', async () => {
+    const seeded = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const { owner, business } = await createOwnerWithBusiness();
+        await addEmployee(owner, business.id, { status: 'active' });
+        return business;
+      }),
+    );
+    const admin = await createUser({ groups: ['admin'] });
+    const db = await tables();
+    const sequence = async () => (await db.sequence.get({ name: 'invoice' }).go({ consistent: true })).data?.value ?? 0;
+    const before = await sequence();
+
+    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
+    const runDate = new Date('2032-03-01T03:00:00Z');
+    const byHand = (business: { id: string }) => api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount: 12, dueDate: '2032-03-31' } });
+    const [runs, handMade] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => generateMonthlyInvoices(runDate))),
+      Promise.all(seeded.slice(0, 4).map(byHand)),
+    ]);
+
+    for (const res of handMade) expect(res.status, res.text).toBe(201);
+    const monthly = runs.flatMap((run) => run.created);
+    // One invoice per business for the period, whichever run won it (every business the table holds is billed).
+    expect(new Set(monthly.map((c) => c.businessId)).size).toBe(monthly.length);
+    for (const business of seeded) {
+      const ofPeriod = (await db.invoice.query.byBusiness({ businessId: business.id }).go()).data.filter((i) => i.billingPeriod === '2032-03');
+      expect(ofPeriod).toHaveLength(1);
+      expect(monthly.filter((c) => c.businessId === business.id).map((c) => c.invoiceId)).toEqual([ofPeriod[0]!.invoiceId]);
+    }
+    // Every number drawn belongs to an invoice that exists: consecutive from the stored sequence on, no gap, no duplicate.
+    const issued = [...monthly.map((c) => ({ id: c.invoiceId, number: c.invoiceNumber })), ...handMade.map((res) => ({ id: res.body.invoice.id as string, number: res.body.invoice.invoiceNumber as string }))];
+    expect(issued.map((i) => sequenceOf(i.number)).sort((a, b) => a - b)).toEqual(Array.from({ length: issued.length }, (_, i) => before + 1 + i));
+    expect(await sequence()).toBe(before + issued.length);
+    for (const { id, number } of issued) expect((await db.invoice.get({ invoiceId: id }).go({ consistent: true })).data?.invoiceNumber).toBe(number);
   });
 
   it('runs from the command line against the local runtime (npm run job:monthly-invoices)', async () => {

@@ -353,23 +353,59 @@ describe('the user partition (patterns 1, 2)', () => {
 });
 
 describe('invoices (patterns 14, 15)', () => {
-  it('hands out distinct, consecutive invoice numbers to 20 parallel callers', async () => {
-    const name = `test-sequence-${newId()}`;
-    const values = await Promise.all(Array.from({ length: 20 }, () => jobsRepo.nextSequenceValue(name)));
-    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  const unnumbered = (businessId = newId(), invoiceId = newId()) => ({ invoiceId, businessId, businessName: 'Repo Test Co', amountCents: 398, currency: 'USD', dueDate: '2026-12-22' });
+  const storedInvoice = async (invoiceId: string) => (await db().invoice.get({ invoiceId }).go({ consistent: true })).data;
+  const sequenceOf = (invoiceNumber: string) => Number(invoiceNumber.slice('INV-2026-'.length));
+
+  it('numbers an invoice in the write that creates it: a consistent read of the sequence, then one transaction', async () => {
+    const before = await jobsRepo.lastInvoiceSequenceValue();
+    const invoice = unnumbered();
+    let outcome: Awaited<ReturnType<typeof jobsRepo.createNumberedInvoice>> | undefined;
+    expect(await commandsOf(async () => (outcome = await jobsRepo.createNumberedInvoice(invoice, { year: 2026 })))).toEqual(['GetItemCommand', 'TransactWriteItemsCommand']);
+    const invoiceNumber = `INV-2026-${String(before + 1).padStart(6, '0')}`;
+    expect(outcome).toEqual({ outcome: 'created', invoiceNumber, attempts: 1 });
+    expect(await storedInvoice(invoice.invoiceId)).toMatchObject({ invoiceNumber, searchText: `${invoiceNumber.toLowerCase()}\nrepo test co`, status: 'pending' });
+    expect(await jobsRepo.lastInvoiceSequenceValue()).toBe(before + 1);
   });
 
-  it('writes one invoice per business and period: the guard refuses the second, which leaves no invoice', async () => {
-    const businessId = newId();
-    const invoice = (invoiceId: string) => ({ invoiceId, businessId, businessName: 'Repo Test Co', invoiceNumber: `INV-T-${invoiceId}`, amountCents: 398, currency: 'USD', dueDate: '2026-12-22' });
-    const [a, b] = [newId(), newId()];
+  it('hands 20 parallel callers consecutive numbers, each on its invoice, retrying when another took the number first', async () => {
+    const before = await jobsRepo.lastInvoiceSequenceValue();
+    const invoices = Array.from({ length: 20 }, () => unnumbered());
+    const outcomes = await Promise.all(invoices.map((invoice) => jobsRepo.createNumberedInvoice(invoice, { year: 2026 })));
+    const numbers = outcomes.map((o) => (o.outcome === 'created' ? o.invoiceNumber : 'none'));
+    expect(numbers.map(sequenceOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+    expect(Math.max(...outcomes.map((o) => o.attempts))).toBeGreaterThan(1);
+    expect(await jobsRepo.lastInvoiceSequenceValue()).toBe(before + 20);
+    for (const [i, invoice] of invoices.entries()) expect((await storedInvoice(invoice.invoiceId))?.invoiceNumber).toBe(numbers[i]);
+  });
 
-    const results = await Promise.all([jobsRepo.createInvoiceWithGuard(invoice(a), '2026-11'), jobsRepo.createInvoiceWithGuard(invoice(b), '2026-11')]);
-    expect(results.sort()).toEqual([false, true]);
+  it('writes one invoice per business and period: the guard refuses the second, which leaves no invoice and takes no number', async () => {
+    const businessId = newId();
+    const before = await jobsRepo.lastInvoiceSequenceValue();
+    const [a, b] = [unnumbered(businessId), unnumbered(businessId)];
+
+    const outcomes = await Promise.all([a, b].map((invoice) => jobsRepo.createNumberedInvoice(invoice, { year: 2026, guard: { period: '2026-11' } })));
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['alreadyBilled', 'created']);
     const stored = await jobsRepo.listInvoicesOfBusiness(businessId);
     expect(stored).toHaveLength(1);
+    expect(stored[0]!.invoiceNumber).toBe(`INV-2026-${String(before + 1).padStart(6, '0')}`);
+    expect((await db().invoiceGuard.get({ businessId, period: '2026-11' }).go({ consistent: true })).data?.invoiceId).toBe(stored[0]!.invoiceId);
+    expect(await jobsRepo.lastInvoiceSequenceValue()).toBe(before + 1);
     expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-11')).toBe(true);
     expect(await jobsRepo.hasInvoiceForPeriod(businessId, '2026-12')).toBe(false);
+
+    // Billed already: refused at once, still no number taken.
+    expect(await jobsRepo.createNumberedInvoice(unnumbered(businessId), { year: 2026, guard: { period: '2026-11' } })).toEqual({ outcome: 'alreadyBilled', attempts: 1 });
+    expect(await jobsRepo.lastInvoiceSequenceValue()).toBe(before + 1);
+  });
+
+  it('throws when the transaction fails for another reason (an invoice id taken), and takes no number', async () => {
+    const existing = unnumbered();
+    await jobsRepo.createNumberedInvoice(existing, { year: 2026 });
+    const before = await jobsRepo.lastInvoiceSequenceValue();
+    await expect(jobsRepo.createNumberedInvoice({ ...existing, amountCents: 1 }, { year: 2026 })).rejects.toThrow(/cancelled.*"None","ConditionalCheckFailed"/);
+    expect(await jobsRepo.lastInvoiceSequenceValue()).toBe(before);
+    expect((await storedInvoice(existing.invoiceId))?.amountCents).toBe(398);
   });
 });
 

@@ -1,20 +1,18 @@
-// The billing tab (spec 2 §2 'Billing & Invoices', §4): the invoices newest first with filters, Create Invoice (the
-// number from the atomic counter, then the mail), Generate monthly invoices (the scheduled job's own code) and Delete.
+// The billing tab (spec 2 §2 'Billing & Invoices', §4): the invoices newest first with filters, Create Invoice (numbered
+// in its own write, then the mail), Generate monthly invoices (the scheduled job's own code) and Delete.
 // The status actions of §4 are in set-invoice-status.ts (the payments Lambda: Void expires Checkout Sessions).
 import { messages } from '../../../shared/messages';
 import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
-import { formatInvoiceNumber } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
-import { db } from '../data/entities';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
 import { generateMonthlyInvoices } from '../jobs/generate-monthly-invoices';
-import { nextSequenceValue } from '../jobs/repository';
+import { createNumberedInvoice } from '../jobs/repository';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { recordMetric } from '../lib/metrics';
 import { toInvoiceDto } from './dto';
 import { getInvoice } from './payment-store';
-import { deleteUnpaidInvoice, invoiceListingKey, invoiceSearchText, type InvoiceRecord } from './repository';
+import { deleteUnpaidInvoice, invoiceListingKey, type InvoiceRecord } from './repository';
 import { sendInvoiceMail } from './send-invoice-mail';
 
 const PAGE_ROWS = 25;
@@ -42,22 +40,21 @@ export async function listInvoices(query: InvoiceListQuery): Promise<InvoicePage
 export async function createInvoice(input: InvoiceCreate, now = new Date()): Promise<InvoiceCreated> {
   const business = await getBusiness(input.businessId);
   if (!business) throw new AppError('VALIDATION_FAILED', 'Business not found.', { businessId: 'Business not found.' });
-  const invoiceNumber = formatInvoiceNumber(await nextSequenceValue('invoice'), now.getUTCFullYear());
   const invoiceId = newId();
-  await db()
-    .invoice.create({
+  // Numbered in the invoice's own write: a number is taken only with the invoice (no gaps, issue 26 §3).
+  await createNumberedInvoice(
+    {
       invoiceId,
       businessId: business.businessId,
       businessName: business.name,
-      invoiceNumber,
       amountCents: input.amountCents,
       currency: input.currency,
       dueDate: input.dueDate,
       ...(input.notes ? { notes: input.notes } : {}),
       status: 'pending',
-      searchText: invoiceSearchText(invoiceNumber, business.name),
-    })
-    .go();
+    },
+    { year: now.getUTCFullYear() },
+  );
   recordMetric('InvoicesCreated');
   const stored = await getInvoice(invoiceId);
   if (!stored) throw new AppError('INTERNAL', messages.invoice.createFailed);

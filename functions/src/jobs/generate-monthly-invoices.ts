@@ -1,15 +1,14 @@
 // The monthly invoice job (spec 2 §9): every active business with an active subscription is billed for its
 // billable (non-draft) employees at the plan rate, due one month from the run date. Idempotent per month:
-// the invoice and a per-business-per-month guard are written in one transaction. Each new invoice is mailed.
+// the invoice, its number and a per-business-per-month guard are written in one transaction. Each new invoice is mailed.
 import { addOneMonth, DEFAULT_CURRENCY } from '../../../shared/format';
 import { businessRatePerUser, monthlyInvoiceAmount } from '../../../shared/pricing';
-import { formatInvoiceNumber, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
+import { MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { listActivePlans } from '../plans/repository';
-import { createInvoiceWithGuard, hasInvoiceForPeriod, listAllBusinesses, nextSequenceValue } from './repository';
-import { invoiceSearchText } from '../invoices/repository';
+import { createNumberedInvoice, hasInvoiceForPeriod, listAllBusinesses } from './repository';
 import { sendInvoiceMail } from '../invoices/send-invoice-mail';
 import type { InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 
@@ -34,6 +33,8 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
   const dueDate = isoDate(addOneMonth(runDate));
   const [businesses, activePlans] = await Promise.all([listAllBusinesses(), listActivePlans()]);
   const result: MonthlyInvoiceResult = { period, created: [], alreadyBilled: 0, skippedNoBillableEmployees: 0 };
+  /** Numbering transactions sent: more than one per invoice means racing writers took the number first. */
+  let numberingAttempts = 0;
 
   for (const business of businesses) {
     if (business.isActive === false || business.subscriptionStatus !== 'active') continue;
@@ -47,14 +48,12 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
       continue;
     }
     const invoiceId = newId();
-    const invoiceNumber = formatInvoiceNumber(await nextSequenceValue('invoice'), runDate.getUTCFullYear());
     const amountCents = monthlyInvoiceAmount(activePlans, billable);
     const currency = DEFAULT_CURRENCY;
     const invoice = {
       invoiceId,
       businessId: business.businessId,
       businessName: business.name,
-      invoiceNumber,
       amountCents,
       currency,
       dueDate,
@@ -63,14 +62,17 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
       billingPeriod: period,
       billableEmployees: billable,
       ratePerUserCents: businessRatePerUser(activePlans, billable),
-      searchText: invoiceSearchText(invoiceNumber, business.name),
     };
-    if (!(await createInvoiceWithGuard(invoice, period))) {
+    // Numbered in the guard's transaction: a run that loses the guard takes no number (no gaps, issue 26 §3).
+    const numbered = await createNumberedInvoice(invoice, { year: runDate.getUTCFullYear(), guard: { period } });
+    numberingAttempts += numbered.attempts;
+    if (numbered.outcome === 'alreadyBilled') {
       result.alreadyBilled += 1;
       continue;
     }
+    const { invoiceNumber } = numbered;
     // Mailed like an invoice an admin creates; a mail failure is reported, the invoice stays.
-    const mail = await sendInvoiceMail({ ...invoice, createdAt: new Date().toISOString() });
+    const mail = await sendInvoiceMail({ ...invoice, invoiceNumber, createdAt: new Date().toISOString() });
     result.created.push({ businessId: business.businessId, invoiceId, invoiceNumber, amountCents, currency, mail });
   }
   recordMetric('InvoicesCreated', result.created.length);
@@ -78,6 +80,7 @@ export async function generateMonthlyInvoices(runDate: Date = new Date()): Promi
     period,
     created: result.created.length,
     alreadyBilled: result.alreadyBilled,
+    numberingAttempts,
   });
   return result;
 }

@@ -1,6 +1,10 @@
-// Access patterns of the monthly invoice job: active businesses, the invoice-number sequence, the guarded write.
+// Access patterns of invoice billing: the businesses the monthly run bills, its guard pre-check, and the numbered write
+// every new invoice goes through (monthly run, Create Invoice), which takes a number only with the invoice it names.
 import type { EntityItem } from 'electrodb';
+import { formatInvoiceNumber } from '../../../shared/schemas/invoice';
 import { db, type Db } from '../data/entities';
+import { AppError } from '../lib/errors';
+import { invoiceSearchText } from '../invoices/repository';
 
 export type InvoiceRecord = EntityItem<Db['invoice']>;
 
@@ -16,23 +20,56 @@ export async function hasInvoiceForPeriod(businessId: string, period: string): P
   return data !== null;
 }
 
-/** Next value of a named sequence: one atomic ADD. */
-export async function nextSequenceValue(name: string): Promise<number> {
-  const { data } = await db().sequence.update({ name }).add({ value: 1 }).go({ response: 'updated_new' });
-  return data.value ?? 0;
+/** An invoice before it is numbered: the number (and the search text that contains it) comes with the write. */
+export type UnnumberedInvoice = Omit<Parameters<Db['invoice']['create']>[0], 'invoiceNumber' | 'searchText'>;
+
+export type NumberedInvoiceOutcome = { outcome: 'created'; invoiceNumber: string; attempts: number } | { outcome: 'alreadyBilled'; attempts: number };
+
+/** The sequence that numbers every invoice (monthly, Create Invoice, agency billing). */
+const INVOICE_SEQUENCE = 'invoice';
+/** Attempts before giving up when other writers keep taking the next number first (each costs two round trips). */
+export const MAX_NUMBERING_ATTEMPTS = 25;
+
+/** The last invoice number issued (0 before the first), read consistently. */
+export async function lastInvoiceSequenceValue(): Promise<number> {
+  const { data } = await db().sequence.get({ name: INVOICE_SEQUENCE }).go({ consistent: true });
+  return data?.value ?? 0;
 }
 
-/** Writes the invoice and its period guard in one transaction; false when the guard already existed. */
-export async function createInvoiceWithGuard(invoice: Parameters<Db['invoice']['create']>[0], period: string): Promise<boolean> {
-  const result = await db()
-    .service.transaction.write(({ invoice: inv, invoiceGuard }) => [
-      invoiceGuard.create({ businessId: invoice.businessId, period, invoiceId: invoice.invoiceId }).commit(),
-      inv.create(invoice).commit(),
-    ])
-    .go();
-  if (!result.canceled) return true;
-  if (result.data[0]?.rejected) return false;
-  throw new Error(`Invoice transaction was cancelled: ${JSON.stringify(result.data.map((d) => d.code))}`);
+/** Full jitter on an exponential ceiling (5 ms doubling to 100 ms), so racing writers spread out. */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 5 * 2 ** attempt)));
+
+/**
+ * Creates an invoice with the next number, gapless: one transaction sets the sequence to N+1 on condition it is still
+ * N, writes the monthly guard when given (so a business is billed once per period), and the invoice numbered N+1. A
+ * number is only taken with its invoice: a lost guard takes none ('alreadyBilled'); a lost race for the number
+ * re-reads the sequence and tries again (at most MAX_NUMBERING_ATTEMPTS times).
+ */
+export async function createNumberedInvoice(invoice: UnnumberedInvoice, options: { year: number; guard?: { period: string } }): Promise<NumberedInvoiceOutcome> {
+  const { guard, year } = options;
+  for (let attempt = 1; attempt <= MAX_NUMBERING_ATTEMPTS; attempt++) {
+    const current = await lastInvoiceSequenceValue();
+    const invoiceNumber = formatInvoiceNumber(current + 1, year);
+    const result = await db()
+      .service.transaction.write(({ sequence, invoiceGuard, invoice: inv }) => [
+        sequence
+          .put({ name: INVOICE_SEQUENCE, value: current + 1 })
+          .where((attr, { notExists, eq }) => `${notExists(attr.value)} OR ${eq(attr.value, current)}`)
+          .commit(),
+        ...(guard ? [invoiceGuard.create({ businessId: invoice.businessId, period: guard.period, invoiceId: invoice.invoiceId }).commit()] : []),
+        inv.create({ ...invoice, invoiceNumber, searchText: invoiceSearchText(invoiceNumber, invoice.businessName) }).commit(),
+      ])
+      .go();
+    if (!result.canceled) return { outcome: 'created', invoiceNumber, attempts: attempt };
+    const codes: string[] = result.data.map((item) => item.code);
+    // The guard exists: another run billed this period. Checked first: it decides even when the number was lost too.
+    if (guard && codes[1] === 'ConditionalCheckFailed') return { outcome: 'alreadyBilled', attempts: attempt };
+    // The sequence moved on (or another transaction held one of the items): nothing was written; number again.
+    const numberTaken = codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict');
+    if (!numberTaken) throw new Error(`Invoice transaction was cancelled: ${JSON.stringify(codes)}`);
+    if (attempt < MAX_NUMBERING_ATTEMPTS) await backoff(attempt);
+  }
+  throw new AppError('CONFLICT', 'Too many invoices are being numbered at once. Try again.');
 }
 
 export async function listInvoicesOfBusiness(businessId: string): Promise<InvoiceRecord[]> {
