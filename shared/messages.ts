@@ -236,6 +236,11 @@ export const messages = {
     paymentVerified: 'Payment Verified',
     paymentCancelledTitle: 'Payment Cancelled',
     paymentCancelled: 'Payment was cancelled by the user',
+    /** Issue 26 §1 (no spec wording): Stripe took the payment but the invoice could no longer take it. */
+    paymentUnapplied: 'We received your payment, but this invoice could no longer be paid. The payment will be refunded.',
+    unappliedFetchFailed: 'Failed to load unapplied payments',
+    refunded: 'Payment refunded',
+    refundFailed: 'Failed to refund payment',
   },
   /** Import employees from a CSV file (issue 11 §1; no spec wording). */
   employeeImport: {

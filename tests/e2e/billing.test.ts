@@ -2,7 +2,8 @@
 // public payment page → Pay on the Stripe stand-in → back, 'Payment Verified', the invoice is paid; in the portal the
 // badge says Paid and Delete is gone. Pay Now from the portal, cancelled on the stand-in ('Payment Cancelled'); Mark
 // Overdue, Void and Delete behind their confirmations; Generate monthly invoices. axe on each page and dialog; the
-// payment page on a 375 px phone; an unknown invoice shows 'Invoice Not Found'.
+// payment page on a 375 px phone; an unknown invoice shows 'Invoice Not Found'. Issue 26 §1: a second payment of a paid
+// invoice is shown as unapplied and refunded by keyboard; voiding an invoice expires the payer's open checkout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
@@ -160,6 +161,82 @@ describe('billing (1280 px, then 375 px)', () => {
     await page.getByRole('button', { name: 'Generate monthly invoices' }).click();
     await expectOnPage(page.getByText(/^Generated \d+ monthly invoices$/)).toBeVisible();
     await shot(page, 'billing-07-actions');
+  });
+
+  it('keeps a second payment of a paid invoice as unapplied, refunds it from the Billing tab by keyboard, and voiding expires an open checkout', async () => {
+    const { page } = session;
+    const invoiceId = await createInvoice(page, '21.00', 'Paid twice');
+    const db = await tables();
+    const number = (await db.invoice.get({ invoiceId }).go()).data!.invoiceNumber;
+
+    // Two people at the customer open the payment link and Checkout at the same time; both pay.
+    const customerContext = await session.browser.newContext({ viewport: phone });
+    try {
+      const [first, second] = [await customerContext.newPage(), await customerContext.newPage()];
+      for (const tab of [first, second]) {
+        await tab.goto(`${origin}/invoice-payment/${invoiceId}`);
+        await tab.getByRole('button', { name: 'Pay Invoice Securely' }).click();
+        await expectOnPage(tab.getByRole('button', { name: /Pay \$21\.00/ })).toBeVisible();
+      }
+      await first.getByRole('button', { name: /Pay \$21\.00/ }).click();
+      await expectOnPage(first.getByText(messages.invoice.paymentVerified)).toBeVisible();
+      await second.getByRole('button', { name: /Pay \$21\.00/ }).click();
+      await expectOnPage(second.getByText(messages.invoice.paymentUnapplied)).toBeVisible();
+      await shot(second, 'billing-09-paid-twice-phone');
+    } finally {
+      await customerContext.close();
+    }
+    const { data: unapplied } = await db.unappliedPayment.query.all({ listing: 'unappliedPayments' }).go({ order: 'desc', pages: 'all' });
+    const extra = unapplied.find((p) => p.invoiceId === invoiceId)!;
+    expect(extra).toMatchObject({ reason: 'invoicePaidAlready', amountCents: 2100, status: 'unapplied' });
+
+    await page.reload();
+    const section = page.getByRole('region', { name: 'Unapplied payments' });
+    const row = section.getByRole('row', { name: new RegExp(number) });
+    await expectOnPage(row).toContainText('Invoice was paid already');
+    await expectOnPage(row).toContainText(extra.stripeSessionId);
+    await expectOnPage(row).toContainText(extra.stripePaymentIntentId!);
+    await expectOnPage(row).toContainText('Not refunded');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'billing-10-unapplied');
+
+    // Keyboard only: focus Refund, open the confirmation, confirm.
+    const refund = row.getByRole('button', { name: `Refund $21.00 paid for ${number}` });
+    await refund.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expectOnPage(dialog.getByText(/Stripe returns the money/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Refund Payment' }).focus();
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByText(messages.invoice.refunded)).toBeVisible();
+    await expectOnPage(row).toContainText('Refunded');
+    await expectOnPage(row.getByRole('button')).toHaveCount(0);
+    const refunded = (await db.unappliedPayment.get({ stripeSessionId: extra.stripeSessionId }).go()).data!;
+    expect(refunded).toMatchObject({ status: 'refunded', stripeRefundId: expect.stringMatching(/^re_/) });
+    await expectOnPage(row).toContainText(refunded.stripeRefundId!);
+    await shot(page, 'billing-11-refunded');
+
+    // A payer has Checkout open when the admin voids the invoice: the session is expired and can no longer be paid.
+    const voidedId = await createInvoice(page, '15.00', 'Voided while open');
+    const voidedNumber = (await db.invoice.get({ invoiceId: voidedId }).go()).data!.invoiceNumber;
+    const payerContext = await session.browser.newContext({ viewport: desktop });
+    try {
+      const payer = await payerContext.newPage();
+      await payer.goto(`${origin}/invoice-payment/${voidedId}`);
+      await payer.getByRole('button', { name: 'Pay Invoice Securely' }).click();
+      await expectOnPage(payer.getByRole('button', { name: /Pay \$15\.00/ })).toBeVisible();
+      await page.getByRole('row', { name: new RegExp(voidedNumber) }).getByRole('button', { name: `Void ${voidedNumber}` }).click();
+      await dialog.getByRole('button', { name: 'Void Invoice' }).click();
+      await expectOnPage(page.getByRole('row', { name: new RegExp(voidedNumber) })).toContainText('Void');
+      await payer.getByRole('button', { name: /Pay \$15\.00/ }).click();
+      await expectOnPage(payer.getByRole('heading', { name: 'This checkout session has expired' })).toBeVisible();
+    } finally {
+      await payerContext.close();
+    }
+    expect((await db.invoice.get({ invoiceId: voidedId }).go()).data!.status).toBe('void');
+    const { data: after } = await db.unappliedPayment.query.all({ listing: 'unappliedPayments' }).go({ pages: 'all' });
+    expect(after.filter((p) => p.invoiceId === voidedId)).toEqual([]);
   });
 
   it('shows the billing tab on a 375 px phone without sideways scrolling, and Invoice Not Found for an unknown id', async () => {

@@ -1,5 +1,5 @@
 // Back from Stripe Checkout (spec 2 §4): `payment=success` with a session id is verified by the server with Stripe
-// ('Payment Verified'), `payment=cancelled` says so ('Payment Cancelled'); both parameters are then removed from the
+// ('Payment Verified', or that the payment could not be applied and will be refunded), `payment=cancelled` says so ('Payment Cancelled'); both parameters are then removed from the
 // address, and `reload` refreshes what the page shows.
 import { messages } from '@shared/messages';
 import { useEffect, useRef } from 'react';
@@ -18,7 +18,11 @@ export function usePaymentReturn(reload: () => void) {
     if (back?.kind === 'success') {
       const failed = () => toast.error(messages.admin.errorTitle, { description: messages.invoice.verifyFailed });
       verifyPayment(back.sessionId)
-        .then((result) => (result.status === 'paid' ? toast.success(messages.invoice.paymentVerified) : failed()))
+        .then((result) => {
+          if (result.unapplied) toast.warning(messages.invoice.paymentUnapplied);
+          else if (result.status === 'paid') toast.success(messages.invoice.paymentVerified);
+          else failed();
+        })
         .catch(failed)
         .finally(reload);
     }

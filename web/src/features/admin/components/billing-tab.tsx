@@ -1,7 +1,8 @@
 // The billing tab (spec 2 §2 'Billing & Invoices', §4, §8): invoices newest first with a status filter and a search,
 // Create Invoice, Generate monthly invoices, and each row's actions for its status — Pay Now (Stripe Checkout in a
 // new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
-// session is verified and the list reloaded; both address parameters are then removed.
+// session is verified and the list reloaded; both address parameters are then removed. Below the invoices, payments that
+// no invoice could take, to refund (unapplied-payments.tsx).
 import { formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
@@ -22,6 +23,7 @@ import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { useQueryClient } from '@tanstack/react-query';
 import { invoiceKeys, useDeleteInvoice, useGenerateMonthlyInvoices, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
+import { UnappliedPayments } from './unapplied-payments';
 
 
 type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
@@ -113,6 +115,7 @@ export function BillingTab() {
           </Button>
         </div>
       )}
+      <UnappliedPayments />
       <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
       <InvoiceConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
     </section>
