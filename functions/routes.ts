@@ -146,6 +146,8 @@ export const areas: Record<Area, AreaDef> = {
       // fails, so Stripe's retry counts. Query (gsi2): the unapplied payments listing.
       table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
       site: true,
+      // The payment receipt, to the billing e-mail or the owner.
+      mail: { send: true },
       secrets: ['stripe'],
     },
   },

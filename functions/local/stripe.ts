@@ -1,5 +1,6 @@
 // The local Stripe stand-in (issue 10 §8): the Stripe API calls CardCrew makes, so the official `stripe` SDK can point
-// at it — create, retrieve and expire Checkout Sessions, create and retrieve Refunds, with Stripe's idempotency keys —
+// at it — create, retrieve and expire Checkout Sessions, retrieve a PaymentIntent with its charge's card, create and
+// retrieve Refunds, with Stripe's idempotency keys —
 // and a minimal hosted checkout page where a tester presses Pay or Cancel. Pay marks the session paid, posts a correctly signed `checkout.session.completed` event to the local API's
 // webhook (as Stripe signs: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint secret) and then sends the browser
 // to the success URL; Cancel sends it to the cancel URL. Sessions live in memory: a restart forgets them, as an
@@ -25,6 +26,8 @@ interface Session {
   created: number;
   /** What the hosted page shows (not part of Stripe's session object). */
   productName: string;
+  /** The test card the hosted page "charges" (Stripe keeps it on the payment's charge, not on the session). */
+  card: { brand: string; last4: string } | null;
 }
 
 interface Refund {
@@ -92,8 +95,15 @@ function expiredPage(): string {
 }
 
 function publicSession(session: Session) {
-  const { productName: _productName, ...rest } = session;
+  const { productName: _productName, card: _card, ...rest } = session;
   return rest;
+}
+
+/** The PaymentIntent of a paid session; its charge (with the card) expanded when asked, as `expand[]=latest_charge` does. */
+function paymentIntentOf(session: Session, expandCharge: boolean) {
+  const chargeId = `ch_${session.payment_intent!.slice(3)}`;
+  const charge = { id: chargeId, object: 'charge', amount: session.amount_total, currency: session.currency, paid: true, payment_intent: session.payment_intent, payment_method_details: { type: 'card', card: session.card } };
+  return { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, amount_received: session.amount_total, currency: session.currency, status: 'succeeded', metadata: session.metadata, latest_charge: expandCharge ? charge : chargeId };
 }
 
 function checkoutPage(session: Session): string {
@@ -149,6 +159,7 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
         url: `${base}/checkout/${sessionId}`,
         created: Math.floor(Date.now() / 1000),
         productName: form.get('line_items[0][price_data][product_data][name]') ?? 'Payment',
+        card: null,
       };
       sessions.set(sessionId, session);
       return ok(publicSession(session));
@@ -180,6 +191,11 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       refunds.set(refund.id, refund);
       return ok(refund);
     }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === 'GET' && intent) {
+      const session = [...sessions.values()].find((s) => s.payment_intent === intent[1]);
+      return session ? ok(paymentIntentOf(session, form.getAll('expand[]').includes('latest_charge') || form.getAll('expand[0]').includes('latest_charge'))) : fail(404, `No such payment_intent: '${intent[1]}'`, 'resource_missing');
+    }
     const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (method === 'GET' && refund) {
       const found = refunds.get(refund[1]!);
@@ -204,7 +220,8 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
           const mismatch = fail(400, 'Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error');
           return json(res, mismatch.status, mismatch.body);
         }
-        const answer = seen ?? (await api(req.method ?? 'GET', path, new URLSearchParams(body)));
+        // POST parameters come form-encoded in the body, GET parameters (expand[]) in the query string.
+        const answer = seen ?? (await api(req.method ?? 'GET', path, req.method === 'POST' ? new URLSearchParams(body) : url.searchParams));
         if (typeof key === 'string' && !seen) idempotent.set(key, { request: `${path}\n${body}`, ...answer });
         return json(res, answer.status, answer.body);
       }
@@ -226,7 +243,8 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       }
       if (req.method === 'POST' && page[2] === 'pay') {
         if (session.status === 'open') {
-          Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test') });
+          // Stripe's test card 4242 4242 4242 4242.
+          Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test'), card: { brand: 'visa', last4: '4242' } });
           await deliver('checkout.session.completed', session);
         }
         res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });

@@ -58,7 +58,7 @@ const expectedActions: Record<string, string[]> = {
   ],
   agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
-  payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue'],
+  payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
 
@@ -72,7 +72,7 @@ const expectedEnvironment: Record<string, string[]> = {
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
   contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
-  payments: ['PUBLIC_ORIGIN', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
+  payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
 

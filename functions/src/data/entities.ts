@@ -430,6 +430,9 @@ export function buildEntities() {
         stripeSessionId: text,
         stripePaymentIntentId: text,
         paidAmountCents: { type: 'number' },
+        /** The payment receipt: who is sending it (a lease, so a crashed sender does not block it), and when it was sent. */
+        receiptClaimedAt: text,
+        receiptSentAt: text,
         /** Every Checkout Session opened for it, so voiding the invoice can expire the ones still open. */
         checkoutSessionIds: { type: 'set', items: 'string' },
         /** Lower-cased invoice number and business name (the billing tab's search). */

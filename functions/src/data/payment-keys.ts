@@ -45,6 +45,8 @@ export const invoiceAttributes = [
   'stripeSessionId',
   'stripePaymentIntentId',
   'paidAmountCents',
+  'receiptClaimedAt',
+  'receiptSentAt',
   'checkoutSessionIds',
   'searchText',
   'listing',

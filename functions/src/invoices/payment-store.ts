@@ -113,6 +113,34 @@ export function markInvoicePaid(invoiceId: string, payment: PaymentRecord): Prom
   return moveStatus(invoiceId, 'paid', { ...payment });
 }
 
+/** How long a receipt claim holds before another caller may send the receipt (a sender that crashed mid-way). */
+const RECEIPT_LEASE_MS = 2 * 60_000;
+
+/**
+ * Claims the paid invoice's receipt for this caller: true only for one caller at a time, never after it was sent
+ * (the webhook, its retries and the return-URL verify all try; one sends).
+ */
+export function claimReceipt(invoiceId: string, now = new Date()): Promise<boolean> {
+  return updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: 'SET #claimed = :now',
+    ConditionExpression: '#status = :paid AND attribute_not_exists(#sent) AND (attribute_not_exists(#claimed) OR #claimed < :stale)',
+    ExpressionAttributeNames: { '#claimed': 'receiptClaimedAt', '#sent': 'receiptSentAt', '#status': 'status' },
+    ExpressionAttributeValues: { ':now': now.toISOString(), ':stale': new Date(now.getTime() - RECEIPT_LEASE_MS).toISOString(), ':paid': 'paid' },
+  });
+}
+
+/** The receipt went out (`sent`), or it failed and may be tried again at once (the claim is given back). */
+export async function settleReceipt(invoiceId: string, sent: boolean, now = new Date()): Promise<void> {
+  await updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: sent ? 'SET #sent = :now REMOVE #claimed' : 'REMOVE #claimed',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: sent ? { '#sent': 'receiptSentAt', '#claimed': 'receiptClaimedAt' } : { '#claimed': 'receiptClaimedAt' },
+    ...(sent ? { ExpressionAttributeValues: { ':now': now.toISOString() } } : {}),
+  });
+}
+
 /** Records that a webhook event was handled; false when it had been already (a retry or a replay). */
 export async function claimPaymentEvent(eventId: string, type: string, invoiceId: string | undefined, now = new Date()): Promise<boolean> {
   const item = {

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { addCheckoutSession, billingContactOf, getInvoice, markInvoicePaid, recordUnappliedPayment } from './payment-store';
+import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
 import type { InvoiceRecord } from './repository';
 
@@ -117,10 +118,19 @@ async function applyPayment(invoiceId: string, invoice: InvoiceRecord | null, pa
 
 /**
  * Records a completed Checkout Session: paid by Stripe, for one of our invoices. Every such payment is kept (issue 26
- * §1): applied to its invoice when it can be, else as an unapplied payment that admins see and can refund, logged as an
- * error and counted (an alarm watches the count). Idempotent: a second call (the webhook or verify) finds it recorded.
+ * §1): applied to its invoice when it can be (and its receipt mailed once, issue 27 §1), else as an unapplied payment
+ * that admins see and can refund, logged as an error and counted (an alarm watches the count). Idempotent: a second
+ * call (the webhook or verify) finds it recorded.
  */
-export async function recordCheckoutPayment(session: CheckoutSession, now = new Date()): Promise<{ invoice: InvoiceRecord | null; unapplied: boolean }> {
+export interface RecordedPayment {
+  invoice: InvoiceRecord | null;
+  /** Kept as an unapplied payment, not applied to the invoice. */
+  unapplied: boolean;
+  /** What became of the receipt on this call ('failed': the webhook answers 5xx so that Stripe delivers it again). */
+  receipt?: ReceiptOutcome;
+}
+
+export async function recordCheckoutPayment(session: CheckoutSession, now = new Date()): Promise<RecordedPayment> {
   const invoiceId = session.metadata?.invoiceId;
   if (!isId(invoiceId)) {
     logger.warn('a checkout session that names no invoice of ours; ignored', { sessionId: session.id });
@@ -131,7 +141,12 @@ export async function recordCheckoutPayment(session: CheckoutSession, now = new 
   const stripePaymentIntentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   const payment: TakenPayment = { amountCents: session.amount_total ?? 0, currency: (session.currency ?? '').toUpperCase(), stripeSessionId: session.id, stripePaymentIntentId };
   const reason = await applyPayment(invoiceId, invoice, payment, now);
-  if (!reason) return { invoice: await getInvoice(invoiceId), unapplied: false };
+  if (!reason) {
+    const paid = await getInvoice(invoiceId);
+    // Whichever caller recorded the payment, each tries the receipt; one sends it.
+    const receipt = paid?.stripeSessionId === session.id ? await sendReceiptOnce(paid, now) : 'notMine';
+    return { invoice: paid, unapplied: false, receipt };
+  }
   const kept = await recordUnappliedPayment({ ...payment, invoiceId, invoiceNumber: invoice?.invoiceNumber, businessId: invoice?.businessId, businessName: invoice?.businessName, reason }, now);
   if (kept) {
     logger.error('a payment could not be applied to its invoice; kept as unapplied for an admin to refund', { invoiceId, sessionId: session.id, reason, amount: payment.amountCents, currency: payment.currency });

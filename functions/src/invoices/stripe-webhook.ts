@@ -36,7 +36,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
   }
   if (!(await claimPaymentEvent(id, type, session?.data.metadata?.invoiceId))) return { received: true, duplicate: true };
   try {
-    if (session) await recordCheckoutPayment(session.data);
+    // A receipt that could not be mailed is retried with the event: the payment itself is stored either way.
+    if (session && (await recordCheckoutPayment(session.data)).receipt === 'failed') throw new Error('the receipt was not sent');
     // checkout.session.expired and others change nothing: an unpaid invoice stays payable.
   } catch (error) {
     // Forget the event so Stripe's retry is handled, not ignored as a duplicate.

@@ -1,0 +1,43 @@
+// The payment receipt (issue 27 §1; spec 1 §2 promises "a confirmation email"): invoice number, amount and currency,
+// the date paid, the card's brand and last four digits when Stripe gives them, and the link to the invoice page.
+import { formatLongDate, formatMoney } from '../../../shared/format';
+import type { OutgoingMail } from '../adapters/mail';
+import { escapeHtml, htmlLayout } from './layout';
+
+export interface ReceiptMailInput {
+  to: string;
+  businessName: string;
+  invoiceNumber: string;
+  amountCents: number;
+  currency: string;
+  paidAt: string;
+  /** 'Visa ending in 4242'; null when Stripe did not say. */
+  card: string | null;
+  link: string;
+}
+
+export function receiptMail(input: ReceiptMailInput): OutgoingMail {
+  const business = input.businessName.replace(/[\r\n]+/g, ' ');
+  const amount = formatMoney(input.amountCents, input.currency);
+  const paid = formatLongDate(input.paidAt.slice(0, 10));
+  const rows: [string, string][] = [
+    ['Invoice', input.invoiceNumber],
+    ['Amount paid', `${amount} (${input.currency.toUpperCase()})`],
+    ['Date paid', paid],
+    ...(input.card ? ([['Paid with', input.card]] as [string, string][]) : []),
+  ];
+  return {
+    to: [input.to],
+    subject: `Receipt for invoice ${input.invoiceNumber}: ${amount} paid`,
+    text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link].join('\n'),
+    html: htmlLayout(
+      `Payment received`,
+      `<p>Hello ${escapeHtml(business)},</p>
+<p>Thank you: we received your payment for invoice ${escapeHtml(input.invoiceNumber)}.</p>
+<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">
+${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+<p><a href="${escapeHtml(input.link)}" style="color:#1e40af">View your invoice</a></p>`,
+    ),
+  };
+}
