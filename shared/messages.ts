@@ -245,6 +245,8 @@ export const messages = {
     empty: 'This file has no employees in it.',
     missingColumns: 'The file needs a "Name" and an "Email" column. Download the template to see every column.',
     malformed: (line: number) => `Line ${line} is not valid CSV (check its quotes).`,
+    /** A line of the file that cannot be read, shown against its line number; the other rows are imported. */
+    badQuotes: 'Not valid CSV (check its quotes): a cell with a quote in it must start and end with a quote, and each quote inside it must be doubled.',
     duplicate: 'This email appears earlier in the file.',
     exists: 'An employee with this email already exists.',
     invalidStatus: 'Status must be Draft, Active or Inactive',
