@@ -251,5 +251,7 @@ export const messages = {
     exists: 'An employee with this email already exists.',
     invalidStatus: 'Status must be Draft, Active or Inactive',
     failed: 'This row could not be saved. Please try again.',
+    /** A cell's line breaks (Excel's Alt+Enter) joined with spaces: employee fields are single lines. */
+    lineBreaksJoined: 'line breaks joined',
   },
 } as const;

@@ -3,6 +3,8 @@
 // user chose) and the rest are created with their cards, scan totals, e-mail guards and counters, 24 to a transaction:
 // a row is written whole or not at all, and its outcome says which. A dry run decides every outcome and writes nothing.
 // Importing the same file again changes nothing: every row is then an existing, unchanged employee.
+// Line breaks in a cell (a spreadsheet's Alt+Enter) are joined with a space before the row is validated: every
+// employee field is a single line, and a person who typed it in a form is still refused one (shared text rule).
 // QR images are not rendered here (two S3 writes and a render per row); the dashboard generates a card's image the
 // first time it shows the card, as after a failed generation (docs/decisions.md).
 import { importedEmployeeSchema, type EmployeeImportRequest, type EmployeeImportResponse, type ImportRow, type ImportRowResult } from '../../../shared/schemas/employee-import';
@@ -24,19 +26,39 @@ const updatableFields = ['name', 'officePhone', 'mobilePhone', 'jobTitle', 'depa
 
 type Valid = { row: ImportRow; employee: ReturnType<typeof importedEmployeeSchema.parse> };
 
+const LINE_BREAK = /[\r\n\u2028\u2029]/u;
+/** Line breaks with the spaces around them; a break at either end is trimmed away with the cell. */
+const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/gu;
+
+/** The row's cells with inner line breaks joined by a space, and a notice on each cell that had some. */
+function joinLineBreaks(row: ImportRow): { cells: Omit<ImportRow, 'line'>; notices?: Record<string, string> } {
+  const { line: _line, ...cells } = row;
+  const notices: Record<string, string> = {};
+  for (const [field, value] of Object.entries(cells) as [keyof typeof cells, string | undefined][]) {
+    const trimmed = value?.trim();
+    if (!trimmed || !LINE_BREAK.test(trimmed)) continue;
+    cells[field] = trimmed.replace(LINE_BREAKS, ' ');
+    notices[field] = messages.employeeImport.lineBreaksJoined;
+  }
+  return Object.keys(notices).length > 0 ? { cells, notices } : { cells };
+}
+
 export async function importEmployees(caller: Caller, businessId: string, request: EmployeeImportRequest): Promise<EmployeeImportResponse> {
   await assertCanManageBusiness(caller, businessId);
   const results = new Map<number, ImportRowResult>();
   const valid: Valid[] = [];
   const seen = new Set<string>();
+  const noticesOf = new Map<number, Record<string, string>>();
   for (const row of request.rows) {
-    const { line, ...cells } = row;
+    const { line } = row;
+    const { cells, notices } = joinLineBreaks(row);
+    if (notices) noticesOf.set(line, notices);
     const parsed = importedEmployeeSchema.safeParse(cells);
     if (!parsed.success) results.set(line, { line, outcome: 'invalid', errors: fieldErrorsOf(parsed.error) });
     else if (seen.has(parsed.data.email)) results.set(line, { line, outcome: 'duplicate', errors: { email: messages.employeeImport.duplicate } });
     else {
       seen.add(parsed.data.email);
-      valid.push({ row, employee: parsed.data });
+      valid.push({ row: { line, ...cells }, employee: parsed.data });
     }
   }
 
@@ -52,7 +74,13 @@ export async function importEmployees(caller: Caller, businessId: string, reques
   if (request.dryRun) for (const v of toCreate) results.set(v.row.line, { line: v.row.line, outcome: 'create' });
   else for (const result of await createRows(businessId, toCreate)) results.set(result.line, result);
 
-  return { dryRun: request.dryRun, results: request.rows.map((row) => results.get(row.line)!) };
+  return {
+    dryRun: request.dryRun,
+    results: request.rows.map(({ line }) => {
+      const notices = noticesOf.get(line);
+      return notices ? { ...results.get(line)!, notices } : results.get(line)!;
+    }),
+  };
 }
 
 /** The business's employees with these (lower-cased) emails, through their e-mail guards: BatchGets of 100. */

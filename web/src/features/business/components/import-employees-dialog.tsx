@@ -37,6 +37,13 @@ const summaryLabels: [ImportOutcome, string][] = [
 const asMode = (result: ImportRowResult, mode: ImportMode): ImportOutcome => (mode === 'skip' && (result.outcome === 'update' || result.outcome === 'unchanged') ? 'skip' : result.outcome);
 const isProblem = (outcome: ImportOutcome) => outcome === 'invalid' || outcome === 'duplicate' || outcome === 'failed';
 const reasonOf = (result: ImportRowResult) => Object.values(result.errors ?? {}).join(' ');
+const columnHeaders = new Map<string, string>(employeeCsvColumns.map((c) => [c.field, c.header]));
+/** What the import did to take the row's cells, by the file's column names: 'line breaks joined (Job Title, Department)'. */
+function noticeOf(result: ImportRowResult): string | null {
+  const byNotice = new Map<string, string[]>();
+  for (const [field, notice] of Object.entries(result.notices ?? {})) byNotice.set(notice, [...(byNotice.get(notice) ?? []), columnHeaders.get(field) ?? field]);
+  return byNotice.size > 0 ? [...byNotice].map(([notice, columns]) => `${notice} (${columns.join(', ')})`).join('; ') : null;
+}
 
 /** Rows whose email came earlier in the file are flagged here: the server sees one batch of the file at a time. */
 function flagRepeats(rows: EmployeeCsvRow[]): { send: EmployeeCsvRow[]; repeats: ImportRowResult[] } {
@@ -238,6 +245,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
             {step.results.map((result, i) => {
               const row = rowsByLine.get(result.line);
               const outcome = outcomes[i]!;
+              const notice = noticeOf(result);
               return (
                 <tr key={result.line} className="border-t align-top">
                   <td className="p-2 tabular-nums">{result.line}</td>
@@ -246,6 +254,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
                   <td className={isProblem(outcome) ? 'p-2 text-destructive' : 'p-2'}>
                     <span className="font-medium">{previewLabels[outcome]}</span>
                     {isProblem(outcome) && <span>: {reasonOf(result)}</span>}
+                    {notice && <span className="block text-muted-foreground">{notice}</span>}
                   </td>
                 </tr>
               );
