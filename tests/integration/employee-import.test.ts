@@ -128,6 +128,37 @@ describe('importing employees', () => {
   });
 });
 
+describe('cells a spreadsheet wrote over several lines', () => {
+  it('joins line breaks in single-line fields with a space on import and says so, while Add Employee still refuses them', async () => {
+    const owned = await createOwnerWithBusiness();
+    const email = uniqueEmail('altenter');
+    // Excel's Alt+Enter: a quoted cell with a line break (LF, or CRLF from some exports).
+    const rows = [{ line: 2, name: 'Ada\nLovelace', email, jobTitle: 'Chief\r\n  Analyst', department: 'Sales\nNorth\n\nEast', officePhone: '+1 555 0100' }];
+    const joined = messages.employeeImport.lineBreaksJoined;
+    const notices = { name: joined, jobTitle: joined, department: joined };
+
+    const preview = await importRows(owned, rows, { dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body.results).toEqual([{ line: 2, outcome: 'create', notices }]);
+    expect(await employeesOf(owned.business.id)).toHaveLength(0);
+
+    const imported = await importRows(owned, rows);
+    expect(imported.body.results).toEqual([{ line: 2, outcome: 'create', employeeId: expect.any(String), notices }]);
+    const [stored] = await employeesOf(owned.business.id);
+    expect(stored).toMatchObject({ name: 'Ada Lovelace', jobTitle: 'Chief Analyst', department: 'Sales North East', officePhone: '+1 555 0100' });
+
+    // The same file again finds the employee as it reads: nothing to change.
+    const again = await importRows(owned, rows);
+    expect(again.body.results).toEqual([{ line: 2, outcome: 'unchanged', employeeId: stored!.employeeId, notices }]);
+
+    // Typed in a form, a line break is still refused.
+    const typed = await api('POST', `/api/businesses/${owned.business.id}/employees`, { user: owned.owner, body: { name: 'Bo', email: uniqueEmail('typed'), department: 'Sales\nNorth' } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.fieldErrors.department).toBe(messages.text.singleLine);
+    expect(await employeesOf(owned.business.id)).toHaveLength(1);
+  });
+});
+
 describe('a failure in the middle of an import', () => {
   let removeFault: (() => void) | undefined;
   afterEach(() => removeFault?.());
