@@ -159,6 +159,30 @@ describe('cells a spreadsheet wrote over several lines', () => {
   });
 });
 
+describe('identical imports racing each other', () => {
+  it('reports every row as created by one request and already present in the others, and stores each person once', async () => {
+    const owned = await createOwnerWithBusiness();
+    // 30 rows: two transactions each (24 + 6), so both requests write the same guards and business item at once.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ line: i + 2, name: `Racer ${i}`, email: uniqueEmail(`race${i}`), jobTitle: 'Analyst', status: 'Active' }));
+
+    const responses = await Promise.all(Array.from({ length: 3 }, () => importRows(owned, rows)));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      for (const result of response.body.results) expect(['create', 'unchanged'], JSON.stringify(result)).toContain(result.outcome);
+    }
+    // Each row was created exactly once, and every request names the same employee for it.
+    const stored = await employeesOf(owned.business.id);
+    expect(stored).toHaveLength(rows.length);
+    expect(new Set(stored.map((e) => e.email))).toEqual(new Set(rows.map((r) => r.email)));
+    rows.forEach((row, i) => {
+      const employeeId = stored.find((e) => e.email === row.email)!.employeeId;
+      expect(responses.filter((r) => r.body.results[i].outcome === 'create'), row.email).toHaveLength(1);
+      for (const response of responses) expect(response.body.results[i].employeeId).toBe(employeeId);
+    });
+    expect(await counters(owned.business.id)).toEqual({ employeeCount: 30, billableEmployeeCount: 30, cardCount: 30, activeCardCount: 30 });
+  });
+});
+
 describe('a failure in the middle of an import', () => {
   let removeFault: (() => void) | undefined;
   afterEach(() => removeFault?.());
