@@ -190,6 +190,9 @@ export const messages = {
     invalidType: 'Please select a JPG or PNG image file.',
     tooLargeTitle: 'File too large',
     tooLarge: 'Please select an image smaller than 5MB.',
+    /** A file within 5 MB that decodes to more pixels than the server will process (MAX_INPUT_PIXELS). */
+    tooManyPixelsTitle: 'Image too large',
+    tooManyPixels: 'This image is too large: at most 40 megapixels.',
     failedTitle: 'Upload failed',
     logoFailed: 'Failed to upload logo. Please try again.',
     logoUploaded: 'Logo uploaded',
