@@ -1,7 +1,8 @@
 // Import and export of employees (issue 11 §1) over the API and, where a failure must be forced, in-process: the
 // preview writes nothing; the import creates rows with their cards, totals, guards and counters, updates or skips
 // existing emails, flags bad and repeated rows; the same file twice creates nothing new; a transaction that fails
-// leaves its rows unwritten and says so; the export re-imports with no change.
+// leaves its rows unwritten and says so; the export re-imports with no change. Issue 26 §4: line breaks in a cell are
+// joined and noted; formulas stay text; identical imports racing each other report rows as present, never failed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEmployeeCsv } from '../../shared/employee-csv';
 import { messages } from '../../shared/messages';
@@ -156,6 +157,21 @@ describe('cells a spreadsheet wrote over several lines', () => {
     expect(typed.status).toBe(400);
     expect(typed.body.error.fieldErrors.department).toBe(messages.text.singleLine);
     expect(await employeesOf(owned.business.id)).toHaveLength(1);
+  });
+});
+
+describe('formula-looking cells', () => {
+  it('stores an imported formula as the text it is and exports it with a leading quote', async () => {
+    const owned = await createOwnerWithBusiness();
+    const formula = '=HYPERLINK("http://evil.example","click")';
+    const imported = await importRows(owned, [{ line: 2, name: formula, email: uniqueEmail('formula'), department: '@team' }]);
+    expect(imported.body.results[0].outcome).toBe('create');
+    const [stored] = await employeesOf(owned.business.id);
+    expect(stored).toMatchObject({ name: formula, department: '@team' });
+    const res = await fetch(`${origin}/api/businesses/${owned.business.id}/employee-export`, { headers: { authorization: `Bearer ${owned.owner.idToken}` } });
+    const row = (await res.text()).split('\r\n')[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""http://evil.example"",""click"")",${stored!.email},`)).toBe(true);
+    expect(row).toContain(",'@team,");
   });
 });
 
