@@ -7,6 +7,7 @@ import { messages } from './messages';
 const rowsOf = (text: string) => {
   const parsed = parseEmployeeCsv(text);
   if (!parsed.ok) throw new Error(parsed.error);
+  expect(parsed.badLines).toEqual([]);
   return parsed.rows;
 };
 
@@ -47,13 +48,48 @@ describe('parseEmployeeCsv', () => {
     expect(rowsOf(file(MAX_IMPORT_ROWS))).toHaveLength(MAX_IMPORT_ROWS);
   });
 
-  it('refuses a binary file named .csv, a file without Name and Email columns, an empty file and broken quotes', () => {
+  it('refuses a binary file named .csv, a file without Name and Email columns, an empty file and a broken header', () => {
     const png = String.fromCharCode(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d);
     expect(parseEmployeeCsv(png)).toEqual({ ok: false, error: messages.employeeImport.notText });
     expect(parseEmployeeCsv(new TextDecoder().decode(new Uint8Array([0xff, 0xfe, 0x41, 0x00])))).toEqual({ ok: false, error: messages.employeeImport.notText });
     expect(parseEmployeeCsv('Name,Phone\nAda,123\n')).toEqual({ ok: false, error: messages.employeeImport.missingColumns });
     expect(parseEmployeeCsv('Name,Email\n')).toEqual({ ok: false, error: messages.employeeImport.empty });
     expect(parseEmployeeCsv('')).toEqual({ ok: false, error: messages.employeeImport.empty });
-    expect(parseEmployeeCsv('Name,Email\nAda,ada@example.com\n"Bo,bo@example.com\n')).toEqual({ ok: false, error: messages.employeeImport.malformed(3) });
+    // Without a readable header no row can be read.
+    expect(parseEmployeeCsv('"Name,Email\nAda,ada@example.com\n')).toEqual({ ok: false, error: messages.employeeImport.malformed(1) });
+  });
+
+  it('reads the good rows around a line with broken quotes and reports that line with its number and reason', () => {
+    const text = [
+      'Name,Email,Department',
+      '=HYPERLINK("http://evil.example","click"),link@example.com,Sales',
+      'Ada,ada@example.com,"R&D\nLabs"',
+      '"Bo,bo@example.com,Ops',
+      'Cy,cy@example.com,Ops',
+      '"=HYPERLINK(""http://evil.example"",""click"")",quoted@example.com,Sales',
+    ].join('\r\n');
+    const parsed = parseEmployeeCsv(`${text}\r\n`);
+    expect(parsed).toEqual({
+      ok: true,
+      rows: [
+        { line: 3, name: 'Ada', email: 'ada@example.com', department: 'R&D\nLabs' },
+        { line: 6, name: 'Cy', email: 'cy@example.com', department: 'Ops' },
+        // A formula written as CSV quotes it is a good row, kept as the text it is.
+        { line: 7, name: '=HYPERLINK("http://evil.example","click")', email: 'quoted@example.com', department: 'Sales' },
+      ],
+      badLines: [
+        { line: 2, reason: messages.employeeImport.badQuotes },
+        { line: 5, reason: messages.employeeImport.badQuotes },
+      ],
+    });
+  });
+
+  it('never refuses a 1,000-row file for one bad line', () => {
+    const lines = ['Name,Email', ...Array.from({ length: 1000 }, (_, i) => (i === 500 ? '=HYPERLINK("http://evil.example","click"),bad@example.com' : `P${i},p${i}@example.com`))];
+    const parsed = parseEmployeeCsv(`${lines.join('\n')}\n`);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.rows).toHaveLength(999);
+    expect(parsed.rows[500]).toEqual({ line: 503, name: 'P501', email: 'p501@example.com' });
+    expect(parsed.badLines).toEqual([{ line: 502, reason: messages.employeeImport.badQuotes }]);
   });
 });

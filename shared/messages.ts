@@ -190,6 +190,9 @@ export const messages = {
     invalidType: 'Please select a JPG or PNG image file.',
     tooLargeTitle: 'File too large',
     tooLarge: 'Please select an image smaller than 5MB.',
+    /** A file within 5 MB that decodes to more pixels than the server will process (MAX_INPUT_PIXELS). */
+    tooManyPixelsTitle: 'Image too large',
+    tooManyPixels: 'This image is too large: at most 40 megapixels.',
     failedTitle: 'Upload failed',
     logoFailed: 'Failed to upload logo. Please try again.',
     logoUploaded: 'Logo uploaded',
@@ -250,9 +253,13 @@ export const messages = {
     empty: 'This file has no employees in it.',
     missingColumns: 'The file needs a "Name" and an "Email" column. Download the template to see every column.',
     malformed: (line: number) => `Line ${line} is not valid CSV (check its quotes).`,
+    /** A line of the file that cannot be read, shown against its line number; the other rows are imported. */
+    badQuotes: 'Not valid CSV (check its quotes): a cell with a quote in it must start and end with a quote, and each quote inside it must be doubled.',
     duplicate: 'This email appears earlier in the file.',
     exists: 'An employee with this email already exists.',
     invalidStatus: 'Status must be Draft, Active or Inactive',
     failed: 'This row could not be saved. Please try again.',
+    /** A cell's line breaks (Excel's Alt+Enter) joined with spaces: employee fields are single lines. */
+    lineBreaksJoined: 'line breaks joined',
   },
 } as const;

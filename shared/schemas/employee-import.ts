@@ -63,6 +63,8 @@ export const importRowResultSchema = z.object({
   employeeId: z.optional(z.string()),
   /** Field → message for invalid rows; `_` for a row-level reason. */
   errors: z.optional(z.record(z.string(), z.string())),
+  /** Field → what the import did to the cell to take it (line breaks joined); the row is imported. */
+  notices: z.optional(z.record(z.string(), z.string())),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 

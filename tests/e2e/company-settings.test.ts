@@ -1,6 +1,8 @@
 // Company Settings in a real browser (issue 8 §1, §2): the owner changes the brand colours and uploads a logo (the
 // progress bar shows while the file travels), saves, and the dashboard and a live public card show the new look.
-// Then an employee photo from the profile dialog appears on the card page. axe on the dialog at 1280 and 375 px.
+// Then an employee photo from the profile dialog appears on the card page; an image over 40 megapixels is refused with
+// a message in the dialog. axe on the dialog at 1280 and 375 px.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { brandTheme } from '../../shared/colour';
@@ -107,8 +109,42 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Upload' }).click();
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expectOnPage(page.getByText(messages.upload.invalidType)).toBeVisible();
+    // In a toast, and under the field in the dialog.
+    await expectOnPage(page.locator('[data-sonner-toast]').getByText(messages.upload.invalidType)).toBeVisible();
+    await expectOnPage(dialog.getByText(messages.upload.invalidType)).toBeVisible();
     await page.keyboard.press('Escape');
+  });
+
+  it('says an image over 40 megapixels is too large, in the dialog, at 1280 px and in the profile dialog at 375 px', async () => {
+    const { page } = session;
+    const big = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    const db = await tables();
+    const logoBefore = (await db.business.get({ businessId: owner.business.id }).go()).data!.logoUrl;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Upload' }).click();
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await expectOnPage(dialog.getByText(messages.upload.tooManyPixels)).toBeVisible();
+    await expectOnPage(dialog.getByRole('button', { name: 'Choose image…' })).toHaveAccessibleDescription(messages.upload.tooManyPixels);
+    await expectOnPage(page.locator('[data-sonner-toast]').getByText(messages.upload.tooManyPixelsTitle)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'settings-07-image-too-large', { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect((await db.business.get({ businessId: owner.business.id }).go()).data!.logoUrl).toBe(logoBefore);
+
+    await page.setViewportSize(phone);
+    const dashboard = new BusinessDashboardPage(page);
+    const photoBefore = (await db.employee.get({ employeeId: employee.id }).go()).data!.photoUrl;
+    await dashboard.openEmployee('Pia Photo');
+    await dashboard.dialog().getByRole('button', { name: 'Edit', exact: true }).click();
+    await dashboard.dialog().locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await expectOnPage(dashboard.dialog().getByText(messages.upload.tooManyPixels)).toBeVisible();
+    await dashboard.dialog().getByText(messages.upload.tooManyPixels).scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'settings-08-photo-too-large-phone', { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect((await db.employee.get({ employeeId: employee.id }).go()).data!.photoUrl).toBe(photoBefore);
+    await page.setViewportSize(desktop);
   });
 
   it('fits the dialog on a phone', async () => {

@@ -1,7 +1,8 @@
 // Import and export of employees (issue 11 §1) over the API and, where a failure must be forced, in-process: the
 // preview writes nothing; the import creates rows with their cards, totals, guards and counters, updates or skips
 // existing emails, flags bad and repeated rows; the same file twice creates nothing new; a transaction that fails
-// leaves its rows unwritten and says so; the export re-imports with no change.
+// leaves its rows unwritten and says so; the export re-imports with no change. Issue 26 §4: line breaks in a cell are
+// joined and noted; formulas stay text; identical imports racing each other report rows as present, never failed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseEmployeeCsv } from '../../shared/employee-csv';
 import { messages } from '../../shared/messages';
@@ -125,6 +126,76 @@ describe('importing employees', () => {
     expect(reimport.body.results.map((r: { outcome: string }) => r.outcome)).toEqual(['unchanged', 'unchanged']);
     const db = await tables();
     expect((await db.employee.get({ employeeId: ada.id }).go()).data?.name).toBe(formula);
+  });
+});
+
+describe('cells a spreadsheet wrote over several lines', () => {
+  it('joins line breaks in single-line fields with a space on import and says so, while Add Employee still refuses them', async () => {
+    const owned = await createOwnerWithBusiness();
+    const email = uniqueEmail('altenter');
+    // Excel's Alt+Enter: a quoted cell with a line break (LF, or CRLF from some exports).
+    const rows = [{ line: 2, name: 'Ada\nLovelace', email, jobTitle: 'Chief\r\n  Analyst', department: 'Sales\nNorth\n\nEast', officePhone: '+1 555 0100' }];
+    const joined = messages.employeeImport.lineBreaksJoined;
+    const notices = { name: joined, jobTitle: joined, department: joined };
+
+    const preview = await importRows(owned, rows, { dryRun: true });
+    expect(preview.status).toBe(200);
+    expect(preview.body.results).toEqual([{ line: 2, outcome: 'create', notices }]);
+    expect(await employeesOf(owned.business.id)).toHaveLength(0);
+
+    const imported = await importRows(owned, rows);
+    expect(imported.body.results).toEqual([{ line: 2, outcome: 'create', employeeId: expect.any(String), notices }]);
+    const [stored] = await employeesOf(owned.business.id);
+    expect(stored).toMatchObject({ name: 'Ada Lovelace', jobTitle: 'Chief Analyst', department: 'Sales North East', officePhone: '+1 555 0100' });
+
+    // The same file again finds the employee as it reads: nothing to change.
+    const again = await importRows(owned, rows);
+    expect(again.body.results).toEqual([{ line: 2, outcome: 'unchanged', employeeId: stored!.employeeId, notices }]);
+
+    // Typed in a form, a line break is still refused.
+    const typed = await api('POST', `/api/businesses/${owned.business.id}/employees`, { user: owned.owner, body: { name: 'Bo', email: uniqueEmail('typed'), department: 'Sales\nNorth' } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.fieldErrors.department).toBe(messages.text.singleLine);
+    expect(await employeesOf(owned.business.id)).toHaveLength(1);
+  });
+});
+
+describe('formula-looking cells', () => {
+  it('stores an imported formula as the text it is and exports it with a leading quote', async () => {
+    const owned = await createOwnerWithBusiness();
+    const formula = '=HYPERLINK("http://evil.example","click")';
+    const imported = await importRows(owned, [{ line: 2, name: formula, email: uniqueEmail('formula'), department: '@team' }]);
+    expect(imported.body.results[0].outcome).toBe('create');
+    const [stored] = await employeesOf(owned.business.id);
+    expect(stored).toMatchObject({ name: formula, department: '@team' });
+    const res = await fetch(`${origin}/api/businesses/${owned.business.id}/employee-export`, { headers: { authorization: `Bearer ${owned.owner.idToken}` } });
+    const row = (await res.text()).split('\r\n')[1]!;
+    expect(row.startsWith(`"'=HYPERLINK(""http://evil.example"",""click"")",${stored!.email},`)).toBe(true);
+    expect(row).toContain(",'@team,");
+  });
+});
+
+describe('identical imports racing each other', () => {
+  it('reports every row as created by one request and already present in the others, and stores each person once', async () => {
+    const owned = await createOwnerWithBusiness();
+    // 30 rows: two transactions each (24 + 6), so both requests write the same guards and business item at once.
+    const rows = Array.from({ length: 30 }, (_, i) => ({ line: i + 2, name: `Racer ${i}`, email: uniqueEmail(`race${i}`), jobTitle: 'Analyst', status: 'Active' }));
+
+    const responses = await Promise.all(Array.from({ length: 3 }, () => importRows(owned, rows)));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      for (const result of response.body.results) expect(['create', 'unchanged'], JSON.stringify(result)).toContain(result.outcome);
+    }
+    // Each row was created exactly once, and every request names the same employee for it.
+    const stored = await employeesOf(owned.business.id);
+    expect(stored).toHaveLength(rows.length);
+    expect(new Set(stored.map((e) => e.email))).toEqual(new Set(rows.map((r) => r.email)));
+    rows.forEach((row, i) => {
+      const employeeId = stored.find((e) => e.email === row.email)!.employeeId;
+      expect(responses.filter((r) => r.body.results[i].outcome === 'create'), row.email).toHaveLength(1);
+      for (const response of responses) expect(response.body.results[i].employeeId).toBe(employeeId);
+    });
+    expect(await counters(owned.business.id)).toEqual({ employeeCount: 30, billableEmployeeCount: 30, cardCount: 30, activeCardCount: 30 });
   });
 });
 

@@ -145,6 +145,26 @@ describe('uploads', () => {
     expect(svg.status).toBe(400);
   });
 
+  it('refuses an image over 40 megapixels with 422 and says it is too large — nothing stored, nothing changed', async () => {
+    const owner = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
+    // A valid 8000×8000 PNG well under 5 MB, and a photo upload of it.
+    const big = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
+    expect(big.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    for (const [purpose, employeeId] of [['logo', undefined], ['photo', employee.id]] as const) {
+      const { uploadId } = await sendUpload(owner.owner, owner.business.id, purpose, big, { employeeId });
+      const res = await confirmUpload(owner.owner, owner.business.id, uploadId);
+      expect(res.status, purpose).toBe(422);
+      expect(res.body.error).toMatchObject({ code: 'UNPROCESSABLE', message: messages.upload.tooManyPixels, fieldErrors: { file: messages.upload.tooManyPixelsTitle } });
+    }
+    expect(await mediaKeys(`uploads/${owner.business.id}/`)).toEqual([]);
+    expect(await mediaKeys(`logos/${owner.business.id}/`)).toEqual([]);
+    expect(await mediaKeys(`photos/${owner.business.id}/`)).toEqual([]);
+    const db = await tables();
+    expect((await db.business.get({ businessId: owner.business.id }).go()).data).not.toHaveProperty('logoUrl');
+    expect((await db.employee.get({ employeeId: employee.id }).go()).data).not.toHaveProperty('photoUrl');
+  });
+
   it('strips EXIF (GPS included) from a photo, shows it on the card page at 96 px with a 192 px 2× source, and embeds it in the vCard', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active', name: 'Photo Person' });

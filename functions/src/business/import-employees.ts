@@ -3,6 +3,8 @@
 // user chose) and the rest are created with their cards, scan totals, e-mail guards and counters, 24 to a transaction:
 // a row is written whole or not at all, and its outcome says which. A dry run decides every outcome and writes nothing.
 // Importing the same file again changes nothing: every row is then an existing, unchanged employee.
+// Line breaks in a cell (a spreadsheet's Alt+Enter) are joined with a space before the row is validated: every
+// employee field is a single line, and a person who typed it in a form is still refused one (shared text rule).
 // QR images are not rendered here (two S3 writes and a render per row); the dashboard generates a card's image the
 // first time it shows the card, as after a failed generation (docs/decisions.md).
 import { importedEmployeeSchema, type EmployeeImportRequest, type EmployeeImportResponse, type ImportRow, type ImportRowResult } from '../../../shared/schemas/employee-import';
@@ -24,35 +26,56 @@ const updatableFields = ['name', 'officePhone', 'mobilePhone', 'jobTitle', 'depa
 
 type Valid = { row: ImportRow; employee: ReturnType<typeof importedEmployeeSchema.parse> };
 
+const LINE_BREAK = /[\r\n\u2028\u2029]/u;
+/** Line breaks with the spaces around them; a break at either end is trimmed away with the cell. */
+const LINE_BREAKS = /\s*[\r\n\u2028\u2029]+\s*/gu;
+
+/** The row's cells with inner line breaks joined by a space, and a notice on each cell that had some. */
+function joinLineBreaks(row: ImportRow): { cells: Omit<ImportRow, 'line'>; notices?: Record<string, string> } {
+  const { line: _line, ...cells } = row;
+  const notices: Record<string, string> = {};
+  for (const [field, value] of Object.entries(cells) as [keyof typeof cells, string | undefined][]) {
+    const trimmed = value?.trim();
+    if (!trimmed || !LINE_BREAK.test(trimmed)) continue;
+    cells[field] = trimmed.replace(LINE_BREAKS, ' ');
+    notices[field] = messages.employeeImport.lineBreaksJoined;
+  }
+  return Object.keys(notices).length > 0 ? { cells, notices } : { cells };
+}
+
 export async function importEmployees(caller: Caller, businessId: string, request: EmployeeImportRequest): Promise<EmployeeImportResponse> {
   await assertCanManageBusiness(caller, businessId);
   const results = new Map<number, ImportRowResult>();
   const valid: Valid[] = [];
   const seen = new Set<string>();
+  const noticesOf = new Map<number, Record<string, string>>();
   for (const row of request.rows) {
-    const { line, ...cells } = row;
+    const { line } = row;
+    const { cells, notices } = joinLineBreaks(row);
+    if (notices) noticesOf.set(line, notices);
     const parsed = importedEmployeeSchema.safeParse(cells);
     if (!parsed.success) results.set(line, { line, outcome: 'invalid', errors: fieldErrorsOf(parsed.error) });
     else if (seen.has(parsed.data.email)) results.set(line, { line, outcome: 'duplicate', errors: { email: messages.employeeImport.duplicate } });
     else {
       seen.add(parsed.data.email);
-      valid.push({ row, employee: parsed.data });
+      valid.push({ row: { line, ...cells }, employee: parsed.data });
     }
   }
 
   const existing = await employeesByEmail(businessId, [...seen]);
   const toCreate = valid.filter((v) => !existing.has(v.employee.email));
   const toUpdate = valid.filter((v) => existing.has(v.employee.email));
-  for (const v of toUpdate) {
-    const before = existing.get(v.employee.email)!;
-    const line = v.row.line;
-    if (request.onExisting === 'skip') results.set(line, { line, outcome: 'skip', employeeId: before.employeeId });
-    else results.set(line, await updateFromRow(before, v, request.dryRun));
-  }
+  for (const v of toUpdate) results.set(v.row.line, await existingRowResult(existing.get(v.employee.email)!, v, request));
   if (request.dryRun) for (const v of toCreate) results.set(v.row.line, { line: v.row.line, outcome: 'create' });
-  else for (const result of await createRows(businessId, toCreate)) results.set(result.line, result);
+  else for (const result of await createRows(businessId, toCreate, request)) results.set(result.line, result);
 
-  return { dryRun: request.dryRun, results: request.rows.map((row) => results.get(row.line)!) };
+  return {
+    dryRun: request.dryRun,
+    results: request.rows.map(({ line }) => {
+      const notices = noticesOf.get(line);
+      return notices ? { ...results.get(line)!, notices } : results.get(line)!;
+    }),
+  };
 }
 
 /** The business's employees with these (lower-cased) emails, through their e-mail guards: BatchGets of 100. */
@@ -71,6 +94,12 @@ async function employeesByEmail(businessId: string, emails: string[]): Promise<M
 /** The row's values for the columns the file has; an empty cell clears the field. */
 function changesOf(v: Valid): Partial<Record<(typeof updatableFields)[number], string | null>> {
   return Object.fromEntries(updatableFields.filter((field) => v.row[field] !== undefined).map((field) => [field, v.employee[field] ?? null]));
+}
+
+/** A row whose email is an employee of the business: skipped, or compared with them and updated if it differs. */
+async function existingRowResult(before: EmployeeRecord, v: Valid, request: EmployeeImportRequest): Promise<ImportRowResult> {
+  if (request.onExisting === 'skip') return { line: v.row.line, outcome: 'skip', employeeId: before.employeeId };
+  return updateFromRow(before, v, request.dryRun);
 }
 
 async function updateFromRow(before: EmployeeRecord, v: Valid, dryRun: boolean): Promise<ImportRowResult> {
@@ -101,14 +130,20 @@ async function updateFromRow(before: EmployeeRecord, v: Valid, dryRun: boolean):
   }
 }
 
+/** Rounds of refused e-mail guards a transaction may go through before its rows are reported failed. */
+const GUARD_ROUNDS = 5;
+
 /**
- * Creates the rows 24 to a transaction. A row whose email was taken meanwhile is failed and its transaction retried
- * without it; any other failure fails that transaction's rows (none of them was written) and the import goes on.
+ * Creates the rows 24 to a transaction. A row whose email became an employee meanwhile (the same file imported by a
+ * request racing this one) is an existing employee now: it is reported as such (unchanged, updated or skipped) and its
+ * transaction retried without it. Any other failure fails that transaction's rows (none of them was written) and the
+ * import goes on.
  */
-async function createRows(businessId: string, rows: Valid[]): Promise<ImportRowResult[]> {
+async function createRows(businessId: string, rows: Valid[], request: EmployeeImportRequest): Promise<ImportRowResult[]> {
   const results: ImportRowResult[] = [];
   for (let start = 0; start < rows.length; start += EMPLOYEES_PER_TRANSACTION) {
     let batch = rows.slice(start, start + EMPLOYEES_PER_TRANSACTION).map((v) => ({ v, employeeId: newId(), cardId: newId() }));
+    let guardRounds = 0;
     while (batch.length > 0) {
       try {
         await withFreshBusiness(businessId, (business) =>
@@ -122,10 +157,15 @@ async function createRows(businessId: string, rows: Valid[]): Promise<ImportRowR
         results.push(...batch.map(({ v, employeeId }) => ({ line: v.row.line, outcome: 'create' as const, employeeId })));
         break;
       } catch (error) {
-        if (error instanceof EmailsTakenError) {
-          const taken = new Set(error.indexes);
-          results.push(...batch.filter((_, i) => taken.has(i)).map(({ v }) => ({ line: v.row.line, outcome: 'failed' as const, errors: { email: messages.employee.emailTaken } })));
-          batch = batch.filter((_, i) => !taken.has(i));
+        if (error instanceof EmailsTakenError && ++guardRounds <= GUARD_ROUNDS) {
+          const taken = batch.filter((_, i) => error.indexes.includes(i));
+          const now = await employeesByEmail(businessId, taken.map(({ v }) => v.employee.email));
+          for (const { v } of taken) {
+            const before = now.get(v.employee.email);
+            if (before) results.push(await existingRowResult(before, v, request));
+          }
+          // A guard refused by a transaction that conflicted with ours, not by an employee, is simply tried again.
+          batch = batch.filter(({ v }) => !now.has(v.employee.email));
           continue;
         }
         logger.warn('import could not create a batch of employees', { businessId, rows: batch.length, error: error as Error });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/media';
 import { normaliseImage, sniffImageType } from './normalise-image';
 
@@ -73,9 +74,21 @@ describe('uploaded images', () => {
     await expect(normaliseImage(oversize, 'photo')).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Please select an image smaller than 5MB.' });
   });
 
-  it('refuses a decompression bomb (a tiny file that decodes to a huge image)', async () => {
+  it('refuses an image over 40 megapixels as too large, saying so: a valid 8000×8000 PNG and a decompression bomb', async () => {
+    const big = await solid(8000, 8000).png().toBuffer();
     const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
-    expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
-    await expect(normaliseImage(bomb, 'photo')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    for (const bytes of [big, bomb]) {
+      expect(bytes.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+      await expect(normaliseImage(bytes, 'photo')).rejects.toMatchObject({ code: 'UNPROCESSABLE', status: 422, message: messages.upload.tooManyPixels });
+    }
+  });
+
+  it('takes an image of exactly 40 megapixels', async () => {
+    const renditions = await normaliseImage(await solid(8000, 5000).png().toBuffer(), 'logo');
+    expect(renditions.map((r) => [r.width, r.height])).toEqual([
+      [64, 40],
+      [128, 80],
+      [256, 160],
+    ]);
   });
 });

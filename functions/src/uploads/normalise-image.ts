@@ -9,8 +9,10 @@ import { renditionSizes } from './media-keys';
 
 export type SniffedImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
-
-/** A decoded image larger than this (in pixels) is refused before it can exhaust memory (a decompression bomb). */
+/**
+ * A decoded image larger than this (in pixels) is refused before it can exhaust memory (a decompression bomb); the
+ * message says 40 megapixels (messages.upload.tooManyPixels).
+ */
 const MAX_INPUT_PIXELS = 40_000_000;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
@@ -35,10 +37,23 @@ export interface Rendition {
 }
 
 const invalidType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', messages.upload.invalidType, { file: messages.upload.invalidTypeTitle });
+// 422, not 413: the file is within the size limit, what it decodes to is not.
+const tooManyPixels = () => new AppError('UNPROCESSABLE', messages.upload.tooManyPixels, { file: messages.upload.tooManyPixelsTitle });
+
+/** Width × height from the image's header, read without decoding its pixels; null when there is no readable header. */
+async function pixelsOf(input: Buffer): Promise<number | null> {
+  try {
+    const { width, height } = await sharp(input, { animated: false }).metadata();
+    return width && height ? width * height : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Checks and re-encodes an upload. Photos are cropped to squares (they show in circles); logos keep their shape
- * inside the square. Images are never enlarged. Throws 'File too large' (413) or 'Invalid file type' (415).
+ * inside the square. Images are never enlarged. Throws 'File too large' (413), 'Invalid file type' (415) or, for a
+ * valid image over 40 megapixels (a decompression bomb among them), 'This image is too large' (422).
  */
 export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose): Promise<Rendition[]> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
@@ -46,6 +61,10 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
   }
   if (!sniffImageType(bytes)) throw invalidType();
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const pixels = await pixelsOf(input);
+  if (pixels === null) throw invalidType();
+  // Said apart from 'not an image': a large photo or scan is a real image, and the person can shrink it.
+  if (pixels > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
     // failOn 'truncated' (not the default 'warning'): a cut-off upload is refused rather than served half grey,
     // while harmless warnings some cameras cause (odd EXIF) do not refuse a good photo.
@@ -63,7 +82,7 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
       }),
     );
   } catch {
-    // Undecodable, truncated or over the pixel limit: to the person uploading, not an image we can use.
+    // Undecodable or truncated (limitInputPixels stays as a second guard): not an image we can use.
     throw invalidType();
   }
 }

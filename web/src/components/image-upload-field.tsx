@@ -1,6 +1,7 @@
 // A logo or photo upload (issue 8 §2): the browser-side check (type and size, spec 2 §5), the file sent straight to
 // the media bucket with a presigned POST (with a progress bar), then the confirm call that checks the bytes on the
-// server and stores the image. `onUploaded` gets the stored image's URL.
+// server and stores the image. `onUploaded` gets the stored image's URL. A refusal is shown under the field as well as
+// in a toast, so it stays in the dialog after the toast has gone.
 import { messages } from '@shared/messages';
 import { checkUploadFile, uploadResultSchema, uploadTicketSchema, type UploadPurpose, type UploadResult } from '@shared/schemas/media';
 import { Upload } from 'lucide-react';
@@ -55,12 +56,20 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<{ title: string; description: string } | null>(null);
+  const problemId = `${inputId}-problem`;
+
+  function refuse(title: string, description: string) {
+    setProblem({ title, description });
+    toast.error(title, { description });
+  }
 
   async function onFile(file: File | undefined) {
     if (!file) return;
+    setProblem(null);
     const check = checkUploadFile(file);
     if (!check.ok) {
-      toast.error(check.title, { description: check.description });
+      refuse(check.title, check.description);
       return;
     }
     setProgress(0);
@@ -69,9 +78,9 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
       onUploaded(url);
       toast.success(purpose === 'logo' ? messages.upload.logoUploaded : 'Photo uploaded');
     } catch (error) {
-      // The server's reason ('Invalid file type', 'File too large') when it gave one.
-      const reason = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : purpose === 'logo' ? messages.upload.logoFailed : 'Failed to upload photo. Please try again.';
-      toast.error(messages.upload.failedTitle, { description: reason });
+      // The server's reason ('Invalid file type', 'File too large', 'This image is too large') when it gave one.
+      if (isApiError(error) && error.status >= 400 && error.status < 500) refuse(error.fieldErrors?.file ?? messages.upload.failedTitle, error.message);
+      else refuse(messages.upload.failedTitle, purpose === 'logo' ? messages.upload.logoFailed : 'Failed to upload photo. Please try again.');
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';
@@ -93,7 +102,7 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
           disabled={progress !== null}
           onChange={(event) => void onFile(event.target.files?.[0])}
         />
-        <Button type="button" variant="outline" size="sm" disabled={progress !== null} onClick={() => input.current?.click()}>
+        <Button type="button" variant="outline" size="sm" disabled={progress !== null} aria-describedby={problem ? problemId : undefined} onClick={() => input.current?.click()}>
           <Upload aria-hidden />
           {progress === null ? 'Choose image…' : 'Uploading...'}
         </Button>
@@ -107,6 +116,12 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
         </div>
       )}
       <p className="text-sm text-muted-foreground">JPG, PNG, WebP or GIF, up to 5 MB.</p>
+      {problem && (
+        // Not an alert: the toast (with the title) has announced it already.
+        <p id={problemId} className="text-sm text-destructive">
+          {problem.description}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // 'Import employees' and 'Export CSV' (issue 11 §1). Import: choose a CSV file (a template shows the columns) → a preview of every row with
 // what the import will do and why (the server decides: a dry run of the same import) → import with progress → a
-// summary of what was created, updated, left unchanged, skipped and what failed, with the reasons by line.
+// summary of what was created, updated, left unchanged, skipped and what failed, with the reasons by line. Lines the
+// CSV reader could not read are listed with the rest, as invalid, and the file's other rows still import.
 import { toCsv } from '@shared/csv';
-import { employeeCsvColumns, MAX_IMPORT_BYTES, parseEmployeeCsv, type EmployeeCsvRow } from '@shared/employee-csv';
+import { employeeCsvColumns, MAX_IMPORT_BYTES, parseEmployeeCsv, type BadCsvLine, type EmployeeCsvRow } from '@shared/employee-csv';
 import { messages } from '@shared/messages';
 import type { ImportMode, ImportOutcome, ImportRowResult } from '@shared/schemas/employee-import';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ import { dashboardKeys } from '../api/get-dashboard';
 type Step =
   | { name: 'choose'; error?: string }
   | { name: 'checking'; fileName: string }
-  | { name: 'preview'; fileName: string; rows: EmployeeCsvRow[]; results: ImportRowResult[] }
+  | { name: 'preview'; fileName: string; rows: EmployeeCsvRow[]; unreadable: ImportRowResult[]; results: ImportRowResult[] }
   | { name: 'importing'; done: number; total: number }
   | { name: 'done'; rows: EmployeeCsvRow[]; results: ImportRowResult[] };
 
@@ -36,6 +37,13 @@ const summaryLabels: [ImportOutcome, string][] = [
 const asMode = (result: ImportRowResult, mode: ImportMode): ImportOutcome => (mode === 'skip' && (result.outcome === 'update' || result.outcome === 'unchanged') ? 'skip' : result.outcome);
 const isProblem = (outcome: ImportOutcome) => outcome === 'invalid' || outcome === 'duplicate' || outcome === 'failed';
 const reasonOf = (result: ImportRowResult) => Object.values(result.errors ?? {}).join(' ');
+const columnHeaders = new Map<string, string>(employeeCsvColumns.map((c) => [c.field, c.header]));
+/** What the import did to take the row's cells, by the file's column names: 'line breaks joined (Job Title, Department)'. */
+function noticeOf(result: ImportRowResult): string | null {
+  const byNotice = new Map<string, string[]>();
+  for (const [field, notice] of Object.entries(result.notices ?? {})) byNotice.set(notice, [...(byNotice.get(notice) ?? []), columnHeaders.get(field) ?? field]);
+  return byNotice.size > 0 ? [...byNotice].map(([notice, columns]) => `${notice} (${columns.join(', ')})`).join('; ') : null;
+}
 
 /** Rows whose email came earlier in the file are flagged here: the server sees one batch of the file at a time. */
 function flagRepeats(rows: EmployeeCsvRow[]): { send: EmployeeCsvRow[]; repeats: ImportRowResult[] } {
@@ -54,6 +62,9 @@ function flagRepeats(rows: EmployeeCsvRow[]): { send: EmployeeCsvRow[]; repeats:
 }
 
 const byLine = (results: ImportRowResult[]) => [...results].sort((a, b) => a.line - b.line);
+
+/** Lines the CSV reader could not read: never sent, shown as invalid with the reason. */
+const unreadableOf = (badLines: BadCsvLine[]): ImportRowResult[] => badLines.map(({ line, reason }) => ({ line, outcome: 'invalid', errors: { _: reason } }));
 
 function downloadTemplate() {
   const example = ['Ada Lovelace', 'ada@example.com', '+1 555 0100', '+1 555 0101', 'Engineer', 'R&D', 'https://www.linkedin.com/in/ada', 'Active'];
@@ -77,17 +88,18 @@ export function ImportEmployeesDialog({ businessId, open, onOpenChange }: { busi
     const parsed = parseEmployeeCsv(text);
     if (!parsed.ok) return setStep({ name: 'choose', error: parsed.error });
     setStep({ name: 'checking', fileName: file.name });
+    const unreadable = unreadableOf(parsed.badLines);
     const { send, repeats } = flagRepeats(parsed.rows);
     const results = await importEmployeeRows(businessId, send, { onExisting: 'update', dryRun: true });
-    setStep({ name: 'preview', fileName: file.name, rows: parsed.rows, results: byLine([...results, ...repeats]) });
+    setStep({ name: 'preview', fileName: file.name, rows: parsed.rows, unreadable, results: byLine([...results, ...repeats, ...unreadable]) });
   }
 
-  async function runImport(rows: EmployeeCsvRow[]) {
+  async function runImport(rows: EmployeeCsvRow[], unreadable: ImportRowResult[]) {
     const { send, repeats } = flagRepeats(rows);
     setStep({ name: 'importing', done: 0, total: send.length });
     const results = await importEmployeeRows(businessId, send, { onExisting: mode, dryRun: false, onProgress: (done) => setStep({ name: 'importing', done, total: send.length }) });
     await queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) });
-    setStep({ name: 'done', rows, results: byLine([...results, ...repeats]) });
+    setStep({ name: 'done', rows, results: byLine([...results, ...repeats, ...unreadable]) });
   }
 
   function close(next: boolean) {
@@ -141,7 +153,7 @@ export function ImportEmployeesDialog({ businessId, open, onOpenChange }: { busi
 
         {step.name === 'checking' && <Spinner label={`Checking ${step.fileName}…`} />}
 
-        {step.name === 'preview' && <Preview step={step} mode={mode} onModeChange={setMode} onImport={() => void runImport(step.rows)} onBack={() => setStep({ name: 'choose' })} />}
+        {step.name === 'preview' && <Preview step={step} mode={mode} onModeChange={setMode} onImport={() => void runImport(step.rows, step.unreadable)} onBack={() => setStep({ name: 'choose' })} />}
 
         {step.name === 'importing' && (
           <div className="grid gap-2">
@@ -188,7 +200,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
   return (
     <div className="grid gap-4">
       <p className="text-sm">
-        <span className="font-medium">{step.fileName}</span>: {step.rows.length.toLocaleString('en-US')} rows. Nothing is saved until you press Import.
+        <span className="font-medium">{step.fileName}</span>: {step.results.length.toLocaleString('en-US')} rows. Nothing is saved until you press Import.
       </p>
       <Counts
         counts={new Map([...counts, ['invalid', problems]])}
@@ -233,6 +245,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
             {step.results.map((result, i) => {
               const row = rowsByLine.get(result.line);
               const outcome = outcomes[i]!;
+              const notice = noticeOf(result);
               return (
                 <tr key={result.line} className="border-t align-top">
                   <td className="p-2 tabular-nums">{result.line}</td>
@@ -241,6 +254,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
                   <td className={isProblem(outcome) ? 'p-2 text-destructive' : 'p-2'}>
                     <span className="font-medium">{previewLabels[outcome]}</span>
                     {isProblem(outcome) && <span>: {reasonOf(result)}</span>}
+                    {notice && <span className="block text-muted-foreground">{notice}</span>}
                   </td>
                 </tr>
               );
