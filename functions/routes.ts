@@ -5,6 +5,7 @@
 // handler code), so infra can import it without pulling in the SDK.
 import type { Area, RouteDef } from './routes/define';
 import { adminRoutes } from './routes/admin';
+import { billingRoutes } from './routes/billing';
 import { agencyRoutes } from './routes/agency';
 import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
@@ -151,6 +152,12 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['stripe'],
     },
   },
+  // A business's own invoices (issue 27 §2), for its owner, the agency managing it and admins.
+  billing: {
+    entry: 'functions/src/billing/handler.ts',
+    // Query (gsi1): the business's invoices; GetItem/Query: the caller's records and the agency–client link.
+    capabilities: { table: { actions: ['GetItem', 'Query'], indexes: true } },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -189,8 +196,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry } as con
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

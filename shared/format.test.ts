@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addOneMonth,
+  formatBillingPeriod,
   displayNameFrom,
   formatCurrency,
   formatMoney,
@@ -220,5 +221,13 @@ describe('displayNameFrom', () => {
 
   it('gives an empty string when nothing is known', () => {
     expect(displayNameFrom({})).toBe('');
+  });
+});
+
+describe('formatBillingPeriod', () => {
+  it('names the month of a YYYY-MM period, and nothing for anything else', () => {
+    expect(formatBillingPeriod('2026-11')).toBe('November 2026');
+    expect(formatBillingPeriod('2027-01')).toBe('January 2027');
+    for (const bad of ['2026-13', '2026-00', '2026-1', 'November', '']) expect(formatBillingPeriod(bad), bad).toBe('');
   });
 });

@@ -119,3 +119,10 @@ export function displayNameFrom(source: DisplayNameSource): string {
   const givenFamily = [t(source.givenName), t(source.familyName)].filter(Boolean).join(' ');
   return t(source.fullName) || t(source.name) || givenFamily || t(source.email);
 }
+
+/** 'November 2026' for a billing period '2026-11'; '' for anything else. */
+export function formatBillingPeriod(period: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return '';
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}

@@ -1,8 +1,9 @@
-// The area Lambdas the local API adapter invokes, keyed like routes.ts' `handlerEntries`.
+// The area Lambdas the local API adapter invokes, keyed like routes.ts' `handlerEntries` (an area missing here fails
+// to compile, rather than answering 500 locally).
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -13,6 +14,20 @@ export async function loadHandlers() {
     import('../src/agency/handler'),
     import('../src/invoices/payments-handler'),
     import('../src/contacts/handler'),
+    import('../src/billing/handler'),
   ]);
-  return { public: publicArea.handler, docs: docs.handler, me: me.handler, business: business.handler, cardPage: cardPage.handler, admin: admin.handler, invitations: invitations.handler, agency: agency.handler, payments: payments.handler, contacts: contacts.handler } as Record<Area, never>;
+  const handlers = {
+    public: publicArea.handler,
+    docs: docs.handler,
+    me: me.handler,
+    business: business.handler,
+    cardPage: cardPage.handler,
+    admin: admin.handler,
+    invitations: invitations.handler,
+    agency: agency.handler,
+    payments: payments.handler,
+    contacts: contacts.handler,
+    billing: billing.handler,
+  } satisfies Record<Area, unknown>;
+  return handlers as Record<Area, never>;
 }

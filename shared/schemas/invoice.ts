@@ -25,6 +25,8 @@ export const invoiceSchema = z.object({
   dueDate: z.string().check(z.regex(isoDatePattern, 'Due date must be YYYY-MM-DD')),
   notes: z.nullable(z.string()),
   status: z.enum(invoiceStatuses),
+  /** YYYY-MM of a monthly subscription invoice; null for one an admin created. */
+  billingPeriod: z.nullable(z.string()),
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
 });

@@ -59,6 +59,7 @@ const expectedActions: Record<string, string[]> = {
   agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
+  billing: ['dynamodb:GetItem', 'dynamodb:Query'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
 
@@ -73,6 +74,7 @@ const expectedEnvironment: Record<string, string[]> = {
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
   contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
+  billing: ['TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
 
@@ -165,7 +167,7 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'monthlyInvoices']) {
+    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'monthlyInvoices']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');

@@ -85,6 +85,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   setInvoiceStatus: adminOnly(200),
   deleteInvoice: adminOnly(204),
   listUnappliedPayments: adminOnly(200),
+  listBusinessInvoices: managesA(200),
   refundUnappliedPayment: adminOnly(200),
   // The payment page is public: the unguessable invoice id in the link is the credential.
   getInvoicePayment: everyone(200),

@@ -15,6 +15,7 @@ export function toInvoiceDto(i: InvoiceRecord): Invoice {
     dueDate: i.dueDate,
     notes: orNull(i.notes),
     status: i.status,
+    billingPeriod: orNull(i.billingPeriod),
     createdAt: i.createdAt,
     paidAt: orNull(i.paidAt),
   };

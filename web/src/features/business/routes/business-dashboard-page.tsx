@@ -24,6 +24,8 @@ import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
 import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
 import { ScanAnalyticsSection } from '../components/scan-analytics-section';
+// The dashboard page composes the billing feature's section, as the app's routes compose features.
+import { BusinessBillingSection } from '@web/features/billing/components/business-billing-section';
 import { FilterTabs } from '@web/components/tabs';
 import { StatCard } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
@@ -221,6 +223,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
         </section>
 
         <ScanAnalyticsSection businessId={businessId} />
+        <BusinessBillingSection businessId={businessId} />
       </main>
 
       <div className="mx-auto max-w-7xl px-4 pb-8">

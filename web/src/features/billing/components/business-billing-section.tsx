@@ -1,0 +1,93 @@
+// The Billing section of the business dashboard (issue 27 §2), also in an agency's Manage view of a client: every
+// invoice of the business newest first — number, period, amount, status, due date — and Pay for a pending or overdue
+// one, through the same Stripe Checkout as the mailed payment link (back from Stripe, the payment page verifies it).
+import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
+import { messages } from '@shared/messages';
+import { canPayInvoice, type Invoice } from '@shared/schemas/invoice';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/button';
+import { Card } from '@web/components/card';
+import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
+import { Spinner } from '@web/components/spinner';
+import { startCheckout } from '@web/lib/payments';
+import { useBusinessInvoices } from '../api/list-business-invoices';
+
+export function BusinessBillingSection({ businessId }: { businessId: string }) {
+  const invoices = useBusinessInvoices(businessId);
+  return (
+    <section aria-labelledby="billing-heading" className="grid min-w-0 gap-3">
+      <h2 id="billing-heading" className="text-lg font-semibold">
+        Billing
+      </h2>
+      {invoices.isPending ? (
+        <Spinner label="Loading invoices…" />
+      ) : invoices.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {messages.invoice.fetchFailed}
+        </p>
+      ) : invoices.data.length === 0 ? (
+        <Card className="p-4 text-sm text-muted-foreground">No invoices yet. Invoices are issued on the 1st of each month for your team members.</Card>
+      ) : (
+        <div role="region" aria-label="Invoices" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-xl border bg-background">
+          <table className="w-full min-w-[40rem] text-sm">
+            <thead className="bg-muted text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
+                <th scope="col" className="px-4 py-2 font-medium">Period</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
+                <th scope="col" className="px-4 py-2 font-medium">Due</th>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.data.map((invoice) => (
+                <InvoiceRow key={invoice.id} invoice={invoice} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  const [paying, setPaying] = useState(false);
+  const amount = formatMoney(invoice.amountCents, invoice.currency);
+  const pay = async () => {
+    setPaying(true);
+    try {
+      const { url } = await startCheckout(invoice.id, 'invoice');
+      window.location.assign(url);
+    } catch {
+      toast.error(messages.admin.errorTitle, { description: messages.invoicePayment.paymentFailed });
+      setPaying(false);
+    }
+  };
+  return (
+    <tr className="border-t align-top">
+      <th scope="row" className="px-4 py-3 text-left font-medium">
+        {invoice.invoiceNumber}
+        <span className="block text-xs font-normal text-muted-foreground">Issued {formatLongDate(invoice.createdAt)}</span>
+      </th>
+      <td className="px-4 py-3">{invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) : (invoice.notes ?? '—')}</td>
+      <td className="px-4 py-3 text-right tabular-nums">{amount}</td>
+      <td className="px-4 py-3">{formatLongDate(invoice.dueDate)}</td>
+      <td className="px-4 py-3">
+        <InvoiceStatusBadge status={invoice.status} />
+        {invoice.paidAt && <span className="block text-xs text-muted-foreground">Paid {formatLongDate(invoice.paidAt)}</span>}
+      </td>
+      <td className="px-4 py-3 text-right">
+        {canPayInvoice(invoice.status) && (
+          <Button size="sm" disabled={paying} onClick={() => void pay()} aria-label={`Pay ${amount} for ${invoice.invoiceNumber}`}>
+            {paying ? 'Processing...' : 'Pay'}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
