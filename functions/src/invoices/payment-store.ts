@@ -48,6 +48,17 @@ async function updateIf(update: Omit<UpdateCommandInput, 'TableName'>): Promise<
   }
 }
 
+/** Writes the item unless one with its key exists: false when it did. */
+async function putIfAbsent(item: Record<string, unknown>): Promise<boolean> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** The condition that the stored invoice's status is one of `statuses`, with its placeholders. */
 function statusIn(statuses: InvoiceStatus[]) {
   const values = Object.fromEntries(statuses.map((status, i) => [`:from${i}`, status]));
@@ -152,13 +163,7 @@ export async function claimPaymentEvent(eventId: string, type: string, invoiceId
     expiresAt: Math.floor(now.getTime() / 1000) + PAYMENT_EVENT_DAYS * 86400,
     createdAt: now.toISOString(),
   };
-  try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  return putIfAbsent(item);
 }
 
 /** Lets a failed handling be retried by Stripe: the event is forgotten again. */
@@ -190,13 +195,7 @@ export async function recordUnappliedPayment(payment: NewUnappliedPayment, now =
     createdAt,
     updatedAt: createdAt,
   };
-  try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+  return putIfAbsent(item);
 }
 
 /** Consistent, so a refund just recorded reads back as refunded. */

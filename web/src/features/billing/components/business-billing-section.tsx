@@ -5,12 +5,11 @@ import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format
 import { messages } from '@shared/messages';
 import { canPayInvoice, type Invoice } from '@shared/schemas/invoice';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
 import { Spinner } from '@web/components/spinner';
-import { startCheckout } from '@web/lib/payments';
+import { payInCheckout } from '@web/lib/payments';
 import { useBusinessInvoices } from '../api/list-business-invoices';
 
 export function BusinessBillingSection({ businessId }: { businessId: string }) {
@@ -60,13 +59,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const amount = formatMoney(invoice.amountCents, invoice.currency);
   const pay = async () => {
     setPaying(true);
-    try {
-      const { url } = await startCheckout(invoice.id, 'invoice');
-      window.location.assign(url);
-    } catch {
-      toast.error(messages.admin.errorTitle, { description: messages.invoicePayment.paymentFailed });
-      setPaying(false);
-    }
+    if (!(await payInCheckout(invoice.id))) setPaying(false);
   };
   return (
     <tr className="border-t align-top">

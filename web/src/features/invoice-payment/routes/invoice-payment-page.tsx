@@ -8,14 +8,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, FileX2, Lock } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { SiteFooter } from '@web/components/site-footer';
 import { PageSpinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
-import { startCheckout } from '@web/lib/payments';
+import { payInCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { invoicePaymentKeys, useInvoicePayment } from '../api/get-invoice-payment';
@@ -63,13 +62,7 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
   const [processing, setProcessing] = useState(false);
   const pay = async () => {
     setProcessing(true);
-    try {
-      const { url } = await startCheckout(invoiceId, 'invoice');
-      window.location.assign(url);
-    } catch {
-      toast.error(messages.admin.errorTitle, { description: messages.invoicePayment.paymentFailed });
-      setProcessing(false);
-    }
+    if (!(await payInCheckout(invoiceId))) setProcessing(false);
   };
   return (
     <Card className="w-full max-w-lg">
