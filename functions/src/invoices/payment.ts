@@ -116,12 +116,6 @@ async function applyPayment(invoiceId: string, invoice: InvoiceRecord | null, pa
   return reason;
 }
 
-/**
- * Records a completed Checkout Session: paid by Stripe, for one of our invoices. Every such payment is kept (issue 26
- * §1): applied to its invoice when it can be (and its receipt mailed once, issue 27 §1), else as an unapplied payment
- * that admins see and can refund, logged as an error and counted (an alarm watches the count). Idempotent: a second
- * call (the webhook or verify) finds it recorded.
- */
 export interface RecordedPayment {
   invoice: InvoiceRecord | null;
   /** Kept as an unapplied payment, not applied to the invoice. */
@@ -130,6 +124,12 @@ export interface RecordedPayment {
   receipt?: ReceiptOutcome;
 }
 
+/**
+ * Records a completed Checkout Session: paid by Stripe, for one of our invoices. Every such payment is kept (issue 26
+ * §1): applied to its invoice when it can be (and its receipt mailed once, issue 27 §1), else as an unapplied payment
+ * that admins see and can refund, logged as an error and counted (an alarm watches the count). Idempotent: a second
+ * call (the webhook or verify) finds it recorded.
+ */
 export async function recordCheckoutPayment(session: CheckoutSession, now = new Date()): Promise<RecordedPayment> {
   const invoiceId = session.metadata?.invoiceId;
   if (!isId(invoiceId)) {
