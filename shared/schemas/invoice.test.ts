@@ -29,6 +29,7 @@ function makeInvoice(overrides: Record<string, unknown> = {}) {
     dueDate: '2026-02-28',
     notes: null,
     status: 'pending',
+    billingPeriod: '2026-01',
     createdAt: '2026-01-28T09:00:00.000Z',
     paidAt: null,
     ...overrides,

@@ -46,7 +46,7 @@ export function UnappliedPayments() {
       ) : payments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No unapplied payments.</p>
       ) : (
-        <div role="region" aria-label="Unapplied payments" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
+        <div role="region" aria-label="Unapplied payments" tabIndex={0} className="relative overflow-x-auto rounded-xl border bg-background">
           <table className="w-full min-w-[56rem] text-sm">
             <thead className="bg-muted text-left text-muted-foreground">
               <tr>
