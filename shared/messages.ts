@@ -187,7 +187,13 @@ export const messages = {
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {
     invalidTypeTitle: 'Invalid file type',
-    invalidType: 'Please select a JPG or PNG image file.',
+    /**
+     * The spec says 'Please select a JPG or PNG image file.' but the server takes WebP and GIF as well (what
+     * uploadContentTypes and sniffImageType accept); the message names all four (docs/decisions.md, issue 27 §3).
+     */
+    invalidType: 'Please select a JPG, PNG, WebP or GIF image file.',
+    /** Under every image field: the same formats and limit the refusals name. */
+    hint: 'JPG, PNG, WebP or GIF, up to 5 MB.',
     tooLargeTitle: 'File too large',
     tooLarge: 'Please select an image smaller than 5MB.',
     /** A file within 5 MB that decodes to more pixels than the server will process (MAX_INPUT_PIXELS). */

@@ -102,9 +102,9 @@ export function agencyClientRevenue(employees: number): number {
 }
 
 /**
- * The agency dashboard tiles: revenue per client at its own tier, costs 50% of revenue, growth fixed at 0. The
- * agency view counts every employee of a client (spec 2 §7 reads them without a status filter; the draft exclusion
- * of §9 is stated for the admin views). Pass the active clients only (docs/decisions.md).
+ * The agency dashboard tiles: revenue per client at its own tier, costs 50% of revenue, growth fixed at 0. Pass each
+ * active client's billable (non-draft) employees, the count its monthly invoice bills, so the agency's figures and
+ * the bills agree (issue 27 §4; docs/decisions.md).
  */
 export function agencyFinancials(clients: readonly { employees: number }[]): AgencyFinancials {
   let totalUsers = 0;

@@ -70,7 +70,9 @@ export const agencyClientSummarySchema = z.object({
   logoUrl: z.nullable(z.string()),
   isActive: z.boolean(),
   employeeCount: z.int(),
-  /** What the agency charges this client per month at the agency view rates (spec 2 §9), integer cents. */
+  /** The employees the client is billed for: every one but drafts (spec 2 §9), as the monthly invoice counts them. */
+  billableEmployeeCount: z.int(),
+  /** What the agency charges this client per month: its billable employees at the agency view rates (spec 2 §9), integer cents. */
   revenueCents: z.int(),
 });
 export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;

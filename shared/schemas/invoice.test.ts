@@ -4,7 +4,9 @@ import {
   canPayInvoice,
   canTransition,
   formatInvoiceNumber,
+  earliestToday,
   invoiceCreateSchema,
+  makeInvoiceCreateSchema,
   invoiceSchema,
   invoiceStatuses,
   invoiceStatusUpdateSchema,
@@ -14,7 +16,7 @@ import {
 const validCreate = {
   businessId: 'biz_0123456789',
   amount: 59.7,
-  dueDate: '2026-02-28',
+  dueDate: '2099-02-28',
   notes: 'Monthly subscription fee',
 };
 const firstMessage = (input: unknown) => invoiceCreateSchema.safeParse(input).error?.issues[0]?.message;
@@ -77,7 +79,7 @@ describe('invoiceCreateSchema', () => {
   it('requires a business', () => {
     expect(firstMessage({ ...validCreate, businessId: '' })).toBe('Business is required');
     expect(firstMessage({ ...validCreate, businessId: undefined })).toBe('Business is required');
-    expect(firstMessage({ ...validCreate, businessId: '../other' })).toBe('Invalid business id');
+    expect(firstMessage({ ...validCreate, businessId: '../other' })).toBe('Choose a business from the list');
   });
 
   it('accepts amounts from one cent to 1,000,000', () => {
@@ -94,16 +96,19 @@ describe('invoiceCreateSchema', () => {
   });
 
   it.each([
-    [0, 'Amount must be greater than 0'],
-    [-5, 'Amount must be greater than 0'],
-    [1_000_000.01, 'Amount must be at most 1,000,000'],
+    [0, 'Enter an amount greater than 0'],
+    [-5, 'Enter an amount greater than 0'],
+    ['-5', 'Enter an amount greater than 0'],
+    [1_000_000.01, 'Enter an amount of at most 1,000,000'],
     [1.005, 'Amount can have at most 2 decimal places'],
     [12.345, 'Amount can have at most 2 decimal places'],
-    ['abc', 'Amount must be a number'],
-    ['', 'Amount must be a number'],
-    ['-5', 'Amount must be a number'],
-    [null, 'Amount must be a number'],
-    [Number.NaN, 'Amount must be a number'],
+    ['abc', 'Enter the amount as a number, such as 49.50'],
+    [Number.NaN, 'Enter the amount as a number, such as 49.50'],
+    [true, 'Enter the amount as a number, such as 49.50'],
+    ['', 'Amount is required'],
+    ['  ', 'Amount is required'],
+    [null, 'Amount is required'],
+    [undefined, 'Amount is required'],
   ])('refuses the amount %j', (amount, message) => {
     expect(firstMessage({ ...validCreate, amount })).toBe(message);
   });
@@ -115,8 +120,19 @@ describe('invoiceCreateSchema', () => {
     ['2026-13-01', 'Enter a valid date (YYYY-MM-DD)'],
     ['28/02/2026', 'Enter a valid date (YYYY-MM-DD)'],
     ['2026-02-28T00:00:00Z', 'Enter a valid date (YYYY-MM-DD)'],
+    ['2020-01-01', 'The due date cannot be in the past'],
   ])('refuses the due date %j', (dueDate, message) => {
     expect(firstMessage({ ...validCreate, dueDate })).toBe(message);
+  });
+
+  it("takes a due date that is today anywhere on Earth, and the browser's own today", () => {
+    const now = new Date('2031-03-10T05:00:00Z'); // already 10 March in Europe, still 9 March in Hawaii
+    expect(earliestToday(now)).toBe('2031-03-09');
+    const server = makeInvoiceCreateSchema(() => earliestToday(now));
+    expect(server.safeParse({ ...validCreate, dueDate: '2031-03-09' }).success).toBe(true);
+    expect(server.safeParse({ ...validCreate, dueDate: '2031-03-08' }).error?.issues[0]?.message).toBe('The due date cannot be in the past');
+    const browserInBerlin = makeInvoiceCreateSchema(() => '2031-03-10');
+    expect(browserInBerlin.safeParse({ ...validCreate, dueDate: '2031-03-09' }).error?.issues[0]?.message).toBe('The due date cannot be in the past');
   });
 
   it('accepts Feb 29 in a leap year', () => {

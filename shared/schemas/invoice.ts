@@ -1,6 +1,6 @@
 // Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
 import * as z from '../zod';
-import { DEFAULT_CURRENCY, parseIsoDate } from '../format';
+import { DEFAULT_CURRENCY, parseIsoDate, toIsoDate } from '../format';
 import { toCents } from '../pricing';
 import { optionalText, pageCursor } from './common';
 
@@ -32,42 +32,85 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.output<typeof invoiceSchema>;
 
-const amountMessages = {
-  invalid: 'Amount must be a number',
-  positive: 'Amount must be greater than 0',
-  max: `Amount must be at most ${MAX_INVOICE_AMOUNT.toLocaleString('en-US')}`,
-  cents: 'Amount can have at most 2 decimal places',
-};
+/** What the Create Invoice form says under a field (issue 27 §3: sentences in the product's words). */
+export const invoiceFormMessages = {
+  businessRequired: 'Business is required',
+  businessUnknown: 'Choose a business from the list',
+  amountRequired: 'Amount is required',
+  amountInvalid: 'Enter the amount as a number, such as 49.50',
+  amountPositive: 'Enter an amount greater than 0',
+  amountMax: `Enter an amount of at most ${MAX_INVOICE_AMOUNT.toLocaleString('en-US')}`,
+  amountCents: 'Amount can have at most 2 decimal places',
+  dueDateRequired: 'Due date is required',
+  dueDateInvalid: 'Enter a valid date (YYYY-MM-DD)',
+  dueDatePast: 'The due date cannot be in the past',
+} as const;
+const m = invoiceFormMessages;
 
 /** Whole cents, allowing for binary drift (0.1 + 0.2). */
 const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
+const signedDecimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 /**
- * The admin invoice form (spec 2 §2 Billing tab). The amount is typed in dollars (a number input, so a decimal
- * string is accepted too) and leaves the schema as integer `amountCents` with the currency.
+ * The amount as typed in dollars: a number input sends a string ('' when empty or not a number), an API client may
+ * send a number. One parse instead of a union, so each problem has its one sentence (a union's branches would each
+ * say what they expected, and the form resolver shows a branch's message).
  */
 const dollarAmount = z.pipe(
-  z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(/^\d+(\.\d+)?$/, amountMessages.invalid)), z.transform(Number))], {
-    error: amountMessages.invalid,
-  }),
+  z.pipe(
+    z.unknown(),
+    z.transform((input, ctx): number => {
+      const text = typeof input === 'string' ? input.trim() : input;
+      if (text === '' || text === undefined || text === null) {
+        ctx.issues.push({ code: 'custom', message: m.amountRequired, input });
+        return z.NEVER;
+      }
+      const value = typeof text === 'number' ? text : typeof text === 'string' && signedDecimal.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isFinite(value)) {
+        ctx.issues.push({ code: 'custom', message: m.amountInvalid, input });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  ),
   z
-    .number({ error: amountMessages.invalid })
-    .check(z.gt(0, amountMessages.positive), z.lte(MAX_INVOICE_AMOUNT, amountMessages.max), z.refine(hasAtMostTwoDecimals, amountMessages.cents)),
+    .number()
+    .check(z.gt(0, m.amountPositive), z.lte(MAX_INVOICE_AMOUNT, m.amountMax), z.refine(hasAtMostTwoDecimals, m.amountCents)),
 );
 
-export const invoiceCreateSchema = z.pipe(
-  z.strictObject({
-    businessId: z
-      .string({ error: 'Business is required' })
-      .check(z.trim(), z.minLength(1, 'Business is required'), z.regex(/^[A-Za-z0-9_-]{10,64}$/, 'Invalid business id')),
-    amount: dollarAmount,
-    dueDate: z
-      .string({ error: 'Due date is required' })
-      .check(z.trim(), z.minLength(1, 'Due date is required'), z.refine((value) => parseIsoDate(value) !== null, 'Enter a valid date (YYYY-MM-DD)')),
-    notes: optionalText(1000, { multiLine: true }),
-  }),
-  z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: toCents(amount), currency: DEFAULT_CURRENCY })),
-);
+/** Today's date (YYYY-MM-DD) at UTC−12, the last place on Earth to reach it: no admin's own today is ever "past". */
+export function earliestToday(now: Date = new Date()): string {
+  return toIsoDate(new Date(now.getTime() - 12 * 60 * 60 * 1000));
+}
+
+/**
+ * The admin Create Invoice form (spec 2 §2 Billing tab). The amount is typed in dollars and leaves the schema as
+ * integer `amountCents` with the currency. A due date before `today()` is refused: an invoice due in the past would be
+ * offered Mark Overdue at once (issue 27 §3); an admin who means it creates it and then marks it overdue. The browser
+ * passes its own local date; the API uses earliestToday, so a date that is today where the admin is always passes.
+ */
+export function makeInvoiceCreateSchema(today: () => string = earliestToday) {
+  return z.pipe(
+    z.strictObject({
+      businessId: z
+        .string({ error: m.businessRequired })
+        .check(z.trim(), z.minLength(1, m.businessRequired), z.regex(/^[A-Za-z0-9_-]{10,64}$/, m.businessUnknown)),
+      amount: dollarAmount,
+      dueDate: z.string({ error: m.dueDateRequired }).check(
+        z.trim(),
+        z.minLength(1, m.dueDateRequired),
+        z.refine((value) => value === '' || parseIsoDate(value) !== null, m.dueDateInvalid),
+        // ISO dates compare as text; an invalid one has had its message above.
+        z.refine((value) => parseIsoDate(value) === null || value >= today(), m.dueDatePast),
+      ),
+      notes: optionalText(1000, { multiLine: true }),
+    }),
+    z.transform(({ amount, ...rest }) => ({ ...rest, amountCents: toCents(amount), currency: DEFAULT_CURRENCY })),
+  );
+}
+
+export const invoiceCreateSchema = makeInvoiceCreateSchema();
 export type InvoiceCreateInput = z.input<typeof invoiceCreateSchema>;
 export type InvoiceCreate = z.output<typeof invoiceCreateSchema>;
 

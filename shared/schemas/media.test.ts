@@ -5,7 +5,7 @@ const invalidType = {
   ok: false,
   reason: 'invalidType',
   title: 'Invalid file type',
-  description: 'Please select a JPG or PNG image file.',
+  description: 'Please select a JPG, PNG, WebP or GIF image file.',
 };
 const tooLarge = {
   ok: false,
@@ -63,7 +63,7 @@ describe('uploadRequestSchema', () => {
 
   it('refuses a type that is not an accepted image with the spec message', () => {
     for (const contentType of ['image/svg+xml', 'text/html', '']) {
-      expect(firstMessage({ ...valid, contentType }), contentType).toBe('Please select a JPG or PNG image file.');
+      expect(firstMessage({ ...valid, contentType }), contentType).toBe('Please select a JPG, PNG, WebP or GIF image file.');
     }
   });
 

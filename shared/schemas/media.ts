@@ -33,7 +33,7 @@ export function isUploadContentType(type: string): type is UploadContentType {
 
 /**
  * The check a picked file must pass (a browser `File` fits `{ type, size }`). The type is checked first, as in
- * the spec. An empty file is refused as an invalid type: it is not a JPG or PNG image.
+ * the spec. An empty file is refused as an invalid type: it is not an image at all.
  */
 export function checkUploadFile(file: { type: string; size: number }): UploadCheck {
   const contentType = normaliseContentType(file.type);

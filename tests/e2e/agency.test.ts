@@ -128,6 +128,9 @@ describe('agency journey (1280 px, then 375 px)', () => {
     const dashboard = new BusinessDashboardPage(page);
     await dashboard.addEmployee({ name: 'Dana Dentist', email: uniqueEmail('dana'), jobTitle: 'Dentist', status: 'active' });
     await expectOnPage(page.getByRole('heading', { name: 'Dana Dentist' })).toBeVisible();
+    // A draft is not billed, so the agency's figures leave it out, as the client's invoice does (issue 27 §4).
+    await dashboard.addEmployee({ name: 'Drew Draft', email: uniqueEmail('drew'), jobTitle: 'Hygienist', status: 'draft' });
+    await expectOnPage(page.getByRole('heading', { name: 'Drew Draft' })).toBeVisible();
     await shot(page, 'agency-04-managed-client');
 
     await page.getByRole('link', { name: 'Back to Agency' }).click();
@@ -137,11 +140,14 @@ describe('agency journey (1280 px, then 375 px)', () => {
     await expectOnPage(stat('Net Profit')).toContainText('$0.99');
     await expectOnPage(stat('Net Profit')).toContainText('after $1.00 costs');
     await expectOnPage(stat('Growth Rate')).toContainText('0%');
+    await expectOnPage(stat('Total Users')).toContainText('billed; drafts are free');
     const harbor = page.getByRole('listitem').filter({ hasText: 'Harbor Dental' });
-    await expectOnPage(harbor).toContainText('1');
+    await expectOnPage(harbor.getByRole('definition').first()).toHaveText('2');
     await expectOnPage(harbor).toContainText('$1.99/mo');
+    await expectOnPage(harbor).toContainText('for 1 billed; drafts are free');
+    await shot(page, 'agency-04b-billed-employees');
     const db = await tables();
-    expect((await db.business.get({ businessId: harborId }).go()).data).toMatchObject({ employeeCount: 1 });
+    expect((await db.business.get({ businessId: harborId }).go()).data).toMatchObject({ employeeCount: 2, billableEmployeeCount: 1 });
   });
 
   it("shows a client's scans per day behind the Analytics button, as bars and as a table", async () => {

@@ -1,7 +1,8 @@
 // Company Settings in a real browser (issue 8 §1, §2): the owner changes the brand colours and uploads a logo (the
 // progress bar shows while the file travels), saves, and the dashboard and a live public card show the new look.
 // Then an employee photo from the profile dialog appears on the card page; an image over 40 megapixels is refused with
-// a message in the dialog. axe on the dialog at 1280 and 375 px.
+// a message in the dialog. The logo upload is offered before the logo URL (issue 27 §3). axe on the dialog at 1280 and
+// 375 px.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
@@ -101,6 +102,37 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     await expectOnPage(card.getByRole('img', { name: 'Pia Photo' })).toHaveAttribute('src', photoUrl.replace('/192.webp', '/96.webp'));
     await shot(card, 'settings-05-card-photo');
     await card.close();
+  });
+
+  it('offers the logo upload first, with the formats it takes; a logo URL is the second option (1280 px, then 375 px)', async () => {
+    const { page } = session;
+    for (const [label, viewport] of [['1280', desktop], ['375', phone]] as const) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const dialog = page.getByRole('dialog');
+      const logo = dialog.getByRole('group', { name: 'Company Logo' });
+      await expectOnPage(logo.getByRole('tab')).toHaveText(['Upload', 'URL']);
+      await expectOnPage(logo.getByRole('tab', { name: 'Upload' })).toHaveAttribute('aria-selected', 'true');
+      // The upload is there without a click, and says what it takes.
+      await expectOnPage(logo.getByRole('button', { name: 'Choose image…' })).toBeVisible();
+      await expectOnPage(logo.getByText(messages.upload.hint)).toBeVisible();
+      await expectOnPage(logo.getByLabel('Logo URL')).toHaveCount(0);
+      await logo.scrollIntoViewIfNeeded();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `settings-08-logo-upload-first-${label}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+    }
+    await page.setViewportSize(desktop);
+
+    // The URL is still there as the second option, and it is what gets stored.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'URL' }).click();
+    await dialog.getByLabel('Logo URL').fill('https://cdn.example.com/brand-studio.png');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expectOnPage(page.getByText(messages.company.settingsUpdated).first()).toBeVisible();
+    const db = await tables();
+    expect((await db.business.get({ businessId: owner.business.id }).go()).data!.logoUrl).toBe('https://cdn.example.com/brand-studio.png');
   });
 
   it('refuses a file that is not an image before uploading, with the spec message', async () => {

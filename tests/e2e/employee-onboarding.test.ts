@@ -86,6 +86,11 @@ describe('from invitation to portal', () => {
     await page.getByLabel('Confirmation code').fill(await codeFromMailbox(employeeEmail));
     await page.getByRole('button', { name: 'Confirm & Continue' }).click();
 
+    // Issue 27 §3: once the code is confirmed the account is confirmed too; 'check your email' no longer fits.
+    const toasts = page.locator('[data-sonner-toast]');
+    await expectOnPage(toasts.getByText(messages.onboarding.accountCreated, { exact: true })).toBeVisible();
+    // Counted at once (not waited for): the sign-up's toast must be gone when the confirmation's appears.
+    expect(await toasts.getByText(messages.auth.checkEmail).count()).toBe(0);
     await expectOnPage(page.getByRole('heading', { name: 'Welcome to Onboard Labs!' })).toBeVisible();
     await expectOnPage(page.getByRole('heading', { name: 'Business Card Ready' })).toBeVisible();
     await expectOnPage(page.getByRole('img', { name: /QR code for Nora Newhire/ })).toBeVisible();

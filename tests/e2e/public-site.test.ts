@@ -8,6 +8,7 @@ import { desktop, phone } from '../support/browser';
 import { join } from 'node:path';
 import { artifactsDir, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { mailbox, origin, tables, uniqueEmail } from '../support/runtime';
+import { billableEmployeeCount } from '../../shared/pricing';
 import { SalesDialog } from './pages/sales-dialog';
 
 let session: BrowserSession;
@@ -179,6 +180,20 @@ describe('pricing (375 px)', () => {
     const volume = page.getByRole('region', { name: 'Volume Discounts' });
     expect(await volume.textContent()).toMatch(/more than 1000 users.*custom enterprise pricing/);
     await expectOnPage(volume.getByRole('button', { name: 'Contact Sales' })).toBeVisible();
+  });
+
+  it('says what billing counts: every active or inactive team member, drafts free, and no free tier (issue 27 §4)', async () => {
+    const { page } = session;
+    for (const path of ['/pricing', '/']) {
+      await page.goto(`${origin}${path}`);
+      const pricing = page.getByRole('region', { name: 'Simple, transparent pricing' });
+      await expectOnPage(pricing).toContainText('Pay per active or inactive team member per month; drafts are free.');
+      expect(await pricing.innerText()).not.toMatch(/start free|only pay for the cards/i);
+      await page.getByRole('heading', { name: 'Simple, transparent pricing' }).scrollIntoViewIfNeeded();
+      await shot(page, `public-07-pricing-copy-phone${path.replace(/\W/g, '-')}`, { fullPage: false });
+    }
+    // The copy is the billing rule: active and inactive employees are billed, drafts are not (spec 2 §9).
+    expect(billableEmployeeCount([{ status: 'active' }, { status: 'inactive' }, { status: 'draft' }])).toBe(2);
   });
 
   it("reads 'Free' for the agency plan at price 0, and its price when it has one", async () => {

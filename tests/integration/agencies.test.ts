@@ -123,12 +123,35 @@ describe('Add Client and managing clients', () => {
 
     const res = await api('GET', '/api/agency', { user });
     expect(res.status).toBe(200);
-    // 3 × 1.99 + 1 × 1.99 (drafts count in the agency view); costs 50 %, rounded to the cent.
-    expect(res.body.stats).toEqual({ activeClients: 2, totalUsers: 4, monthlyRevenueCents: 796, costsCents: 398, netProfitCents: 398, growthRate: 0, currency: 'USD' });
+    // 3 × 1.99 + the second client's draft, which is not billed (issue 27 §4); costs 50 %, rounded to the cent.
+    expect(res.body.stats).toEqual({ activeClients: 2, totalUsers: 3, monthlyRevenueCents: 597, costsCents: 299, netProfitCents: 298, growthRate: 0, currency: 'USD' });
     expect(res.body.clients.map((c: { name: string }) => c.name)).toEqual(['Dormant Client', 'Second Client', 'First Client']);
-    expect(res.body.clients[2]).toMatchObject({ id: first, employeeCount: 3, revenueCents: 597, isActive: true, industry: null });
+    expect(res.body.clients[2]).toMatchObject({ id: first, employeeCount: 3, billableEmployeeCount: 3, revenueCents: 597, isActive: true, industry: null });
+    expect(res.body.clients[1]).toMatchObject({ id: second, employeeCount: 1, billableEmployeeCount: 0, revenueCents: 0 });
     expect(res.body.clients[0]).toMatchObject({ id: third, employeeCount: 1, isActive: false });
     expect((await db.business.get({ businessId: first }).go()).data).toMatchObject({ employeeCount: 3 });
+  });
+
+  it('shows a client with a draft employee at the figure the monthly run bills it (issue 27 §4)', async () => {
+    const { user } = await agencyWithSettings();
+    const northwind = await addClient(user, 'Northwind Traders');
+    await addEmployee(user, northwind, { status: 'active' });
+    await addEmployee(user, northwind, { status: 'draft' });
+
+    const dashboard = await api('GET', '/api/agency', { user });
+    expect(dashboard.status).toBe(200);
+    const shown = dashboard.body.clients.find((c: { id: string }) => c.id === northwind);
+    expect(shown).toMatchObject({ employeeCount: 2, billableEmployeeCount: 1 });
+    expect(dashboard.body.stats).toMatchObject({ totalUsers: 1, monthlyRevenueCents: shown.revenueCents });
+
+    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
+    const run = await generateMonthlyInvoices(new Date('2033-05-01T03:00:00Z'));
+    const billed = run.created.find((c) => c.businessId === northwind)!;
+    expect(billed.amountCents).toBe(199);
+    expect(shown.revenueCents).toBe(billed.amountCents);
+    const db = await tables();
+    const [invoice] = (await db.invoice.query.byBusiness({ businessId: northwind }).go()).data;
+    expect(invoice).toMatchObject({ amountCents: shown.revenueCents, billableEmployees: shown.billableEmployeeCount, billingPeriod: '2033-05' });
   });
 
   it('keeps one agency’s clients invisible and untouchable for another agency', async () => {

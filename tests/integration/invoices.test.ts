@@ -101,11 +101,12 @@ describe('Create Invoice', () => {
     }
   });
 
-  it('refuses an unknown business, a zero amount and a third decimal, storing nothing', async () => {
+  it('refuses an unknown business, a zero amount, a third decimal and a due date in the past, storing nothing', async () => {
     const before = (await api('GET', '/api/admin/invoices', { user: admin })).body.invoices[0]?.id;
     expect((await create({ businessId: 'no-such-business-x', amount: 5, dueDate: '2031-06-30' })).status).toBe(400);
-    expect((await create({ businessId: 'no-such-business-x', amount: 0, dueDate: '2031-06-30' })).body.error.fieldErrors.amount).toBe('Amount must be greater than 0');
+    expect((await create({ businessId: 'no-such-business-x', amount: 0, dueDate: '2031-06-30' })).body.error.fieldErrors.amount).toBe('Enter an amount greater than 0');
     expect((await create({ businessId: 'no-such-business-x', amount: 1.234, dueDate: '2031-06-30' })).body.error.fieldErrors.amount).toBe('Amount can have at most 2 decimal places');
+    expect((await create({ businessId: 'no-such-business-x', amount: 5, dueDate: '2020-01-01' })).body.error.fieldErrors.dueDate).toBe('The due date cannot be in the past');
     expect((await api('GET', '/api/admin/invoices', { user: admin })).body.invoices[0]?.id).toBe(before);
   });
 });

@@ -26,16 +26,22 @@ export function toAgencyDto(a: AgencyRecord): Agency {
   };
 }
 
-/** A client on the dashboard; its revenue is its own employee count at the agency view rate (spec 2 §9). */
-export function toClientSummary(b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount'>): AgencyClientSummary {
-  const employeeCount = b.employeeCount ?? 0;
+/**
+ * A client on the dashboard. Its revenue counts what its monthly invoice counts, the billable (non-draft) employees
+ * on the business item's counter, so the agency's figure and the bill agree (issue 27 §4).
+ */
+export function toClientSummary(
+  b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount'>,
+): AgencyClientSummary {
+  const billableEmployeeCount = b.billableEmployeeCount ?? 0;
   return {
     id: b.businessId,
     name: b.name,
     industry: orNull(b.industry),
     logoUrl: orNull(b.logoUrl),
     isActive: b.isActive ?? true,
-    employeeCount,
-    revenueCents: agencyClientRevenue(employeeCount),
+    employeeCount: b.employeeCount ?? 0,
+    billableEmployeeCount,
+    revenueCents: agencyClientRevenue(billableEmployeeCount),
   };
 }

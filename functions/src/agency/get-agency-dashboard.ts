@@ -18,7 +18,8 @@ export async function getAgencyDashboard(caller: Caller): Promise<AgencyDashboar
   // Newest client first: the one just added is where the agency looks.
   const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toClientSummary);
   // An inactive client (switched off by an admin) is listed, but earns and counts nothing (docs/decisions.md).
-  const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.employeeCount })));
+  // Billable employees, as the monthly invoice counts them: drafts are not billed (spec 2 §9, issue 27 §4).
+  const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.billableEmployeeCount })));
   return { agency: agency ? toAgencyDto(agency) : null, stats: statsOf(financials), clients };
 }
 

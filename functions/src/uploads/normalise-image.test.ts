@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { messages } from '../../../shared/messages';
-import { MAX_UPLOAD_BYTES } from '../../../shared/schemas/media';
+import { checkUploadFile, MAX_UPLOAD_BYTES, uploadContentTypes } from '../../../shared/schemas/media';
 import { normaliseImage, sniffImageType } from './normalise-image';
 
 const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1e40af' } });
@@ -14,6 +14,20 @@ const cameraJpeg = () =>
     .toBuffer();
 
 describe('uploaded images', () => {
+  // Issue 27 §3: the field hint, the refusal and what the browser and the server take are the same four formats.
+  it('names every format the server decodes in the refusal message and the field hint, and the browser takes each', async () => {
+    const samples = { JPG: solid(4, 4).jpeg(), PNG: solid(4, 4).png(), WebP: solid(4, 4).webp(), GIF: solid(4, 4).gif() };
+    for (const [name, image] of Object.entries(samples)) {
+      const type = sniffImageType(await image.toBuffer());
+      expect(type, name).not.toBeNull();
+      expect(checkUploadFile({ type: `image/${type}`, size: 1024 }).ok, name).toBe(true);
+      expect(messages.upload.invalidType).toContain(name);
+      expect(messages.upload.hint).toContain(name);
+    }
+    expect(uploadContentTypes).toHaveLength(Object.keys(samples).length);
+    expect(messages.upload.hint).toContain('5 MB');
+  });
+
   it('knows image types by their bytes, not their names', async () => {
     expect(sniffImageType(await solid(4, 4).png().toBuffer())).toBe('png');
     expect(sniffImageType(await solid(4, 4).jpeg().toBuffer())).toBe('jpeg');
@@ -64,7 +78,7 @@ describe('uploaded images', () => {
       Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a png')]),
     ];
     for (const bytes of cases) {
-      await expect(normaliseImage(bytes, 'photo')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Please select a JPG or PNG image file.' });
+      await expect(normaliseImage(bytes, 'photo')).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.upload.invalidType });
     }
   });
 

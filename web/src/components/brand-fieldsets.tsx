@@ -1,5 +1,5 @@
 // The parts Company Settings and Agency Settings share (spec 2 §2): the billing address, Brand Colors with a swatch
-// preview and the default shown when a colour is empty, and the Logo fieldset with its URL and Upload tabs.
+// preview and the default shown when a colour is empty, and the Logo fieldset with its Upload and URL tabs.
 import { DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { useState } from 'react';
 import {
@@ -164,12 +164,20 @@ export function LogoFieldset({
   onUploaded,
   uploadUnavailable,
 }: LogoProps) {
-  const [tab, setTab] = useState<'url' | 'upload'>('url');
+  // The upload first: it is what people expect; a URL is the second option (issue 27 §3).
+  const [tab, setTab] = useState<'upload' | 'url'>('upload');
+  // A refused URL (on save) must be seen, so its tab comes forward when the error appears (set while rendering,
+  // React's pattern for state that follows a prop).
+  const [seenError, setSeenError] = useState(error);
+  if (error !== seenError) {
+    setSeenError(error);
+    if (error) setTab('url');
+  }
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 font-semibold">{legend}</legend>
       <div role="tablist" aria-label="Logo source" className="inline-flex w-fit gap-1 rounded-lg bg-muted p-1">
-        {(['url', 'upload'] as const).map((value) => (
+        {(['upload', 'url'] as const).map((value) => (
           <button
             key={value}
             type="button"

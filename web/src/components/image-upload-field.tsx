@@ -3,7 +3,7 @@
 // server and stores the image. `onUploaded` gets the stored image's URL. A refusal is shown under the field as well as
 // in a toast, so it stays in the dialog after the toast has gone.
 import { messages } from '@shared/messages';
-import { checkUploadFile, uploadResultSchema, uploadTicketSchema, type UploadPurpose, type UploadResult } from '@shared/schemas/media';
+import { checkUploadFile, uploadContentTypes, uploadResultSchema, uploadTicketSchema, type UploadPurpose, type UploadResult } from '@shared/schemas/media';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -96,7 +96,7 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
           ref={input}
           id={inputId}
           type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
+          accept={uploadContentTypes.join(',')}
           className="sr-only"
           tabIndex={-1}
           disabled={progress !== null}
@@ -115,7 +115,7 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
           </span>
         </div>
       )}
-      <p className="text-sm text-muted-foreground">JPG, PNG, WebP or GIF, up to 5 MB.</p>
+      <p className="text-sm text-muted-foreground">{messages.upload.hint}</p>
       {problem && (
         // Not an alert: the toast (with the title) has announced it already.
         <p id={problemId} className="text-sm text-destructive">

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addOneMonth, toIsoDate } from '@shared/format';
 import { messages } from '@shared/messages';
-import { invoiceCreateSchema, type InvoiceCreate, type InvoiceCreateInput, type InvoiceMailOutcome } from '@shared/schemas/invoice';
+import { makeInvoiceCreateSchema, type InvoiceCreate, type InvoiceCreateInput, type InvoiceMailOutcome } from '@shared/schemas/invoice';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -19,6 +19,14 @@ import { useCreateInvoice } from '../api/invoices';
 import { useBusinessDirectory } from '../api/list-businesses';
 
 const fields = ['businessId', 'amount', 'dueDate', 'notes'] as const satisfies readonly FieldPath<InvoiceCreateInput>[];
+
+/** Today on the admin's own calendar: a due date before it is refused under the field (issue 27 §3). */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+const createInvoiceFormSchema = makeInvoiceCreateSchema(localToday);
 
 const createdMessage: Record<InvoiceMailOutcome, string> = {
   sent: messages.invoice.createdAndSent,
@@ -51,7 +59,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<InvoiceCreateInput, unknown, InvoiceCreate>({
-    resolver: zodResolver(invoiceCreateSchema),
+    resolver: zodResolver(createInvoiceFormSchema),
     defaultValues: { businessId: '', amount: '', dueDate: toIsoDate(addOneMonth(new Date())), notes: '' },
   });
   const onSubmit = handleSubmit(async () => {
@@ -88,7 +96,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
           <Input type="number" inputMode="decimal" step="0.01" min="0" {...register('amount')} />
         </FormField>
         <FormField label="Due Date" required error={errors.dueDate?.message}>
-          <Input type="date" {...register('dueDate')} />
+          <Input type="date" min={localToday()} {...register('dueDate')} />
         </FormField>
       </div>
       <FormField label="Notes" error={errors.notes?.message}>

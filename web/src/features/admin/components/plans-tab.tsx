@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 import { planUpdateSchema, type PlanUpdate, type PlanUpdateInput, type PricingPlan } from '@shared/schemas/plan';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -15,6 +15,7 @@ import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { Spinner } from '@web/components/spinner';
 import { Textarea } from '@web/components/textarea';
+import { applyFieldErrors } from '@web/lib/form-errors';
 import { useAdminPlans, useUpdatePlan } from '../api/plans';
 
 export function PlansTab() {
@@ -97,12 +98,15 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
   );
 }
 
+const planFields = ['price', 'description', 'userRange', 'isPopular', 'isActive'] as const satisfies readonly FieldPath<PlanUpdateInput>[];
+
 function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void }) {
   const update = useUpdatePlan();
   const {
     register,
     handleSubmit,
     getValues,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<PlanUpdateInput, unknown, PlanUpdate>({
     resolver: zodResolver(planUpdateSchema),
@@ -112,7 +116,9 @@ function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void })
   const onSubmit = handleSubmit(async () => {
     try {
       await update.mutateAsync({ planId: plan.id, update: getValues() });
-    } catch {
+    } catch (error) {
+      // The API's refusal of a field (a price below 0) is said under that field, like the form's own check.
+      if (applyFieldErrors(error, setError, planFields)) return;
       toast.error(messages.admin.errorTitle, { description: messages.admin.updatePlanFailed });
       return;
     }

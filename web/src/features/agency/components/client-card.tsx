@@ -1,5 +1,5 @@
-// One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue, the
-// status badge, Analytics (scans over time) and Manage (the client's business dashboard).
+// One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue (for
+// the billable ones), the status badge, Analytics (scans over time) and Manage (the client's business dashboard).
 import { formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
@@ -28,6 +28,12 @@ export function ClientCard({ client, currency, onAnalytics }: { client: AgencyCl
         <div>
           <dt className="text-muted-foreground">Revenue</dt>
           <dd className="font-semibold tabular-nums">{formatMoney(client.revenueCents, currency)}/mo</dd>
+          {/* Revenue counts what the client's invoice counts: drafts are not billed (issue 27 §4). */}
+          {client.billableEmployeeCount !== client.employeeCount && (
+            <dd className="text-xs text-muted-foreground">
+              for {client.billableEmployeeCount.toLocaleString('en-US')} billed; drafts are free
+            </dd>
+          )}
         </div>
       </dl>
       <div className="mt-auto flex gap-2">

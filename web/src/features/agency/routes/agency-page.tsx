@@ -110,7 +110,8 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
             Statistics
           </h2>
           <StatCard title="Active Clients" value={stats.activeClients.toLocaleString('en-US')} icon={Building2} />
-          <StatCard title="Total Users" value={stats.totalUsers.toLocaleString('en-US')} icon={Users} />
+          {/* The users the clients are billed for, as their invoices count them (issue 27 §4). */}
+          <StatCard title="Total Users" value={stats.totalUsers.toLocaleString('en-US')} detail="billed; drafts are free" icon={Users} />
           <StatCard title="Monthly Revenue" value={money(stats.monthlyRevenueCents)} icon={DollarSign} />
           <StatCard title="Net Profit" value={money(stats.netProfitCents)} detail={`after ${money(stats.costsCents)} costs`} icon={Wallet} />
           <StatCard title="Growth Rate" value={`${stats.growthRate}%`} icon={TrendingUp} />

@@ -81,6 +81,9 @@ function OnboardingShell({ view, children }: { view: InvitationView; children: R
 
 type Step = 'form' | 'confirm';
 
+/** One toast for the account's state: 'check your email' while unconfirmed, then what happened once it is. */
+const ACCOUNT_TOAST = 'onboarding-account';
+
 function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; token: string; onLinked: () => void; onInvalid: () => void }) {
   const { user, refreshMe, signOut } = useSession();
   const config = getConfig();
@@ -126,13 +129,14 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
       if (output.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         await resendSignUpCode({ username: email });
         setStep('confirm');
-        toast.info(messages.auth.checkEmail);
+        toast.info(messages.auth.checkEmail, { id: ACCOUNT_TOAST });
         return;
       }
       toast.error(messages.onboarding.authFailedTitle, { description: messages.onboarding.authFailed });
       return;
     }
-    toast.success(mode === 'signUp' ? messages.onboarding.accountCreated : messages.onboarding.signedIn);
+    // The same toast: once the code is confirmed, 'check your email' no longer fits and is replaced (issue 27 §3).
+    toast.success(mode === 'signUp' ? messages.onboarding.accountCreated : messages.onboarding.signedIn, { id: ACCOUNT_TOAST });
     await link();
   }
 
@@ -150,7 +154,7 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
       if (mode === 'signIn') return signInAndLink();
       const { nextStep } = await signUp({ username: email, password, options: { userAttributes: { email } } });
       if (nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
-        toast.success(messages.auth.checkEmail);
+        toast.success(messages.auth.checkEmail, { id: ACCOUNT_TOAST });
         setStep('confirm');
         return;
       }

@@ -52,7 +52,8 @@ export function PricingSection({ signedIn, level = 2 }: PricingSectionProps) {
           <Heading level={level} id="pricing-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
             Simple, transparent pricing
           </Heading>
-          <p className="mt-4 text-lg text-muted-foreground">Pay per user per month. Start free, and only pay for the cards your team uses.</p>
+          {/* What billing counts (spec 2 §9): every non-draft employee, active or inactive; there is no free tier. */}
+          <p className="mt-4 text-lg text-muted-foreground">Pay per active or inactive team member per month; drafts are free.</p>
         </div>
 
         {/* The plans come from the table (GET /api/plans), also on the prerendered page. Until they arrive the spinner
