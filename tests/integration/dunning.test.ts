@@ -45,7 +45,7 @@ describe('dunning', () => {
     expect(await stored(notDue.id)).toMatchObject({ status: 'pending' });
     expect((await stored(notDue.id)).reminderDays).toBeUndefined();
 
-    const [first] = await remindersOf(invoice.invoiceNumber);
+    const first = (await remindersOf(invoice.invoiceNumber))[0]!;
     expect(first.to).toEqual([business.billingEmail]);
     expect(first.subject).toBe(`Reminder: invoice ${invoice.invoiceNumber} ($25.00) is overdue`);
     expect(first.body.text).toContain('is now 1 day overdue');
@@ -66,7 +66,7 @@ describe('dunning', () => {
     expect(await stored(invoice.id)).toMatchObject({ status: 'overdue', reminderDays: [7] });
     const mails = await remindersOf(invoice.invoiceNumber);
     expect(mails).toHaveLength(1);
-    expect(mails[0].body.text).toContain('is now 7 days overdue');
+    expect(mails[0]!.body.text).toContain('is now 7 days overdue');
   });
 
   it('leaves void, cancelled and paid invoices alone', async () => {
@@ -115,7 +115,7 @@ describe('dunning', () => {
     const after = await dashboard();
     expect(after.overdueCents - before.overdueCents).toBe(4000);
 
-    const [reminder] = await remindersOf(invoice.invoiceNumber);
+    const reminder = (await remindersOf(invoice.invoiceNumber))[0]!;
     expect(reminder.body.text).toContain(`${origin}/invoice-payment/${invoice.id}`);
     const checkout = await api('POST', `/api/public/invoices/${invoice.id}/checkout`, { body: { returnTo: 'invoice' } });
     expect(checkout.status).toBe(200);
