@@ -188,11 +188,18 @@ export const jobs = {
     // billing e-mail, or the owner's) with the link to its payment page.
     capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem'], indexes: true }, site: true, mail: { send: true } },
   },
+  // Lists unpaid invoices daily, marks the ones past due overdue and mails reminders at 1, 7 and 14 days overdue.
+  dunning: {
+    entry: 'functions/src/jobs/dunning-handler.ts',
+    // Query: the gsi2 invoices listing. GetItem: the billing contact (business, owner profile). UpdateItem: the
+    // conditional status change and the reminder claim (and its release after a failed mail). Mails the payment link.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: true }, site: true, mail: { send: true } },
+  },
 } satisfies Record<string, AreaDef>;
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, dunning: jobs.dunning.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */

@@ -1,7 +1,7 @@
 // The API stack: the HTTP API, one Lambda per area and every route of functions/routes.ts, the Cognito JWT
 // authorizer, per-route throttling, and the scheduled monthly invoice job. Everything here is stateless and
 // built from the route table, so a route added there appears here without an edit.
-import { Aws, CfnOutput, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -16,7 +16,7 @@ import { areas, routes, type Area, type AreaDef, type RouteDef, type ThrottleCla
 import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
-import { MonthlyInvoiceJob } from './monthly-invoice-job';
+import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
 /** Steady-state requests per second and burst per route, by the route's throttle class. Defined only here. */
@@ -56,7 +56,8 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
-  readonly monthlyInvoiceJob: MonthlyInvoiceJob;
+  readonly monthlyInvoiceJob: ScheduledJob;
+  readonly dunningJob: ScheduledJob;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** JSON access log of the default stage (one line per request, with `status`). */
@@ -189,7 +190,29 @@ export class ApiStack extends Stack {
 
     this.apiDomainName = Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint));
 
-    this.monthlyInvoiceJob = new MonthlyInvoiceJob(this, 'MonthlyInvoices', { environment });
+    // Construct ids as before the construct was shared, so the monthly job's logical ids do not change.
+    this.monthlyInvoiceJob = new ScheduledJob(this, 'MonthlyInvoices', {
+      job: 'monthlyInvoices',
+      serviceName: 'monthly-invoices',
+      description: 'Creates the month’s invoices for every business (idempotent)',
+      title: 'monthly invoice',
+      scheduleDescription: 'CardCrew monthly invoices (1st of the month, UTC)',
+      scheduleExpression: MONTHLY_INVOICE_CRON,
+      // A full month of invoices for every business; the guard items make a re-run after a timeout safe.
+      timeout: Duration.minutes(15),
+      environment,
+    });
+    this.dunningJob = new ScheduledJob(this, 'Dunning', {
+      job: 'dunning',
+      serviceName: 'dunning',
+      description: 'Marks unpaid invoices past due overdue and mails reminders at 1, 7 and 14 days (idempotent)',
+      title: 'dunning',
+      scheduleDescription: 'CardCrew dunning (daily, 06:00 UTC)',
+      scheduleExpression: DUNNING_CRON,
+      // One pass over the invoice listing with a mail per reminder due; claims make a re-run after a timeout safe.
+      timeout: Duration.minutes(15),
+      environment,
+    });
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

@@ -90,6 +90,8 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     apiFunctions: api.areaFunctions,
     invoiceJob: api.monthlyInvoiceJob.function,
     invoiceJobDeadLetterQueue: api.monthlyInvoiceJob.deadLetterQueue,
+    dunningJob: api.dunningJob.function,
+    dunningJobDeadLetterQueue: api.dunningJob.deadLetterQueue,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

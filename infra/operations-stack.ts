@@ -28,6 +28,8 @@ export interface OperationsStackProps extends StackProps {
   readonly apiFunctions: Record<string, AppFunction>;
   readonly invoiceJob: AppFunction;
   readonly invoiceJobDeadLetterQueue: sqs.IQueue;
+  readonly dunningJob: AppFunction;
+  readonly dunningJobDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
 }
 
@@ -49,6 +51,9 @@ export const alarmThresholds = {
   /** The invoice job: any failed run, and any run parked in its dead-letter queue. */
   invoiceJobErrorCount: 0,
   invoiceJobDeadLetterMessages: 0,
+  /** The dunning job: any failed run, and any run parked in its dead-letter queue (reminders stop until it runs). */
+  dunningJobErrorCount: 0,
+  dunningJobDeadLetterMessages: 0,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -152,6 +157,21 @@ export class OperationsStack extends Stack {
         alarmFriendlyName: 'InvoiceJobDeadLetters',
         humanReadableName: 'Invoice job dead-letter queue',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.invoiceJobDeadLetterMessages } },
+      });
+
+    this.monitoring
+      .addLargeHeader('Dunning')
+      .monitorLambdaFunction({
+        lambdaFunction: props.dunningJob.function,
+        alarmFriendlyName: 'DunningJob',
+        humanReadableName: 'Dunning job',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.dunningJobErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.dunningJobDeadLetterQueue,
+        alarmFriendlyName: 'DunningJobDeadLetters',
+        humanReadableName: 'Dunning job dead-letter queue',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.dunningJobDeadLetterMessages } },
       });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone

@@ -113,7 +113,7 @@ async function main() {
   const { createApiAdapter } = await import('./api-adapter');
   const { loadHandlers } = await import('./handlers');
   const { createLocalServer } = await import('./server');
-  const { startMonthlySchedule } = await import('./schedule');
+  const { startDailyDunningSchedule, startMonthlySchedule } = await import('./schedule');
 
   const env = handlerEnvironment(s, ids);
   const invokeApi = createApiAdapter({
@@ -138,6 +138,7 @@ async function main() {
   await new Promise<void>((r, reject) => server.listen(s.port, s.host, () => r()).on('error', reject));
   closers.push(() => new Promise((r) => server.close(r)));
   closers.push(startMonthlySchedule());
+  closers.push(startDailyDunningSchedule());
 
   writeFileSync(join(s.dataDir, 'runtime.json'), JSON.stringify({ settings: s, ids, env, pid: process.pid }, null, 2));
   const pad = (t: string) => t.padEnd(14);

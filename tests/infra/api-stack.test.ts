@@ -4,7 +4,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handlerEntries, jobEntries, routes } from '../../functions/routes';
 import { routeKeyOf, throttleLimits } from '../../infra/api-stack';
-import { MONTHLY_INVOICE_CRON } from '../../infra/monthly-invoice-job';
+import { DUNNING_CRON, MONTHLY_INVOICE_CRON } from '../../infra/scheduled-job';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 type Props = Record<string, unknown>;
@@ -12,6 +12,7 @@ type Props = Record<string, unknown>;
 let api: Template;
 let areaFunctionIds: Record<string, string>;
 let jobFunctionId: string;
+let dunningFunctionId: string;
 
 beforeAll(() => {
   ({ api } = synthCardCrew());
@@ -23,6 +24,7 @@ beforeAll(() => {
     ]),
   );
   jobFunctionId = functions.find(([id]) => id.startsWith('MonthlyInvoicesJobFunction'))?.[0] ?? 'missing-job';
+  dunningFunctionId = functions.find(([id]) => id.startsWith('DunningJobFunction'))?.[0] ?? 'missing-dunning-job';
 });
 
 /** The function an API Gateway route invokes: route → integration → IntegrationUri. */
@@ -153,11 +155,12 @@ describe('business metrics', () => {
     const expected = {
       ...Object.fromEntries(Object.entries(areaFunctionIds).map(([area, id]) => [id, `cardcrew-${area.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`])),
       [jobFunctionId]: 'cardcrew-monthly-invoices',
+      [dunningFunctionId]: 'cardcrew-dunning',
     };
     for (const [id, service] of Object.entries(expected)) {
       expect(variablesOf(id), id).toMatchObject({ POWERTOOLS_METRICS_NAMESPACE: 'CardCrew', POWERTOOLS_SERVICE_NAME: service });
     }
-    expect(new Set(Object.values(expected)).size).toBe(Object.keys(handlerEntries).length + 1);
+    expect(new Set(Object.values(expected)).size).toBe(Object.keys(handlerEntries).length + 2);
   });
 });
 
@@ -174,7 +177,8 @@ describe('the monthly invoice schedule', () => {
   });
 
   it('retries, then parks failed runs in an encrypted, TLS-only dead-letter queue', () => {
-    const [[queueId]] = resourcesOf(api, 'AWS::SQS::Queue') as [[string, unknown]];
+    // Each scheduled job has its own queue: this one is the monthly job's.
+    const [[queueId]] = resourcesOf(api, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('MonthlyInvoicesDeadLetterQueue')) as [[string, unknown]];
     api.hasResourceProperties('AWS::Scheduler::Schedule', {
       Target: Match.objectLike({
         RetryPolicy: { MaximumRetryAttempts: Match.anyValue(), MaximumEventAgeInSeconds: Match.anyValue() },
@@ -213,5 +217,30 @@ describe('the monthly invoice schedule', () => {
     const doc = JSON.stringify(policy.Properties.PolicyDocument);
     expect(doc).toContain('lambda:InvokeFunction');
     expect(doc).toContain(jobFunctionId);
+  });
+});
+
+describe('the dunning schedule', () => {
+  it('runs the dunning job daily at 06:00 UTC, retrying into its own dead-letter queue, through a role that may invoke only it', () => {
+    expect(DUNNING_CRON).toBe('cron(0 6 * * ? *)');
+    const [[queueId]] = resourcesOf(api, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('DunningDeadLetterQueue')) as [[string, unknown]];
+    const [[roleId]] = resourcesOf(api, 'AWS::IAM::Role').filter(([id]) => id.startsWith('DunningSchedulerRole')) as [[string, unknown]];
+    api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 6 * * ? *)',
+      ScheduleExpressionTimezone: 'Etc/UTC',
+      State: 'ENABLED',
+      Target: Match.objectLike({
+        Arn: { 'Fn::GetAtt': [dunningFunctionId, 'Arn'] },
+        RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId, 'Arn'] } },
+        Input: JSON.stringify({ source: 'cardcrew.scheduler', job: 'dunning' }),
+      }),
+    });
+    expect(resourcesOf(api, 'AWS::Scheduler::Schedule')).toHaveLength(2);
+    expect(api.toJSON().Resources[dunningFunctionId].Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
+    const [[, policy]] = resourcesOf(api, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('DunningSchedulerRole')) as [[string, { Properties: Props }]];
+    const doc = JSON.stringify(policy.Properties.PolicyDocument);
+    expect(doc).toContain(dunningFunctionId);
+    expect(doc).not.toContain(jobFunctionId);
   });
 });

@@ -61,6 +61,8 @@ const expectedActions: Record<string, string[]> = {
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
   monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
+  // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
+  dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -76,12 +78,16 @@ const expectedEnvironment: Record<string, string[]> = {
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
 const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-/** Every API function also gets the CloudFront origin header value (not the scheduled job, which CloudFront never calls). */
+/** Every API function also gets the CloudFront origin header value (not the scheduled jobs, which CloudFront never calls). */
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
+
+/** The construct id of each scheduled job in the API stack (its function's logical id starts with it). */
+const jobConstructIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoices', dunning: 'Dunning' };
 
 interface FunctionGrants {
   actions: string[];
@@ -94,7 +100,7 @@ function grantsByFunction(template: Template): Record<string, FunctionGrants> {
   const functions = resourcesOf(template, 'AWS::Lambda::Function');
   const policies = resourcesOf(template, 'AWS::IAM::Policy');
   const idOf = (name: string) =>
-    functions.find(([id]) => id.startsWith(name in areas ? `Area${name}Function` : 'MonthlyInvoicesJobFunction'))?.[0];
+    functions.find(([id]) => id.startsWith(name in areas ? `Area${name}Function` : `${jobConstructIds[name as keyof typeof jobs]}JobFunction`))?.[0];
   const result: Record<string, FunctionGrants> = {};
   for (const name of [...Object.keys(areas), ...Object.keys(jobs)]) {
     const id = idOf(name);
@@ -167,7 +173,7 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'monthlyInvoices']) {
+    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'monthlyInvoices', 'dunning']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');
@@ -188,7 +194,7 @@ describe('least privilege per function', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
     expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
     expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
-    for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices']) {
+    for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices', 'dunning']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
     }

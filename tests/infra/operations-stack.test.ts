@@ -55,6 +55,17 @@ describe('the operations stack', () => {
     expect(alarmNamed('InvoiceJobDeadLetters')[0]).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0 });
   });
 
+  it('alarms on a failed dunning run and on anything in its own dead-letter queue, apart from the invoice job', () => {
+    expect(alarmNamed('DunningJob-')).toEqual(expect.arrayContaining([expect.objectContaining({ MetricName: 'Errors', Threshold: alarmThresholds.dunningJobErrorCount })]));
+    expect(alarmNamed('DunningJobDeadLetters')[0]).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: alarmThresholds.dunningJobDeadLetterMessages });
+    // Each watches the dunning job's own function and queue (cross-stack references name their logical ids).
+    const raw = (fragment: string) => JSON.stringify(resourcesOf(operations, 'AWS::CloudWatch::Alarm').filter(([, r]) => String(r.Properties.AlarmName).includes(fragment)));
+    expect(raw('DunningJob-')).toMatch(/DunningJobFunction/);
+    expect(raw('DunningJob-')).not.toMatch(/MonthlyInvoices/);
+    expect(raw('DunningJobDeadLetters')).toMatch(/DunningDeadLetterQueue/);
+    expect(raw('DunningJobDeadLetters')).not.toMatch(/MonthlyInvoices/);
+  });
+
   it('alarms on any payment that could not be applied to its invoice', () => {
     expect(alarmNamed('UnappliedPayments')[0]).toMatchObject({ MetricName: 'UnappliedPayments', Threshold: alarmThresholds.unappliedPayments });
     operations.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'CardCrew', MetricName: 'UnappliedPayments', Dimensions: [{ Name: 'service', Value: 'cardcrew-payments' }], Statistic: 'Sum' });
@@ -122,7 +133,8 @@ describe('the API behind CloudFront only', () => {
     const reference = JSON.stringify({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] });
     for (const [, fn] of resourcesOf(synth.api, 'AWS::Lambda::Function')) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      if (variables.POWERTOOLS_SERVICE_NAME === 'cardcrew-monthly-invoices') continue;
+      // The scheduled jobs: CloudFront never calls them.
+      if (['cardcrew-monthly-invoices', 'cardcrew-dunning'].includes(String(variables.POWERTOOLS_SERVICE_NAME))) continue;
       expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET), String(variables.POWERTOOLS_SERVICE_NAME)).toBe(reference);
     }
     const distribution = resourcesOf(synth.web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] } };

@@ -435,6 +435,8 @@ export function buildEntities() {
         receiptSentAt: text,
         /** Every Checkout Session opened for it, so voiding the invoice can expire the ones still open. */
         checkoutSessionIds: { type: 'set', items: 'string' },
+        /** Dunning: the overdue stages (1, 7, 14 days) whose reminder was sent (or is being sent), so each goes once. */
+        reminderDays: { type: 'set', items: 'number' },
         /** Lower-cased invoice number and business name (the billing tab's search). */
         searchText: text,
         listing: { type: 'string', default: 'invoices', readOnly: true },

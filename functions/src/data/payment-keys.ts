@@ -48,6 +48,7 @@ export const invoiceAttributes = [
   'receiptClaimedAt',
   'receiptSentAt',
   'checkoutSessionIds',
+  'reminderDays',
   'searchText',
   'listing',
   'createdAt',

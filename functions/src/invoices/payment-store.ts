@@ -152,6 +152,31 @@ export async function settleReceipt(invoiceId: string, sent: boolean, now = new 
   });
 }
 
+/**
+ * Claims the dunning reminder of `stage` days overdue for this caller: true only once per stage and only while the
+ * invoice is overdue (a payment or void that came first wins), so racing runs and repeated runs send it once.
+ */
+export function claimReminder(invoiceId: string, stage: number): Promise<boolean> {
+  return updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: 'ADD #days :stages',
+    ConditionExpression: '#status = :overdue AND (attribute_not_exists(#days) OR NOT contains(#days, :stage))',
+    ExpressionAttributeNames: { '#days': 'reminderDays', '#status': 'status' },
+    ExpressionAttributeValues: { ':stages': new Set([stage]), ':stage': stage, ':overdue': 'overdue' },
+  });
+}
+
+/** Gives a claimed reminder stage back after its mail failed, so the next daily run sends it again. */
+export async function releaseReminder(invoiceId: string, stage: number): Promise<void> {
+  await updateIf({
+    Key: paymentKeys.invoice(invoiceId),
+    UpdateExpression: 'DELETE #days :stages',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#days': 'reminderDays' },
+    ExpressionAttributeValues: { ':stages': new Set([stage]) },
+  });
+}
+
 /** Records that a webhook event was handled; false when it had been already (a retry or a replay). */
 export async function claimPaymentEvent(eventId: string, type: string, invoiceId: string | undefined, now = new Date()): Promise<boolean> {
   const item = {

@@ -76,3 +76,15 @@ export async function listInvoicesOfBusiness(businessId: string): Promise<Invoic
   const { data } = await db().invoice.query.byBusiness({ businessId }).go({ pages: 'all' });
   return data;
 }
+
+/**
+ * Every pending or overdue invoice, from the gsi2 `invoices` listing with a status filter (the dunning job). Reads the
+ * whole listing daily; a sparse index of unpaid invoices is the follow-up when that grows costly.
+ */
+export async function listUnpaidInvoices(): Promise<InvoiceRecord[]> {
+  const { data } = await db()
+    .invoice.query.all({ listing: 'invoices' })
+    .where((attr, { eq }) => `${eq(attr.status, 'pending')} OR ${eq(attr.status, 'overdue')}`)
+    .go({ pages: 'all' });
+  return data;
+}

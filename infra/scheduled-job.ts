@@ -1,5 +1,6 @@
-// The monthly invoice job: its Lambda and the EventBridge Scheduler schedule that runs it on the 1st of every
-// month (UTC). The job is idempotent (one guard item per business and month), so retries are safe.
+// A scheduled job: its Lambda, the EventBridge Scheduler schedule that runs it (UTC) and the DLQ for runs that failed
+// every retry. Used for the monthly invoice job (1st of the month; one guard item per business and month) and the
+// daily dunning job (conditional status changes and reminder claims); both are idempotent, so retries are safe.
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -13,21 +14,34 @@ import { nagText } from './nag';
 
 /** 03:00 UTC on the 1st of every month. */
 export const MONTHLY_INVOICE_CRON = 'cron(0 3 1 * ? *)';
+/** 06:00 UTC every day: after the monthly run on the 1st, before the working day in Europe and the Americas. */
+export const DUNNING_CRON = 'cron(0 6 * * ? *)';
 
-export interface MonthlyInvoiceJobProps {
+export interface ScheduledJobProps {
+  /** The job in `jobs` (functions/routes.ts): its entry and the capabilities granted, exactly. */
+  readonly job: keyof typeof jobs;
+  /** Powertools service name (logs, metrics). */
+  readonly serviceName: string;
+  /** The function's description. */
+  readonly description: string;
+  /** What the job is called in its scheduler role's description ('monthly invoice'). */
+  readonly title: string;
+  /** The schedule's description. */
+  readonly scheduleDescription: string;
+  /** Evaluated in UTC. */
+  readonly scheduleExpression: string;
+  readonly timeout: Duration;
   /** Binds the job's declared capabilities (environment and permissions). */
   readonly environment: AppEnvironment;
-  /** @default MONTHLY_INVOICE_CRON, evaluated in UTC */
-  readonly scheduleExpression?: string;
 }
 
-export class MonthlyInvoiceJob extends Construct {
+export class ScheduledJob extends Construct {
   readonly function: AppFunction;
   readonly schedule: scheduler.Schedule;
   /** Runs that could not be delivered or that failed every retry land here, to be re-run by hand. */
   readonly deadLetterQueue: sqs.Queue;
 
-  constructor(scope: Construct, id: string, props: MonthlyInvoiceJobProps) {
+  constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
 
     this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
@@ -37,11 +51,10 @@ export class MonthlyInvoiceJob extends Construct {
     });
 
     this.function = new AppFunction(this, 'Job', {
-      entry: jobs.monthlyInvoices.entry,
-      serviceName: 'monthly-invoices',
-      description: 'Creates the month’s invoices for every business (idempotent)',
-      // A full month of invoices for every business; the guard items make a re-run after a timeout safe.
-      timeout: Duration.minutes(15),
+      entry: jobs[props.job].entry,
+      serviceName: props.serviceName,
+      description: props.description,
+      timeout: props.timeout,
       memorySize: 1024,
       // Scheduler invokes asynchronously: a run that throws is retried by Lambda, then parked in the DLQ.
       retryAttempts: 2,
@@ -49,14 +62,14 @@ export class MonthlyInvoiceJob extends Construct {
       // The job renders no images.
       nativeModules: [],
     });
-    props.environment.bindTo(this.function, jobs.monthlyInvoices.capabilities);
+    props.environment.bindTo(this.function, jobs[props.job].capabilities);
 
     // The role Scheduler assumes; LambdaInvoke grants it lambda:InvokeFunction on the job (and its versions).
     const schedulerRole = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
-      description: 'EventBridge Scheduler: invoke the CardCrew monthly invoice job',
+      description: `EventBridge Scheduler: invoke the CardCrew ${props.title} job`,
     });
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagText(this, this.function.function.functionArn)}:*]`,
@@ -65,18 +78,15 @@ export class MonthlyInvoiceJob extends Construct {
     });
 
     this.schedule = new scheduler.Schedule(this, 'Schedule', {
-      description: 'CardCrew monthly invoices (1st of the month, UTC)',
-      schedule: scheduler.ScheduleExpression.expression(
-        props.scheduleExpression ?? MONTHLY_INVOICE_CRON,
-        TimeZone.ETC_UTC,
-      ),
+      description: props.scheduleDescription,
+      schedule: scheduler.ScheduleExpression.expression(props.scheduleExpression, TimeZone.ETC_UTC),
       target: new targets.LambdaInvoke(this.function.function, {
         role: schedulerRole,
         // Delivery retries (throttling, service errors) for up to six hours, then the same DLQ.
         retryAttempts: 20,
         maxEventAge: Duration.hours(6),
         deadLetterQueue: this.deadLetterQueue,
-        input: scheduler.ScheduleTargetInput.fromObject({ source: 'cardcrew.scheduler', job: 'monthlyInvoices' }),
+        input: scheduler.ScheduleTargetInput.fromObject({ source: 'cardcrew.scheduler', job: props.job }),
       }),
     });
   }
