@@ -28,6 +28,7 @@ function makePlan(overrides: Partial<PricingPlan> = {}): PricingPlan {
     isPopular: false,
     isActive: true,
     planType: 'business',
+    volumeTiers: null,
     ...overrides,
   };
 }

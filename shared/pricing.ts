@@ -96,24 +96,48 @@ export interface AgencyFinancials {
   growthRate: number;
 }
 
+/** Integer division rounding half away from zero (both operands non-negative integers): money's one rounding rule. */
+export function divideRoundingHalfUp(numerator: number, denominator: number): number {
+  if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || numerator < 0 || denominator <= 0) {
+    throw new RangeError(`Cannot divide ${numerator} by ${denominator} in whole cents`);
+  }
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
 /** What an agency charges one client per month: its employees at the client's own tier (spec 2 §9). */
 export function agencyClientRevenue(employees: number): number {
   return costInCents(agencyRatePerUser(employees), employees);
 }
 
+/** The agency's share of what it charges a client: AGENCY_COST_SHARE as a whole percentage (50). */
+export const AGENCY_COST_SHARE_PERCENT = AGENCY_COST_SHARE * 100;
+
 /**
- * The agency dashboard tiles: revenue per client at its own tier, costs 50% of revenue, growth fixed at 0. Pass each
- * active client's billable (non-draft) employees, the count its monthly invoice bills, so the agency's figures and
- * the bills agree (issue 27 §4; docs/decisions.md).
+ * What an agency owes CardCrew for one client per month, the "Agency costs" of spec 2 §9 for that client: 50 % of the
+ * client's revenue, rounded per client half up (1.49 × 21 = 31.29 → 15.645 → 15.65). The agency dashboard and the
+ * agency invoice both take their figures from here, so they agree to the cent.
+ */
+export function agencyClientCost(employees: number): { ratePerUserCents: number; revenueCents: number; costCents: number } {
+  const ratePerUserCents = agencyRatePerUser(employees);
+  const revenueCents = costInCents(ratePerUserCents, employees);
+  return { ratePerUserCents, revenueCents, costCents: divideRoundingHalfUp(revenueCents * AGENCY_COST_SHARE_PERCENT, 100) };
+}
+
+/**
+ * The agency dashboard tiles: revenue per client at its own tier, costs 50 % of each client's revenue rounded per
+ * client (agencyClientCost), growth fixed at 0. Pass each active client's billable (non-draft) employees, the count its
+ * invoice bills, so the agency's figures and the bills agree (issue 20 §1, issue 27 §4; docs/decisions.md).
  */
 export function agencyFinancials(clients: readonly { employees: number }[]): AgencyFinancials {
   let totalUsers = 0;
   let revenueCents = 0;
+  let costsCents = 0;
   for (const { employees } of clients) {
+    const client = agencyClientCost(employees);
     totalUsers += employees;
-    revenueCents += agencyClientRevenue(employees);
+    revenueCents += client.revenueCents;
+    costsCents += client.costCents;
   }
-  const costsCents = Math.round(revenueCents * AGENCY_COST_SHARE);
   return {
     activeClients: clients.length,
     totalUsers,
@@ -123,6 +147,81 @@ export function agencyFinancials(clients: readonly { employees: number }[]): Age
     netProfitCents: revenueCents - costsCents,
     growthRate: 0,
   };
+}
+
+/** A volume discount tier of an agency plan: from this many billable users (inclusive) up to the next tier's start. */
+export interface VolumeTier {
+  fromUsers: number;
+  /** 0–100 with at most two decimals. */
+  discountPercent: number;
+}
+
+/** Issue 20 §2: 0 % below 100 billable users, 5 % from 100, 10 % from 500 (above 1,000 the pricing page sends to sales). */
+export const DEFAULT_VOLUME_TIERS: readonly VolumeTier[] = [
+  { fromUsers: 0, discountPercent: 0 },
+  { fromUsers: 100, discountPercent: 5 },
+  { fromUsers: 500, discountPercent: 10 },
+];
+
+/** The tiers an agency is billed by: the first active agency plan's (display order), else the defaults. */
+export function agencyVolumeTiers(plans: readonly Pick<PricingPlan, 'planType' | 'isActive' | 'volumeTiers'>[]): readonly VolumeTier[] {
+  return plans.find((plan) => plan.planType === 'agency' && plan.isActive)?.volumeTiers ?? DEFAULT_VOLUME_TIERS;
+}
+
+/** The tier that holds `users` and the next one up (null at the top). Tiers are sorted and start at 0 (the schema's rules). */
+export function volumeTierFor(tiers: readonly VolumeTier[], users: number): { tier: VolumeTier; next: VolumeTier | null } {
+  assertEmployeeCount(users);
+  const sorted = [...(tiers.length > 0 ? tiers : DEFAULT_VOLUME_TIERS)].sort((a, b) => a.fromUsers - b.fromUsers);
+  let index = 0;
+  sorted.forEach((tier, i) => {
+    if (users >= tier.fromUsers) index = i;
+  });
+  return { tier: sorted[index]!, next: sorted[index + 1] ?? null };
+}
+
+/** A percentage's discount on an amount in cents, rounded half up once on the total (5 % of 3,131 = 156.55 → 157). */
+export function discountCents(amountCents: number, discountPercent: number): number {
+  const basisPoints = Math.round(discountPercent * 100);
+  return divideRoundingHalfUp(amountCents * basisPoints, 10_000);
+}
+
+export interface AgencyInvoiceLine {
+  businessId: string;
+  businessName: string;
+  billableEmployees: number;
+  /** The agency-view rate of the client's tier (1.99 / 1.49 / 0.99). */
+  ratePerUserCents: number;
+  /** The agency's share of that rate it owes (50). */
+  sharePercent: number;
+  amountCents: number;
+}
+
+export interface AgencyInvoiceAmounts {
+  lines: AgencyInvoiceLine[];
+  billableEmployees: number;
+  subtotalCents: number;
+  tier: VolumeTier;
+  discountCents: number;
+  totalCents: number;
+}
+
+/**
+ * The agency's monthly invoice (issue 20 §1, §2): one line per client billed to it with billable employees (a client
+ * with none gets no line), each line the client's agency cost (rounded per line), the subtotal, the volume discount of
+ * the tier the total billable users reach (rounded once on the subtotal) and the total.
+ */
+export function agencyInvoiceAmounts(clients: readonly { businessId: string; businessName: string; billableEmployees: number }[], tiers: readonly VolumeTier[]): AgencyInvoiceAmounts {
+  const lines = clients
+    .filter((client) => client.billableEmployees > 0)
+    .map((client) => {
+      const cost = agencyClientCost(client.billableEmployees);
+      return { ...client, ratePerUserCents: cost.ratePerUserCents, sharePercent: AGENCY_COST_SHARE_PERCENT, amountCents: cost.costCents };
+    });
+  const billableEmployees = lines.reduce((sum, line) => sum + line.billableEmployees, 0);
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const { tier } = volumeTierFor(tiers, billableEmployees);
+  const discount = discountCents(subtotalCents, tier.discountPercent);
+  return { lines, billableEmployees, subtotalCents, tier, discountCents: discount, totalCents: subtotalCents - discount };
 }
 
 /**

@@ -18,5 +18,5 @@ if (process.argv[2] === 'dunning') {
   const { generateMonthlyInvoices } = await import('../src/jobs/generate-monthly-invoices');
   const result = await generateMonthlyInvoices();
   console.log(`Generated ${result.created.length} monthly invoices for ${result.period} (already billed: ${result.alreadyBilled}, no billable employees: ${result.skippedNoBillableEmployees}).`);
-  for (const invoice of result.created) console.log(`  ${invoice.invoiceNumber}  ${invoice.businessId}  ${formatMoney(invoice.amountCents, invoice.currency)}`);
+  for (const invoice of result.created) console.log(`  ${invoice.invoiceNumber}  ${invoice.payerType} ${invoice.payerId}  ${formatMoney(invoice.amountCents, invoice.currency)}`);
 }

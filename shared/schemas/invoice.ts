@@ -11,6 +11,7 @@ export { DEFAULT_CURRENCY };
 /** In dollars: the admin form's bound (the stored amount is cents). */
 export const MAX_INVOICE_AMOUNT = 1_000_000;
 export const MONTHLY_INVOICE_NOTE = 'Monthly subscription fee';
+export const AGENCY_INVOICE_NOTE = 'Monthly subscription fee for your clients';
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -21,6 +21,7 @@ function makePlan(overrides: Partial<PricingPlan> = {}): PricingPlan {
     isPopular: false,
     isActive: true,
     planType: 'business',
+    volumeTiers: null,
     ...overrides,
   };
 }

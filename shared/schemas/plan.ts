@@ -1,7 +1,7 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
 import * as z from '../zod';
 import { DEFAULT_CURRENCY } from '../format';
-import { toCents } from '../pricing';
+import { toCents, type VolumeTier } from '../pricing';
 import { optionalText, requiredText } from './common';
 
 export const planTypes = ['business', 'agency'] as const;
@@ -24,6 +24,8 @@ export const pricingPlanSchema = z.object({
   isPopular: z.boolean(),
   isActive: z.boolean(),
   planType: z.enum(planTypes),
+  /** An agency plan's volume discounts (issue 20 §2), lowest first; null for a business plan. */
+  volumeTiers: z.nullable(z.array(z.object({ fromUsers: z.int(), discountPercent: z.number() }))),
 });
 export type PricingPlan = z.infer<typeof pricingPlanSchema>;
 export const pricingPlanListSchema = z.array(pricingPlanSchema);
@@ -46,6 +48,48 @@ const dollarPrice = z.pipe(
   z.number().check(z.gte(0, 'Price cannot be negative'), z.lte(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`)),
 );
 
+/** What the Edit Plan form says under a volume tier's fields (issue 20 §2). */
+export const volumeTierMessages = {
+  fromUsersWhole: 'Enter a whole number of users',
+  firstFromZero: 'The first tier starts at 0 users',
+  increasing: 'Start above the tier before',
+  percentRange: 'Enter a discount from 0 to 100',
+  percentDecimals: 'Use at most two decimals',
+  tiersCount: `Use 1 to ${10} tiers`,
+} as const;
+export const MAX_VOLUME_TIERS = 10;
+export const MAX_TIER_USERS = 1_000_000;
+const vt = volumeTierMessages;
+
+const numberInput = (message: string) => z.pipe(z.union([z.number(), z.string().check(z.maxLength(32))], { error: message }), z.transform(parseDecimal));
+
+/**
+ * Volume tiers as the admin types them: each tier starts at a whole number of billable users and runs to the next
+ * tier's start (the last is open), so tiers cannot overlap or leave gaps as long as the starts increase from 0. A
+ * broken rule is reported under the field that breaks it.
+ */
+export const volumeTiersSchema = z
+  .array(
+    z.strictObject({
+      fromUsers: z.pipe(numberInput(vt.fromUsersWhole), z.number().check(z.int(vt.fromUsersWhole), z.gte(0, vt.fromUsersWhole), z.lte(MAX_TIER_USERS, vt.fromUsersWhole))),
+      discountPercent: z.pipe(
+        numberInput(vt.percentRange),
+        z.number().check(z.gte(0, vt.percentRange), z.lte(100, vt.percentRange), z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, vt.percentDecimals)),
+      ),
+    }),
+  )
+  .check(
+    z.minLength(1, vt.tiersCount),
+    z.maxLength(MAX_VOLUME_TIERS, vt.tiersCount),
+    z.superRefine((tiers: VolumeTier[], ctx) => {
+      tiers.forEach((tier, index) => {
+        if (index === 0 && tier.fromUsers !== 0) ctx.addIssue({ code: 'custom', message: vt.firstFromZero, path: [0, 'fromUsers'], input: tier.fromUsers });
+        const previous = tiers[index - 1];
+        if (previous && tier.fromUsers <= previous.fromUsers) ctx.addIssue({ code: 'custom', message: vt.increasing, path: [index, 'fromUsers'], input: tier.fromUsers });
+      });
+    }),
+  );
+
 export const planUpdateSchema = z.pipe(
   z.strictObject({
     price: z.pipe(dollarPrice, z.transform(toCents)),
@@ -53,6 +97,8 @@ export const planUpdateSchema = z.pipe(
     userRange: requiredText('User range is required', 50),
     isPopular: z.boolean({ error: 'Popular must be true or false' }),
     isActive: z.boolean({ error: 'Active must be true or false' }),
+    /** Agency plans only (the API refuses tiers on a business plan). */
+    volumeTiers: z.optional(volumeTiersSchema),
   }),
   z.transform(({ price, ...rest }) => ({ ...rest, priceCents: price })),
 );

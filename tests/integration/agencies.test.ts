@@ -132,8 +132,8 @@ describe('Add Client and managing clients', () => {
     expect((await db.business.get({ businessId: first }).go()).data).toMatchObject({ employeeCount: 3 });
   });
 
-  it('shows a client with a draft employee at the figure the monthly run bills it (issue 27 §4)', async () => {
-    const { user } = await agencyWithSettings();
+  it('bills a client with a draft employee to its agency at the figure the dashboard shows (issue 27 §4, issue 20 §1)', async () => {
+    const { user, agencyId } = await agencyWithSettings();
     const northwind = await addClient(user, 'Northwind Traders');
     await addEmployee(user, northwind, { status: 'active' });
     await addEmployee(user, northwind, { status: 'draft' });
@@ -142,16 +142,27 @@ describe('Add Client and managing clients', () => {
     expect(dashboard.status).toBe(200);
     const shown = dashboard.body.clients.find((c: { id: string }) => c.id === northwind);
     expect(shown).toMatchObject({ employeeCount: 2, billableEmployeeCount: 1 });
-    expect(dashboard.body.stats).toMatchObject({ totalUsers: 1, monthlyRevenueCents: shown.revenueCents });
+    // 1 billable user at 1.99; the agency owes half, rounded per client: 0.995 → 1.00.
+    expect(dashboard.body.stats).toMatchObject({ totalUsers: 1, monthlyRevenueCents: shown.revenueCents, costsCents: 100 });
 
     const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
     const run = await generateMonthlyInvoices(new Date('2033-05-01T03:00:00Z'));
-    const billed = run.created.find((c) => c.businessId === northwind)!;
-    expect(billed.amountCents).toBe(199);
-    expect(shown.revenueCents).toBe(billed.amountCents);
+    // The client is billed to the agency: no invoice of its own, one line on the agency's.
+    expect(run.created.find((c) => c.payerId === northwind)).toBeUndefined();
+    const billed = run.created.find((c) => c.payerId === agencyId)!;
+    expect(billed).toMatchObject({ payerType: 'agency', amountCents: dashboard.body.stats.costsCents });
     const db = await tables();
-    const [invoice] = (await db.invoice.query.byBusiness({ businessId: northwind }).go()).data;
-    expect(invoice).toMatchObject({ amountCents: shown.revenueCents, billableEmployees: shown.billableEmployeeCount, billingPeriod: '2033-05' });
+    expect((await db.invoice.query.byBusiness({ businessId: northwind }).go()).data).toEqual([]);
+    const [invoice] = (await db.invoice.query.byBusiness({ businessId: agencyId }).go()).data;
+    expect(invoice).toMatchObject({
+      payerType: 'agency',
+      amountCents: 100,
+      subtotalCents: 100,
+      discountPercent: 0,
+      discountCents: 0,
+      billingPeriod: '2033-05',
+      lines: [{ businessId: northwind, businessName: 'Northwind Traders', billableEmployees: shown.billableEmployeeCount, ratePerUserCents: 199, sharePercent: 50, amountCents: 100 }],
+    });
   });
 
   it('keeps one agency’s clients invisible and untouchable for another agency', async () => {

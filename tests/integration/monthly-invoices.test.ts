@@ -17,7 +17,7 @@ describe('monthly invoice job', () => {
     const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
     const runDate = new Date('2031-01-31T03:00:00Z');
     const [first, second] = await Promise.all([generateMonthlyInvoices(runDate), generateMonthlyInvoices(runDate)]);
-    const createdForA = [...first.created, ...second.created].filter((c) => c.businessId === a.business.id);
+    const createdForA = [...first.created, ...second.created].filter((c) => c.payerId === a.business.id);
     expect(createdForA).toHaveLength(1);
     expect(createdForA[0]).toMatchObject({ amountCents: 597, currency: 'USD' }); // 3 billable (draft excluded) × 199 cents
 
@@ -31,7 +31,7 @@ describe('monthly invoice job', () => {
     expect((await db.invoice.query.byBusiness({ businessId: b.business.id }).go()).data).toHaveLength(0);
 
     const again = await generateMonthlyInvoices(runDate);
-    expect(again.created.filter((c) => c.businessId === a.business.id)).toHaveLength(0);
+    expect(again.created.filter((c) => c.payerId === a.business.id)).toHaveLength(0);
   });
 
   it('numbers invoices without gaps while six runs race each other and Create Invoice (issue 26 §3)', async () => {
@@ -58,11 +58,11 @@ describe('monthly invoice job', () => {
     for (const res of handMade) expect(res.status, res.text).toBe(201);
     const monthly = runs.flatMap((run) => run.created);
     // One invoice per business for the period, whichever run won it (every business the table holds is billed).
-    expect(new Set(monthly.map((c) => c.businessId)).size).toBe(monthly.length);
+    expect(new Set(monthly.map((c) => c.payerId)).size).toBe(monthly.length);
     for (const business of seeded) {
       const ofPeriod = (await db.invoice.query.byBusiness({ businessId: business.id }).go()).data.filter((i) => i.billingPeriod === '2032-03');
       expect(ofPeriod).toHaveLength(1);
-      expect(monthly.filter((c) => c.businessId === business.id).map((c) => c.invoiceId)).toEqual([ofPeriod[0]!.invoiceId]);
+      expect(monthly.filter((c) => c.payerId === business.id).map((c) => c.invoiceId)).toEqual([ofPeriod[0]!.invoiceId]);
     }
     // Every number drawn belongs to an invoice that exists: consecutive from the stored sequence on, no gap, no duplicate.
     const issued = [...monthly.map((c) => ({ id: c.invoiceId, number: c.invoiceNumber })), ...handMade.map((res) => ({ id: res.body.invoice.id as string, number: res.body.invoice.invoiceNumber as string }))];

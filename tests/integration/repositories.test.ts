@@ -484,14 +484,29 @@ describe('invoice payments with the plain document client (patterns 34, 36)', ()
   it("finds the billing contact of a business ElectroDB wrote: its billing e-mail, else the owner's", async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
-    expect(await paymentStore.billingContactOf(business.businessId)).toBe(business.billingEmail);
+    expect(await paymentStore.billingContactOf({ businessId: business.businessId })).toBe(business.billingEmail);
 
     const ownerId = `owner-${newId()}`;
     const bare = { businessId: newId(), ownerId, name: 'No Billing Co' };
     await db().business.create(bare).go();
-    expect(await paymentStore.billingContactOf(bare.businessId)).toBeNull();
+    expect(await paymentStore.billingContactOf({ businessId: bare.businessId })).toBeNull();
     await meRepo.createProfileIfMissing({ userId: ownerId, email: 'bare-owner@example.com', displayName: 'Owner', accountType: 'business' });
-    expect(await paymentStore.billingContactOf(bare.businessId)).toBe('bare-owner@example.com');
-    expect(await paymentStore.billingContactOf(newId())).toBeNull();
+    expect(await paymentStore.billingContactOf({ businessId: bare.businessId })).toBe('bare-owner@example.com');
+    expect(await paymentStore.billingContactOf({ businessId: newId() })).toBeNull();
+  });
+
+  it("finds the billing contact of an agency ElectroDB wrote: its e-mail, else its owner's", async () => {
+    const ownerId = `agency-owner-${newId()}`;
+    const agency = { agencyId: newId(), ownerId, name: 'Contact Agency', email: 'agency-billing@example.com' };
+    await db().agency.create(agency).go();
+    expect(await paymentStore.billingContactOf({ businessId: agency.agencyId, payerType: 'agency' })).toBe('agency-billing@example.com');
+    // The same id read as a business is no payer: the payer type decides which item is read.
+    expect(await paymentStore.billingContactOf({ businessId: agency.agencyId })).toBeNull();
+
+    const bare = { agencyId: newId(), ownerId, name: 'No E-mail Agency' };
+    await db().agency.create(bare).go();
+    expect(await paymentStore.billingContactOf({ businessId: bare.agencyId, payerType: 'agency' })).toBeNull();
+    await meRepo.createProfileIfMissing({ userId: ownerId, email: 'agency-owner@example.com', displayName: 'Owner', accountType: 'agency' });
+    expect(await paymentStore.billingContactOf({ businessId: bare.agencyId, payerType: 'agency' })).toBe('agency-owner@example.com');
   });
 });

@@ -335,6 +335,11 @@ export function buildEntities() {
         isPopular: { type: 'boolean', default: false },
         isActive: { type: 'boolean', default: true },
         planType: { type: ['business', 'agency'] as const, required: true },
+        /** An agency plan's volume discounts by billable users (issue 20 §2); absent → DEFAULT_VOLUME_TIERS. */
+        volumeTiers: {
+          type: 'list',
+          items: { type: 'map', properties: { fromUsers: { type: 'number', required: true }, discountPercent: { type: 'number', required: true } } },
+        },
         listing: { type: 'string', default: 'plans', readOnly: true },
         createdAt,
         updatedAt,
@@ -394,7 +399,18 @@ export function buildEntities() {
   const agencyClient = new Entity(
     {
       model: { entity: 'agencyClient', version: '1', service },
-      attributes: { agencyId: { ...text, required: true }, businessId: { ...text, required: true }, createdAt },
+      attributes: {
+        agencyId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        /**
+         * Who pays for the client (issue 20 §1): the agency, on its one monthly invoice (the default, and what a link
+         * stored before the choice existed means), or the client directly. With who changed it last and when.
+         */
+        billedTo: { type: ['agency', 'direct'] as const, default: 'agency' },
+        billingChangedBy: text,
+        billingChangedAt: text,
+        createdAt,
+      },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: ['businessId'] } },
         byBusiness: {
@@ -412,8 +428,13 @@ export function buildEntities() {
       model: { entity: 'invoice', version: '1', service },
       attributes: {
         invoiceId: { ...text, required: true },
+        /**
+         * The payer: a business, or for an agency's consolidated invoice (payerType 'agency') the agency. The names
+         * predate agency billing; the payer's id keys the listing (gsi1) and the monthly guard either way.
+         */
         businessId: { ...text, required: true },
         businessName: { ...text, required: true },
+        payerType: { type: ['business', 'agency'] as const, default: 'business' },
         invoiceNumber: { ...text, required: true },
         /** Integer minor units of `currency` (ISO 4217). */
         amountCents: { type: 'number', required: true },
@@ -425,6 +446,27 @@ export function buildEntities() {
         billingPeriod: text,
         billableEmployees: { type: 'number' },
         ratePerUserCents: { type: 'number' },
+        /** An agency invoice's lines, one per client billed to it, stored as billed (shared/pricing agencyInvoiceAmounts). */
+        lines: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              businessId: { type: 'string', required: true },
+              businessName: { type: 'string', required: true },
+              billableEmployees: { type: 'number', required: true },
+              ratePerUserCents: { type: 'number', required: true },
+              sharePercent: { type: 'number', required: true },
+              amountCents: { type: 'number', required: true },
+            },
+          },
+        },
+        /** Before the volume discount; `amountCents` is the total after it. */
+        subtotalCents: { type: 'number' },
+        discountPercent: { type: 'number' },
+        discountCents: { type: 'number' },
+        /** The volume tier applied: it starts at this many billable users. */
+        discountTierFromUsers: { type: 'number' },
         paidAt: text,
         /** The payment that paid it (Stripe Checkout), recorded once with the status change. */
         stripeSessionId: text,

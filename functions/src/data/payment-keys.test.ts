@@ -19,11 +19,12 @@ describe('payments keys', () => {
   const userId = 'Us-3c1f-AB';
   const sessionId = 'cs_test_AbC123';
 
-  it('builds the invoice, paymentEvent, business and profile keys as ElectroDB does', () => {
+  it('builds the invoice, paymentEvent, business, agency and profile keys as ElectroDB does', () => {
     const e = db();
     expect(paymentKeys.invoice(invoiceId)).toEqual(e.invoice.get({ invoiceId }).params<Params>().Key);
     expect(paymentKeys.paymentEvent(eventId)).toEqual(e.paymentEvent.get({ eventId }).params<Params>().Key);
     expect(paymentKeys.business(businessId)).toEqual(e.business.get({ businessId }).params<Params>().Key);
+    expect(paymentKeys.agency(businessId)).toEqual(e.agency.get({ agencyId: businessId }).params<Params>().Key);
     expect(paymentKeys.profile(userId)).toEqual(e.profile.get({ userId }).params<Params>().Key);
     expect(paymentKeys.unappliedPayment(sessionId)).toEqual(e.unappliedPayment.get({ stripeSessionId: sessionId }).params<Params>().Key);
   });

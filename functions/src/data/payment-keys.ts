@@ -1,5 +1,5 @@
 // The keys of the items the payments Lambda touches — the invoice, a webhook's paymentEvent, an unapplied payment, and for the billing contact
-// the business and its owner's profile — written out for that Lambda, which reads and writes with the plain document
+// the business or agency and its owner's profile — written out for that Lambda, which reads and writes with the plain document
 // client instead of loading ElectroDB (the Stripe SDK and ElectroDB together are over its 400 KB budget). entities.ts
 // still defines these items; payment-keys.test.ts proves these builders produce exactly ElectroDB's keys and attributes.
 import { entityStamp, keyPart } from './key-format';
@@ -8,6 +8,7 @@ export const paymentKeys = {
   invoice: (invoiceId: string) => ({ pk: keyPart('invoiceid', invoiceId), sk: '$invoice_1' }),
   paymentEvent: (eventId: string) => ({ pk: keyPart('eventid', eventId), sk: '$paymentevent_1' }),
   business: (businessId: string) => ({ pk: keyPart('businessid', businessId), sk: '$business_1' }),
+  agency: (agencyId: string) => ({ pk: keyPart('agencyid', agencyId), sk: '$agency_1' }),
   unappliedPayment: (stripeSessionId: string) => ({ pk: keyPart('stripesessionid', stripeSessionId), sk: '$unappliedpayment_1' }),
   /** In the `user` collection, beside the user's memberships. */
   profile: (userId: string) => ({ pk: keyPart('userid', userId), sk: '$user#profile_1' }),
@@ -32,6 +33,7 @@ export const invoiceAttributes = [
   'invoiceId',
   'businessId',
   'businessName',
+  'payerType',
   'invoiceNumber',
   'amountCents',
   'currency',
@@ -41,6 +43,11 @@ export const invoiceAttributes = [
   'billingPeriod',
   'billableEmployees',
   'ratePerUserCents',
+  'lines',
+  'subtotalCents',
+  'discountPercent',
+  'discountCents',
+  'discountTierFromUsers',
   'paidAt',
   'stripeSessionId',
   'stripePaymentIntentId',

@@ -217,17 +217,17 @@ describe('billingContactOf', () => {
 
   it('is the billing e-mail, read with the consistent GetItem getBusiness makes', async () => {
     answerWith([business({ billingEmail: 'billing@example.com', ownerEmail: 'owner@example.com' })]);
-    expect(await store.billingContactOf(businessId)).toBe('billing@example.com');
+    expect(await store.billingContactOf({ businessId })).toBe('billing@example.com');
     const electro = db().business.get({ businessId }).params<Input>({ consistent: true });
     expect(sent.map(({ input }) => input)).toEqual([expect.objectContaining({ Key: electro.Key, ConsistentRead: true })]);
   });
 
   it("else the owner's e-mail on the business, else on the owner's profile (read as ElectroDB's profile.get)", async () => {
     answerWith([business({ ownerEmail: 'owner-on-business@example.com' })]);
-    expect(await store.billingContactOf(businessId)).toBe('owner-on-business@example.com');
+    expect(await store.billingContactOf({ businessId })).toBe('owner-on-business@example.com');
     sent = [];
     answerWith([business({}), profile]);
-    expect(await store.billingContactOf(businessId)).toBe('owner@example.com');
+    expect(await store.billingContactOf({ businessId })).toBe('owner@example.com');
     const electro = db().profile.get({ userId: 'Owner-1' }).params<Input>();
     expect(sent[1]!.input).toMatchObject({ Key: electro.Key, ConsistentRead: false });
     expect(electro.ConsistentRead).toBeUndefined();
@@ -235,8 +235,8 @@ describe('billingContactOf', () => {
 
   it('is null without a business, or without any address', async () => {
     answerWith([]);
-    expect(await store.billingContactOf(businessId)).toBeNull();
+    expect(await store.billingContactOf({ businessId })).toBeNull();
     answerWith([business({})]);
-    expect(await store.billingContactOf(businessId)).toBeNull();
+    expect(await store.billingContactOf({ businessId })).toBeNull();
   });
 });

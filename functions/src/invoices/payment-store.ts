@@ -196,13 +196,25 @@ export async function releasePaymentEvent(eventId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: paymentKeys.paymentEvent(eventId) }));
 }
 
-/** The billing e-mail, else the owner's (on the business, or their profile); null without a business or an address. */
-export async function billingContactOf(businessId: string): Promise<string | null> {
-  const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail'>>(paymentKeys.business(businessId), 'business', true);
-  if (!business) return null;
-  if (business.billingEmail) return business.billingEmail;
-  if (business.ownerEmail) return business.ownerEmail;
-  const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(business.ownerId), 'profile', false);
+/**
+ * Where an invoice's mails go: a business's billing e-mail, else its owner's (on the business, or their profile); an
+ * agency invoice's payer, the agency's e-mail (Agency Settings), else its owner's. Null without a payer or an address.
+ */
+export async function billingContactOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<string | null> {
+  let ownerId: string;
+  if (payer.payerType === 'agency') {
+    const agency = await getItemOf<{ ownerId: string; email?: string }>(paymentKeys.agency(payer.businessId), 'agency', true);
+    if (!agency) return null;
+    if (agency.email) return agency.email;
+    ownerId = agency.ownerId;
+  } else {
+    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail'>>(paymentKeys.business(payer.businessId), 'business', true);
+    if (!business) return null;
+    if (business.billingEmail) return business.billingEmail;
+    if (business.ownerEmail) return business.ownerEmail;
+    ownerId = business.ownerId;
+  }
+  const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(ownerId), 'profile', false);
   return owner?.email ?? null;
 }
 

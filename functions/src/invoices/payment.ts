@@ -34,7 +34,7 @@ export async function getInvoicePaymentView(invoiceId: string): Promise<InvoiceP
     amountCents: invoice.amountCents,
     currency: invoice.currency ?? 'USD',
     notes: invoice.notes ?? null,
-    billingContact: await billingContactOf(invoice.businessId),
+    billingContact: await billingContactOf(invoice),
   };
 }
 

@@ -12,9 +12,13 @@ export function invoicePaymentLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/invoice-payment/${invoiceId}`;
 }
 
-export async function sendInvoiceMail(invoice: InvoiceRecord): Promise<InvoiceMailOutcome> {
+/** What an invoice mail reads of an invoice (the monthly run mails one before reading it back). */
+export type MailedInvoice = Pick<InvoiceRecord, 'invoiceId' | 'businessId' | 'businessName' | 'invoiceNumber' | 'amountCents' | 'dueDate'> &
+  Partial<Pick<InvoiceRecord, 'payerType' | 'currency' | 'notes' | 'billingPeriod' | 'lines' | 'subtotalCents' | 'discountPercent' | 'discountCents' | 'discountTierFromUsers'>>;
+
+export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMailOutcome> {
   try {
-    const to = await billingContactOf(invoice.businessId);
+    const to = await billingContactOf(invoice);
     if (!to) return 'noAddress';
     await sendMail(
       invoiceMail({

@@ -31,7 +31,7 @@ async function cardOf(paymentIntentId: string | undefined): Promise<string | nul
 export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()): Promise<ReceiptOutcome> {
   if (invoice.status !== 'paid' || invoice.receiptSentAt || !(await claimReceipt(invoice.invoiceId, now))) return 'notMine';
   try {
-    const to = await billingContactOf(invoice.businessId);
+    const to = await billingContactOf(invoice);
     if (!to) {
       logger.warn('a paid invoice has no address for its receipt', { invoiceId: invoice.invoiceId });
       await settleReceipt(invoice.invoiceId, false);

@@ -57,7 +57,7 @@ export async function runDunning(now: Date = new Date()): Promise<DunningResult>
 /** Sends the stage's reminder if this run claims it; null when another run had it or the invoice is no longer overdue. */
 async function remind(invoice: InvoiceRecord, stage: number): Promise<'sent' | 'failed' | 'noAddress' | null> {
   // Looked up before claiming: without an address nothing is claimed, so a billing e-mail added later still gets it.
-  const to = await billingContactOf(invoice.businessId);
+  const to = await billingContactOf(invoice);
   if (!to) return 'noAddress';
   if (!(await claimReminder(invoice.invoiceId, stage))) return null;
   try {

@@ -14,9 +14,29 @@ export async function listAllBusinesses() {
   return data;
 }
 
-/** True when the business already has its invoice for this period (cheap pre-check; the guard decides). */
-export async function hasInvoiceForPeriod(businessId: string, period: string): Promise<boolean> {
-  const { data } = await db().invoiceGuard.get({ businessId, period }).go({ consistent: true });
+/** The business fields a monthly bill reads, consistently (the counters move with every employee change). */
+export async function getBusinessForBilling(businessId: string) {
+  const { data } = await db()
+    .business.get({ businessId })
+    .go({ consistent: true, attributes: ['businessId', 'name', 'isActive', 'subscriptionStatus', 'billableEmployeeCount'] });
+  return data;
+}
+
+/** Every agency, from the gsi2 `agencies` listing. */
+export async function listAllAgencies() {
+  const { data } = await db().agency.query.all({ listing: 'agencies' }).go({ pages: 'all', attributes: ['agencyId', 'name'] });
+  return data;
+}
+
+/** An agency's client links with who pays for each client (one Query; a 1 MB page holds thousands). */
+export async function listAgencyBillingLinks(agencyId: string) {
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+  return data;
+}
+
+/** True when the payer (a business, or an agency) already has its invoice for this period (cheap pre-check; the guard decides). */
+export async function hasInvoiceForPeriod(payerId: string, period: string): Promise<boolean> {
+  const { data } = await db().invoiceGuard.get({ businessId: payerId, period }).go({ consistent: true });
   return data !== null;
 }
 

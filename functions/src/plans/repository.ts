@@ -2,6 +2,7 @@
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import { sortPlansForDisplay } from '../../../shared/schemas/plan';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
+import { DEFAULT_VOLUME_TIERS } from '../../../shared/pricing';
 import { db } from '../data/entities';
 import { orNull } from '../lib/values';
 
@@ -21,6 +22,7 @@ export async function listPlans(): Promise<PricingPlan[]> {
       isPopular: p.isPopular ?? false,
       isActive: p.isActive ?? true,
       planType: p.planType,
+      volumeTiers: p.planType === 'agency' ? (p.volumeTiers ?? DEFAULT_VOLUME_TIERS.map((tier) => ({ ...tier }))) : null,
     })),
   );
 }
