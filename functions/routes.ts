@@ -7,6 +7,7 @@ import type { Area, RouteDef } from './routes/define';
 import { adminRoutes } from './routes/admin';
 import { billingRoutes } from './routes/billing';
 import { agencyRoutes } from './routes/agency';
+import { agencyBillingRoutes } from './routes/agency-billing';
 import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
 import { contactsRoutes } from './routes/contacts';
@@ -158,6 +159,13 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the business's invoices; GetItem/Query: the caller's records and the agency–client link.
     capabilities: { table: { actions: ['GetItem', 'Query'], indexes: true } },
   },
+  // An agency's billing (issue 20 §1, §2): its invoices and volume tier, and who pays for each client.
+  agencyBilling: {
+    entry: 'functions/src/agency-billing/handler.ts',
+    // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
+    // the clients billed to the agency. UpdateItem: the choice on the link. GetItem: the caller's records.
+    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: true } },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -185,8 +193,9 @@ export const jobs = {
     entry: 'functions/src/jobs/monthly-invoices-handler.ts',
     // GetItem: the guard pre-check and the invoice sequence. PutItem: the sequence, guard and invoice of one
     // TransactWriteItems (no UpdateItem: numbers are no longer drawn with an ADD). Mails each new invoice (to the
-    // billing e-mail, or the owner's) with the link to its payment page.
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem'], indexes: true }, site: true, mail: { send: true } },
+    // billing e-mail, or the owner's) with the link to its payment page. Query: the businesses, agencies and plans
+    // listings and each agency's client links; BatchGetItem: an agency's clients for its consolidated invoice.
+    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], indexes: true }, site: true, mail: { send: true } },
   },
   // Lists unpaid invoices daily, marks the ones past due overdue and mails reminders at 1, 7 and 14 days overdue.
   dunning: {
@@ -203,8 +212,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, dunning
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

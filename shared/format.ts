@@ -120,6 +120,11 @@ export function displayNameFrom(source: DisplayNameSource): string {
   return t(source.fullName) || t(source.name) || givenFamily || t(source.email);
 }
 
+/** A percentage as people read it: '5 %' → '5%', '7.5' → '7.5%', '12.25' → '12.25%' (at most two decimals). */
+export function formatPercent(value: number): string {
+  return `${Number(value.toFixed(2)).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`;
+}
+
 /** 'November 2026' for a billing period '2026-11'; '' for anything else. */
 export function formatBillingPeriod(period: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(period);

@@ -172,6 +172,16 @@ export const messages = {
     notAnAgency: 'Only agency accounts have an agency dashboard.',
     setUpFirst: 'Save your agency settings before adding clients.',
   },
+  /** Issue 20: an agency's consolidated billing (docs/decisions.md). */
+  agencyBilling: {
+    notAClient: 'This business is not managed by an agency.',
+    billedToAgency: 'Billed to your agency',
+    billedDirect: 'Billed directly',
+    savedToAgency: (client: string) => `${client} is now billed to your agency from the next monthly invoice.`,
+    savedDirect: (client: string) => `${client} is now billed directly from the next monthly invoice.`,
+    saveFailed: 'Failed to change who pays for this client. Please try again.',
+    fetchFailed: 'Failed to load your invoices. Please try again.',
+  },
   /** Contact exchange on the card page (issue 11 §3; our wording, the specs have none). */
   contactExchange: {
     title: (firstName: string) => `Share your details with ${firstName}`,

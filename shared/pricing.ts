@@ -240,6 +240,11 @@ export function adminMonthlyAmount(plans: readonly RatePlan[], billableEmployees
   return costInCents(adminRatePerUser(plans, billableEmployees), billableEmployees);
 }
 
+/** A business the monthly run bills at all (itself, or on its agency's invoice): switched on and subscribed. */
+export function isBillableBusiness(business: { isActive?: boolean | undefined; subscriptionStatus?: string | undefined }): boolean {
+  return business.isActive !== false && business.subscriptionStatus === 'active';
+}
+
 /** Draft employees are not billed (spec 2 §9). */
 export function billableEmployeeCount(employees: readonly { status: 'draft' | 'active' | 'inactive' }[]): number {
   return employees.filter((employee) => employee.status !== 'draft').length;

@@ -74,6 +74,8 @@ export const agencyClientSummarySchema = z.object({
   billableEmployeeCount: z.int(),
   /** What the agency charges this client per month: its billable employees at the agency view rates (spec 2 §9), integer cents. */
   revenueCents: z.int(),
+  /** Who pays for the client: the agency on its monthly invoice, or the client directly (issue 20 §1). */
+  billedTo: z.enum(['agency', 'direct']),
 });
 export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;
 

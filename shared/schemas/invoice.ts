@@ -15,10 +15,40 @@ export const AGENCY_INVOICE_NOTE = 'Monthly subscription fee for your clients';
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
+export const payerTypes = ['business', 'agency'] as const;
+export type PayerType = (typeof payerTypes)[number];
+
+/** One client on an agency's invoice (issue 20 §1): its billable employees at the agency rate, the agency's share. */
+export const invoiceLineSchema = z.object({
+  businessName: z.string(),
+  billableEmployees: z.int(),
+  ratePerUserCents: z.int(),
+  sharePercent: z.number(),
+  amountCents: z.int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/**
+ * What an invoice bills, beyond its total: an agency invoice's lines, subtotal and volume discount (the tier applied
+ * starts at `discountTierFromUsers` billable users). Empty lines and nulls for a business's invoice.
+ */
+const invoiceBreakdown = {
+  payerType: z.enum(payerTypes),
+  lines: z.array(invoiceLineSchema),
+  subtotalCents: z.nullable(z.int()),
+  discountPercent: z.nullable(z.number()),
+  discountCents: z.nullable(z.int()),
+  discountTierFromUsers: z.nullable(z.int()),
+};
+export const invoiceBreakdownSchema = z.object(invoiceBreakdown);
+export type InvoiceBreakdown = z.infer<typeof invoiceBreakdownSchema>;
+
 export const invoiceSchema = z.object({
   id: z.string(),
+  /** The payer: a business, or the agency of an agency invoice (payerType). */
   businessId: z.string(),
   businessName: z.string(),
+  ...invoiceBreakdown,
   invoiceNumber: z.string(),
   /** Integer minor units (cents) of `currency` (ISO 4217). */
   amountCents: z.int(),
@@ -174,9 +204,10 @@ export function formatInvoiceNumber(sequence: number, year: number): string {
   return `INV-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-/** The billing tab's query: a status filter, a search on the invoice number or business name, the page cursor. */
+/** The billing tab's query: status and payer filters, a search on the invoice number or payer name, the page cursor. */
 export const invoiceListQuerySchema = z.object({
   status: z._default(z.enum(['all', ...invoiceStatuses], { error: 'Status must be all, pending, paid, overdue, cancelled or void' }), 'all'),
+  payer: z._default(z.enum(['all', ...payerTypes], { error: 'Payer must be all, business or agency' }), 'all'),
   q: optionalText(100),
   cursor: pageCursor(1024),
 });
@@ -209,6 +240,7 @@ export const invoicePaymentViewSchema = z.object({
   currency: z.string().check(z.length(3)),
   notes: z.nullable(z.string()),
   billingContact: z.nullable(z.string()),
+  ...invoiceBreakdown,
 });
 export type InvoicePaymentView = z.infer<typeof invoicePaymentViewSchema>;
 

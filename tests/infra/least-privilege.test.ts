@@ -60,7 +60,8 @@ const expectedActions: Record<string, string[]> = {
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
-  monthlyInvoices: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
+  agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  monthlyInvoices: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
@@ -77,6 +78,7 @@ const expectedEnvironment: Record<string, string[]> = {
   contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
+  agencyBilling: ['TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
@@ -173,7 +175,7 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'monthlyInvoices', 'dunning']) {
+    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'agencyBilling', 'monthlyInvoices', 'dunning']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');

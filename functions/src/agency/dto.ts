@@ -32,6 +32,7 @@ export function toAgencyDto(a: AgencyRecord): Agency {
  */
 export function toClientSummary(
   b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount'>,
+  billedTo: 'agency' | 'direct' = 'agency',
 ): AgencyClientSummary {
   const billableEmployeeCount = b.billableEmployeeCount ?? 0;
   return {
@@ -43,5 +44,6 @@ export function toClientSummary(
     employeeCount: b.employeeCount ?? 0,
     billableEmployeeCount,
     revenueCents: agencyClientRevenue(billableEmployeeCount),
+    billedTo,
   };
 }

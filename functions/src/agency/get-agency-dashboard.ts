@@ -7,16 +7,17 @@ import { agencyFinancials, type AgencyFinancials } from '../../../shared/pricing
 import type { Caller } from '../identity/caller';
 import { agencyIdOf } from './agency-access';
 import { toAgencyDto, toClientSummary } from './dto';
-import { getAgency, getBusinesses, listClientIds } from './repository';
+import { getAgency, getBusinesses, listClientLinks } from './repository';
 
 export async function getAgencyDashboard(caller: Caller): Promise<AgencyDashboard> {
   const agencyId = agencyIdOf(caller);
   if (!agencyId) return { agency: null, stats: statsOf(agencyFinancials([])), clients: [] };
 
-  const [agency, clientIds] = await Promise.all([getAgency(agencyId), listClientIds(agencyId)]);
-  const businesses = await getBusinesses(clientIds);
+  const [agency, links] = await Promise.all([getAgency(agencyId), listClientLinks(agencyId)]);
+  const billedTo = new Map(links.map((link) => [link.businessId, link.billedTo]));
+  const businesses = await getBusinesses(links.map((link) => link.businessId));
   // Newest client first: the one just added is where the agency looks.
-  const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map(toClientSummary);
+  const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((b) => toClientSummary(b, billedTo.get(b.businessId)));
   // An inactive client (switched off by an admin) is listed, but earns and counts nothing (docs/decisions.md).
   // Billable employees, as the monthly invoice counts them: drafts are not billed (spec 2 §9, issue 27 §4).
   const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.billableEmployeeCount })));

@@ -46,10 +46,11 @@ export async function setAgencyLogo(agencyId: string, logoUrl: string): Promise<
   await db().agency.patch({ agencyId }).set({ logoUrl }).go();
 }
 
-/** Every client business id of an agency: one Query (a page holds thousands of links). */
-export async function listClientIds(agencyId: string): Promise<string[]> {
-  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['businessId'] });
-  return data.map((link) => link.businessId);
+/** Every client link of an agency with who pays for the client: one Query (a page holds thousands of links). */
+export async function listClientLinks(agencyId: string): Promise<{ businessId: string; billedTo: 'agency' | 'direct' }[]> {
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['businessId', 'billedTo'] });
+  // A link stored before the choice existed is billed to the agency (the default of Add Client).
+  return data.map((link) => ({ businessId: link.businessId, billedTo: link.billedTo ?? 'agency' }));
 }
 
 /** The client businesses by id: BatchGetItem, 100 keys per request, five in flight (ElectroDB splits and retries unprocessed keys). */

@@ -25,6 +25,14 @@ function filterOf(query: InvoiceListQuery): ListingFilter {
     parts.push('#status = :status');
     values[':status'] = query.status;
   }
+  // A business's invoice may predate payerType (stored absent): 'business' matches those too.
+  if (query.payer === 'agency') {
+    parts.push('payerType = :payer');
+    values[':payer'] = 'agency';
+  } else if (query.payer === 'business') {
+    parts.push('(attribute_not_exists(payerType) OR payerType = :payer)');
+    values[':payer'] = 'business';
+  }
   if (query.q) {
     parts.push('contains(searchText, :q)');
     values[':q'] = query.q.toLowerCase();

@@ -2,6 +2,7 @@
 import type { Invoice } from '../../../shared/schemas/invoice';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { orNull } from '../lib/values';
+import { invoiceBreakdownOf } from './breakdown';
 import type { InvoiceRecord } from './repository';
 
 export function toInvoiceDto(i: InvoiceRecord): Invoice {
@@ -9,6 +10,7 @@ export function toInvoiceDto(i: InvoiceRecord): Invoice {
     id: i.invoiceId,
     businessId: i.businessId,
     businessName: i.businessName,
+    ...invoiceBreakdownOf(i),
     invoiceNumber: i.invoiceNumber,
     amountCents: i.amountCents,
     currency: i.currency ?? DEFAULT_CURRENCY,

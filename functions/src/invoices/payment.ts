@@ -12,6 +12,7 @@ import { siteConfig } from '../config';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
+import { invoiceBreakdownOf } from './breakdown';
 import { addCheckoutSession, billingContactOf, getInvoice, markInvoicePaid, recordUnappliedPayment } from './payment-store';
 import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
@@ -35,6 +36,7 @@ export async function getInvoicePaymentView(invoiceId: string): Promise<InvoiceP
     currency: invoice.currency ?? 'USD',
     notes: invoice.notes ?? null,
     billingContact: await billingContactOf(invoice),
+    ...invoiceBreakdownOf(invoice),
   };
 }
 

@@ -5,6 +5,7 @@ import { sendMail } from '../adapters/mail';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { invoiceMail } from '../mail/invoice-mail';
+import { invoiceBreakdownOf } from './breakdown';
 import { billingContactOf } from './payment-store';
 import type { InvoiceRecord } from './repository';
 
@@ -30,6 +31,7 @@ export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMa
         dueDate: invoice.dueDate,
         notes: invoice.notes ?? null,
         link: invoicePaymentLink(invoice.invoiceId),
+        breakdown: invoiceBreakdownOf(invoice),
       }),
     );
     return 'sent';

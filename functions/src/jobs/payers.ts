@@ -2,7 +2,7 @@
 // for the clients billed to it. The planner takes this snapshot when a run starts, so a client that changes hands
 // mid-month is billed by whoever holds it then (docs/decisions.md); billPayer bills one payer from it.
 import { addOneMonth, DEFAULT_CURRENCY } from '../../../shared/format';
-import { agencyInvoiceAmounts, agencyVolumeTiers, businessRatePerUser, monthlyInvoiceAmount } from '../../../shared/pricing';
+import { agencyInvoiceAmounts, agencyVolumeTiers, businessRatePerUser, isBillableBusiness, monthlyInvoiceAmount } from '../../../shared/pricing';
 import { AGENCY_INVOICE_NOTE, MONTHLY_INVOICE_NOTE, type InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import { getAgency, getBusinesses } from '../agency/repository';
@@ -30,10 +30,6 @@ export function billingPeriodOf(runDate: Date): BillingPeriod {
   return { period: isoDate(runDate).slice(0, 7), dueDate: isoDate(addOneMonth(runDate)), year: runDate.getUTCFullYear() };
 }
 
-/** A business the run bills at all: switched on and subscribed. */
-const isBillable = (business: { isActive?: boolean | undefined; subscriptionStatus?: string | undefined }) =>
-  business.isActive !== false && business.subscriptionStatus === 'active';
-
 /**
  * The run's payers: one Query of the businesses listing, one of the agencies listing and one per agency for its client
  * links. A client billed to its agency is billed on the agency's invoice only; a business linked to several agencies
@@ -46,7 +42,7 @@ export async function listPayers(): Promise<Payer[]> {
   for (const link of [...links].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
     if (link.billedTo !== 'direct' && !payerOfClient.has(link.businessId)) payerOfClient.set(link.businessId, link.agencyId);
   }
-  const billable = businesses.filter(isBillable);
+  const billable = businesses.filter(isBillableBusiness);
   const clientsOf = new Map<string, string[]>();
   const payers: Payer[] = [];
   for (const business of billable) {
@@ -77,7 +73,7 @@ type InvoiceOrOutcome = UnnumberedInvoice | Extract<PayerOutcome, { outcome: 'al
 
 async function businessInvoice(businessId: string, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
   const business = await getBusinessForBilling(businessId);
-  if (!business || !isBillable(business)) return { outcome: 'skipped', reason: 'notBillable' };
+  if (!business || !isBillableBusiness(business)) return { outcome: 'skipped', reason: 'notBillable' };
   const billable = business.billableEmployeeCount ?? 0;
   if (billable === 0) return { outcome: 'skipped', reason: 'noBillableEmployees' };
   // Cheap pre-check; the guard in the numbering transaction decides.
@@ -103,7 +99,7 @@ async function agencyInvoice(payer: Extract<Payer, { type: 'agency' }>, billing:
   if (!agency) return { outcome: 'skipped', reason: 'notBillable' };
   if (await hasInvoiceForPeriod(payer.agencyId, billing.period)) return { outcome: 'alreadyBilled' };
   const clients = (await getBusinesses(payer.clientIds))
-    .filter(isBillable)
+    .filter(isBillableBusiness)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((client) => ({ businessId: client.businessId, businessName: client.name, billableEmployees: client.billableEmployeeCount ?? 0 }));
   const amounts = agencyInvoiceAmounts(clients, agencyVolumeTiers(plans));

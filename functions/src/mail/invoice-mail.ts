@@ -1,5 +1,7 @@
-// The invoice e-mail (issue 10 §5): number, amount, due date, notes and the link to the payment page, HTML and text.
-import { formatLongDate, formatMoney } from '../../../shared/format';
+// The invoice e-mail (issue 10 §5): number, amount, due date, notes, an agency invoice's lines (issue 20) and the link
+// to the payment page, HTML and text.
+import { formatLongDate, formatMoney, formatPercent } from '../../../shared/format';
+import type { InvoiceBreakdown } from '../../../shared/schemas/invoice';
 import type { OutgoingMail } from '../adapters/mail';
 import { escapeHtml, htmlLayout } from './layout';
 
@@ -12,12 +14,31 @@ export interface InvoiceMailInput {
   dueDate: string;
   notes: string | null;
   link: string;
+  /** An agency invoice's lines, subtotal and discount; absent or empty for a business's invoice. */
+  breakdown?: Pick<InvoiceBreakdown, 'lines' | 'subtotalCents' | 'discountPercent' | 'discountCents'>;
+}
+
+/** Each line as a sentence, then the subtotal and the discount: the same words in the text and the HTML part. */
+function breakdownRows(input: InvoiceMailInput): [string, string][] {
+  const b = input.breakdown;
+  if (!b || b.lines.length === 0) return [];
+  const money = (cents: number) => formatMoney(cents, input.currency);
+  const users = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`;
+  return [
+    ...b.lines.map((line): [string, string] => [
+      line.businessName.replace(/[\r\n]+/g, ' '),
+      `${users(line.billableEmployees)} × ${money(line.ratePerUserCents)} × ${formatPercent(line.sharePercent)} = ${money(line.amountCents)}`,
+    ]),
+    ...(b.subtotalCents !== null ? [['Subtotal', money(b.subtotalCents)] as [string, string]] : []),
+    ...(b.discountPercent !== null ? [[`Volume discount ${formatPercent(b.discountPercent)}`, `−${money(b.discountCents ?? 0)}`] as [string, string]] : []),
+  ];
 }
 
 export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
   const business = input.businessName.replace(/[\r\n]+/g, ' ');
   const amount = formatMoney(input.amountCents, input.currency);
   const due = formatLongDate(input.dueDate);
+  const rows = breakdownRows(input);
   return {
     to: [input.to],
     subject: `Invoice ${input.invoiceNumber} from CardCrew: ${amount} due ${due}`,
@@ -26,6 +47,7 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       '',
       `Invoice ${input.invoiceNumber} for ${amount} is due on ${due}.`,
       ...(input.notes ? ['', `Description: ${input.notes}`] : []),
+      ...(rows.length > 0 ? ['', ...rows.map(([label, value]) => `${label}: ${value}`), `Total: ${amount}`] : []),
       '',
       'Pay it securely online by card:',
       input.link,
@@ -39,6 +61,14 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
 <tr><td style="color:#475569">Due date</td><td>${escapeHtml(due)}</td></tr>
 ${input.notes ? `<tr><td style="color:#475569">Description</td><td>${escapeHtml(input.notes)}</td></tr>` : ''}
 </table>
+${
+  rows.length > 0
+    ? `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
+${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('\n')}
+<tr><td style="font-weight:600">Total</td><td style="text-align:right;font-weight:600">${escapeHtml(amount)}</td></tr>
+</table>`
+    : ''
+}
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
 <p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>`,
     ),

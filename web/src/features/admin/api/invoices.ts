@@ -1,10 +1,12 @@
 // The billing tab's calls: the invoice list, Create Invoice, Generate monthly invoices, status changes, Delete.
-import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, monthlyRunSchema, type InvoiceCreateInput, type InvoiceStatus } from '@shared/schemas/invoice';
+import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, monthlyRunSchema, type InvoiceCreateInput, type InvoiceStatus, type PayerType } from '@shared/schemas/invoice';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export interface InvoiceFilters {
   status: 'all' | InvoiceStatus;
+  /** Who pays: a business, or an agency for its clients (issue 20 §1). */
+  payer: 'all' | PayerType;
   q: string;
 }
 
@@ -13,7 +15,7 @@ export const invoiceKeys = { all: ['admin', 'invoices'] as const, list: (filters
 export function useInvoices(filters: InvoiceFilters) {
   return useInfiniteQuery({
     queryKey: invoiceKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => apiRequest('/api/admin/invoices', { query: { status: filters.status, q: filters.q || undefined, cursor: pageParam }, schema: invoicePageSchema, signal }),
+    queryFn: ({ pageParam, signal }) => apiRequest('/api/admin/invoices', { query: { status: filters.status, payer: filters.payer, q: filters.q || undefined, cursor: pageParam }, schema: invoicePageSchema, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     select: (data) => data.pages.flatMap((p) => p.invoices),

@@ -1,5 +1,5 @@
-// The billing tab (spec 2 §2 'Billing & Invoices', §4, §8): invoices newest first with a status filter and a search,
-// Create Invoice, Generate monthly invoices, and each row's actions for its status — Pay Now (Stripe Checkout in a
+// The billing tab (spec 2 §2 'Billing & Invoices', §4, §8): invoices newest first with status and payer filters and a
+// search, Create Invoice, Generate monthly invoices, and each row's actions for its status — Pay Now (Stripe Checkout in a
 // new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
 // session is verified and the list reloaded; both address parameters are then removed. Below the invoices, payments that
 // no invoice could take, to refund (unapplied-payments.tsx).
@@ -29,7 +29,7 @@ import { UnappliedPayments } from './unapplied-payments';
 type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
 
 export function BillingTab() {
-  const [filters, setFilters] = useState<InvoiceFilters>({ status: 'all', q: '' });
+  const [filters, setFilters] = useState<InvoiceFilters>({ status: 'all', payer: 'all', q: '' });
   const invoices = useInvoices(useDebounced(filters));
   const generate = useGenerateMonthlyInvoices();
   const [creating, setCreating] = useState(false);
@@ -63,7 +63,7 @@ export function BillingTab() {
           </Button>
         </div>
       </div>
-      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-2">
+      <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-3">
         <FormField label="Search invoices">
           <Input type="search" placeholder="Invoice number or business" value={filters.q} onChange={(e) => setFilters((f) => ({ ...f, q: e.target.value }))} />
         </FormField>
@@ -75,6 +75,13 @@ export function BillingTab() {
                 {invoiceStatusLabel(status)}
               </option>
             ))}
+          </NativeSelect>
+        </FormField>
+        <FormField label="Payer">
+          <NativeSelect value={filters.payer} onChange={(e) => setFilters((f) => ({ ...f, payer: e.target.value as InvoiceFilters['payer'] }))}>
+            <option value="all">All</option>
+            <option value="business">Businesses</option>
+            <option value="agency">Agencies</option>
           </NativeSelect>
         </FormField>
       </Card>
@@ -93,7 +100,7 @@ export function BillingTab() {
             <thead className="bg-muted text-left text-muted-foreground">
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
-                <th scope="col" className="px-4 py-2 font-medium">Business</th>
+                <th scope="col" className="px-4 py-2 font-medium">Payer</th>
                 <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
                 <th scope="col" className="px-4 py-2 font-medium">Due</th>
                 <th scope="col" className="px-4 py-2 font-medium">Status</th>
@@ -158,7 +165,14 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
         {name}
         <span className="block text-xs font-normal text-muted-foreground">Created {formatLongDate(invoice.createdAt)}</span>
       </th>
-      <td className="px-4 py-3">{invoice.businessName}</td>
+      <td className="px-4 py-3">
+        {invoice.businessName}
+        {invoice.payerType === 'agency' && (
+          <span className="block text-xs text-muted-foreground">
+            Agency, {invoice.lines.length === 1 ? '1 client' : `${invoice.lines.length.toLocaleString('en-US')} clients`}
+          </span>
+        )}
+      </td>
       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(invoice.amountCents, invoice.currency)}</td>
       <td className="px-4 py-3">{formatLongDate(invoice.dueDate)}</td>
       <td className="px-4 py-3">

@@ -1,5 +1,5 @@
 // One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue (for
-// the billable ones), the status badge, Analytics (scans over time) and Manage (the client's business dashboard).
+// the billable ones), the status badge, who pays for it (issue 20), Analytics (scans over time) and Manage (the client's business dashboard).
 import { formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
@@ -8,6 +8,7 @@ import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
+import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
 
 export function ClientCard({ client, currency, onAnalytics }: { client: AgencyClientSummary; currency: string; onAnalytics: () => void }) {
   return (
@@ -36,6 +37,7 @@ export function ClientCard({ client, currency, onAnalytics }: { client: AgencyCl
           )}
         </div>
       </dl>
+      <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} />
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={onAnalytics} aria-label={`Analytics for ${client.name}`}>
           <BarChart3 aria-hidden />

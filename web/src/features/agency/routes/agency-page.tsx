@@ -1,5 +1,6 @@
 // /agency (spec 2 §2 Agency dashboard; issue 9): the five stat cards, the Managed Client Businesses grid, Add Client,
-// Agency Settings and each client's scans. Only agency accounts; anyone else goes to their own home.
+// Agency Settings, each client's scans and who pays for it, and the agency's Billing (issue 20). Only agency
+// accounts; anyone else goes to their own home.
 import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agency';
 import { readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatMoney } from '@shared/format';
@@ -22,6 +23,7 @@ import { AddClientDialog } from '../components/add-client-dialog';
 import { AgencySettingsDialog } from '../components/agency-settings-dialog';
 import { ClientAnalyticsDialog } from '../components/client-analytics-dialog';
 import { ClientCard } from '../components/client-card';
+import { AgencyBillingSection } from '@web/features/agency-billing/components/agency-billing-section';
 import { CenteredCard } from '@web/components/centered-card';
 
 export function AgencyPage() {
@@ -153,6 +155,7 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
             )}
           </section>
         )}
+        {agency && <AgencyBillingSection />}
       </main>
 
       <AgencySettingsDialog agency={agency} open={settingsOpen} onOpenChange={setSettingsOpen} />

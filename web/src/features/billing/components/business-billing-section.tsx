@@ -5,6 +5,7 @@ import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format
 import { messages } from '@shared/messages';
 import { canPayInvoice, type Invoice } from '@shared/schemas/invoice';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
@@ -28,29 +29,36 @@ export function BusinessBillingSection({ businessId }: { businessId: string }) {
       ) : invoices.data.length === 0 ? (
         <Card className="p-4 text-sm text-muted-foreground">No invoices yet. Invoices are issued on the 1st of each month for your team members.</Card>
       ) : (
-        <div role="region" aria-label="Invoices" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-xl border bg-background">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="bg-muted text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
-                <th scope="col" className="px-4 py-2 font-medium">Period</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
-                <th scope="col" className="px-4 py-2 font-medium">Due</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.data.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <InvoicesTable invoices={invoices.data} />
       )}
     </section>
+  );
+}
+
+/** The invoices, newest first, in a table that scrolls sideways on a phone (the business's and the agency's Billing). */
+export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <div role="region" aria-label="Invoices" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-xl border bg-background">
+      <table className="w-full min-w-[40rem] text-sm">
+        <thead className="bg-muted text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
+            <th scope="col" className="px-4 py-2 font-medium">Period</th>
+            <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
+            <th scope="col" className="px-4 py-2 font-medium">Due</th>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -64,10 +72,20 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
     <tr className="border-t align-top">
       <th scope="row" className="px-4 py-3 text-left font-medium">
-        {invoice.invoiceNumber}
+        {/* The invoice's page: its lines, and Pay. */}
+        <Link to={`/invoice-payment/${encodeURIComponent(invoice.id)}`} className="underline-offset-2 hover:underline">
+          {invoice.invoiceNumber}
+        </Link>
         <span className="block text-xs font-normal text-muted-foreground">Issued {formatLongDate(invoice.createdAt)}</span>
       </th>
-      <td className="px-4 py-3">{invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) : (invoice.notes ?? '—')}</td>
+      <td className="px-4 py-3">
+        {invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) : (invoice.notes ?? '—')}
+        {invoice.lines.length > 0 && (
+          <span className="block text-xs text-muted-foreground">
+            {invoice.lines.length === 1 ? '1 client' : `${invoice.lines.length.toLocaleString('en-US')} clients`}
+          </span>
+        )}
+      </td>
       <td className="px-4 py-3 text-right tabular-nums">{amount}</td>
       <td className="px-4 py-3">{formatLongDate(invoice.dueDate)}</td>
       <td className="px-4 py-3">

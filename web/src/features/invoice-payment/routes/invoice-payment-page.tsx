@@ -18,6 +18,7 @@ import { payInCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { invoicePaymentKeys, useInvoicePayment } from '../api/get-invoice-payment';
+import { InvoiceLines } from '../components/invoice-lines';
 
 
 export function InvoicePaymentPage() {
@@ -74,7 +75,7 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
       </CardHeader>
       <CardContent className="grid gap-5">
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <dt className="text-muted-foreground">Business</dt>
+          <dt className="text-muted-foreground">{invoice.payerType === 'agency' ? 'Agency' : 'Business'}</dt>
           <dd className="font-medium">{invoice.businessName}</dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd>
@@ -97,6 +98,7 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
             </>
           )}
         </dl>
+        <InvoiceLines invoice={invoice} />
         {invoice.status === 'paid' ? (
           <p className="flex items-center gap-2 rounded-lg bg-success/10 p-4 font-medium text-foreground" role="status">
             <CheckCircle2 aria-hidden className="size-5 text-success" />

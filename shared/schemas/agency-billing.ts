@@ -1,0 +1,38 @@
+// An agency's billing (issue 20 §1, §2): who pays for each client, the agency's invoices and its volume tier.
+import * as z from '../zod';
+import { invoiceSchema } from './invoice';
+
+export const billedToOptions = ['agency', 'direct'] as const;
+export type BilledTo = (typeof billedToOptions)[number];
+
+/** Who pays for a client: the agency on its monthly invoice, or the client directly. */
+export const clientBillingInputSchema = z.strictObject({
+  billedTo: z.enum(billedToOptions, { error: 'Billed to must be agency or direct' }),
+});
+export type ClientBillingInput = z.infer<typeof clientBillingInputSchema>;
+
+export const clientBillingSchema = z.object({
+  businessId: z.string(),
+  agencyId: z.string(),
+  billedTo: z.enum(billedToOptions),
+  /** Who changed it last (user id) and when; null while it is the default it was created with. */
+  changedBy: z.nullable(z.string()),
+  changedAt: z.nullable(z.string()),
+});
+export type ClientBilling = z.infer<typeof clientBillingSchema>;
+
+const volumeTierSchema = z.object({ fromUsers: z.int(), discountPercent: z.number() });
+
+/** GET /api/agency/billing: the agency's invoices, newest first, and where it stands on its volume tiers. */
+export const agencyBillingSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  volume: z.object({
+    /** Billable employees across the active clients billed to the agency (what the tier is chosen by). */
+    billableEmployees: z.int(),
+    tier: volumeTierSchema,
+    next: z.nullable(volumeTierSchema),
+    /** How many more billable users reach the next tier; null at the top tier. */
+    usersToNext: z.nullable(z.int()),
+  }),
+});
+export type AgencyBilling = z.infer<typeof agencyBillingSchema>;

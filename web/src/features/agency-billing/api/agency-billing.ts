@@ -1,0 +1,25 @@
+// An agency's billing (issue 20): GET /api/agency/billing (its invoices and volume tier) and PUT
+// /api/businesses/{id}/billed-to (who pays for a client).
+import { agencyBillingSchema, clientBillingSchema, type BilledTo } from '@shared/schemas/agency-billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api-client';
+
+// Under the dashboard's key, so whatever refreshes the dashboard (Add Client, a changed payer) refreshes these too.
+export const agencyBillingKeys = { billing: ['agency', 'billing'] as const };
+
+export function useAgencyBilling() {
+  return useQuery({
+    queryKey: agencyBillingKeys.billing,
+    queryFn: ({ signal }) => apiRequest('/api/agency/billing', { schema: agencyBillingSchema, signal }),
+    refetchOnMount: 'always',
+  });
+}
+
+export function useSetClientBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ businessId, billedTo }: { businessId: string; billedTo: BilledTo }) =>
+      apiRequest(`/api/businesses/${encodeURIComponent(businessId)}/billed-to`, { method: 'PUT', body: { billedTo }, schema: clientBillingSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agency'] }),
+  });
+}
