@@ -134,6 +134,7 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await createIfMissing(() => e.membership.create({ userId: agencyOwnerId!, scopeType: 'agency', scopeId: agencyId, role: 'owner' }).go());
   const bakery = 'demo-business-northwind';
   await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981' }, false);
-  await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery }).go());
+  // Billed to Bright Agency (issue 20 §1): Generate monthly invoices makes the agency one invoice listing Northwind Bakery.
+  await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery, billedTo: 'agency' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
 }

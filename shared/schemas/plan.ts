@@ -55,7 +55,8 @@ export const volumeTierMessages = {
   increasing: 'Start above the tier before',
   percentRange: 'Enter a discount from 0 to 100',
   percentDecimals: 'Use at most two decimals',
-  tiersCount: `Use 1 to ${10} tiers`,
+  tiersCount: 'Use 1 to 10 tiers',
+  agencyOnly: 'Only agency plans have volume tiers',
 } as const;
 export const MAX_VOLUME_TIERS = 10;
 export const MAX_TIER_USERS = 1_000_000;

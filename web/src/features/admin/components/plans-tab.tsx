@@ -1,12 +1,13 @@
 // The plans tab (spec 2 §2 'Pricing Plans Management'): Business Plans and Agency Plans with their counts, each plan
-// card per spec, and Edit Plan in place (price with step 0.01, description, user range, Popular, Active).
+// card per spec, and Edit Plan in place (price with step 0.01, description, user range, Popular, Active; an agency
+// plan's volume discount tiers, issue 20 §2).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMoney } from '@shared/format';
+import { formatMoney, formatPercent } from '@shared/format';
 import { messages } from '@shared/messages';
-import { planUpdateSchema, type PlanUpdate, type PlanUpdateInput, type PricingPlan } from '@shared/schemas/plan';
+import { MAX_VOLUME_TIERS, planUpdateSchema, type PlanUpdate, type PlanUpdateInput, type PricingPlan } from '@shared/schemas/plan';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, type Control, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -77,6 +78,18 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           <p className="text-sm">
             <span className="font-medium">Users:</span> {plan.userRange}
           </p>
+          {plan.volumeTiers && (
+            <div className="text-sm">
+              <p className="font-medium">Volume discounts</p>
+              <ul className="grid gap-0.5 text-muted-foreground">
+                {plan.volumeTiers.map((tier) => (
+                  <li key={tier.fromUsers}>
+                    From {tier.fromUsers.toLocaleString('en-US')} users: {formatPercent(tier.discountPercent)} off
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           {plan.features.length > 0 && (
             <ul className="grid gap-1 text-sm">
               {plan.features.map((feature) => (
@@ -98,19 +111,33 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
   );
 }
 
-const planFields = ['price', 'description', 'userRange', 'isPopular', 'isActive'] as const satisfies readonly FieldPath<PlanUpdateInput>[];
+const planFields = ['price', 'description', 'userRange', 'isPopular', 'isActive', 'volumeTiers'] as const satisfies readonly FieldPath<PlanUpdateInput>[];
+
+/** Every field the API may name in a plan's field errors, the tiers' own included ('volumeTiers.1.fromUsers'). */
+function planFieldPaths(tierCount: number): FieldPath<PlanUpdateInput>[] {
+  const tiers = Array.from({ length: tierCount }, (_, i) => [`volumeTiers.${i}.fromUsers`, `volumeTiers.${i}.discountPercent`] as const).flat();
+  return [...planFields, ...tiers];
+}
 
 function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void }) {
   const update = useUpdatePlan();
   const {
     register,
+    control,
     handleSubmit,
     getValues,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PlanUpdateInput, unknown, PlanUpdate>({
     resolver: zodResolver(planUpdateSchema),
-    defaultValues: { price: (plan.priceCents / 100).toFixed(2), description: plan.description ?? '', userRange: plan.userRange, isPopular: plan.isPopular, isActive: plan.isActive },
+    defaultValues: {
+      price: (plan.priceCents / 100).toFixed(2),
+      description: plan.description ?? '',
+      userRange: plan.userRange,
+      isPopular: plan.isPopular,
+      isActive: plan.isActive,
+      ...(plan.volumeTiers ? { volumeTiers: plan.volumeTiers.map((tier) => ({ fromUsers: String(tier.fromUsers), discountPercent: String(tier.discountPercent) })) } : {}),
+    },
   });
   // The form checked the values; the API takes them as typed (the price in dollars) and converts them itself.
   const onSubmit = handleSubmit(async () => {
@@ -118,7 +145,7 @@ function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void })
       await update.mutateAsync({ planId: plan.id, update: getValues() });
     } catch (error) {
       // The API's refusal of a field (a price below 0) is said under that field, like the form's own check.
-      if (applyFieldErrors(error, setError, planFields)) return;
+      if (applyFieldErrors(error, setError, planFieldPaths(getValues().volumeTiers?.length ?? 0))) return;
       toast.error(messages.admin.errorTitle, { description: messages.admin.updatePlanFailed });
       return;
     }
@@ -145,6 +172,7 @@ function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void })
         <input type="checkbox" role="switch" className="size-4 accent-primary" {...register('isActive')} />
         Active
       </label>
+      {plan.volumeTiers && <VolumeTierFields control={control} register={register} errors={errors} />}
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           {busy ? 'Saving...' : 'Save'}
@@ -154,5 +182,43 @@ function PlanEditor({ plan, onDone }: { plan: PricingPlan; onDone: () => void })
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * An agency plan's volume tiers: each starts at a number of billable users and runs to the next one's start, so the
+ * starts must rise from 0 (no overlaps, no gaps); the discount is a percentage with at most two decimals.
+ */
+function VolumeTierFields({ control, register, errors }: { control: Control<PlanUpdateInput, unknown, PlanUpdate>; register: UseFormRegister<PlanUpdateInput>; errors: FieldErrors<PlanUpdateInput> }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'volumeTiers' });
+  const listError = errors.volumeTiers?.message ?? errors.volumeTiers?.root?.message;
+  return (
+    <fieldset className="grid gap-2 rounded-lg border p-3">
+      <legend className="px-1 text-sm font-medium">Volume discounts</legend>
+      <p className="text-xs text-muted-foreground">Each tier runs from its number of billable users up to the next tier.</p>
+      {fields.map((field, index) => (
+        <div key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+          <FormField label={`Tier ${index + 1} from (users)`} error={errors.volumeTiers?.[index]?.fromUsers?.message}>
+            <Input type="number" inputMode="numeric" step="1" min="0" {...register(`volumeTiers.${index}.fromUsers`)} />
+          </FormField>
+          <FormField label={`Tier ${index + 1} discount (%)`} error={errors.volumeTiers?.[index]?.discountPercent?.message}>
+            <Input type="number" inputMode="decimal" step="0.01" min="0" max="100" {...register(`volumeTiers.${index}.discountPercent`)} />
+          </FormField>
+          <Button type="button" variant="outline" size="sm" className="mt-6" disabled={fields.length === 1} onClick={() => remove(index)} aria-label={`Remove tier ${index + 1}`}>
+            Remove
+          </Button>
+        </div>
+      ))}
+      {listError && (
+        <p role="alert" className="text-sm text-destructive">
+          {listError}
+        </p>
+      )}
+      <div>
+        <Button type="button" variant="outline" size="sm" disabled={fields.length >= MAX_VOLUME_TIERS} onClick={() => append({ fromUsers: '', discountPercent: '' })}>
+          Add tier
+        </Button>
+      </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,250 @@
+// Consolidated agency billing over the API (issue 20 §1, §2): who pays for each client (the agency, or the client
+// directly; the agency or an admin chooses, and who and when is kept), one monthly invoice per agency with a stored
+// line per client billed to it and the volume discount, mailed to the agency, paid through the Stripe stand-in exactly
+// once; the agency's Billing section; a client never sees its agency's invoice; tier edits refused field by field.
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VOLUME_TIERS } from '../../shared/pricing';
+import { volumeTierMessages } from '../../shared/schemas/plan';
+import { addClient, agencyWithSettings } from '../support/agencies';
+import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, tables, type TestUser } from '../support/runtime';
+
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await createUser({ groups: ['admin'] });
+});
+
+const billedTo = (user: TestUser, businessId: string, body: unknown) => api('PUT', `/api/businesses/${businessId}/billed-to`, { user, body });
+const link = async (agencyId: string, businessId: string) => (await (await tables()).agencyClient.get({ agencyId, businessId }).go({ consistent: true })).data;
+
+async function run(runDate: string) {
+  const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
+  return generateMonthlyInvoices(new Date(runDate));
+}
+
+describe('who pays for a client', () => {
+  it('bills a new client to its agency; the agency switches it to direct and back, and who and when is kept', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, 'Harbour Cafe');
+    expect((await link(agencyId, client))?.billedTo).toBe('agency');
+    const dashboard = await api('GET', '/api/agency', { user });
+    expect(dashboard.body.clients.find((c: { id: string }) => c.id === client).billedTo).toBe('agency');
+
+    const direct = await billedTo(user, client, { billedTo: 'direct' });
+    expect(direct.status, direct.text).toBe(200);
+    expect(direct.body).toMatchObject({ businessId: client, agencyId, billedTo: 'direct', changedBy: user.sub });
+    const stored = await link(agencyId, client);
+    expect(stored).toMatchObject({ billedTo: 'direct', billingChangedBy: user.sub });
+    expect(Date.parse(stored!.billingChangedAt!)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await api('GET', '/api/agency', { user })).body.clients.find((c: { id: string }) => c.id === client).billedTo).toBe('direct');
+
+    // An admin may change it too, and is recorded as the one who did.
+    const back = await billedTo(admin, client, { billedTo: 'agency' });
+    expect(back.status, back.text).toBe(200);
+    expect(await link(agencyId, client)).toMatchObject({ billedTo: 'agency', billingChangedBy: admin.sub });
+  });
+
+  it('refuses a choice that is not offered with a field message, and stores nothing', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, 'Quay Books');
+    for (const body of [{ billedTo: 'nobody' }, {}, { billedTo: 'direct', extra: 1 }, { billedTo: 7 }]) {
+      const res = await billedTo(user, client, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await billedTo(user, client, { billedTo: 'nobody' })).body.error.fieldErrors).toEqual({ billedTo: 'Billed to must be agency or direct' });
+    const stored = await link(agencyId, client);
+    expect(stored?.billedTo).toBe('agency');
+    expect(stored?.billingChangedBy).toBeUndefined();
+  });
+
+  it('lets no other agency, owner or employee choose, and answers an admin 404 for a business no agency manages', async () => {
+    const a = await agencyWithSettings();
+    const b = await agencyWithSettings();
+    const client = await addClient(a.user, 'Guarded Client');
+    expect((await billedTo(b.user, client, { billedTo: 'direct' })).status).toBe(403);
+    const { owner, business } = await createOwnerWithBusiness();
+    expect((await billedTo(owner, business.id, { billedTo: 'direct' })).status).toBe(403);
+    expect((await billedTo(owner, client, { billedTo: 'direct' })).status).toBe(403);
+    const unmanaged = await billedTo(admin, business.id, { billedTo: 'direct' });
+    expect(unmanaged.status).toBe(404);
+    expect(unmanaged.body.error.message).toBe('This business is not managed by an agency.');
+    expect((await link(a.agencyId, client))?.billedTo).toBe('agency');
+  });
+});
+
+describe('the monthly run for an agency', () => {
+  it('makes one agency invoice with a line per client billed to it, bills a direct client on its own, and mails the agency', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const bakery = await addClient(user, 'Northwind Bakery');
+    const studio = await addClient(user, 'Alder Studio');
+    const direct = await addClient(user, 'Direct Dental');
+    for (let i = 0; i < 3; i++) await addEmployee(user, bakery, { status: 'active' });
+    await addEmployee(user, bakery, { status: 'draft' });
+    await addEmployee(user, studio, { status: 'inactive' });
+    await addEmployee(user, direct, { status: 'active' });
+    await addEmployee(user, direct, { status: 'active' });
+    expect((await billedTo(user, direct, { billedTo: 'direct' })).status).toBe(200);
+    const figures = (await api('GET', '/api/agency', { user })).body.stats;
+
+    const result = await run('2035-02-01T03:00:00Z');
+    const forAgency = result.created.filter((c) => c.payerId === agencyId);
+    expect(forAgency).toHaveLength(1);
+    expect(result.created.filter((c) => c.payerId === bakery || c.payerId === studio)).toEqual([]);
+    expect(result.created.filter((c) => c.payerId === direct)).toHaveLength(1);
+
+    const db = await tables();
+    const invoice = (await db.invoice.get({ invoiceId: forAgency[0]!.invoiceId }).go()).data!;
+    // Lines sorted by client name; 3 × 1.99 = 5.97 → 2.985 → 2.99; 1 × 1.99 → 0.995 → 1.00.
+    expect(invoice).toMatchObject({
+      businessId: agencyId,
+      businessName: 'Bright Agency',
+      payerType: 'agency',
+      billingPeriod: '2035-02',
+      billableEmployees: 4,
+      subtotalCents: 399,
+      discountPercent: 0,
+      discountCents: 0,
+      discountTierFromUsers: 0,
+      amountCents: 399,
+      lines: [
+        { businessId: studio, businessName: 'Alder Studio', billableEmployees: 1, ratePerUserCents: 199, sharePercent: 50, amountCents: 100 },
+        { businessId: bakery, businessName: 'Northwind Bakery', billableEmployees: 3, ratePerUserCents: 199, sharePercent: 50, amountCents: 299 },
+      ],
+    });
+    // The direct client's own invoice is at business rates; the agency figures count every active client.
+    const own = (await db.invoice.query.byBusiness({ businessId: direct }).go()).data;
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({ amountCents: 398, billableEmployees: 2, billingPeriod: '2035-02' });
+    expect(figures.costsCents).toBe(invoice.subtotalCents! + 199);
+    expect((await db.invoiceGuard.get({ businessId: agencyId, period: '2035-02' }).go()).data?.invoiceId).toBe(invoice.invoiceId);
+
+    const mail = (await mailbox()).find((m) => m.subject.includes(invoice.invoiceNumber))!;
+    expect(mail.to).toContain('hello@bright.example');
+    expect(mail.body.text).toContain('Northwind Bakery: 3 users × $1.99 × 50% = $2.99');
+    expect(mail.body.text).toContain('Alder Studio: 1 user × $1.99 × 50% = $1.00');
+    expect(mail.body.text).toContain('Total: $3.99');
+
+    // Run again: nothing new for the agency.
+    expect((await run('2035-02-01T05:00:00Z')).created.filter((c) => c.payerId === agencyId)).toEqual([]);
+  });
+
+  it('shows the agency its invoices and tier, pays through Checkout exactly once, and keeps the invoice from its clients', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const other = await agencyWithSettings();
+    const client = await addClient(user, 'Lakeside Gym');
+    for (let i = 0; i < 2; i++) await addEmployee(user, client, { status: 'active' });
+    await run('2035-03-01T03:00:00Z');
+
+    const billing = await api('GET', '/api/agency/billing', { user });
+    expect(billing.status).toBe(200);
+    expect(billing.body.volume).toEqual({ billableEmployees: 2, tier: DEFAULT_VOLUME_TIERS[0], next: DEFAULT_VOLUME_TIERS[1], usersToNext: 98 });
+    expect(billing.body.invoices).toHaveLength(1);
+    const invoice = billing.body.invoices[0];
+    expect(invoice).toMatchObject({ businessId: agencyId, payerType: 'agency', status: 'pending', amountCents: 199, subtotalCents: 199, billingPeriod: '2035-03' });
+    expect(invoice.lines).toEqual([{ businessName: 'Lakeside Gym', billableEmployees: 2, ratePerUserCents: 199, sharePercent: 50, amountCents: 199 }]);
+    // Another agency, and the client's own Billing section, never list it.
+    expect((await api('GET', '/api/agency/billing', { user: other.user })).body.invoices).toEqual([]);
+    const clientInvoices = await api('GET', `/api/businesses/${client}/invoices`, { user });
+    expect(clientInvoices.status).toBe(200);
+    expect(clientInvoices.body).toEqual([]);
+
+    // The public page shows the lines; Checkout charges the stored total; the stand-in's webhook marks it paid.
+    const page = await api('GET', `/api/public/invoices/${invoice.id}`);
+    expect(page.body).toMatchObject({ businessName: 'Bright Agency', payerType: 'agency', amountCents: 199, lines: invoice.lines, billingContact: 'hello@bright.example' });
+    const checkout = await api('POST', `/api/public/invoices/${invoice.id}/checkout`, { body: { returnTo: 'invoice' } });
+    expect(checkout.status).toBe(200);
+    const sessionId = String(checkout.body.url).split('/').pop()!;
+    expect((await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const verified = await api('POST', '/api/public/payments/verify', { body: { sessionId } });
+    expect(verified.body).toMatchObject({ invoiceId: invoice.id, status: 'paid', amountCents: 199 });
+    const paid = (await api('GET', '/api/agency/billing', { user })).body.invoices[0];
+    expect(paid.status).toBe('paid');
+    const stored = (await (await tables()).invoice.get({ invoiceId: invoice.id }).go()).data!;
+    expect(stored).toMatchObject({ status: 'paid', paidAmountCents: 199, stripeSessionId: sessionId });
+    const receipts = (await mailbox()).filter((m) => m.subject.includes(invoice.invoiceNumber) && /receipt|paid/i.test(m.subject));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.to).toContain('hello@bright.example');
+
+    // The admin Billing tab finds it under agencies, not under businesses.
+    const asAgency = await api('GET', `/api/admin/invoices?payer=agency&q=${invoice.invoiceNumber}`, { user: admin });
+    expect(asAgency.body.invoices.map((i: { id: string }) => i.id)).toEqual([invoice.id]);
+    const asBusiness = await api('GET', `/api/admin/invoices?payer=business&q=${invoice.invoiceNumber}`, { user: admin });
+    expect(asBusiness.body.invoices).toEqual([]);
+    expect((await api('GET', '/api/admin/invoices?payer=reseller', { user: admin })).status).toBe(400);
+  });
+});
+
+describe('volume tiers of an agency plan', () => {
+  type Plan = { id: string; planType: string; priceCents: number; description: string | null; userRange: string; isPopular: boolean; isActive: boolean; volumeTiers: unknown };
+  const testPlan = { priceCents: 0, description: 'For agencies', userRange: 'Unlimited clients', isPopular: false, isActive: false };
+  /** Edit Plan with the plan's other fields as they are. */
+  const editPlan = (plan: Omit<Plan, 'planType' | 'volumeTiers'>, volumeTiers: unknown) =>
+    api('PUT', `/api/admin/plans/${plan.id}`, { user: admin, body: { price: plan.priceCents / 100, description: plan.description ?? '', userRange: plan.userRange, isPopular: plan.isPopular, isActive: plan.isActive, volumeTiers } });
+  const edit = (planId: string, volumeTiers: unknown) => editPlan({ id: planId, ...testPlan }, volumeTiers);
+  async function newPlan(planType: 'agency' | 'business') {
+    const planId = `plan-test-${planType}-${randomBytes(6).toString('hex')}`;
+    await (await tables()).plan.create({ planId, name: 'Test Plan', priceCents: 0, period: 'month', userRange: 'Unlimited clients', planType, isActive: false }).go();
+    return planId;
+  }
+
+  it('refuses each broken rule under its field and saves nothing; a business plan has no tiers', async () => {
+    const planId = await newPlan('agency');
+    const cases: [unknown, Record<string, string>][] = [
+      [[{ fromUsers: 10, discountPercent: 0 }], { 'volumeTiers.0.fromUsers': volumeTierMessages.firstFromZero }],
+      [[{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 100, discountPercent: 5 }, { fromUsers: 100, discountPercent: 10 }], { 'volumeTiers.2.fromUsers': volumeTierMessages.increasing }],
+      [[{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 500, discountPercent: 5 }, { fromUsers: 100, discountPercent: 10 }], { 'volumeTiers.2.fromUsers': volumeTierMessages.increasing }],
+      [[{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 50.5, discountPercent: 5 }], { 'volumeTiers.1.fromUsers': volumeTierMessages.fromUsersWhole }],
+      [[{ fromUsers: 0, discountPercent: 101 }], { 'volumeTiers.0.discountPercent': volumeTierMessages.percentRange }],
+      [[{ fromUsers: 0, discountPercent: -1 }], { 'volumeTiers.0.discountPercent': volumeTierMessages.percentRange }],
+      [[{ fromUsers: 0, discountPercent: 2.555 }], { 'volumeTiers.0.discountPercent': volumeTierMessages.percentDecimals }],
+      [[], { volumeTiers: volumeTierMessages.tiersCount }],
+    ];
+    for (const [tiers, fieldErrors] of cases) {
+      const res = await edit(planId, tiers);
+      expect(res.status, JSON.stringify(tiers)).toBe(400);
+      expect(res.body.error.fieldErrors, JSON.stringify(tiers)).toMatchObject(fieldErrors);
+    }
+    expect((await (await tables()).plan.get({ planId }).go()).data?.volumeTiers).toBeUndefined();
+
+    const businessPlan = await newPlan('business');
+    const onBusiness = await edit(businessPlan, DEFAULT_VOLUME_TIERS);
+    expect(onBusiness.status).toBe(400);
+    expect(onBusiness.body.error.fieldErrors).toEqual({ volumeTiers: volumeTierMessages.agencyOnly });
+    expect((await (await tables()).plan.get({ planId: businessPlan }).go()).data?.volumeTiers).toBeUndefined();
+  });
+
+  it('saves tiers typed as text, and bills an agency past a tier its discount, rounded per line and once on the subtotal', async () => {
+    // The tiers that bill agencies are the first active agency plan's (display order): edit that one, then restore it.
+    const plans = (await api('GET', '/api/admin/plans', { user: admin })).body as Plan[];
+    const plan = plans.find((p) => p.planType === 'agency' && p.isActive) ?? { id: await newPlan('agency'), planType: 'agency', ...testPlan, isActive: true, volumeTiers: DEFAULT_VOLUME_TIERS };
+    const saved = await editPlan(plan, [{ fromUsers: '0', discountPercent: '0' }, { fromUsers: '5', discountPercent: '5' }]);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.volumeTiers).toEqual([{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 5, discountPercent: 5 }]);
+    expect((await (await tables()).plan.get({ planId: plan.id }).go()).data?.volumeTiers).toEqual([{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 5, discountPercent: 5 }]);
+    try {
+      const { user, agencyId } = await agencyWithSettings();
+      const large = await addClient(user, 'Twenty One Co');
+      const small = await addClient(user, 'Solo Co');
+      for (let i = 0; i < 21; i++) await addEmployee(user, large, { status: 'active' });
+      await addEmployee(user, small, { status: 'active' });
+      const current = await api('GET', '/api/agency/billing', { user });
+      expect(current.body.volume).toEqual({ billableEmployees: 22, tier: { fromUsers: 5, discountPercent: 5 }, next: null, usersToNext: null });
+
+      const result = await run('2035-04-01T03:00:00Z');
+      const created = result.created.find((c) => c.payerId === agencyId)!;
+      // 21 × 1.49 = 31.29 → half 15.645 → 15.65; 1 × 1.99 → 0.995 → 1.00; subtotal 16.65; 5 % = 0.8325 → 0.83.
+      const invoice = (await (await tables()).invoice.get({ invoiceId: created.invoiceId }).go()).data!;
+      expect(invoice.lines!.map((line) => [line.businessName, line.ratePerUserCents, line.amountCents])).toEqual([
+        ['Solo Co', 199, 100],
+        ['Twenty One Co', 149, 1565],
+      ]);
+      expect(invoice).toMatchObject({ subtotalCents: 1665, discountPercent: 5, discountCents: 83, discountTierFromUsers: 5, amountCents: 1582 });
+      // The dashboard's costs are the invoice's subtotal to the cent (one pricing function).
+      expect((await api('GET', '/api/agency', { user })).body.stats.costsCents).toBe(1665);
+    } finally {
+      expect((await editPlan(plan, plan.volumeTiers)).status).toBe(200);
+    }
+  });
+});
