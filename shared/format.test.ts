@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   addOneMonth,
   formatBillingPeriod,
+  formatPercent,
   displayNameFrom,
   formatCurrency,
   formatMoney,
@@ -229,5 +230,15 @@ describe('formatBillingPeriod', () => {
     expect(formatBillingPeriod('2026-11')).toBe('November 2026');
     expect(formatBillingPeriod('2027-01')).toBe('January 2027');
     for (const bad of ['2026-13', '2026-00', '2026-1', 'November', '']) expect(formatBillingPeriod(bad), bad).toBe('');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a percentage with at most two decimals and no trailing zeros', () => {
+    expect(formatPercent(5)).toBe('5%');
+    expect(formatPercent(7.5)).toBe('7.5%');
+    expect(formatPercent(12.25)).toBe('12.25%');
+    expect(formatPercent(0.1 + 0.2)).toBe('0.3%');
+    expect(formatPercent(0)).toBe('0%');
   });
 });

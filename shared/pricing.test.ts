@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   adminMonthlyAmount,
   adminRatePerUser,
+  agencyClientCost,
   agencyClientRevenue,
   agencyFinancials,
+  agencyInvoiceAmounts,
+  agencyVolumeTiers,
+  DEFAULT_VOLUME_TIERS,
+  discountCents,
+  divideRoundingHalfUp,
+  isBillableBusiness,
+  volumeTierFor,
   agencyRatePerUser,
   billableEmployeeCount,
   businessMonthlyCost,
@@ -262,6 +270,103 @@ describe('agencyFinancials', () => {
 
   it('fixes the growth rate at 0', () => {
     expect(agencyFinancials([{ employees: 50 }]).growthRate).toBe(0);
+  });
+
+  it('rounds costs per client, as the agency invoice bills them (issue 20 §1)', () => {
+    // 3 × 1.99 = 5.97 → 2.985 → 2.99; 21 × 1.49 = 31.29 → 15.645 → 15.65; 201 × 0.99 = 198.99 → 99.495 → 99.50.
+    const result = agencyFinancials([{ employees: 3 }, { employees: 21 }, { employees: 201 }]);
+    expect(result.costsCents).toBe(299 + 1565 + 9950);
+    expect(result.costsCents).toBe(agencyInvoiceAmounts([3, 21, 201].map((n, i) => ({ businessId: `b${i}`, businessName: `Client ${i}`, billableEmployees: n })), DEFAULT_VOLUME_TIERS).subtotalCents);
+    expect(result.netProfitCents).toBe(23625 - 11814);
+  });
+});
+
+describe('money rounding (issue 20 §2)', () => {
+  it.each([
+    [0, 2, 0],
+    [1, 2, 1], // 0.5 → 1: half up
+    [3, 2, 2], // 1.5 → 2
+    [5, 4, 1], // 1.25 → 1
+    [7, 4, 2], // 1.75 → 2
+    [15_655, 100, 157], // 156.55 → 157
+  ])('divides %i by %i to %i', (n, d, q) => {
+    expect(divideRoundingHalfUp(n, d)).toBe(q);
+  });
+
+  it('refuses what is not a whole non-negative amount', () => {
+    expect(() => divideRoundingHalfUp(1.5, 2)).toThrow(RangeError);
+    expect(() => divideRoundingHalfUp(-1, 2)).toThrow(RangeError);
+    expect(() => divideRoundingHalfUp(1, 0)).toThrow(RangeError);
+  });
+
+  it('owes half of a client at its tier, rounded per client: 1.49 × 21 users at 50 % is 15.65', () => {
+    expect(agencyClientCost(21)).toEqual({ ratePerUserCents: 149, revenueCents: 3129, costCents: 1565 });
+    expect(agencyClientCost(1)).toEqual({ ratePerUserCents: 199, revenueCents: 199, costCents: 100 });
+    expect(agencyClientCost(0)).toEqual({ ratePerUserCents: 199, revenueCents: 0, costCents: 0 });
+  });
+
+  it('takes a percentage once on the total, half up: 5 % of 16.65 is 0.83, 5 % of 31.31 is 1.57, 12.25 % of 10.00 is 1.23', () => {
+    expect(discountCents(1665, 5)).toBe(83); // 83.25
+    expect(discountCents(3131, 5)).toBe(157); // 156.55
+    expect(discountCents(1000, 12.25)).toBe(123); // 122.5
+    expect(discountCents(999, 0)).toBe(0);
+    expect(discountCents(999, 100)).toBe(999);
+  });
+});
+
+describe('volume tiers (issue 20 §2)', () => {
+  it.each([
+    [0, 0, 100],
+    [99, 0, 100],
+    [100, 5, 500],
+    [499, 5, 500],
+    [500, 10, null],
+    [5000, 10, null],
+  ])('puts %i billable users in the %i %% tier (next from %s)', (users, percent, nextFrom) => {
+    const { tier, next } = volumeTierFor(DEFAULT_VOLUME_TIERS, users);
+    expect(tier.discountPercent).toBe(percent);
+    expect(next?.fromUsers ?? null).toBe(nextFrom);
+  });
+
+  it('reads tiers in order whatever order they are stored in, and falls back to the defaults without any', () => {
+    const tiers = [{ fromUsers: 50, discountPercent: 7.5 }, { fromUsers: 0, discountPercent: 0 }];
+    expect(volumeTierFor(tiers, 60).tier).toEqual({ fromUsers: 50, discountPercent: 7.5 });
+    expect(volumeTierFor([], 150).tier).toEqual({ fromUsers: 100, discountPercent: 5 });
+  });
+
+  it("bills by the first active agency plan's tiers, else the defaults", () => {
+    const tiers = [{ fromUsers: 0, discountPercent: 1 }];
+    expect(agencyVolumeTiers([makePlan({ planType: 'agency', isActive: false, volumeTiers: [{ fromUsers: 0, discountPercent: 9 }] }), makePlan({ planType: 'agency', volumeTiers: tiers })])).toBe(tiers);
+    expect(agencyVolumeTiers([makePlan()])).toBe(DEFAULT_VOLUME_TIERS);
+  });
+});
+
+describe('agencyInvoiceAmounts', () => {
+  const client = (name: string, billableEmployees: number) => ({ businessId: `id-${name}`, businessName: name, billableEmployees });
+
+  it('has a line per client with billable employees, a subtotal, the discount of the tier reached and the total', () => {
+    const clients = [client('Big', 150), client('Odd', 21), client('Empty', 0)];
+    const result = agencyInvoiceAmounts(clients, DEFAULT_VOLUME_TIERS);
+    expect(result.lines).toEqual([
+      { businessId: 'id-Big', businessName: 'Big', billableEmployees: 150, ratePerUserCents: 149, sharePercent: 50, amountCents: 11175 },
+      { businessId: 'id-Odd', businessName: 'Odd', billableEmployees: 21, ratePerUserCents: 149, sharePercent: 50, amountCents: 1565 },
+    ]);
+    expect(result).toMatchObject({ billableEmployees: 171, subtotalCents: 12740, tier: { fromUsers: 100, discountPercent: 5 }, discountCents: 637, totalCents: 12103 });
+    expect(result.totalCents + result.discountCents).toBe(result.subtotalCents);
+  });
+
+  it('has no lines when no client has billable employees', () => {
+    expect(agencyInvoiceAmounts([client('Empty', 0)], DEFAULT_VOLUME_TIERS)).toMatchObject({ lines: [], subtotalCents: 0, discountCents: 0, totalCents: 0 });
+  });
+});
+
+describe('isBillableBusiness', () => {
+  it('bills an active, subscribed business only', () => {
+    expect(isBillableBusiness({ isActive: true, subscriptionStatus: 'active' })).toBe(true);
+    expect(isBillableBusiness({ subscriptionStatus: 'active' })).toBe(true);
+    expect(isBillableBusiness({ isActive: false, subscriptionStatus: 'active' })).toBe(false);
+    expect(isBillableBusiness({ isActive: true, subscriptionStatus: 'past_due' })).toBe(false);
+    expect(isBillableBusiness({ isActive: true })).toBe(false);
   });
 });
 

@@ -1,0 +1,147 @@
+// Consolidated agency billing in a real browser (issue 20 §1, §2): an agency adds a client (billed to the agency by
+// default) → the monthly run → the agency's Billing section shows its tier and the invoice → the invoice page lists the
+// client's line, subtotal, discount and total → Pay on the Stripe stand-in → Paid on the agency dashboard and under
+// Agencies in the admin Billing tab. The agency then bills the client directly from its card. axe throughout; the
+// dashboard and the invoice on a 375 px phone without sideways scrolling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import { messages } from '../../shared/messages';
+import { axeViolations, horizontalOverflow } from '../support/axe';
+import { desktop, phone } from '../support/browser';
+import { shot, signedIn, type BrowserSession } from '../support/e2e';
+import { agencyWithSettings } from '../support/agencies';
+import { addEmployee, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
+import { AuthPage } from './pages/auth-page';
+
+let agency: { user: TestUser; agencyId: string };
+let session: BrowserSession | undefined;
+let clientId = '';
+let invoice: { invoiceId: string; invoiceNumber: string };
+
+beforeAll(async () => {
+  agency = await agencyWithSettings();
+});
+afterAll(async () => {
+  await session?.browser.close();
+});
+
+describe('agency billing (1280 px, then 375 px)', () => {
+  it('adds a client, billed to the agency, and the monthly run gives the agency one invoice listing it', async () => {
+    session = await signedIn(agency.user, '/agency', desktop);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Add Client' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Business Name/).fill('Copper Kettle Cafe');
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await expectOnPage(page.getByText(messages.agency.clientAdded)).toBeVisible();
+    await expectOnPage(page.getByLabel('Billing for Copper Kettle Cafe')).toHaveValue('agency');
+    const db = await tables();
+    const link = (await db.agencyClient.query.primary({ agencyId: agency.agencyId }).go()).data.find(() => true)!;
+    clientId = link.businessId;
+    expect(link.billedTo).toBe('agency');
+    for (let i = 0; i < 3; i++) await addEmployee(agency.user, clientId, { status: 'active' });
+
+    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
+    const run = await generateMonthlyInvoices(new Date('2036-01-01T03:00:00Z'));
+    expect(run.created.filter((c) => c.payerId === clientId)).toEqual([]);
+    const created = run.created.find((c) => c.payerId === agency.agencyId)!;
+    invoice = { invoiceId: created.invoiceId, invoiceNumber: created.invoiceNumber };
+    // 3 × 1.99 = 5.97, half 2.985 → 2.99.
+    expect(created.amountCents).toBe(299);
+  });
+
+  it("shows the agency its tier and the invoice, and the invoice's page lists the client's line", async () => {
+    const { page } = session!;
+    await page.reload();
+    const section = page.getByRole('region', { name: 'Billing' });
+    await expectOnPage(section.getByText('Volume discount: 0%')).toBeVisible();
+    await expectOnPage(section.getByText('97 billable users more reach 5% off (from 100 users).')).toBeVisible();
+    const row = section.getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
+    await expectOnPage(row).toContainText('January 2036');
+    await expectOnPage(row).toContainText('1 client');
+    await expectOnPage(row).toContainText('$2.99');
+    await expectOnPage(row).toContainText('Pending');
+    await row.scrollIntoViewIfNeeded();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-01-dashboard');
+
+    await row.getByRole('link', { name: invoice.invoiceNumber }).click();
+    await page.waitForURL(`${origin}/invoice-payment/${invoice.invoiceId}`);
+    const lines = page.getByRole('region', { name: 'Invoice lines' });
+    await expectOnPage(lines.getByRole('row', { name: /Copper Kettle Cafe/ })).toContainText('3');
+    await expectOnPage(lines.getByRole('row', { name: /Copper Kettle Cafe/ })).toContainText('$1.99 per user, 50% agency share');
+    await expectOnPage(lines.getByRole('row', { name: /Subtotal/ })).toContainText('$2.99');
+    await expectOnPage(lines.getByRole('row', { name: /Volume discount 0%/ })).toContainText('$0.00');
+    await expectOnPage(lines.getByRole('row', { name: /Total/ })).toContainText('$2.99');
+    await expectOnPage(page.getByText('Agency', { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-02-invoice');
+  });
+
+  it('pays the invoice on the Stripe stand-in: paid once, a receipt to the agency, Paid on its dashboard', async () => {
+    const { page } = session!;
+    await page.getByRole('button', { name: 'Pay Invoice Securely' }).click();
+    await page.getByRole('button', { name: /Pay \$2\.99/ }).click();
+    await page.waitForURL(`${origin}/invoice-payment/${invoice.invoiceId}`);
+    await expectOnPage(page.getByText(messages.invoice.paymentVerified)).toBeVisible();
+    const stored = (await (await tables()).invoice.get({ invoiceId: invoice.invoiceId }).go()).data!;
+    expect(stored).toMatchObject({ status: 'paid', paidAmountCents: 299, payerType: 'agency' });
+    expect((await mailbox()).filter((m) => m.subject.startsWith(`Receipt for invoice ${invoice.invoiceNumber}`))).toHaveLength(1);
+
+    await page.goto(`${origin}/agency`);
+    const row = page.getByRole('region', { name: 'Billing' }).getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
+    await expectOnPage(row).toContainText('Paid');
+    await expectOnPage(row.getByRole('button')).toHaveCount(0);
+  });
+
+  it('bills the client directly from its card', async () => {
+    const { page } = session!;
+    await page.getByLabel('Billing for Copper Kettle Cafe').selectOption('direct');
+    await expectOnPage(page.getByText(messages.agencyBilling.savedDirect('Copper Kettle Cafe'))).toBeVisible();
+    await expectOnPage(page.getByLabel('Billing for Copper Kettle Cafe')).toHaveValue('direct');
+    const link = (await (await tables()).agencyClient.get({ agencyId: agency.agencyId, businessId: clientId }).go({ consistent: true })).data!;
+    expect(link).toMatchObject({ billedTo: 'direct', billingChangedBy: agency.user.sub });
+    await expectOnPage(page.getByRole('region', { name: 'Billing' }).getByText('Volume discount: 0%')).toBeVisible();
+    await expectOnPage(page.getByRole('region', { name: 'Billing' }).getByText('for 0 billable users across the clients billed to your agency.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('works on a 375 px phone without sideways scrolling', async () => {
+    const { page } = session!;
+    await page.setViewportSize(phone);
+    await page.reload();
+    const select = page.getByLabel('Billing for Copper Kettle Cafe');
+    await select.scrollIntoViewIfNeeded();
+    await expectOnPage(select).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-03-phone');
+    await page.goto(`${origin}/invoice-payment/${invoice.invoiceId}`);
+    await expectOnPage(page.getByRole('region', { name: 'Invoice lines' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-04-invoice-phone');
+  });
+
+  it('lists the paid agency invoice under Agencies in the admin Billing tab', async () => {
+    const admin: TestUser = await createUser({ groups: ['admin'] });
+    const adminSession = await signedIn(admin, '/admin?tab=billing', desktop);
+    try {
+      const { page } = adminSession;
+      await expectOnPage(page.getByRole('heading', { name: 'Billing & Invoices' })).toBeVisible();
+      await page.getByLabel('Payer').selectOption('agency');
+      await page.getByLabel('Search invoices').fill(invoice.invoiceNumber);
+      const row = page.getByRole('region', { name: 'Invoices' }).getByRole('row', { name: new RegExp(invoice.invoiceNumber) });
+      await expectOnPage(row).toContainText('Agency, 1 client');
+      await expectOnPage(row).toContainText('Paid');
+      await page.getByLabel('Payer').selectOption('business');
+      await expectOnPage(page.getByText('No invoices match.')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'agency-billing-05-admin');
+    } finally {
+      await adminSession.browser.close();
+    }
+  });
+});
+
+void AuthPage;
