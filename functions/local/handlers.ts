@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, invoiceDocuments] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -15,6 +15,7 @@ export async function loadHandlers() {
     import('../src/invoices/payments-handler'),
     import('../src/contacts/handler'),
     import('../src/billing/handler'),
+    import('../src/invoice-documents/handler'),
   ]);
   const handlers = {
     public: publicArea.handler,
@@ -28,6 +29,7 @@ export async function loadHandlers() {
     payments: payments.handler,
     contacts: contacts.handler,
     billing: billing.handler,
+    invoiceDocuments: invoiceDocuments.handler,
   } satisfies Record<Area, unknown>;
   return handlers as Record<Area, never>;
 }
