@@ -1,6 +1,6 @@
 // Mails an invoice to the business's billing e-mail, or else its owner (spec 2 §8). A mail failure never undoes
 // the invoice: the outcome is reported ('failed') and logged.
-import type { InvoiceMailOutcome } from '../../../shared/schemas/invoice';
+import { invoicePdfPath, type InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 import { sendMail } from '../adapters/mail';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
@@ -10,6 +10,11 @@ import type { InvoiceRecord } from './repository';
 
 export function invoicePaymentLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/invoice-payment/${invoiceId}`;
+}
+
+/** The invoice's PDF on the site (the invoice-documents Lambda redirects it to a short-lived download link). */
+export function invoicePdfLink(invoiceId: string): string {
+  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}${invoicePdfPath(invoiceId)}`;
 }
 
 export async function sendInvoiceMail(invoice: InvoiceRecord): Promise<InvoiceMailOutcome> {
@@ -26,6 +31,7 @@ export async function sendInvoiceMail(invoice: InvoiceRecord): Promise<InvoiceMa
         dueDate: invoice.dueDate,
         notes: invoice.notes ?? null,
         link: invoicePaymentLink(invoice.invoiceId),
+        pdfLink: invoicePdfLink(invoice.invoiceId),
       }),
     );
     return 'sent';

@@ -12,6 +12,8 @@ export interface InvoiceMailInput {
   dueDate: string;
   notes: string | null;
   link: string;
+  /** The invoice's PDF (issue 27 §2). */
+  pdfLink?: string;
 }
 
 export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
@@ -29,6 +31,7 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       '',
       'Pay it securely online by card:',
       input.link,
+      ...(input.pdfLink ? ['', 'Download the invoice (PDF):', input.pdfLink] : []),
     ].join('\n'),
     html: htmlLayout(
       `Invoice ${input.invoiceNumber}`,
@@ -40,7 +43,8 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
 ${input.notes ? `<tr><td style="color:#475569">Description</td><td>${escapeHtml(input.notes)}</td></tr>` : ''}
 </table>
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
-<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>`,
+<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>
+${input.pdfLink ? `<p><a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the invoice (PDF)</a></p>` : ''}`,
     ),
   };
 }
