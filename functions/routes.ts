@@ -13,6 +13,7 @@ import { cardPageRoutes } from './routes/card-page';
 import { contactsRoutes } from './routes/contacts';
 import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
+import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -53,6 +54,12 @@ export interface Capabilities {
   mail?: { send: boolean; account?: boolean };
   /** Cognito admin actions on the user pool. */
   userPool?: readonly UserPoolAction[];
+  /**
+   * The private documents bucket (invoice PDFs; no CloudFront behaviour): `read` prefixes (GetObject, also what a
+   * presigned GET link is signed with), `write` prefixes (PutObject only), `list` (s3:ListBucket, so that S3 answers a
+   * missing object's HEAD with 404 rather than 403).
+   */
+  documents?: { read?: readonly string[]; write?: readonly string[]; list?: boolean };
   /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
   secrets?: readonly ('stripe' | 'googleWallet')[];
 }
@@ -166,6 +173,13 @@ export const areas: Record<Area, AreaDef> = {
     // the clients billed to the agency. UpdateItem: the choice on the link. GetItem: the caller's records.
     capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: true } },
   },
+  // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on
+  // the first request, stores it under invoices/ in the documents bucket and answers with a short-lived link to it.
+  invoiceDocuments: {
+    entry: 'functions/src/invoice-documents/handler.ts',
+    // GetItem: the invoice and its business's billing fields.
+    capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true } },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -212,8 +226,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, dunning
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -45,6 +45,10 @@ export interface ApiStackProps extends StackProps {
   readonly mediaBucket: s3.IBucket;
   /** The media bucket's ARN as a named import (for IAM policies). */
   readonly mediaBucketArn: NamedExport;
+  /** The private bucket of invoice PDFs. */
+  readonly documentsBucket: s3.IBucket;
+  /** The documents bucket's ARN as a named import (for IAM policies). */
+  readonly documentsBucketArn: NamedExport;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
 }
@@ -73,6 +77,8 @@ export class ApiStack extends Stack {
       mediaBucket: props.mediaBucket,
       mediaBucketArn: props.mediaBucketArn,
       mediaBaseUrl: `${props.publicOrigin}/media`,
+      documentsBucket: props.documentsBucket,
+      documentsBucketArn: props.documentsBucketArn,
       publicOrigin: props.publicOrigin,
       userPool: props.userPool,
       sesFromAddress: config.sesFromAddress,

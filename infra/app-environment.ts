@@ -20,6 +20,10 @@ export interface AppEnvironmentProps {
   readonly mediaBucket: s3.IBucket;
   /** The media bucket's ARN as a named import (see StatefulStack.mediaBucketArn). */
   readonly mediaBucketArn: NamedExport;
+  /** The private bucket of invoice PDFs (no CloudFront behaviour). */
+  readonly documentsBucket: s3.IBucket;
+  /** The documents bucket's ARN as a named import (see StatefulStack.documentsBucketArn). */
+  readonly documentsBucketArn: NamedExport;
   /** Public URL prefix of media objects: `{publicOrigin}/media`. */
   readonly mediaBaseUrl: string;
   /** The origin links and QR codes point at. */
@@ -78,6 +82,23 @@ export class AppEnvironment {
         Validations.of(fn).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${nagText(fn, p.mediaBucketArn.value)}/${prefix}*]`,
           reason: `Media objects under ${prefix}: keys are chosen at run time (per business, per card, versioned), so the grant covers that prefix of the media bucket only.`,
+        });
+      }
+    }
+
+    const documents = capabilities.documents;
+    if (documents) {
+      fn.addEnvironment('DOCUMENTS_BUCKET', p.documentsBucket.bucketName);
+      const objects = (prefixes: readonly string[]) => prefixes.map((prefix) => `${p.documentsBucketArn.value}/${prefix}*`);
+      // PutObject only: a stored document is never deleted or replaced by the functions.
+      if (documents.write?.length) allow(['s3:PutObject'], objects(documents.write));
+      if (documents.read?.length) allow(['s3:GetObject'], objects(documents.read));
+      // Without it S3 answers the HEAD of a missing object 403 instead of 404 (the function renders on a 404).
+      if (documents.list) allow(['s3:ListBucket'], [p.documentsBucketArn.value]);
+      for (const prefix of new Set([...(documents.write ?? []), ...(documents.read ?? [])])) {
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagText(fn, p.documentsBucketArn.value)}/${prefix}*]`,
+          reason: `Documents under ${prefix}: one per invoice and state, keyed by the invoice id at run time, so the grant covers that prefix of the private documents bucket only.`,
         });
       }
     }

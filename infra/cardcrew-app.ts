@@ -39,7 +39,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     env,
     config,
     publicOrigin,
-    description: 'CardCrew data and identity: DynamoDB table, media/site/logs buckets, Cognito user pool (retained)',
+    description: 'CardCrew data and identity: DynamoDB table, media/documents/site/logs buckets, Cognito user pool (retained)',
     terminationProtection: config.stage === 'prod',
   });
   const api = new ApiStack(app, `${prefix}-Api`, {
@@ -50,6 +50,8 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     tableIndexNames: stateful.tableIndexNames,
     mediaBucket: stateful.mediaBucket,
     mediaBucketArn: stateful.mediaBucketArn,
+    documentsBucket: stateful.documentsBucket,
+    documentsBucketArn: stateful.documentsBucketArn,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
     description: 'CardCrew HTTP API, Lambda functions and the monthly invoice schedule',

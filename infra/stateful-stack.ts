@@ -1,4 +1,4 @@
-// The stateful stack: everything that holds data or identity (the table, the media, site and logs buckets, the
+// The stateful stack: everything that holds data or identity (the table, the media, documents, site and logs buckets, the
 // Cognito user pool). Every resource here is retained on stack deletion; the stateless stacks build on it.
 import { Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -54,6 +54,11 @@ export class StatefulStack extends Stack {
   readonly tableIndexNames: readonly string[] = ['gsi1', 'gsi2'];
   /** Logos, photos and QR images; served publicly only through CloudFront `/media/*`. */
   readonly mediaBucket: s3.Bucket;
+  /**
+   * Invoice PDFs under `invoices/{invoiceId}/`. Private: no CloudFront behaviour and no bucket policy for CloudFront;
+   * read only through presigned GET links the invoice-documents Lambda signs for a few minutes.
+   */
+  readonly documentsBucket: s3.Bucket;
   /** The built SPA; served through CloudFront's default behaviour. */
   readonly siteBucket: s3.Bucket;
   /** Target of S3 server access logs and CloudFront standard logs. */
@@ -71,6 +76,7 @@ export class StatefulStack extends Stack {
    */
   readonly mediaBucketArn: NamedExport;
   readonly siteBucketArn: NamedExport;
+  readonly documentsBucketArn: NamedExport;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -132,6 +138,18 @@ export class StatefulStack extends Stack {
         // Browser uploads wait under uploads/ for their confirm call, which deletes them; unconfirmed ones go after a day.
         { id: 'expire-unconfirmed-uploads', prefix: 'uploads/', expiration: Duration.days(1) },
       ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.documentsBucket = new s3.Bucket(this, 'DocumentsBucket', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // An invoice's PDF of a state is written once; versioning keeps a copy should one ever be overwritten or deleted.
+      versioned: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 'documents-bucket/',
+      lifecycleRules: [{ id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -299,6 +317,7 @@ export class StatefulStack extends Stack {
 
     this.mediaBucketArn = this.namedExport('MediaBucketArn', this.mediaBucket.bucketArn);
     this.siteBucketArn = this.namedExport('SiteBucketArn', this.siteBucket.bucketArn);
+    this.documentsBucketArn = this.namedExport('DocumentsBucketArn', this.documentsBucket.bucketArn);
   }
 
   private namedExport(id: string, value: string): NamedExport {

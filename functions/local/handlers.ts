@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -16,6 +16,7 @@ export async function loadHandlers() {
     import('../src/contacts/handler'),
     import('../src/billing/handler'),
     import('../src/agency-billing/handler'),
+    import('../src/invoice-documents/handler'),
   ]);
   const handlers = {
     public: publicArea.handler,
@@ -30,6 +31,7 @@ export async function loadHandlers() {
     contacts: contacts.handler,
     billing: billing.handler,
     agencyBilling: agencyBilling.handler,
+    invoiceDocuments: invoiceDocuments.handler,
   } satisfies Record<Area, unknown>;
   return handlers as Record<Area, never>;
 }

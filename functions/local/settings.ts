@@ -17,6 +17,8 @@ export interface LocalSettings {
   region: string;
   tableName: string;
   mediaBucket: string;
+  /** Private: invoice PDFs, read only through presigned links (never served at /media). */
+  documentsBucket: string;
   userPoolName: string;
 }
 
@@ -38,6 +40,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     region: 'us-east-1',
     tableName: 'cardcrew',
     mediaBucket: 'cardcrew-media',
+    documentsBucket: 'cardcrew-documents',
     userPoolName: 'cardcrew-local',
   };
 }
@@ -52,6 +55,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     TABLE_NAME: s.tableName,
     MEDIA_BUCKET: s.mediaBucket,
     MEDIA_BASE_URL: `${s.origin}/media`,
+    DOCUMENTS_BUCKET: s.documentsBucket,
     PUBLIC_ORIGIN: s.origin,
     USER_POOL_ID: ids.userPoolId,
     USER_POOL_CLIENT_ID: ids.userPoolClientId,

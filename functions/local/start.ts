@@ -91,7 +91,7 @@ async function main() {
   closers.push(() => new Promise((r) => ses.close(r)));
   // Browsers upload logos and photos straight to the bucket (presigned POST), as in AWS: allow the local origins.
   const uploadCors = `<CORSConfiguration><CORSRule><AllowedOrigin>http://${s.host}:*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
-  const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [uploadCors] }] });
+  const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [uploadCors] }, { name: s.documentsBucket, configs: [] }] });
   await s3rver.run();
   closers.push(() => s3rver.close());
   const cognito = await startCognito(s);
@@ -153,7 +153,7 @@ async function main() {
       `  ${pad('Health')}${s.origin}/api/health`,
       `  ${pad('DynamoDB')}http://${s.host}:${s.dynamodbPort}   (DynamoDB Local, data in ${join(s.dataDir, 'dynamodb')})`,
       `  ${pad('Cognito')}http://${s.host}:${s.cognitoPort}   (cognito-local, pool ${ids.userPoolId})`,
-      `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, bucket ${s.mediaBucket})`,
+      `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, buckets ${s.mediaBucket} and ${s.documentsBucket})`,
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       '',

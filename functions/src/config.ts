@@ -40,6 +40,9 @@ export const mediaConfig = section(
   }),
 );
 
+/** The private documents bucket (invoice PDFs): never served by CloudFront, read only through short-lived presigned links. */
+export const documentsConfig = section('documents', z.object({ DOCUMENTS_BUCKET: z.string().check(z.minLength(1)), S3_ENDPOINT: z.optional(z.url()) }));
+
 export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().check(z.minLength(1)), COGNITO_ENDPOINT: z.optional(z.url()) }));
 
 export const mailConfig = section(

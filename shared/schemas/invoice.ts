@@ -230,6 +230,11 @@ export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 /** 'Generate monthly invoices': how many were created for the period (0 when it had been run already). */
 export const monthlyRunSchema = z.object({ period: z.string(), created: z.int() });
 
+/** The invoice's PDF (issue 27 §2): a redirect to a short-lived download link, for anyone holding the invoice's link. */
+export function invoicePdfPath(invoiceId: string): string {
+  return `/api/public/invoices/${encodeURIComponent(invoiceId)}/pdf`;
+}
+
 /** The public invoice payment page (spec 1 §2): what anyone holding the link sees. */
 export const invoicePaymentViewSchema = z.object({
   invoiceNumber: z.string(),

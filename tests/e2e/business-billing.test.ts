@@ -1,13 +1,15 @@
 // An owner's own invoices in a real browser (issue 27 §2): the Billing section of /business lists the business's
 // invoices newest first with number, period, amount, due date and status; Pay goes to Stripe Checkout (the local
-// stand-in), comes back verified and mails one receipt; the paid invoice then says Paid with its date. 1280 px and a
-// 375 px phone, axe on both; another owner cannot read the list (403).
+// stand-in), comes back verified and mails one receipt; the paid invoice then says Paid with its date. Each invoice has a
+// PDF link that downloads its PDF (stamped PAID once paid, on the payment page too). 1280 px and a 375 px phone, axe on
+// both; another owner cannot read the list (403).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
+import { pdfText } from '../support/pdf-text';
 import { api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
 
 let owned: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -48,6 +50,19 @@ describe('the Billing section of the business dashboard', () => {
     await expectOnPage(row).toContainText('June 30, 2031');
     await expectOnPage(row).toContainText('Pending');
     await expectOnPage(billing.getByRole('row')).toHaveCount(3); // the header and two invoices
+    // Each invoice has its PDF link, named with its number; following it (the API's redirect to a short-lived link)
+    // gives the PDF of that invoice.
+    for (const invoice of invoices) await expectOnPage(billing.getByRole('link', { name: `Download PDF of ${invoice.invoiceNumber}` })).toBeVisible();
+    const pdfLink = row.getByRole('link', { name: `Download PDF of ${invoices[1]!.invoiceNumber}` });
+    const pdf = await page.request.get(new URL((await pdfLink.getAttribute('href'))!, origin).href);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const issued = await pdf.body();
+    expect(issued.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(issued)).toContain(invoices[1]!.invoiceNumber);
+    expect(pdfText(issued)).toContain('Cards for the new office');
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+    expect(download.suggestedFilename()).toBe(`${invoices[1]!.invoiceNumber}.pdf`);
     await row.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'business-billing-01-list');
@@ -57,6 +72,12 @@ describe('the Billing section of the business dashboard', () => {
     await page.getByRole('button', { name: /Pay \$42\.00/ }).click();
     await page.waitForURL(`${origin}/invoice-payment/${invoices[1]!.id}`);
     await expectOnPage(page.getByText(messages.invoice.paymentVerified)).toBeVisible();
+    // The payment page offers the PDF too, now stamped PAID.
+    const paidPdfLink = page.getByRole('link', { name: `Download PDF of invoice ${invoices[1]!.invoiceNumber}` });
+    await expectOnPage(paidPdfLink).toBeVisible();
+    const paidPdf = await page.request.get(new URL((await paidPdfLink.getAttribute('href'))!, origin).href);
+    expect(pdfText(await paidPdf.body())).toContain('PAID');
+    expect(await axeViolations(page)).toEqual([]);
     const db = await tables();
     expect((await db.invoice.get({ invoiceId: invoices[1]!.id }).go()).data).toMatchObject({ status: 'paid', paidAmountCents: 4200, receiptSentAt: expect.any(String) });
     expect((await mailbox()).filter((m) => m.subject.startsWith(`Receipt for invoice ${invoices[1]!.invoiceNumber}`))).toHaveLength(1);

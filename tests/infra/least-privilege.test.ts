@@ -61,6 +61,8 @@ const expectedActions: Record<string, string[]> = {
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
+  invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
   monthlyInvoices: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
@@ -79,6 +81,7 @@ const expectedEnvironment: Record<string, string[]> = {
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
+  invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
@@ -174,6 +177,19 @@ describe('least privilege per function', () => {
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
   });
 
+  it('keeps invoice PDFs in the private documents bucket, reachable by the invoice-documents Lambda alone', () => {
+    const s3Statements = (name: string) => grants[name]!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+    const shape = (s: Statement) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)];
+    expect(s3Statements('invoiceDocuments').map(shape)).toEqual([
+      [['s3:GetObject', 's3:PutObject'], expect.stringMatching(/DocumentsBucketArn"\},"\/invoices\/\*"/)],
+      [['s3:ListBucket'], expect.stringMatching(/DocumentsBucketArn"\}$/)],
+    ]);
+    for (const [name, g] of Object.entries(grants)) {
+      if (name !== 'invoiceDocuments') expect(JSON.stringify(g.statements), name).not.toContain('DocumentsBucketArn');
+    }
+    expect(JSON.stringify(grants.invoiceDocuments!.statements)).not.toContain('MediaBucketArn');
+  });
+
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
     for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'agencyBilling', 'monthlyInvoices', 'dunning']) {
       const doc = JSON.stringify(grants[name]!.statements);
@@ -181,7 +197,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {

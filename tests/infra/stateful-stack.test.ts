@@ -66,7 +66,7 @@ describe('the table', () => {
 describe('the buckets', () => {
   it('are all encrypted, closed to the public, TLS-only and retained', () => {
     const buckets = resourcesOf(stateful, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(3);
+    expect(buckets).toHaveLength(4);
     for (const [id, bucket] of buckets) {
       expect(bucket.Properties.BucketEncryption, id).toEqual({
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
@@ -80,7 +80,7 @@ describe('the buckets', () => {
       stateful.hasResource('AWS::S3::Bucket', { Properties: Match.anyValue(), DeletionPolicy: 'Retain' });
     }
     const policies = resourcesOf(stateful, 'AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(3);
+    expect(policies).toHaveLength(4);
     for (const [id, policy] of policies) {
       expect(JSON.stringify(policy.Properties.PolicyDocument), id).toContain('"aws:SecureTransport":"false"');
     }
@@ -89,12 +89,12 @@ describe('the buckets', () => {
     );
   });
 
-  it('log media and site access to the logs bucket', () => {
-    const [media, site] = ['MediaBucket', 'SiteBucket'].map(
+  it('log media, documents and site access to the logs bucket', () => {
+    const [media, documents, site] = ['MediaBucket', 'DocumentsBucket', 'SiteBucket'].map(
       (name) => resourcesOf(stateful, 'AWS::S3::Bucket').find(([id]) => id.startsWith(name))?.[1],
     );
     const logs = resourcesOf(stateful, 'AWS::S3::Bucket').find(([id]) => id.startsWith('LogsBucket'))?.[0];
-    for (const bucket of [media, site]) {
+    for (const bucket of [media, documents, site]) {
       expect(bucket?.Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: logs } });
     }
   });
@@ -114,6 +114,14 @@ describe('the buckets', () => {
     for (const [, policy] of grants) {
       expect(JSON.stringify(policy.Properties.PolicyDocument)).toMatch(/"Action":"s3:GetObject".*"AWS:SourceArn"/);
     }
+  });
+
+  it('keep invoice PDFs in a versioned documents bucket that CloudFront cannot read (presigned links only)', () => {
+    const documents = resourcesOf(stateful, 'AWS::S3::Bucket').find(([id]) => id.startsWith('DocumentsBucket'));
+    expect(documents?.[1].Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const policy = resourcesOf(stateful, 'AWS::S3::BucketPolicy').find(([, p]) => JSON.stringify(p.Properties.Bucket).includes(documents![0]));
+    expect(JSON.stringify(policy?.[1].Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    expect(JSON.stringify(policy?.[1].Properties.PolicyDocument)).not.toContain('cloudfront.amazonaws.com');
   });
 });
 

@@ -7,7 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOLUME_TIERS } from '../../shared/pricing';
 import { volumeTierMessages } from '../../shared/schemas/plan';
 import { addClient, agencyWithSettings } from '../support/agencies';
-import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, tables, type TestUser } from '../support/runtime';
+import { pdfText } from '../support/pdf-text';
+import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
 
 let admin: TestUser;
 
@@ -241,6 +242,13 @@ describe('volume tiers of an agency plan', () => {
         ['Twenty One Co', 149, 1565],
       ]);
       expect(invoice).toMatchObject({ subtotalCents: 1665, discountPercent: 5, discountCents: 83, discountTierFromUsers: 5, amountCents: 1582 });
+      // The PDF (issue 27 §2) bills the agency at its address: a line per client, the subtotal, the discount, the total.
+      const redirect = await fetch(`${origin}/api/public/invoices/${invoice.invoiceId}/pdf`, { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      const text = pdfText(Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer()));
+      for (const expected of [invoice.invoiceNumber, 'Bright Agency', '1 Market Street', 'Twenty One Co', '21 users × $1.49, 50% agency share', '$15.65', 'Solo Co', '$16.65', '5% volume discount', '$0.83', '$15.82']) {
+        expect(text, expected).toContain(expected);
+      }
       // The dashboard's costs are the invoice's subtotal to the cent (one pricing function).
       expect((await api('GET', '/api/agency', { user })).body.stats.costsCents).toBe(1665);
     } finally {

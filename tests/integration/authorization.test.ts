@@ -92,6 +92,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   refundUnappliedPayment: adminOnly(200),
   // The payment page is public: the unguessable invoice id in the link is the credential.
   getInvoicePayment: everyone(200),
+  // Its PDF has the payment page's audience: a redirect to a short-lived link for everyone holding the invoice's id.
+  getInvoicePdf: everyone(302),
   createCheckout: everyone(200),
   verifyPayment: everyone(200),
   // Without Stripe's signature every webhook call is refused, whoever sends it.

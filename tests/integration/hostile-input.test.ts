@@ -219,7 +219,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /** Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503). */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200 };
+const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200 };
 
 let world: World;
 let freshUser: TestUser;
@@ -236,7 +236,7 @@ function callerOf(route: RouteDef): TestUser | null {
   if (route.operationId === 'createBusiness') return freshUser;
   if (route.path.startsWith('/api/me/')) return world.users.employeeOfA;
   if (route.operationId === 'acceptInvitation') return world.invitation.invitee;
-  if (route.area === 'agency') return world.users.agencyManagingA;
+  if (route.area === 'agency' || route.area === 'agencyBilling') return world.users.agencyManagingA;
   return world.users.ownerOfA;
 }
 

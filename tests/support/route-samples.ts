@@ -75,6 +75,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listBusinessInvoices: () => undefined,
   getAgencyBilling: () => undefined,
   setClientBilling: () => ({ billedTo: 'direct' }),
+  getInvoicePdf: () => undefined,
   refundUnappliedPayment: () => undefined,
   // The card page's form posts urlencoded fields, as a browser without JavaScript does (sampleContentTypes).
   submitCardContact: () => `name=Visitor+Sample&email=${encodeURIComponent(uniqueEmail('visitor'))}&company=Initech&consent=yes`,

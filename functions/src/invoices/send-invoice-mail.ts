@@ -1,6 +1,6 @@
 // Mails an invoice to the business's billing e-mail, or else its owner (spec 2 §8). A mail failure never undoes
 // the invoice: the outcome is reported ('failed') and logged.
-import type { InvoiceMailOutcome } from '../../../shared/schemas/invoice';
+import { invoicePdfPath, type InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 import { sendMail } from '../adapters/mail';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
@@ -11,6 +11,11 @@ import type { InvoiceRecord } from './repository';
 
 export function invoicePaymentLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/invoice-payment/${invoiceId}`;
+}
+
+/** The invoice's PDF on the site (the invoice-documents Lambda redirects it to a short-lived download link). */
+export function invoicePdfLink(invoiceId: string): string {
+  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}${invoicePdfPath(invoiceId)}`;
 }
 
 /** What an invoice mail reads of an invoice (the monthly run mails one before reading it back). */
@@ -32,6 +37,7 @@ export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMa
         notes: invoice.notes ?? null,
         link: invoicePaymentLink(invoice.invoiceId),
         breakdown: invoiceBreakdownOf(invoice),
+        pdfLink: invoicePdfLink(invoice.invoiceId),
       }),
     );
     return 'sent';

@@ -8,7 +8,7 @@ import { logger } from '../lib/logger';
 import { receiptMail } from '../mail/receipt-mail';
 import { billingContactOf, claimReceipt, settleReceipt } from './payment-store';
 import type { InvoiceRecord } from './repository';
-import { invoicePaymentLink } from './send-invoice-mail';
+import { invoicePaymentLink, invoicePdfLink } from './send-invoice-mail';
 
 export type ReceiptOutcome = 'sent' | 'notMine' | 'noAddress' | 'failed';
 
@@ -47,6 +47,7 @@ export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()):
         paidAt: invoice.paidAt ?? now.toISOString(),
         card: await cardOf(invoice.stripePaymentIntentId),
         link: invoicePaymentLink(invoice.invoiceId),
+        pdfLink: invoicePdfLink(invoice.invoiceId),
       }),
     );
     await settleReceipt(invoice.invoiceId, true);

@@ -16,6 +16,8 @@ export interface InvoiceMailInput {
   link: string;
   /** An agency invoice's lines, subtotal and discount; absent or empty for a business's invoice. */
   breakdown?: Pick<InvoiceBreakdown, 'lines' | 'subtotalCents' | 'discountPercent' | 'discountCents'>;
+  /** The invoice's PDF (issue 27 §2). */
+  pdfLink?: string;
 }
 
 /** Each line as a sentence, then the subtotal and the discount: the same words in the text and the HTML part. */
@@ -51,6 +53,7 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       '',
       'Pay it securely online by card:',
       input.link,
+      ...(input.pdfLink ? ['', 'Download the invoice (PDF):', input.pdfLink] : []),
     ].join('\n'),
     html: htmlLayout(
       `Invoice ${input.invoiceNumber}`,
@@ -70,7 +73,8 @@ ${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label
     : ''
 }
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
-<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>`,
+<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>
+${input.pdfLink ? `<p><a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the invoice (PDF)</a></p>` : ''}`,
     ),
   };
 }

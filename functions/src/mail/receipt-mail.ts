@@ -1,5 +1,5 @@
 // The payment receipt (issue 27 §1; spec 1 §2 promises "a confirmation email"): invoice number, amount and currency,
-// the date paid, the card's brand and last four digits when Stripe gives them, and the link to the invoice page.
+// the date paid, the card's brand and last four digits when Stripe gives them, and the links to the invoice page and its PDF.
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
 import { escapeHtml, htmlLayout } from './layout';
@@ -14,6 +14,8 @@ export interface ReceiptMailInput {
   /** 'Visa ending in 4242'; null when Stripe did not say. */
   card: string | null;
   link: string;
+  /** The invoice's PDF, stamped Paid (issue 27 §2). */
+  pdfLink?: string;
 }
 
 export function receiptMail(input: ReceiptMailInput): OutgoingMail {
@@ -29,7 +31,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
   return {
     to: [input.to],
     subject: `Receipt for invoice ${input.invoiceNumber}: ${amount} paid`,
-    text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link].join('\n'),
+    text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link, ...(input.pdfLink ? ['', 'The paid invoice (PDF):', input.pdfLink] : [])].join('\n'),
     html: htmlLayout(
       `Payment received`,
       `<p>Hello ${escapeHtml(business)},</p>
@@ -37,7 +39,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
 <table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">
 ${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
-<p><a href="${escapeHtml(input.link)}" style="color:#1e40af">View your invoice</a></p>`,
+<p><a href="${escapeHtml(input.link)}" style="color:#1e40af">View your invoice</a>${input.pdfLink ? ` · <a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the paid invoice (PDF)</a>` : ''}</p>`,
     ),
   };
 }

@@ -1,9 +1,11 @@
 // The Billing section of the business dashboard (issue 27 §2), also in an agency's Manage view of a client: every
-// invoice of the business newest first — number, period, amount, status, due date — and Pay for a pending or overdue
-// one, through the same Stripe Checkout as the mailed payment link (back from Stripe, the payment page verifies it).
+// invoice of the business newest first — number, period, amount, status, due date — Pay for a pending or overdue one,
+// through the same Stripe Checkout as the mailed payment link (back from Stripe, the payment page verifies it), and the
+// PDF of each (a plain link: the API redirects it to a short-lived download).
 import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
-import { canPayInvoice, type Invoice } from '@shared/schemas/invoice';
+import { canPayInvoice, invoicePdfPath, type Invoice } from '@shared/schemas/invoice';
+import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@web/components/button';
@@ -92,12 +94,20 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         <InvoiceStatusBadge status={invoice.status} />
         {invoice.paidAt && <span className="block text-xs text-muted-foreground">Paid {formatLongDate(invoice.paidAt)}</span>}
       </td>
-      <td className="px-4 py-3 text-right">
-        {canPayInvoice(invoice.status) && (
-          <Button size="sm" disabled={paying} onClick={() => void pay()} aria-label={`Pay ${amount} for ${invoice.invoiceNumber}`}>
-            {paying ? 'Processing...' : 'Pay'}
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <Button asChild size="sm" variant="outline">
+            <a href={invoicePdfPath(invoice.id)} download aria-label={`Download PDF of ${invoice.invoiceNumber}`}>
+              <FileDown aria-hidden />
+              PDF
+            </a>
           </Button>
-        )}
+          {canPayInvoice(invoice.status) && (
+            <Button size="sm" disabled={paying} onClick={() => void pay()} aria-label={`Pay ${amount} for ${invoice.invoiceNumber}`}>
+              {paying ? 'Processing...' : 'Pay'}
+            </Button>
+          )}
+        </div>
       </td>
     </tr>
   );

@@ -3,9 +3,9 @@
 // address cleaned. A paid invoice says so; an unknown one shows 'Invoice Not Found' and nothing else.
 import { formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
-import { canPayInvoice, type InvoicePaymentView } from '@shared/schemas/invoice';
+import { canPayInvoice, invoicePdfPath, type InvoicePaymentView } from '@shared/schemas/invoice';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, CreditCard, FileX2, Lock } from 'lucide-react';
+import { CheckCircle2, CreditCard, FileDown, FileX2, Lock } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
@@ -123,6 +123,12 @@ function InvoiceCard({ invoiceId, invoice }: { invoiceId: string; invoice: Invoi
         ) : (
           <p className="rounded-lg border p-4 text-sm text-muted-foreground">This invoice can no longer be paid. Please contact us if you have questions.</p>
         )}
+        <Button asChild variant="outline">
+          <a href={invoicePdfPath(invoiceId)} download aria-label={`Download PDF of invoice ${invoice.invoiceNumber}`}>
+            <FileDown aria-hidden />
+            Download PDF
+          </a>
+        </Button>
       </CardContent>
     </Card>
   );
