@@ -119,6 +119,41 @@ describe('admin portal (1280 px, then 375 px)', () => {
     }
   });
 
+  it("edits an agency plan's volume discount tiers: a tier that does not start above the one before is refused in place", async () => {
+    const { page } = session;
+    const db = await tables();
+    const before = (await db.plan.get({ planId: 'plan-agency-partner' }).go()).data!;
+    await page.getByRole('button', { name: 'Edit Plan Agency Partner (agency)' }).click();
+    const form = page.getByRole('form', { name: 'Edit Agency Partner' });
+    const tiers = form.getByRole('group', { name: 'Volume discounts' });
+    await expectOnPage(tiers.getByLabel('Tier 2 from (users)')).toHaveValue('100');
+    await expectOnPage(tiers.getByLabel('Tier 3 discount (%)')).toHaveValue('10');
+    await tiers.getByRole('button', { name: 'Add tier' }).click();
+    await tiers.getByLabel('Tier 4 from (users)').fill('50');
+    await tiers.getByLabel('Tier 4 discount (%)').fill('12.5');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectOnPage(tiers.getByText('Start above the tier before')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-03-volume-tiers');
+    expect((await db.plan.get({ planId: 'plan-agency-partner' }).go()).data!.volumeTiers).toEqual(before.volumeTiers);
+
+    try {
+      await tiers.getByLabel('Tier 4 from (users)').fill('1000');
+      await form.getByRole('button', { name: 'Save' }).click();
+      // The saved card lists the tiers (the toast may still be the previous edit's).
+      await expectOnPage(page.getByText('From 1,000 users: 12.5% off')).toBeVisible();
+      expect((await db.plan.get({ planId: 'plan-agency-partner' }).go()).data!.volumeTiers).toEqual([
+        { fromUsers: 0, discountPercent: 0 },
+        { fromUsers: 100, discountPercent: 5 },
+        { fromUsers: 500, discountPercent: 10 },
+        { fromUsers: 1000, discountPercent: 12.5 },
+      ]);
+    } finally {
+      // Put the seeded plan back as it was for the other journeys (no stored tiers: the defaults).
+      await db.plan.patch({ planId: 'plan-agency-partner' }).remove(['volumeTiers']).go();
+    }
+  });
+
   it('invites an admin (the mail arrives) and removes them behind the confirmation', async () => {
     const { page } = session;
     await page.getByRole('tab', { name: 'Users' }).click();
