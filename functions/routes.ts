@@ -209,7 +209,8 @@ export const jobs = {
     // TransactWriteItems (no UpdateItem: numbers are no longer drawn with an ADD). Mails each new invoice (to the
     // billing e-mail, or the owner's) with the link to its payment page. Query: the businesses, agencies and plans
     // listings and each agency's client links; BatchGetItem: an agency's clients for its consolidated invoice.
-    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem'], indexes: true }, site: true, mail: { send: true } },
+    // BatchWriteItem: the guards of an agency invoice's clients.
+    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'BatchWriteItem'], indexes: true }, site: true, mail: { send: true } },
   },
   // Lists unpaid invoices daily, marks the ones past due overdue and mails reminders at 1, 7 and 14 days overdue.
   dunning: {

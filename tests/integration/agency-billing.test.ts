@@ -131,6 +131,28 @@ describe('the monthly run for an agency', () => {
     expect((await run('2035-02-01T05:00:00Z')).created.filter((c) => c.payerId === agencyId)).toEqual([]);
   });
 
+  it('bills a client that turns direct mid-month once: by the agency that held it at the run; deleting that invoice frees it', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, 'Turncoat Tools');
+    await addEmployee(user, client, { status: 'active' });
+    const first = await run('2035-05-01T03:00:00Z');
+    const agencyInvoice = first.created.find((c) => c.payerId === agencyId)!;
+    const db = await tables();
+    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-05' }).go()).data?.invoiceId).toBe(agencyInvoice.invoiceId);
+
+    expect((await billedTo(user, client, { billedTo: 'direct' })).status).toBe(200);
+    const again = await run('2035-05-01T09:00:00Z');
+    expect(again.created.filter((c) => c.payerId === client || c.payerId === agencyId)).toEqual([]);
+    expect((await db.invoice.query.byBusiness({ businessId: client }).go()).data).toEqual([]);
+
+    // The admin deletes the agency's unpaid invoice: the client's guard goes with it, and the next run bills it directly.
+    expect((await api('DELETE', `/api/admin/invoices/${agencyInvoice.invoiceId}`, { user: admin })).status).toBe(204);
+    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-05' }).go()).data).toBeNull();
+    const third = await run('2035-05-01T10:00:00Z');
+    expect(third.created.filter((c) => c.payerId === client)).toHaveLength(1);
+    expect(third.created.filter((c) => c.payerId === agencyId)).toEqual([]);
+  });
+
   it('shows the agency its invoices and tier, pays through Checkout exactly once, and keeps the invoice from its clients', async () => {
     const { user, agencyId } = await agencyWithSettings();
     const other = await agencyWithSettings();

@@ -28,7 +28,22 @@ export async function deleteUnpaidInvoice(invoice: InvoiceRecord): Promise<boole
         : []),
     ])
     .go();
-  if (!result.canceled) return true;
+  if (!result.canceled) {
+    if (invoice.billingPeriod && invoice.lines?.length) await releaseClientGuards(invoice.lines.map((line) => line.businessId), invoice.billingPeriod, invoice.invoiceId);
+    return true;
+  }
   if (result.data[0]?.rejected) return false;
   throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
+}
+
+/**
+ * After an agency invoice is deleted, its clients' guards for the period go too, so the next run bills them again;
+ * a guard that names another invoice (the client was billed elsewhere) stays.
+ */
+async function releaseClientGuards(clientIds: string[], period: string, invoiceId: string): Promise<void> {
+  const { data } = await db()
+    .invoiceGuard.get(clientIds.map((businessId) => ({ businessId, period })))
+    .go({ consistent: true, concurrency: 5 });
+  const ours = data.filter((guard) => guard.invoiceId === invoiceId);
+  if (ours.length > 0) await db().invoiceGuard.delete(ours.map(({ businessId }) => ({ businessId, period }))).go({ concurrency: 5 });
 }

@@ -8,7 +8,7 @@ import type { PricingPlan } from '../../../shared/schemas/plan';
 import { getAgency, getBusinesses } from '../agency/repository';
 import { sendInvoiceMail } from '../invoices/send-invoice-mail';
 import { newId } from '../lib/ids';
-import { createNumberedInvoice, getBusinessForBilling, hasInvoiceForPeriod, listAgencyBillingLinks, listAllAgencies, listAllBusinesses, type UnnumberedInvoice } from './repository';
+import { clientsBilledFor, createNumberedInvoice, getBusinessForBilling, guardClients, hasInvoiceForPeriod, reguardAgencyClients, listAgencyBillingLinks, listAllAgencies, listAllBusinesses, type UnnumberedInvoice } from './repository';
 
 export type Payer = { type: 'business'; businessId: string } | { type: 'agency'; agencyId: string; clientIds: string[] };
 
@@ -63,6 +63,9 @@ export async function billPayer(payer: Payer, billing: BillingPeriod, plans: rea
   if ('outcome' in invoice) return invoice;
   const numbered = await createNumberedInvoice(invoice, { year: billing.year, guard: { period: billing.period } });
   if (numbered.outcome === 'alreadyBilled') return { outcome: 'alreadyBilled' };
+  // Written after the invoice (a transaction holds at most 100 items; an agency may have more clients). A crash in
+  // between leaves the clients unguarded until the retry, which finds the agency billed and writes them then.
+  if (invoice.lines) await guardClients(invoice.lines.map((line) => line.businessId), billing.period, invoice.invoiceId);
   // Mailed like an invoice an admin creates; a mail failure is reported, the invoice stays.
   const mail = await sendInvoiceMail({ ...invoice, invoiceNumber: numbered.invoiceNumber });
   const currency = invoice.currency ?? DEFAULT_CURRENCY;
@@ -97,8 +100,14 @@ async function businessInvoice(businessId: string, billing: BillingPeriod, plans
 async function agencyInvoice(payer: Extract<Payer, { type: 'agency' }>, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
   const agency = await getAgency(payer.agencyId);
   if (!agency) return { outcome: 'skipped', reason: 'notBillable' };
-  if (await hasInvoiceForPeriod(payer.agencyId, billing.period)) return { outcome: 'alreadyBilled' };
-  const clients = (await getBusinesses(payer.clientIds))
+  if (await hasInvoiceForPeriod(payer.agencyId, billing.period)) {
+    await reguardAgencyClients(payer.agencyId, billing.period);
+    return { outcome: 'alreadyBilled' };
+  }
+  // A client billed this period already (on its own invoice before it joined the agency, or on another agency's)
+  // is left out: every client is billed once a month, by whoever held it at its first run.
+  const billedElsewhere = await clientsBilledFor(payer.clientIds, billing.period);
+  const clients = (await getBusinesses(payer.clientIds.filter((id) => !billedElsewhere.has(id))))
     .filter(isBillableBusiness)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((client) => ({ businessId: client.businessId, businessName: client.name, billableEmployees: client.billableEmployeeCount ?? 0 }));

@@ -40,6 +40,39 @@ export async function hasInvoiceForPeriod(payerId: string, period: string): Prom
   return data !== null;
 }
 
+/**
+ * The clients among these that already have a guard for the period: billed on their own invoice, or on an agency's
+ * (BatchGetItem, 100 keys a request). An agency invoice leaves them out, so a client is billed once a month.
+ */
+export async function clientsBilledFor(clientIds: string[], period: string): Promise<Set<string>> {
+  if (clientIds.length === 0) return new Set();
+  const { data, unprocessed } = await db()
+    .invoiceGuard.get(clientIds.map((businessId) => ({ businessId, period })))
+    .go({ consistent: true, concurrency: 5 });
+  if (unprocessed.length > 0) throw new Error('Some invoice guards could not be read');
+  return new Set(data.map((guard) => guard.businessId));
+}
+
+/**
+ * Guards each client on an agency's invoice for the period, naming that invoice (BatchWriteItem, 25 a request), so a
+ * client that turns direct, or moves to another agency, later in the month is not billed for it again.
+ */
+export async function guardClients(clientIds: string[], period: string, invoiceId: string): Promise<void> {
+  if (clientIds.length === 0) return;
+  const { unprocessed } = await db()
+    .invoiceGuard.put(clientIds.map((businessId) => ({ businessId, period, invoiceId })))
+    .go({ concurrency: 5 });
+  if (unprocessed.length > 0) throw new Error('Some client guards could not be written');
+}
+
+/** Guards the clients of the agency's invoice for the period again (a retry after a crash between invoice and guards). */
+export async function reguardAgencyClients(agencyId: string, period: string): Promise<void> {
+  const { data: guard } = await db().invoiceGuard.get({ businessId: agencyId, period }).go({ consistent: true });
+  if (!guard) return;
+  const { data: invoice } = await db().invoice.get({ invoiceId: guard.invoiceId }).go({ consistent: true, attributes: ['lines'] });
+  await guardClients((invoice?.lines ?? []).map((line) => line.businessId), period, guard.invoiceId);
+}
+
 /** An invoice before it is numbered: the number (and the search text that contains it) comes with the write. */
 export type UnnumberedInvoice = Omit<Parameters<Db['invoice']['create']>[0], 'invoiceNumber' | 'searchText'>;
 
