@@ -75,7 +75,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
     <tr className="border-t align-top">
       <th scope="row" className="px-4 py-3 text-left font-medium">
         {/* The invoice's page: its lines, and Pay. */}
-        <Link to={`/invoice-payment/${encodeURIComponent(invoice.id)}`} className="text-primary underline underline-offset-2">
+        <Link to={`/invoice-payment/${encodeURIComponent(invoice.id)}`} className="underline underline-offset-2">
           {invoice.invoiceNumber}
         </Link>
         <span className="block text-xs font-normal text-muted-foreground">Issued {formatLongDate(invoice.createdAt)}</span>
