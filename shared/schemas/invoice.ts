@@ -196,9 +196,6 @@ export type InvoiceMailOutcome = (typeof invoiceMailOutcomes)[number];
 export const invoiceCreatedSchema = z.object({ invoice: invoiceSchema, mail: z.enum(invoiceMailOutcomes) });
 export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 
-/** 'Generate monthly invoices': how many were created for the period (0 when it had been run already). */
-export const monthlyRunSchema = z.object({ period: z.string(), created: z.int() });
-
 /** The public invoice payment page (spec 1 §2): what anyone holding the link sees. */
 export const invoicePaymentViewSchema = z.object({
   invoiceNumber: z.string(),

@@ -81,7 +81,9 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   removeAdmin: adminOnly(204),
   listInvoices: adminOnly(200),
   createInvoice: adminOnly(201),
-  generateMonthlyInvoices: adminOnly(200),
+  // Starts a billing run (the fan-out bills this month's payers, each once).
+  generateMonthlyInvoices: adminOnly(202),
+  listBillingRuns: adminOnly(200),
   setInvoiceStatus: adminOnly(200),
   deleteInvoice: adminOnly(204),
   listUnappliedPayments: adminOnly(200),
