@@ -44,8 +44,9 @@ async function count(message: PayerMessage, outcome: RunOutcome, details: Parame
     logger.info('payer outcome already counted (message delivered again)', { runId: message.runId, payerId });
     return;
   }
-  if (outcome === 'failed') await listFailureOnRun(message.runId, { payerType: message.payer.type, payerId, reason: details.reason ?? 'unknown' });
+  // Completing the run comes first: listing the failure is informational and must not keep the run open.
   if (isComplete(run)) await finish(run);
+  if (outcome === 'failed') await listFailureOnRun(run, { payerType: message.payer.type, payerId, reason: details.reason ?? 'unknown' });
 }
 
 async function finish(run: BillingRunRecord) {

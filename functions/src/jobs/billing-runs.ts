@@ -35,7 +35,7 @@ export function toBillingRun(r: BillingRunRecord): BillingRun {
 
 /** A new run, queued until the planner lists its payers. */
 export async function createBillingRun(run: { runId: string; period: string; runDate: string; startedBy: string }): Promise<BillingRunRecord> {
-  const { data } = await db().billingRun.create({ ...run, status: 'queued' }).go();
+  const { data } = await db().billingRun.create({ ...run, status: 'queued', failures: [] }).go();
   return data as BillingRunRecord;
 }
 
@@ -89,17 +89,13 @@ export async function recordPayerOutcome(
   return getBillingRun(runId);
 }
 
-/** Lists a failure on the run while it lists fewer than MAX_LISTED_FAILURES (the count is exact either way). */
-export async function listFailureOnRun(runId: string, failure: { payerType: 'business' | 'agency'; payerId: string; reason: string }): Promise<void> {
-  try {
-    await db()
-      .billingRun.update({ runId })
-      .append({ failures: [failure] })
-      .where((attr, { notExists, size }) => `${notExists(attr.failures)} OR ${size(attr.failures)} < ${MAX_LISTED_FAILURES}`)
-      .go();
-  } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
-  }
+/**
+ * Lists a failure on the run while it lists fewer than MAX_LISTED_FAILURES (checked on the run as just read, so racing
+ * workers may list a few more; the count is exact either way).
+ */
+export async function listFailureOnRun(run: BillingRunRecord, failure: { payerType: 'business' | 'agency'; payerId: string; reason: string }): Promise<void> {
+  if ((run.failures?.length ?? 0) >= MAX_LISTED_FAILURES) return;
+  await db().billingRun.update({ runId: run.runId }).append({ failures: [failure] }).go();
 }
 
 /** True when every queued payer has an outcome. */
