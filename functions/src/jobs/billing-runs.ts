@@ -89,6 +89,41 @@ export async function recordPayerOutcome(
   return getBillingRun(runId);
 }
 
+export interface PayerOutcomeRecord {
+  payerId: string;
+  outcome: RunOutcome;
+  invoiceId?: string;
+  reason?: string;
+  mailFailed?: boolean;
+}
+
+/**
+ * Counts the outcomes of a batch of payers of one run in one transaction (each payer's outcome item, and one ADD of the
+ * sums on the run). When one was counted already (a message delivered twice) the batch is counted payer by payer, so
+ * only the new ones count. Returns the run afterwards.
+ */
+export async function recordPayerOutcomes(runId: string, outcomes: readonly PayerOutcomeRecord[]): Promise<BillingRunRecord | null> {
+  if (outcomes.length === 0) return getBillingRun(runId);
+  const expiresAt = Math.floor(Date.now() / 1000) + OUTCOME_TTL_DAYS * 86_400;
+  const sums: Partial<Record<RunOutcome | 'mailsFailed', number>> = {};
+  for (const o of outcomes) {
+    sums[o.outcome] = (sums[o.outcome] ?? 0) + 1;
+    if (o.mailFailed) sums.mailsFailed = (sums.mailsFailed ?? 0) + 1;
+  }
+  const result = await db()
+    .service.transaction.write(({ billingRunPayer, billingRun }) => [
+      ...outcomes.map((o) => billingRunPayer.create({ runId, payerId: o.payerId, outcome: o.outcome, invoiceId: o.invoiceId, reason: o.reason, expiresAt }).commit()),
+      billingRun.update({ runId }).add(sums).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    const codes: string[] = (result.data as { code: string }[]).map((item) => item.code);
+    if (!codes.slice(0, outcomes.length).includes('ConditionalCheckFailed')) throw new Error(`Billing run transaction was cancelled: ${JSON.stringify(codes)}`);
+    for (const o of outcomes) await recordPayerOutcome(runId, o.payerId, o.outcome, o);
+  }
+  return getBillingRun(runId);
+}
+
 /**
  * Lists a failure on the run while it lists fewer than MAX_LISTED_FAILURES (checked on the run as just read, so racing
  * workers may list a few more; the count is exact either way).

@@ -63,7 +63,7 @@ export async function listPayers(): Promise<Payer[]> {
 
 /** Bills one payer for the period, once (the guard); throws when it cannot, so the payer is retried on its own. */
 export async function billPayer(payer: Payer, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<PayerOutcome> {
-  const invoice = payer.type === 'business' ? await businessInvoice(payer.businessId, billing, plans) : await agencyInvoice(payer, billing, plans);
+  const invoice = await preparePayerInvoice(payer, billing, plans);
   if ('outcome' in invoice) return invoice;
   const numbered = await createNumberedInvoice(invoice, { year: billing.year, guard: { period: billing.period } });
   if (numbered.outcome === 'alreadyBilled') return { outcome: 'alreadyBilled' };
@@ -73,7 +73,15 @@ export async function billPayer(payer: Payer, billing: BillingPeriod, plans: rea
   return { outcome: 'billed', invoiceId: invoice.invoiceId, invoiceNumber: numbered.invoiceNumber, amountCents: invoice.amountCents, currency, mail, numberingAttempts: numbered.attempts };
 }
 
-type InvoiceOrOutcome = UnnumberedInvoice | Extract<PayerOutcome, { outcome: 'alreadyBilled' | 'skipped' }>;
+export type InvoiceOrOutcome = UnnumberedInvoice | Extract<PayerOutcome, { outcome: 'alreadyBilled' | 'skipped' }>;
+
+/**
+ * The read half of billPayer: the payer's invoice for the period, not yet numbered nor written — or why there is none.
+ * The billing worker numbers and writes the invoices of a whole batch of payers in one transaction (createNumberedInvoices).
+ */
+export function preparePayerInvoice(payer: Payer, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
+  return payer.type === 'business' ? businessInvoice(payer.businessId, billing, plans) : agencyInvoice(payer, billing, plans);
+}
 
 async function businessInvoice(businessId: string, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
   const business = await getBusinessForBilling(businessId);
