@@ -14,13 +14,17 @@ export const billingFanOut = {
   batchSize: 10,
   /**
    * Worker invocations at once (the event source's maximumConcurrency, 2–1000). It bounds the writers racing for the
-   * gapless invoice number and, with the SES quota, the mail rate of each invocation (docs/decisions.md).
+   * gapless invoice number (once per batch) and, with the SES quota, the mail rate of each invocation: with a batch of
+   * 10 in a 60 s timeout the account needs MaxSendRate ≥ 10 × 20 / (0.8 × 60) ≈ 4.2 mails/s (docs/decisions.md).
    */
-  maxConcurrency: 5,
+  maxConcurrency: 20,
   /** The share of the account's SES sending rate the run may use; the rest stays for receipts, invitations, sign-ups. */
   sendRateShare: 0.8,
-  /** Mails per second assumed when SES GetAccount cannot be read (the SES sandbox rate). */
-  fallbackSendRate: 1,
+  /**
+   * Mails per second assumed when SES GetAccount cannot be read: the smallest production quota (a sandbox account cannot
+   * mail customers at all). A lower guess would make a batch's mails outlast the worker's timeout.
+   */
+  fallbackSendRate: 14,
   /** The planner: lists the payers and queues them; also the scheduled job's timeout. */
   plannerTimeoutSeconds: 900,
   /** Queues keep a message this long (the dead-letter queues: 14 days, SQS's maximum). */
