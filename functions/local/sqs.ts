@@ -208,6 +208,7 @@ export class LocalSqs {
     if (text.length === 0) throw invalidParameter('The request must contain the parameter MessageBody.');
     if (Buffer.byteLength(text, 'utf8') > SQS_LIMITS.maxMessageBytes) throw invalidParameter(`One or more parameters are invalid. Reason: Message must be shorter than ${SQS_LIMITS.maxMessageBytes} bytes.`);
     // SQS accepts #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF only.
+    // eslint-disable-next-line no-control-regex -- the control characters SQS refuses are exactly what this matches
     if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(text)) {
       throw new SqsError('InvalidMessageContents', 'InvalidMessageContents', 'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF');
     }

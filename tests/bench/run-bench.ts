@@ -547,7 +547,7 @@ async function measureBilling(env: Record<string, string>, settings: { sesPort: 
   });
   const started = performance.now();
   let run;
-  let plannedMs = 0;
+  let plannedMs: number;
   try {
     const planned = await startScheduledRun(new Date('2040-01-01T03:00:00Z'), 'bench');
     plannedMs = performance.now() - started;
