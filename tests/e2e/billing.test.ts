@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { formatBillingPeriod } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
@@ -163,7 +164,7 @@ describe('billing (1280 px, then 375 px)', () => {
     // Issue 20 §3: the button starts a billing run; its progress is announced politely until it ends with its figures.
     const period = new Date().toISOString().slice(0, 7);
     await page.getByRole('button', { name: 'Generate monthly invoices' }).click();
-    await expectOnPage(page.getByText(messages.invoice.runStarted(period))).toBeVisible();
+    await expectOnPage(page.getByText(messages.invoice.runStarted(formatBillingPeriod(period)))).toBeVisible();
     const progress = page.getByTestId('billing-run-progress');
     await expectOnPage(progress.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
     await expectOnPage(progress).toHaveText(/^Generated \d+ monthly invoices for \w+ \d{4} \(\d+ already billed, \d+ skipped, 0 failed\)\.$/, { timeout: 60_000 });

@@ -3,7 +3,7 @@
 // new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
 // session is verified and the list reloaded; both address parameters are then removed. Below the invoices, payments that
 // no invoice could take, to refund (unapplied-payments.tsx).
-import { formatLongDate, formatMoney } from '@shared/format';
+import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
@@ -42,7 +42,7 @@ export function BillingTab() {
   const onGenerate = async () => {
     try {
       const run = await generate.mutateAsync(undefined);
-      toast.success(messages.invoice.runStarted(run.period));
+      toast.success(messages.invoice.runStarted(formatBillingPeriod(run.period)));
     } catch {
       toast.error(messages.admin.errorTitle, { description: messages.invoice.generateFailed });
     }
