@@ -62,6 +62,11 @@ export interface Capabilities {
   documents?: { read?: readonly string[]; write?: readonly string[]; list?: boolean };
   /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
   secrets?: readonly ('stripe' | 'googleWallet')[];
+  /**
+   * The billing fan-out's queues (issue 20 §3): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
+   * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
+   */
+  queues?: { billing?: 'send' | 'consume'; planning?: 'send' };
 }
 
 export interface AreaDef {
@@ -196,21 +201,37 @@ export const areas: Record<Area, AreaDef> = {
       mail: { send: true, account: true },
       // AdminUserGlobalSignOut: a deleted business's people lose their sessions (their refresh tokens stop working).
       userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
+      // Generate monthly invoices creates the run (PutItem) and queues it for the planner; the recent runs (Query gsi2).
+      queues: { planning: 'send' },
     },
   },
 };
 
 /** The scheduled job is not an HTTP route; infra wires it to EventBridge Scheduler. */
 export const jobs = {
-  // Lists businesses and plans, numbers and writes each invoice with its monthly guard.
+  // The billing planner (issue 20 §3): the monthly schedule, the planning queue (runs an admin started) and the hourly
+  // check of unfinished runs. It lists the payers (businesses, agencies and their client links) and queues one message
+  // per payer on the billing queue.
   monthlyInvoices: {
-    entry: 'functions/src/jobs/monthly-invoices-handler.ts',
-    // GetItem: the guard pre-check and the invoice sequence. PutItem: the sequence, guard and invoice of one
-    // TransactWriteItems (no UpdateItem: numbers are no longer drawn with an ADD). Mails each new invoice (to the
-    // billing e-mail, or the owner's) with the link to its payment page. Query: the businesses, agencies and plans
-    // listings and each agency's client links; BatchGetItem: an agency's clients for its consolidated invoice.
-    // BatchWriteItem: the guards of an agency invoice's clients.
-    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'BatchWriteItem'], indexes: true }, site: true, mail: { send: true } },
+    entry: 'functions/src/jobs/plan-monthly-run-handler.ts',
+    // GetItem: the run. Query (gsi2): the businesses, agencies and plans listings and the recent runs; the client links.
+    // PutItem: a scheduled run. UpdateItem: the run's payer count and status.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, queues: { billing: 'send' } },
+  },
+  // The billing worker: bills each queued payer once (numbered invoice with its monthly guard), mails the invoice at the
+  // paced rate, counts the outcome on the run.
+  billPayers: {
+    entry: 'functions/src/jobs/bill-payer-handler.ts',
+    // GetItem: the business or agency, the guard pre-check, the sequence, the run, the billing contact. BatchGetItem: an
+    // agency's clients and their guards. PutItem: sequence, guard and invoice (one transaction), the payer's outcome.
+    // UpdateItem: the run's counters (in the outcome's transaction), its failures and status. BatchWriteItem: the
+    // guards of an agency invoice's clients. GetAccount: the SES sending rate it paces to.
+    capabilities: {
+      table: { actions: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'BatchWriteItem'], indexes: false },
+      site: true,
+      mail: { send: true, account: true },
+      queues: { billing: 'consume' },
+    },
   },
   // Lists unpaid invoices daily, marks the ones past due overdue and mails reminders at 1, 7 and 14 days overdue.
   dunning: {
@@ -223,7 +244,7 @@ export const jobs = {
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, dunning: jobs.dunning.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */

@@ -16,6 +16,8 @@ import { areas, routes, type Area, type AreaDef, type RouteDef, type ThrottleCla
 import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
+import { BillingFanOut, BillingQueues } from './billing-fan-out';
+import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
@@ -60,7 +62,11 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
+  /** The billing planner (monthly schedule, planning queue, hourly check). */
   readonly monthlyInvoiceJob: ScheduledJob;
+  /** The billing fan-out: queues, dead-letter queues and the worker. */
+  readonly billingQueues: BillingQueues;
+  readonly billing: BillingFanOut;
   readonly dunningJob: ScheduledJob;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
@@ -71,7 +77,10 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
+    this.billingQueues = new BillingQueues(this, 'BillingQueues');
     const environment = new AppEnvironment({
+      billingQueue: this.billingQueues.billing,
+      planningQueue: this.billingQueues.planning,
       table: props.table,
       tableIndexNames: props.tableIndexNames,
       mediaBucket: props.mediaBucket,
@@ -200,14 +209,15 @@ export class ApiStack extends Stack {
     this.monthlyInvoiceJob = new ScheduledJob(this, 'MonthlyInvoices', {
       job: 'monthlyInvoices',
       serviceName: 'monthly-invoices',
-      description: 'Creates the month’s invoices for every business (idempotent)',
+      description: 'Plans the monthly billing run: one queued message per payer (businesses and agencies)',
       title: 'monthly invoice',
       scheduleDescription: 'CardCrew monthly invoices (1st of the month, UTC)',
       scheduleExpression: MONTHLY_INVOICE_CRON,
-      // A full month of invoices for every business; the guard items make a re-run after a timeout safe.
-      timeout: Duration.minutes(15),
+      // Lists every payer and queues them; the worker bills them (infra/billing-fan-out.ts).
+      timeout: Duration.seconds(billingFanOut.plannerTimeoutSeconds),
       environment,
     });
+    this.billing = new BillingFanOut(this, 'Billing', { queues: this.billingQueues, environment, planner: this.monthlyInvoiceJob });
     this.dunningJob = new ScheduledJob(this, 'Dunning', {
       job: 'dunning',
       serviceName: 'dunning',

@@ -7,6 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Capabilities } from '../functions/routes';
 import type { AppFunction } from './app-function';
 import { emailAddressOf } from './deploy-config';
@@ -35,6 +36,9 @@ export interface AppEnvironmentProps {
   readonly stripeSecretName: string;
   /** @default - wallet passes are not configured (the API answers 503) */
   readonly googleWalletSecretName?: string;
+  /** The billing fan-out's queues (infra/billing-fan-out.ts). */
+  readonly billingQueue: sqs.IQueue;
+  readonly planningQueue: sqs.IQueue;
 }
 
 export class AppEnvironment {
@@ -129,6 +133,17 @@ export class AppEnvironment {
         id: 'AwsSolutions-IAM5[Resource::*]',
         reason: 'ses:GetAccount (the health check) does not support resource-level permissions; it reads the sending status only.',
       });
+    }
+
+    const queues = capabilities.queues;
+    if (queues?.billing) {
+      fn.addEnvironment('BILLING_QUEUE_URL', p.billingQueue.queueUrl);
+      // Consuming is granted by the function's SQS event source (ReceiveMessage, DeleteMessage, ChangeMessageVisibility…).
+      if (queues.billing === 'send') allow(['sqs:SendMessage'], [p.billingQueue.queueArn]);
+    }
+    if (queues?.planning) {
+      fn.addEnvironment('PLANNING_QUEUE_URL', p.planningQueue.queueUrl);
+      allow(['sqs:SendMessage'], [p.planningQueue.queueArn]);
     }
 
     for (const secret of capabilities.secrets ?? []) {

@@ -28,6 +28,11 @@ export interface OperationsStackProps extends StackProps {
   readonly apiFunctions: Record<string, AppFunction>;
   readonly invoiceJob: AppFunction;
   readonly invoiceJobDeadLetterQueue: sqs.IQueue;
+  /** The billing fan-out (issue 20 §3): the worker, the payer queue and the two dead-letter queues. */
+  readonly billingWorker: AppFunction;
+  readonly billingQueue: sqs.IQueue;
+  readonly billingDeadLetterQueue: sqs.IQueue;
+  readonly planningDeadLetterQueue: sqs.IQueue;
   readonly dunningJob: AppFunction;
   readonly dunningJobDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
@@ -51,6 +56,16 @@ export const alarmThresholds = {
   /** The invoice job: any failed run, and any run parked in its dead-letter queue. */
   invoiceJobErrorCount: 0,
   invoiceJobDeadLetterMessages: 0,
+  /** A billing run that finished with any failed payer (BillingRunFailures, emitted once by whoever finishes the run). */
+  billingRunFailures: 0,
+  /** Any run still unfinished an hour after it started (BillingRunsUnfinished, the planner's hourly check). */
+  billingRunsUnfinished: 0,
+  /** A payer message waiting longer than an hour: the run cannot finish within the hour. */
+  billingQueueMaxAgeSeconds: 3600,
+  /** Any payer (or planning request) parked in a billing dead-letter queue. */
+  billingDeadLetterMessages: 0,
+  /** Unhandled errors of the billing worker (a whole batch returned to the queue). */
+  billingWorkerErrorCount: 0,
   /** The dunning job: any failed run, and any run parked in its dead-letter queue (reminders stop until it runs). */
   dunningJobErrorCount: 0,
   dunningJobDeadLetterMessages: 0,
@@ -157,6 +172,63 @@ export class OperationsStack extends Stack {
         alarmFriendlyName: 'InvoiceJobDeadLetters',
         humanReadableName: 'Invoice job dead-letter queue',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.invoiceJobDeadLetterMessages } },
+      });
+
+    // The billing fan-out: the run's own figures (EMF from the worker and the planner's hourly check), the payer queue's
+    // oldest message, and both dead-letter queues.
+    const billingMetric = (metricName: string, service: string, statistic: string, period: Duration) =>
+      new cloudwatch.Metric({ namespace: 'CardCrew', metricName, dimensionsMap: { service }, statistic, period });
+    const above = (threshold: number) => ({
+      Critical: { threshold, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING },
+    });
+    this.monitoring
+      .addLargeHeader('Monthly billing runs')
+      .monitorCustom({
+        alarmFriendlyName: 'BillingRuns',
+        humanReadableName: 'Monthly billing runs',
+        metricGroups: [
+          {
+            title: 'Run health',
+            metrics: [
+              {
+                // The worker that completes a run emits its failed-payer count (the worker's POWERTOOLS_SERVICE_NAME).
+                metric: billingMetric('BillingRunFailures', 'cardcrew-bill-payers', 'Maximum', Duration.minutes(5)),
+                alarmFriendlyName: 'BillingRunFailures',
+                addAlarm: above(t.billingRunFailures),
+              },
+              {
+                // The planner's hourly check emits the number of runs unfinished an hour after they started (0 too).
+                metric: billingMetric('BillingRunsUnfinished', 'cardcrew-monthly-invoices', 'Maximum', Duration.hours(1)),
+                alarmFriendlyName: 'BillingRunsUnfinished',
+                addAlarm: above(t.billingRunsUnfinished),
+              },
+            ],
+          },
+        ],
+      })
+      .monitorLambdaFunction({
+        lambdaFunction: props.billingWorker.function,
+        alarmFriendlyName: 'BillingWorker',
+        humanReadableName: 'Billing worker',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.billingWorkerErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.billingQueue,
+        alarmFriendlyName: 'BillingQueue',
+        humanReadableName: 'Billing queue (one message per payer)',
+        addQueueMaxMessageAgeAlarm: { Critical: { maxAgeInSeconds: t.billingQueueMaxAgeSeconds } },
+      })
+      .monitorSqsQueue({
+        queue: props.billingDeadLetterQueue,
+        alarmFriendlyName: 'BillingDeadLetters',
+        humanReadableName: 'Billing dead-letter queue (payers that failed every retry)',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.billingDeadLetterMessages } },
+      })
+      .monitorSqsQueue({
+        queue: props.planningDeadLetterQueue,
+        alarmFriendlyName: 'BillingPlanningDeadLetters',
+        humanReadableName: 'Billing planning dead-letter queue (runs that could not be planned)',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.billingDeadLetterMessages } },
       });
 
     this.monitoring

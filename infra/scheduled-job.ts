@@ -40,6 +40,8 @@ export class ScheduledJob extends Construct {
   readonly schedule: scheduler.Schedule;
   /** Runs that could not be delivered or that failed every retry land here, to be re-run by hand. */
   readonly deadLetterQueue: sqs.Queue;
+  /** The role EventBridge Scheduler assumes to invoke the job (for further schedules of the same job). */
+  readonly schedulerRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
@@ -65,12 +67,12 @@ export class ScheduledJob extends Construct {
     props.environment.bindTo(this.function, jobs[props.job].capabilities);
 
     // The role Scheduler assumes; LambdaInvoke grants it lambda:InvokeFunction on the job (and its versions).
-    const schedulerRole = new iam.Role(this, 'SchedulerRole', {
+    const schedulerRole = (this.schedulerRole = new iam.Role(this, 'SchedulerRole', {
       assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
       }),
       description: `EventBridge Scheduler: invoke the CardCrew ${props.title} job`,
-    });
+    }));
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagText(this, this.function.function.functionArn)}:*]`,
       reason:
@@ -87,6 +89,21 @@ export class ScheduledJob extends Construct {
         maxEventAge: Duration.hours(6),
         deadLetterQueue: this.deadLetterQueue,
         input: scheduler.ScheduleTargetInput.fromObject({ source: 'cardcrew.scheduler', job: props.job }),
+      }),
+    });
+  }
+
+  /** Another schedule of the same job, with its own input (the billing planner's hourly check). */
+  addSchedule(id: string, props: { description: string; scheduleExpression: string; input: Record<string, unknown> }): scheduler.Schedule {
+    return new scheduler.Schedule(this, id, {
+      description: props.description,
+      schedule: scheduler.ScheduleExpression.expression(props.scheduleExpression, TimeZone.ETC_UTC),
+      target: new targets.LambdaInvoke(this.function.function, {
+        role: this.schedulerRole,
+        retryAttempts: 2,
+        maxEventAge: Duration.hours(1),
+        deadLetterQueue: this.deadLetterQueue,
+        input: scheduler.ScheduleTargetInput.fromObject(props.input),
       }),
     });
   }

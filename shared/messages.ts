@@ -245,6 +245,8 @@ export const messages = {
     createdNoEmail: 'Invoice created successfully (no email address available)',
     generateFailed: 'Failed to generate monthly invoices',
     generated: (count: number) => `Generated ${count} monthly invoices`,
+    /** Issue 20 §3: Generate monthly invoices starts a billing run; its progress shows under Billing runs. */
+    runStarted: (period: string) => `Billing run started for ${period}. Its progress is shown under Billing runs.`,
     statusFailed: 'Failed to update invoice status',
     statusUpdated: 'Invoice status updated successfully',
     deleteFailed: 'Failed to delete invoice',

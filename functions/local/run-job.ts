@@ -3,7 +3,6 @@
 import './quiet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatMoney } from '../../shared/format';
 import { localSettings } from './settings';
 
 const s = localSettings();
@@ -15,8 +14,17 @@ if (process.argv[2] === 'dunning') {
   console.log(`Dunning for ${result.today}: ${result.markedOverdue.length} invoices marked overdue, ${result.reminders.length} reminders.`);
   for (const r of result.reminders) console.log(`  ${r.invoiceId}  ${r.stage} days overdue  ${r.outcome}`);
 } else {
-  const { generateMonthlyInvoices } = await import('../src/jobs/generate-monthly-invoices');
-  const result = await generateMonthlyInvoices();
-  console.log(`Generated ${result.created.length} monthly invoices for ${result.period} (already billed: ${result.alreadyBilled}, no billable employees: ${result.skippedNoBillableEmployees}).`);
-  for (const invoice of result.created) console.log(`  ${invoice.invoiceNumber}  ${invoice.payerType} ${invoice.payerId}  ${formatMoney(invoice.amountCents, invoice.currency)}`);
+  // The same fan-out as the schedule: plans here, and the running runtime's worker bills from the local queue.
+  const { startScheduledRun } = await import('../src/jobs/plan-monthly-run');
+  const { getBillingRun, toBillingRun } = await import('../src/jobs/billing-runs');
+  const started = await startScheduledRun(new Date(), 'command line');
+  console.log(`Billing run ${started.id} for ${started.period}: ${started.expected ?? 0} payers queued.`);
+  let run = started;
+  while (run.status !== 'finished') {
+    await new Promise((r) => setTimeout(r, 1000));
+    run = toBillingRun((await getBillingRun(started.id))!);
+    console.log(`  ${run.billed + run.alreadyBilled + run.skipped + run.notBillable + run.failed} of ${run.expected} done`);
+  }
+  console.log(`Billed ${run.billed} (already billed: ${run.alreadyBilled}, no billable employees: ${run.skipped}, not billable: ${run.notBillable}, failed: ${run.failed}).`);
+  for (const f of run.failures) console.log(`  failed: ${f.payerType} ${f.payerId}: ${f.reason}`);
 }

@@ -1,11 +1,18 @@
-// The EventBridge schedules, in-process: the monthly invoice job on the 1st of each month (UTC) and the dunning job
-// once a day. Both jobs are idempotent, so checking hourly and running on any hour of the day is safe.
+// The EventBridge schedules, in-process: the billing planner on the 1st of each month (UTC) — once per local start and
+// day, since a scheduled run starts a new run record — with its hourly check of unfinished runs, and the dunning job
+// once a day. Billing is idempotent per payer and month (the guard), so a run started again bills nobody twice.
 import { runDunning } from '../src/jobs/dunning';
-import { generateMonthlyInvoices } from '../src/jobs/generate-monthly-invoices';
+import { checkUnfinishedRuns, startScheduledRun } from '../src/jobs/plan-monthly-run';
 
 export function startMonthlySchedule(): () => void {
+  let lastRun = '';
   const tick = () => {
-    if (new Date().getUTCDate() === 1) generateMonthlyInvoices().catch((error) => console.error('monthly invoice job failed', error));
+    const today = new Date().toISOString().slice(0, 10);
+    if (new Date().getUTCDate() === 1 && today !== lastRun) {
+      lastRun = today;
+      startScheduledRun().catch((error) => console.error('monthly billing run failed to start', error));
+    }
+    checkUnfinishedRuns().catch((error) => console.error('billing run check failed', error));
   };
   const timer = setInterval(tick, 60 * 60 * 1000);
   tick();

@@ -1,6 +1,7 @@
 // Ports, folders and the environment of the local runtime. LOCAL_PORT_OFFSET moves every port at once
 // (the test suite uses it so it never collides with a running `npm start`).
 import { resolve } from 'node:path';
+import { localQueueNames } from '../src/jobs/billing-fan-out';
 
 export interface LocalSettings {
   host: string;
@@ -12,6 +13,8 @@ export interface LocalSettings {
   stripePort: number;
   /** The Cognito hosted UI (OAuth endpoints) with its local Google account chooser. */
   hostedUiPort: number;
+  /** The local SQS (the billing fan-out's queues). */
+  sqsPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -35,6 +38,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     sesPort: 8005 + offset,
     stripePort: 12111 + offset,
     hostedUiPort: 12222 + offset,
+    sqsPort: 9324 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -65,6 +69,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SES_ENDPOINT: `http://${s.host}:${s.sesPort}`,
     COGNITO_ENDPOINT: `http://${s.host}:${s.cognitoPort}`,
     STRIPE_API_BASE: `http://${s.host}:${s.stripePort}`,
+    SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
+    BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
+    PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',

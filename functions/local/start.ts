@@ -14,6 +14,8 @@ import { S3RVER_CREDENTIALS } from '../src/config';
 import { handlerEnvironment, localSettings } from './settings';
 import { startStripeStandIn } from './stripe';
 import { startHostedUi } from './hosted-ui';
+import { startSqsStandIn } from './sqs';
+import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -31,7 +33,8 @@ const localSesAccount = {
   EnforcementStatus: 'HEALTHY',
   ProductionAccessEnabled: true,
   SendingEnabled: true,
-  SendQuota: { Max24HourSend: 50_000, MaxSendRate: 14, SentLast24Hours: 0 },
+  // A new production SES account's quota; LOCAL_SES_MAX_SEND_RATE changes the rate (the tests and the bench raise it).
+  SendQuota: { Max24HourSend: 50_000, MaxSendRate: Number(process.env.LOCAL_SES_MAX_SEND_RATE ?? 14), SentLast24Hours: 0 },
   SuppressionAttributes: { SuppressedReasons: [] },
 };
 
@@ -59,6 +62,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['local SES', s.sesPort],
     ['Stripe stand-in', s.stripePort],
     ['hosted UI stand-in', s.hostedUiPort],
+    ['local SQS', s.sqsPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -100,6 +104,10 @@ async function main() {
   closers.push(() => new Promise((r) => hostedUi.close(r)));
   const stripe = await startStripeStandIn(s);
   closers.push(() => new Promise((r) => stripe.close(r)));
+  const sqs = await startSqsStandIn({ host: s.host, port: s.sqsPort, region: s.region });
+  closers.push(() => new Promise((r) => sqs.server.close(r)));
+  const sqsClient = localSqsClient(s);
+  const billingQueues = await ensureBillingQueues(sqsClient);
 
   const ddb = dynamoClient(s);
   await waitForDynamoDb(ddb);
@@ -137,6 +145,7 @@ async function main() {
   const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });
   await new Promise<void>((r, reject) => server.listen(s.port, s.host, () => r()).on('error', reject));
   closers.push(() => new Promise((r) => server.close(r)));
+  for (const source of await startBillingEventSources(s, sqsClient, billingQueues)) closers.push(() => source.stop());
   closers.push(startMonthlySchedule());
   closers.push(startDailyDunningSchedule());
 
@@ -156,6 +165,7 @@ async function main() {
       `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, buckets ${s.mediaBucket} and ${s.documentsBucket})`,
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
+      `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
       '',
       '  Demo logins:',
       ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),

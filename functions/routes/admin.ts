@@ -1,7 +1,8 @@
 // The admin portal: the `admin` area's routes (functions/routes.ts combines every area's).
 import { adminBusinessPageSchema, adminBusinessQuerySchema, adminBusinessRowSchema, adminDashboardSchema, adminInviteSchema, adminUserSchema, businessDeletedSchema, businessStatusUpdateSchema } from '../../shared/schemas/admin';
 import { healthSchema } from '../../shared/schemas/health';
-import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema, monthlyRunSchema } from '../../shared/schemas/invoice';
+import { billingRunListSchema, billingRunSchema } from '../../shared/schemas/billing-run';
+import { invoiceCreateSchema, invoiceCreatedSchema, invoiceListQuerySchema, invoicePageSchema } from '../../shared/schemas/invoice';
 import { planUpdateSchema, pricingPlanSchema } from '../../shared/schemas/plan';
 import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
@@ -19,6 +20,7 @@ export const adminRoutes = defineRoutes('admin', {
   removeAdmin: { method: 'DELETE', path: '/api/admin/users/{userId}', auth: 'admin', throttle: 'strict', summary: 'Admins: Remove Admin Access (not your own); their current sessions end (204)' },
   listInvoices: { method: 'GET', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: invoices newest first with the business name, filtered by status and searched (25 per page)', query: invoiceListQuerySchema, response: invoicePageSchema },
   createInvoice: { method: 'POST', path: '/api/admin/invoices', auth: 'admin', throttle: 'standard', summary: 'Admins: Create Invoice (numbered from the atomic counter), mailed to the billing e-mail or the owner', body: invoiceCreateSchema, response: invoiceCreatedSchema, creates: true },
-  generateMonthlyInvoices: { method: 'POST', path: '/api/admin/invoices/monthly', auth: 'admin', throttle: 'strict', summary: 'Admins: Generate monthly invoices now (the scheduled job; idempotent per month)', response: monthlyRunSchema },
+  generateMonthlyInvoices: { method: 'POST', path: '/api/admin/invoices/monthly', auth: 'admin', throttle: 'strict', summary: 'Admins: Generate monthly invoices now: starts a billing run for this month (202 with the run; the fan-out bills each payer once per month)', response: billingRunSchema, accepts: true },
+  listBillingRuns: { method: 'GET', path: '/api/admin/billing-runs', auth: 'admin', throttle: 'standard', summary: 'Admins: the ten most recent monthly billing runs, newest first, with their progress and failures', response: billingRunListSchema },
   deleteInvoice: { method: 'DELETE', path: '/api/admin/invoices/{invoiceId}', auth: 'admin', throttle: 'standard', summary: 'Admins: deletes an invoice that is not paid (204; 409 for a paid one)', scoped: true },
 });

@@ -31,6 +31,8 @@ export interface RouteSpec {
   produces?: string;
   /** 201 Created instead of 200 on success. */
   creates?: boolean;
+  /** 202 Accepted instead of 200: the work goes on after the response (a billing run). */
+  accepts?: boolean;
   /** The route names a business/employee/card/invoice the caller must be allowed to touch. */
   scoped?: boolean;
 }

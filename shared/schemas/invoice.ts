@@ -227,9 +227,6 @@ export type InvoiceMailOutcome = (typeof invoiceMailOutcomes)[number];
 export const invoiceCreatedSchema = z.object({ invoice: invoiceSchema, mail: z.enum(invoiceMailOutcomes) });
 export type InvoiceCreated = z.infer<typeof invoiceCreatedSchema>;
 
-/** 'Generate monthly invoices': how many were created for the period (0 when it had been run already). */
-export const monthlyRunSchema = z.object({ period: z.string(), created: z.int() });
-
 /** The invoice's PDF (issue 27 §2): a redirect to a short-lived download link, for anyone holding the invoice's link. */
 export function invoicePdfPath(invoiceId: string): string {
   return `/api/public/invoices/${encodeURIComponent(invoiceId)}/pdf`;

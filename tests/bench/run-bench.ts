@@ -35,7 +35,7 @@ async function measureBundles() {
   // A module that does nothing: its cold import is the floor every other import is read against.
   const noop = join(out, 'noop.ts');
   writeFileSync(noop, 'export const handler = async () => ({ statusCode: 204 });\n');
-  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobDunning: jobEntries.dunning };
+  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobBillPayers: jobEntries.billPayers, jobDunning: jobEntries.dunning };
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(out, `${name}.mjs`);
     // The same options as infra's AppFunction: ESM, minified, node22, AWS SDK provided by the runtime.
@@ -446,6 +446,156 @@ async function measurePublicPages(origin: string) {
   }
 }
 
+
+/** The billing section's figures: how many payers, and the SES rate the projection assumes for the deployed account. */
+const BILLING_PAYERS = Number(process.env.BENCH_BILLING_PAYERS ?? 5000);
+/** Agencies among them, each with BILLING_CLIENTS_PER_AGENCY clients billed to it (the rest are businesses paying themselves). */
+const BILLING_AGENCIES = 50;
+const BILLING_CLIENTS_PER_AGENCY = 4;
+/**
+ * The production account's SES MaxSendRate the 100,000-payer projection assumes. A new production SES account starts
+ * at 14 mails/s; at that rate 100,000 invoice mails take 100,000 / (14 × 0.8) s ≈ 2.5 h whatever the fan-out does, so
+ * the 15-minute budget needs a quota raised to ≥ 140 mails/s (docs/operations.md). Shown both ways below.
+ */
+const PRODUCTION_SEND_RATE = Number(process.env.BENCH_PRODUCTION_SEND_RATE ?? 200);
+/**
+ * Local worker invocations at once: this machine's two cores and DynamoDB Local saturate well below the deployed 20, and
+ * more local pollers would only queue behind them and inflate each invocation's measured cost.
+ */
+const BENCH_BILLING_CONCURRENCY = Number(process.env.BENCH_BILLING_CONCURRENCY ?? 5);
+/** The local SES quota during the bench (raised so local pacing does not hide the per-payer cost being measured). */
+const BENCH_LOCAL_SEND_RATE = 500;
+
+/**
+ * The monthly billing fan-out (issue 20 §3) over BILLING_PAYERS payers seeded directly in DynamoDB Local: the real
+ * planner, the local SQS and the real worker behind the local event source mapping (batch size and maximum concurrency
+ * as deployed), run in this process on a queue of its own so every DynamoDB call and mail is counted here. Projects
+ * the AWS wall time for 100,000 payers from the measured cost per payer at the deployed concurrency, and the SES rate.
+ */
+async function measureBilling(env: Record<string, string>, settings: { sesPort: number }) {
+  const benchQueue = 'cardcrew-billing-bench';
+  const sqsPort = Number(new URL(env.SQS_ENDPOINT!).port);
+  // The recorder first: it sets the runtime's environment, which the bench queue's URL then overrides.
+  const calls = await dynamoCalls(env);
+  Object.assign(process.env, { BILLING_QUEUE_URL: `http://127.0.0.1:${sqsPort}/000000000000/${benchQueue}`, BILLING_RETRY_DELAY_SECONDS: '1' });
+  const { db } = await import('../../functions/src/data/entities');
+  const { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+  const { startSqsEventSource } = await import('../../functions/local/sqs-event-source');
+  const { billingFanOut } = await import('../../functions/src/jobs/billing-fan-out');
+  const { handler: worker } = await import('../../functions/src/jobs/bill-payer-handler');
+  const { startScheduledRun } = await import('../../functions/src/jobs/plan-monthly-run');
+  const { getBillingRun, toBillingRun } = await import('../../functions/src/jobs/billing-runs');
+  const { ses } = await import('../../functions/src/adapters/mail');
+
+  // Seed: businesses paying for themselves, and agencies with clients billed to them, in batch writes.
+  const direct = BILLING_PAYERS - BILLING_AGENCIES;
+  const stamp = Date.now().toString(36);
+  const business = (id: string, i: number) => ({
+    businessId: id,
+    ownerId: `bench-owner-${id}`,
+    name: `Bench Business ${i}`,
+    billingEmail: `billing-${id}@bench.example`,
+    isActive: true,
+    subscriptionStatus: 'active' as const,
+    employeeCount: 3 + (i % 40),
+    billableEmployeeCount: 3 + (i % 40),
+  });
+  const businesses = Array.from({ length: direct }, (_, i) => business(`bb-${stamp}-${i}`, i));
+  const clients = Array.from({ length: BILLING_AGENCIES * BILLING_CLIENTS_PER_AGENCY }, (_, i) => business(`bc-${stamp}-${i}`, i));
+  const agencies = Array.from({ length: BILLING_AGENCIES }, (_, i) => ({ agencyId: `ba-${stamp}-${i}`, ownerId: `bench-agency-owner-${stamp}-${i}`, name: `Bench Agency ${i}`, email: `agency-${i}@bench.example` }));
+  const links = clients.map((c, i) => ({ agencyId: agencies[Math.floor(i / BILLING_CLIENTS_PER_AGENCY)]!.agencyId, businessId: c.businessId, billedTo: 'agency' as const }));
+  const seedStarted = performance.now();
+  for (const [entity, items] of [
+    [db().business, [...businesses, ...clients]],
+    [db().agency, agencies],
+    [db().agencyClient, links],
+  ] as const) {
+    const { unprocessed } = await (entity as { put: (items: unknown[]) => { go: (o: object) => Promise<{ unprocessed: unknown[] }> } }).put(items as unknown[]).go({ concurrency: 8 });
+    if (unprocessed.length) throw new Error(`${unprocessed.length} seed items not written`);
+  }
+  console.log(`billing: seeded ${businesses.length + clients.length} businesses, ${agencies.length} agencies in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  const client = new SQSClient({ region: 'us-east-1', endpoint: env.SQS_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: benchQueue, Attributes: { VisibilityTimeout: String(billingFanOut.visibilityTimeoutSeconds) } }));
+  const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  let mails = 0;
+  ses().middlewareStack.add((next, context) => async (args) => {
+    if (context.commandName === 'SendEmailCommand') mails += 1;
+    return next(args);
+  }, { step: 'initialize', name: 'benchCountMails' });
+  const callsBefore = calls.length;
+  const mailboxBefore = ((await (await fetch(`http://127.0.0.1:${settings.sesPort}/store`)).json()) as { emails: unknown[] }).emails.length;
+
+  // Each invocation's busy time: the cost per payer is their sum over the payers (what the deployed concurrency divides).
+  let busyMs = 0;
+  let invocations = 0;
+  const source = startSqsEventSource({
+    client,
+    queueUrl: QueueUrl!,
+    queueArn: arn,
+    region: 'us-east-1',
+    batchSize: billingFanOut.batchSize,
+    maxConcurrency: BENCH_BILLING_CONCURRENCY,
+    timeoutSeconds: billingFanOut.workerTimeoutSeconds,
+    handler: async (event, context) => {
+      const t = performance.now();
+      try {
+        return await worker(event, context);
+      } finally {
+        busyMs += performance.now() - t;
+        invocations += 1;
+      }
+    },
+    onError: (error) => console.error('bench worker:', (error as Error).message),
+  });
+  const started = performance.now();
+  let run;
+  let plannedMs: number;
+  try {
+    const planned = await startScheduledRun(new Date('2040-01-01T03:00:00Z'), 'bench');
+    plannedMs = performance.now() - started;
+    for (;;) {
+      const polled = calls.length;
+      run = toBillingRun((await getBillingRun(planned.id))!);
+      // The bench's own look at the run is not the fan-out's cost.
+      calls.splice(polled, 1);
+      if (run.status === 'finished') break;
+      if (performance.now() - started > 15 * 60_000) throw new Error(`billing bench run did not finish: ${JSON.stringify(run)}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  } finally {
+    await source.stop();
+  }
+  const wallMs = performance.now() - started;
+  const payers = run.expected ?? 0;
+  const delivered = ((await (await fetch(`http://127.0.0.1:${settings.sesPort}/store`)).json()) as { emails: unknown[] }).emails.length - mailboxBefore;
+  const byCommand = calls.slice(callsBefore).reduce<Record<string, number>>((m, c) => ((m[c] = (m[c] ?? 0) + 1), m), {});
+  console.log('billing: DynamoDB calls by command', byCommand, `mails sent ${mails}, in the local mailbox ${delivered}`);
+  if (run.billed + run.alreadyBilled + run.skipped + run.notBillable + run.failed !== payers || run.failed > 0) throw new Error(`billing bench run is wrong: ${JSON.stringify(run)}`);
+
+  // The projection: the planner scales with the payers (it lists and queues them all before the last is billed); the
+  // worker's cost per payer (invocation busy time) is divided over the deployed concurrency; SES caps the mails at 80 %
+  // of its rate. Local invocations share this machine's two cores with DynamoDB Local, so their cost is pessimistic.
+  const costMsPerPayer = busyMs / payers;
+  const target = 100_000;
+  const plannerBound = (plannedMs / payers) * target / 1000;
+  const fanOutBound = (target * costMsPerPayer) / billingFanOut.maxConcurrency / 1000;
+  const mailsPerPayer = mails / payers;
+  const sesBound = (rate: number) => (target * mailsPerPayer) / (rate * billingFanOut.sendRateShare);
+  const transactions = calls.slice(callsBefore).filter((c) => c === 'TransactWriteItemsCommand').length;
+  record(`billing: ${payers} payers, wall time (planner + queue + ${BENCH_BILLING_CONCURRENCY} local workers)`, wallMs / 1000, 's', 300);
+  record('billing: planner (list payers, queue them)', plannedMs / 1000, 's', 0, 'info');
+  record(`billing: worker cost per payer (invocation busy time; ${invocations} invocations)`, costMsPerPayer, 'ms', 0, 'info');
+  record('billing: DynamoDB calls per payer (planner + worker)', (calls.length - callsBefore) / payers, 'calls', 8);
+  record('billing: transactions per batch of 10 (numbering + counting, retries incl.)', (transactions / payers) * billingFanOut.batchSize, 'calls', 0, 'info');
+  record('billing: mails per payer (one per invoice created)', mailsPerPayer, 'mails', 1);
+  record(`billing: projected 100,000 payers: planner`, plannerBound / 60, 'min', 0, 'info');
+  record(`billing: projected 100,000 payers: workers (${billingFanOut.maxConcurrency} deployed)`, fanOutBound / 60, 'min', 0, 'info');
+  record('billing: projected 100,000 payers: SES at 14 mails/s (new account)', sesBound(14) / 60, 'min', 0, 'info');
+  record(`billing: projected 100,000 payers: SES at ${PRODUCTION_SEND_RATE} mails/s`, sesBound(PRODUCTION_SEND_RATE) / 60, 'min', 0, 'info');
+  record(`billing: projected 100,000 payers on AWS (SES ${PRODUCTION_SEND_RATE}/s)`, (plannerBound + Math.max(fanOutBound, sesBound(PRODUCTION_SEND_RATE))) / 60, 'min', 15);
+}
+
 type Runtime = Awaited<ReturnType<typeof startLocalRuntime>>;
 /** Every section, in the order a full run measures them; `runtime: false` sections need no local runtime. */
 const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<void> }> = {
@@ -465,6 +615,7 @@ const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<
   bundles: { runtime: false, run: () => measureBundles() },
   load: { runtime: true, run: (r) => measureLoad(r.origin) },
   web: { runtime: true, run: (r) => measurePublicPages(r.origin) },
+  billing: { runtime: true, run: (r) => measureBilling(r.env, r.settings) },
 };
 
 // `npm run bench -- bundles import` (or `--only=bundles,import`, or BENCH_ONLY=bundles,import) runs only those
@@ -474,6 +625,8 @@ const chosen = named.length > 0 ? named : (process.env.BENCH_ONLY?.split(',').fi
 const unknown = chosen.filter((name) => !(name in sections));
 if (unknown.length) throw new Error(`unknown bench section(s) ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}`);
 const selected = Object.entries(sections).filter(([name]) => chosen.length === 0 || chosen.includes(name));
+// The billing section paces mails to the local SES quota: raise it so the per-payer cost is what is measured.
+if (selected.some(([name]) => name === 'billing')) process.env.LOCAL_SES_MAX_SEND_RATE ??= String(BENCH_LOCAL_SEND_RATE);
 // BENCH_PORT_OFFSET moves the runtime when another checkout uses the default ports.
 const runtime = selected.some(([, section]) => section.runtime) ? await startLocalRuntime(Number(process.env.BENCH_PORT_OFFSET ?? 300), '.data/bench') : undefined;
 let failed = false;

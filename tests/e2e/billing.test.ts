@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { formatBillingPeriod } from '../../shared/format';
 import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
@@ -158,9 +159,26 @@ describe('billing (1280 px, then 375 px)', () => {
     await expectOnPage(row).toHaveCount(0);
     expect((await db.invoice.get({ invoiceId }).go()).data).toBeNull();
 
-    await page.getByRole('button', { name: 'Generate monthly invoices' }).click();
-    await expectOnPage(page.getByText(/^Generated \d+ monthly invoices$/)).toBeVisible();
     await shot(page, 'billing-07-actions');
+
+    // Issue 20 §3: the button starts a billing run; its progress is announced politely until it ends with its figures.
+    const period = new Date().toISOString().slice(0, 7);
+    await page.getByRole('button', { name: 'Generate monthly invoices' }).click();
+    await expectOnPage(page.getByText(messages.invoice.runStarted(formatBillingPeriod(period)))).toBeVisible();
+    const progress = page.getByTestId('billing-run-progress');
+    await expectOnPage(progress.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
+    await expectOnPage(progress).toHaveText(/^Generated \d+ monthly invoices for \w+ \d{4} \(\d+ already billed, \d+ skipped, 0 failed\)\.$/, { timeout: 60_000 });
+    const latest = page.getByTestId('billing-run').first();
+    await expectOnPage(latest).toContainText('Finished');
+    const runs = (await db.billingRun.query.all({ listing: 'billingRuns' }).go({ order: 'desc', limit: 1 })).data;
+    expect(runs[0]).toMatchObject({ status: 'finished', period });
+    await expectOnPage(latest.getByText('Expected', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(String(runs[0]!.expected));
+    await expectOnPage(latest.getByText('Billed', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText(String(runs[0]!.billed));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'billing-08-run-finished');
+    await page.setViewportSize(desktop);
   });
 
   it('keeps a second payment of a paid invoice as unapplied, refunds it from the Billing tab by keyboard, and voiding expires an open checkout', async () => {

@@ -55,6 +55,8 @@ const expectedActions: Record<string, string[]> = {
     'ses:GetAccount',
     'ses:SendEmail',
     'ses:SendRawEmail',
+    // Generate monthly invoices queues the run for the planner.
+    'sqs:SendMessage',
   ],
   agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
@@ -63,7 +65,36 @@ const expectedActions: Record<string, string[]> = {
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
-  monthlyInvoices: ['dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
+  // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
+  // planning queue through its event source. No mail, no invoice writes.
+  monthlyInvoices: [
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    'sqs:ChangeMessageVisibility',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:ReceiveMessage',
+    'sqs:SendMessage',
+  ],
+  // The billing worker: bills and counts (no Query, no index), mails at the paced rate (GetAccount), consumes the billing queue.
+  billPayers: [
+    'dynamodb:BatchGetItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'ses:GetAccount',
+    'ses:SendEmail',
+    'ses:SendRawEmail',
+    'sqs:ChangeMessageVisibility',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:ReceiveMessage',
+  ],
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
 };
@@ -75,14 +106,15 @@ const expectedEnvironment: Record<string, string[]> = {
   business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
-  admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
+  admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PLANNING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
   contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
-  monthlyInvoices: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
+  billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
 };
 
@@ -91,8 +123,8 @@ const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_ME
 /** Every API function also gets the CloudFront origin header value (not the scheduled jobs, which CloudFront never calls). */
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
-/** The construct id of each scheduled job in the API stack (its function's logical id starts with it). */
-const jobConstructIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoices', dunning: 'Dunning' };
+/** The start of each job function's logical id in the API stack (the scheduled jobs, and the billing worker). */
+const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction' };
 
 interface FunctionGrants {
   actions: string[];
@@ -105,7 +137,7 @@ function grantsByFunction(template: Template): Record<string, FunctionGrants> {
   const functions = resourcesOf(template, 'AWS::Lambda::Function');
   const policies = resourcesOf(template, 'AWS::IAM::Policy');
   const idOf = (name: string) =>
-    functions.find(([id]) => id.startsWith(name in areas ? `Area${name}Function` : `${jobConstructIds[name as keyof typeof jobs]}JobFunction`))?.[0];
+    functions.find(([id]) => id.startsWith(name in areas ? `Area${name}Function` : jobFunctionIds[name as keyof typeof jobs]))?.[0];
   const result: Record<string, FunctionGrants> = {};
   for (const name of [...Object.keys(areas), ...Object.keys(jobs)]) {
     const id = idOf(name);
@@ -197,7 +229,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {

@@ -1,6 +1,7 @@
 // Agencies over the API (issue 9): the dashboard before and after the first settings save, Add Client as one
 // transaction, managing a client through the business routes, the stat cards from live counters, the logo upload,
 // scans over time, and one agency's clients invisible to another. Every answer is checked with what was stored.
+import { runMonthlyBilling } from '../support/billing-runs';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings, newAgencyAccount } from '../support/agencies';
@@ -145,13 +146,12 @@ describe('Add Client and managing clients', () => {
     // 1 billable user at 1.99; the agency owes half, rounded per client: 0.995 → 1.00.
     expect(dashboard.body.stats).toMatchObject({ totalUsers: 1, monthlyRevenueCents: shown.revenueCents, costsCents: 100 });
 
-    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
-    const run = await generateMonthlyInvoices(new Date('2033-05-01T03:00:00Z'));
+    const { outcomes } = await runMonthlyBilling(new Date('2033-05-01T03:00:00Z'));
     // The client is billed to the agency: no invoice of its own, one line on the agency's.
-    expect(run.created.find((c) => c.payerId === northwind)).toBeUndefined();
-    const billed = run.created.find((c) => c.payerId === agencyId)!;
-    expect(billed).toMatchObject({ payerType: 'agency', amountCents: dashboard.body.stats.costsCents });
+    expect(outcomes.get(northwind)).toBeUndefined();
+    expect(outcomes.get(agencyId)?.outcome).toBe('billed');
     const db = await tables();
+    expect((await db.invoice.get({ invoiceId: outcomes.get(agencyId)!.invoiceId! }).go()).data).toMatchObject({ payerType: 'agency', amountCents: dashboard.body.stats.costsCents });
     expect((await db.invoice.query.byBusiness({ businessId: northwind }).go()).data).toEqual([]);
     const [invoice] = (await db.invoice.query.byBusiness({ businessId: agencyId }).go()).data;
     expect(invoice).toMatchObject({

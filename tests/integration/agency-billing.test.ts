@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOLUME_TIERS } from '../../shared/pricing';
 import { volumeTierMessages } from '../../shared/schemas/plan';
 import { addClient, agencyWithSettings } from '../support/agencies';
+import { billedIn, runMonthlyBilling } from '../support/billing-runs';
 import { pdfText } from '../support/pdf-text';
 import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
 
@@ -19,9 +20,12 @@ beforeAll(async () => {
 const billedTo = (user: TestUser, businessId: string, body: unknown) => api('PUT', `/api/businesses/${businessId}/billed-to`, { user, body });
 const link = async (agencyId: string, businessId: string) => (await (await tables()).agencyClient.get({ agencyId, businessId }).go({ consistent: true })).data;
 
+/**
+ * A monthly run through the real fan-out (planner, local SQS, worker), and the payers it billed. Every test bills
+ * February 2035: a run bills only the payers without an invoice for the month, so later runs stay small.
+ */
 async function run(runDate: string) {
-  const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
-  return generateMonthlyInvoices(new Date(runDate));
+  return { created: billedIn(await runMonthlyBilling(new Date(runDate))) };
 }
 
 describe('who pays for a client', () => {
@@ -135,20 +139,20 @@ describe('the monthly run for an agency', () => {
     const { user, agencyId } = await agencyWithSettings();
     const client = await addClient(user, 'Turncoat Tools');
     await addEmployee(user, client, { status: 'active' });
-    const first = await run('2035-05-01T03:00:00Z');
+    const first = await run('2035-02-02T03:00:00Z');
     const agencyInvoice = first.created.find((c) => c.payerId === agencyId)!;
     const db = await tables();
-    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-05' }).go()).data?.invoiceId).toBe(agencyInvoice.invoiceId);
+    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-02' }).go()).data?.invoiceId).toBe(agencyInvoice.invoiceId);
 
     expect((await billedTo(user, client, { billedTo: 'direct' })).status).toBe(200);
-    const again = await run('2035-05-01T09:00:00Z');
+    const again = await run('2035-02-02T09:00:00Z');
     expect(again.created.filter((c) => c.payerId === client || c.payerId === agencyId)).toEqual([]);
     expect((await db.invoice.query.byBusiness({ businessId: client }).go()).data).toEqual([]);
 
     // The admin deletes the agency's unpaid invoice: the client's guard goes with it, and the next run bills it directly.
     expect((await api('DELETE', `/api/admin/invoices/${agencyInvoice.invoiceId}`, { user: admin })).status).toBe(204);
-    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-05' }).go()).data).toBeNull();
-    const third = await run('2035-05-01T10:00:00Z');
+    expect((await db.invoiceGuard.get({ businessId: client, period: '2035-02' }).go()).data).toBeNull();
+    const third = await run('2035-02-02T10:00:00Z');
     expect(third.created.filter((c) => c.payerId === client)).toHaveLength(1);
     expect(third.created.filter((c) => c.payerId === agencyId)).toEqual([]);
   });
@@ -158,14 +162,14 @@ describe('the monthly run for an agency', () => {
     const other = await agencyWithSettings();
     const client = await addClient(user, 'Lakeside Gym');
     for (let i = 0; i < 2; i++) await addEmployee(user, client, { status: 'active' });
-    await run('2035-03-01T03:00:00Z');
+    await run('2035-02-03T03:00:00Z');
 
     const billing = await api('GET', '/api/agency/billing', { user });
     expect(billing.status).toBe(200);
     expect(billing.body.volume).toEqual({ billableEmployees: 2, tier: DEFAULT_VOLUME_TIERS[0], next: DEFAULT_VOLUME_TIERS[1], usersToNext: 98 });
     expect(billing.body.invoices).toHaveLength(1);
     const invoice = billing.body.invoices[0];
-    expect(invoice).toMatchObject({ businessId: agencyId, payerType: 'agency', status: 'pending', amountCents: 199, subtotalCents: 199, billingPeriod: '2035-03' });
+    expect(invoice).toMatchObject({ businessId: agencyId, payerType: 'agency', status: 'pending', amountCents: 199, subtotalCents: 199, billingPeriod: '2035-02' });
     expect(invoice.lines).toEqual([{ businessName: 'Lakeside Gym', billableEmployees: 2, ratePerUserCents: 199, sharePercent: 50, amountCents: 199 }]);
     // Another agency, and the client's own Billing section, never list it.
     expect((await api('GET', '/api/agency/billing', { user: other.user })).body.invoices).toEqual([]);
@@ -255,7 +259,7 @@ describe('volume tiers of an agency plan', () => {
       const current = await api('GET', '/api/agency/billing', { user });
       expect(current.body.volume).toEqual({ billableEmployees: 22, tier: { fromUsers: 5, discountPercent: 5 }, next: null, usersToNext: null });
 
-      const result = await run('2035-04-01T03:00:00Z');
+      const result = await run('2035-02-04T03:00:00Z');
       const created = result.created.find((c) => c.payerId === agencyId)!;
       // 21 × 1.49 = 31.29 → half 15.645 → 15.65; 1 × 1.99 → 0.995 → 1.00; subtotal 16.65; 5 % = 0.8325 → 0.83.
       const invoice = (await (await tables()).invoice.get({ invoiceId: created.invoiceId }).go()).data!;

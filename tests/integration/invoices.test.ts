@@ -2,6 +2,7 @@
 // address, mail failure forced), the status machine of spec 2 §4 refused by the server, Delete except paid, the
 // monthly run from the admin portal, the public payment page, Stripe Checkout through the local stand-in, and the
 // webhook: bad and stale signatures, replays, events out of order, verify and webhook racing — paid exactly once.
+import { waitForRun } from '../support/billing-runs';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { randomBytes } from 'node:crypto';
@@ -159,13 +160,20 @@ describe('the status machine of spec 2 §4, enforced by the server', () => {
 });
 
 describe('Generate monthly invoices from the portal', () => {
-  it('runs the scheduled job for this month and is idempotent', async () => {
+  it('starts a billing run for this month (202), listed with its progress, and a second run bills nobody again', async () => {
     const first = await api('POST', '/api/admin/invoices/monthly', { user: admin });
-    expect(first.status).toBe(200);
-    expect(first.body.period).toBe(new Date().toISOString().slice(0, 7));
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ period: new Date().toISOString().slice(0, 7), status: 'queued', startedBy: admin.sub, expected: null, billed: 0 });
+    const listed = await api('GET', '/api/admin/billing-runs', { user: admin });
+    expect(listed.status).toBe(200);
+    expect(listed.body.runs[0].id).toBe(first.body.id);
+    const done = await waitForRun(first.body.id);
+    expect(done.billed + done.alreadyBilled + done.skipped + done.notBillable + done.failed).toBe(done.expected);
     const again = await api('POST', '/api/admin/invoices/monthly', { user: admin });
-    expect(again.body).toEqual({ period: first.body.period, created: 0 });
-    expect(messages.invoice.generated(again.body.created)).toBe('Generated 0 monthly invoices');
+    expect(again.status).toBe(202);
+    const second = await waitForRun(again.body.id);
+    expect(second).toMatchObject({ billed: 0, alreadyBilled: done.billed + done.alreadyBilled, expected: done.expected });
+    expect(messages.invoice.generated(second.billed)).toBe('Generated 0 monthly invoices');
   });
 });
 

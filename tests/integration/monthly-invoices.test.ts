@@ -1,7 +1,9 @@
-// The monthly invoice job: bills billable employees at the plan rate, once per business per month, even when
-// two runs start at the same time; invoice numbers run without gaps however many runs and admins number at once.
+// The monthly invoice run (the billing fan-out: planner → local SQS → worker): bills billable employees at the plan rate,
+// once per business per month, even when two runs start at the same time; invoice numbers run without gaps however
+// many runs and admins number at once.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { billedIn, runMonthlyBilling } from '../support/billing-runs';
 import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, tables } from '../support/runtime';
 
 /** The sequence part of 'INV-2032-000042'. */
@@ -14,12 +16,13 @@ describe('monthly invoice job', () => {
     for (const status of ['active', 'active', 'inactive', 'draft'] as const) await addEmployee(a.owner, a.business.id, { status });
     await addEmployee(b.owner, b.business.id, { status: 'draft' });
 
-    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
     const runDate = new Date('2031-01-31T03:00:00Z');
-    const [first, second] = await Promise.all([generateMonthlyInvoices(runDate), generateMonthlyInvoices(runDate)]);
-    const createdForA = [...first.created, ...second.created].filter((c) => c.payerId === a.business.id);
+    const [first, second] = await Promise.all([runMonthlyBilling(runDate), runMonthlyBilling(runDate)]);
+    const createdForA = billedIn(first, second).filter((c) => c.payerId === a.business.id);
     expect(createdForA).toHaveLength(1);
-    expect(createdForA[0]).toMatchObject({ amountCents: 597, currency: 'USD' }); // 3 billable (draft excluded) × 199 cents
+    // Both runs account for every payer: the loser of each race counts it as already billed.
+    for (const { run } of [first, second]) expect(run.billed + run.alreadyBilled + run.skipped + run.notBillable + run.failed).toBe(run.expected);
+    expect([first, second].map((r) => r.outcomes.get(b.business.id)?.outcome)).toEqual(['skipped', 'skipped']);
 
     const db = await tables();
     const invoices = (await db.invoice.query.byBusiness({ businessId: a.business.id }).go()).data;
@@ -30,8 +33,12 @@ describe('monthly invoice job', () => {
     // Only draft employees: nothing billable, no invoice.
     expect((await db.invoice.query.byBusiness({ businessId: b.business.id }).go()).data).toHaveLength(0);
 
-    const again = await generateMonthlyInvoices(runDate);
-    expect(again.created.filter((c) => c.payerId === a.business.id)).toHaveLength(0);
+    expect(invoices[0]!.invoiceId).toBe(createdForA[0]!.invoiceId);
+    expect(invoices[0]!.amountCents).toBe(597); // 3 billable (draft excluded) × 199 cents
+
+    const again = await runMonthlyBilling(runDate);
+    expect(again.outcomes.get(a.business.id)?.outcome).toBe('alreadyBilled');
+    expect(again.run.billed).toBe(0);
   });
 
   it('numbers invoices without gaps while six runs race each other and Create Invoice (issue 26 §3)', async () => {
@@ -47,16 +54,17 @@ describe('monthly invoice job', () => {
     const sequence = async () => (await db.sequence.get({ name: 'invoice' }).go({ consistent: true })).data?.value ?? 0;
     const before = await sequence();
 
-    const { generateMonthlyInvoices } = await import('../../functions/src/jobs/generate-monthly-invoices');
     const runDate = new Date('2032-03-01T03:00:00Z');
     const byHand = (business: { id: string }) => api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount: 12, dueDate: '2032-03-31' } });
     const [runs, handMade] = await Promise.all([
-      Promise.all(Array.from({ length: 6 }, () => generateMonthlyInvoices(runDate))),
+      Promise.all(Array.from({ length: 6 }, () => runMonthlyBilling(runDate))),
       Promise.all(seeded.slice(0, 4).map(byHand)),
     ]);
 
     for (const res of handMade) expect(res.status, res.text).toBe(201);
-    const monthly = runs.flatMap((run) => run.created);
+    const billed = billedIn(...runs);
+    const db2 = await tables();
+    const monthly = await Promise.all(billed.map(async (c) => ({ ...c, invoiceNumber: (await db2.invoice.get({ invoiceId: c.invoiceId }).go({ consistent: true })).data!.invoiceNumber })));
     // One invoice per business for the period, whichever run won it (every business the table holds is billed).
     expect(new Set(monthly.map((c) => c.payerId)).size).toBe(monthly.length);
     for (const business of seeded) {
@@ -77,6 +85,7 @@ describe('monthly invoice job', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Generated \d+ monthly invoices for \d{4}-\d{2}/);
+    expect(run.stdout).toMatch(/Billing run \S+ for \d{4}-\d{2}: \d+ payers queued/);
+    expect(run.stdout).toMatch(/Billed \d+ \(already billed: \d+, no billable employees: \d+, not billable: \d+, failed: 0\)/);
   });
 });

@@ -5,6 +5,10 @@ import { startLocalRuntime } from './local-runtime';
 
 export default async function setup(project: TestProject) {
   const portOffset = Number(process.env.TEST_PORT_OFFSET ?? 100);
+  // The billing fan-out: a failed payer comes back after 1 s (not 30), and the local SES quota is 100 mails/s (not 14),
+  // so runs over every business the suite has created finish in seconds. Pacing itself is unit-tested.
+  process.env.BILLING_RETRY_DELAY_SECONDS ??= '1';
+  process.env.LOCAL_SES_MAX_SEND_RATE ??= '100';
   const runtime = await startLocalRuntime(portOffset, '.data/test');
   project.provide('runtime', { origin: runtime.origin, env: runtime.env, ids: runtime.ids, settings: runtime.settings, dataDir: runtime.dataDir, portOffset });
   return runtime.stop;

@@ -65,6 +65,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listInvoices: () => undefined,
   createInvoice: () => ({ businessId: sampleContext.businessId, amount: 12.5, dueDate: '2031-12-31', notes: 'Sample invoice' }),
   generateMonthlyInvoices: () => undefined,
+  listBillingRuns: () => undefined,
   setInvoiceStatus: () => ({ status: 'overdue' }),
   deleteInvoice: () => undefined,
   getInvoicePayment: () => undefined,

@@ -1,4 +1,5 @@
 // SES: every e-mail CardCrew sends goes through here (local SES in the local runtime).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { localClientOptions, mailConfig, runtimeConfig } from '../config';
 
@@ -18,8 +19,15 @@ export function ses(): SESv2Client {
   return client;
 }
 
+/**
+ * A pace the caller's mails keep (the billing worker's share of the SES sending rate): sendMail waits for it before
+ * each send made inside `mailPacing.run(pacer, …)`.
+ */
+export const mailPacing = new AsyncLocalStorage<{ take: () => Promise<void> }>();
+
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const c = mailConfig();
+  await mailPacing.getStore()?.take();
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: c.SES_FROM_ADDRESS,

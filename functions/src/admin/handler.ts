@@ -9,7 +9,8 @@ import { deleteBusiness } from './delete-business';
 import { platformDashboard } from './platform-dashboard';
 import { listAllPlans, updatePlan } from './plans';
 import { setBusinessStatus } from './set-business-status';
-import { createInvoice, deleteInvoice, listInvoices, runMonthlyInvoices } from '../invoices/admin-invoices';
+import { createInvoice, deleteInvoice, listInvoices } from '../invoices/admin-invoices';
+import { listBillingRuns, requestMonthlyRun } from '../jobs/billing-run-service';
 
 export const handler = httpHandler(adminRoutes, {
   getHealthDetails: async () => {
@@ -26,7 +27,8 @@ export const handler = httpHandler(adminRoutes, {
   inviteAdmin: async ({ body }) => inviteAdmin(body),
   listInvoices: async ({ query }) => listInvoices(query),
   createInvoice: async ({ body }) => createInvoice(body),
-  generateMonthlyInvoices: async () => runMonthlyInvoices(),
+  generateMonthlyInvoices: async ({ caller }) => requestMonthlyRun(caller.userId),
+  listBillingRuns: async () => listBillingRuns(),
   deleteInvoice: async ({ params }) => {
     await deleteInvoice(params.invoiceId);
     return raw({ status: 204, body: '' });

@@ -695,6 +695,77 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * One run of the monthly billing fan-out (issue 20 §3): who started it, how many payers the planner queued, and what
+   * became of them. The worker adds to the counters; the run is finished when they add up to `expected`. gsi2 lists
+   * the runs newest first (the admin Billing tab).
+   */
+  const billingRun = new Entity(
+    {
+      model: { entity: 'billingRun', version: '1', service },
+      attributes: {
+        runId: { ...text, required: true },
+        /** The billed month, YYYY-MM. */
+        period: { ...text, required: true },
+        /** The date the run bills as of (due dates are one month after it), ISO 8601. */
+        runDate: { ...text, required: true },
+        /** An admin's user id, or 'schedule'. */
+        startedBy: { ...text, required: true },
+        status: { type: ['queued', 'running', 'finished'] as const, required: true },
+        /** Payers queued; unset until the planner has listed them. */
+        expected: { type: 'number' },
+        billed: counter,
+        alreadyBilled: counter,
+        /** No billable (non-draft) employees this month. */
+        skipped: counter,
+        /** Switched off or unsubscribed between the planner's snapshot and its bill. */
+        notBillable: counter,
+        failed: counter,
+        /** Invoices created whose mail could not be sent (the invoice stands; the admin can mail it again). */
+        mailsFailed: counter,
+        /** The first failures with payer and reason (all are counted, and parked in the dead-letter queue). */
+        failures: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: { payerType: { type: ['business', 'agency'] as const, required: true }, payerId: { ...text, required: true }, reason: { ...text, required: true } },
+          },
+        },
+        /** The active plans when the run started: every payer of the run is priced alike. */
+        plans: { type: 'any' },
+        startedAt: { type: 'string', readOnly: true, required: true, default: now },
+        finishedAt: text,
+        listing: { type: 'string', default: 'billingRuns', readOnly: true },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['runId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['startedAt', 'runId'] } },
+      },
+    },
+    options,
+  );
+
+  /**
+   * What became of one payer in one run, written with the run's counter in one transaction (attribute_not_exists): a
+   * message SQS delivers twice is counted once. Expires with the table's TTL.
+   */
+  const billingRunPayer = new Entity(
+    {
+      model: { entity: 'billingRunPayer', version: '1', service },
+      attributes: {
+        runId: { ...text, required: true },
+        payerId: { ...text, required: true },
+        outcome: { type: ['billed', 'alreadyBilled', 'skipped', 'notBillable', 'failed'] as const, required: true },
+        invoiceId: text,
+        reason: text,
+        expiresAt: { type: 'number', required: true },
+        createdAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['runId'] }, sk: { field: 'sk', composite: ['payerId'] } } },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -723,6 +794,8 @@ export function buildEntities() {
     employeeUserGuard,
     upload,
     contact,
+    billingRun,
+    billingRunPayer,
   };
   return { ...entities, service: new Service(entities, options) };
 }

@@ -45,7 +45,7 @@ export function openApiDocument() {
         ? { requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } } } }
         : {}),
       responses: {
-        [route.creates ? '201' : '200']: ok,
+        [route.creates ? '201' : route.accepts ? '202' : '200']: ok,
         '4XX': { description: 'Client error', content: { 'application/json': { schema: errorBody } } },
         '5XX': { description: 'Server error (generic message and a request id)', content: { 'application/json': { schema: errorBody } } },
       },

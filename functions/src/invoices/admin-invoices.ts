@@ -5,7 +5,6 @@ import { messages } from '../../../shared/messages';
 import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
-import { generateMonthlyInvoices } from '../jobs/generate-monthly-invoices';
 import { createNumberedInvoice } from '../jobs/repository';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -67,11 +66,6 @@ export async function createInvoice(input: InvoiceCreate, now = new Date()): Pro
   const stored = await getInvoice(invoiceId);
   if (!stored) throw new AppError('INTERNAL', messages.invoice.createFailed);
   return { invoice: toInvoiceDto(stored), mail: await sendInvoiceMail(stored) };
-}
-
-export async function runMonthlyInvoices(now = new Date()): Promise<{ period: string; created: number }> {
-  const result = await generateMonthlyInvoices(now);
-  return { period: result.period, created: result.created.length };
 }
 
 /** Delete, for any status but paid (spec 2 §4): paid invoices are kept for the accounts. */

@@ -1,21 +1,18 @@
 // Who the monthly run bills (issue 20 §1): every active, subscribed business that no agency pays for, and every agency
 // for the clients billed to it. The planner takes this snapshot when a run starts, so a client that changes hands
-// mid-month is billed by whoever holds it then (docs/decisions.md); billPayer bills one payer from it.
+// mid-month is billed by whoever holds it then (docs/decisions.md); preparePayerInvoice reads one payer's invoice.
 import { addOneMonth, DEFAULT_CURRENCY } from '../../../shared/format';
 import { agencyInvoiceAmounts, agencyVolumeTiers, businessRatePerUser, isBillableBusiness, monthlyInvoiceAmount } from '../../../shared/pricing';
-import { AGENCY_INVOICE_NOTE, MONTHLY_INVOICE_NOTE, type InvoiceMailOutcome } from '../../../shared/schemas/invoice';
+import { AGENCY_INVOICE_NOTE, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import { getAgency, getBusinesses } from '../agency/repository';
-import { sendInvoiceMail } from '../invoices/send-invoice-mail';
 import { newId } from '../lib/ids';
-import { clientsBilledFor, createNumberedInvoice, getBusinessForBilling, guardClients, hasInvoiceForPeriod, reguardAgencyClients, listAgencyBillingLinks, listAllAgencies, listAllBusinesses, type UnnumberedInvoice } from './repository';
+import { clientsBilledFor, getBusinessForBilling, hasInvoiceForPeriod, reguardAgencyClients, listAgencyBillingLinks, listAllAgencies, listAllBusinesses, type UnnumberedInvoice } from './repository';
 
 export type Payer = { type: 'business'; businessId: string } | { type: 'agency'; agencyId: string; clientIds: string[] };
 
-export type PayerOutcome =
-  | { outcome: 'billed'; invoiceId: string; invoiceNumber: string; amountCents: number; currency: string; mail: InvoiceMailOutcome; numberingAttempts: number }
-  | { outcome: 'alreadyBilled' }
-  | { outcome: 'skipped'; reason: 'noBillableEmployees' | 'notBillable' };
+/** Why a payer gets no invoice this run: billed for the month already, or nothing to bill. */
+export type PayerOutcome = { outcome: 'alreadyBilled' } | { outcome: 'skipped'; reason: 'noBillableEmployees' | 'notBillable' };
 
 /** The month a run bills and when its invoices fall due. */
 export interface BillingPeriod {
@@ -57,22 +54,16 @@ export async function listPayers(): Promise<Payer[]> {
   return payers;
 }
 
-/** Bills one payer for the period, once (the guard); throws when it cannot, so the payer is retried on its own. */
-export async function billPayer(payer: Payer, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<PayerOutcome> {
-  const invoice = payer.type === 'business' ? await businessInvoice(payer.businessId, billing, plans) : await agencyInvoice(payer, billing, plans);
-  if ('outcome' in invoice) return invoice;
-  const numbered = await createNumberedInvoice(invoice, { year: billing.year, guard: { period: billing.period } });
-  if (numbered.outcome === 'alreadyBilled') return { outcome: 'alreadyBilled' };
-  // Written after the invoice (a transaction holds at most 100 items; an agency may have more clients). A crash in
-  // between leaves the clients unguarded until the retry, which finds the agency billed and writes them then.
-  if (invoice.lines) await guardClients(invoice.lines.map((line) => line.businessId), billing.period, invoice.invoiceId);
-  // Mailed like an invoice an admin creates; a mail failure is reported, the invoice stays.
-  const mail = await sendInvoiceMail({ ...invoice, invoiceNumber: numbered.invoiceNumber });
-  const currency = invoice.currency ?? DEFAULT_CURRENCY;
-  return { outcome: 'billed', invoiceId: invoice.invoiceId, invoiceNumber: numbered.invoiceNumber, amountCents: invoice.amountCents, currency, mail, numberingAttempts: numbered.attempts };
-}
+export type InvoiceOrOutcome = UnnumberedInvoice | PayerOutcome;
 
-type InvoiceOrOutcome = UnnumberedInvoice | Extract<PayerOutcome, { outcome: 'alreadyBilled' | 'skipped' }>;
+/**
+ * The payer's invoice for the period, not yet numbered nor written — or why there is none. The billing worker numbers
+ * and writes the invoices of a whole batch of payers in one transaction (createNumberedInvoices), then guards an agency
+ * invoice's clients (guardClients).
+ */
+export function preparePayerInvoice(payer: Payer, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
+  return payer.type === 'business' ? businessInvoice(payer.businessId, billing, plans) : agencyInvoice(payer, billing, plans);
+}
 
 async function businessInvoice(businessId: string, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
   const business = await getBusinessForBilling(businessId);

@@ -125,6 +125,62 @@ export async function createNumberedInvoice(invoice: UnnumberedInvoice, options:
   throw new AppError('CONFLICT', 'Too many invoices are being numbered at once. Try again.');
 }
 
+/** TransactWriteItems takes 100 items: the sequence plus a guard and an invoice per payer. */
+export const MAX_INVOICES_PER_NUMBERING = 49;
+
+export type BatchNumberingOutcome = Map<string, { outcome: 'created'; invoiceNumber: string } | { outcome: 'alreadyBilled' }>;
+
+/**
+ * Numbers and writes the invoices of several payers for one period in one transaction, gapless as createNumberedInvoice:
+ * the sequence Put from N to N+k on `value = N`, and for each payer its monthly guard (attribute_not_exists) and its
+ * invoice numbered N+i. One sequence update per batch instead of one per invoice, so the racing writers of a fan-out
+ * take the number k times less often. A payer whose guard exists is dropped as already billed and the rest numbered
+ * again; a lost race for the number re-reads the sequence and tries again. Returns each invoice id's outcome.
+ */
+export async function createNumberedInvoices(invoices: readonly UnnumberedInvoice[], options: { year: number; period: string }): Promise<BatchNumberingOutcome> {
+  if (invoices.length > MAX_INVOICES_PER_NUMBERING) throw new Error(`At most ${MAX_INVOICES_PER_NUMBERING} invoices per numbering transaction`);
+  const outcomes: BatchNumberingOutcome = new Map();
+  let pending = [...invoices];
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    const current = await lastInvoiceSequenceValue();
+    const numbered = pending.map((invoice, i) => ({ invoice, invoiceNumber: formatInvoiceNumber(current + 1 + i, options.year) }));
+    const result = await db()
+      .service.transaction.write(({ sequence, invoiceGuard, invoice: inv }) => [
+        sequence
+          .put({ name: INVOICE_SEQUENCE, value: current + numbered.length })
+          .where((attr, { notExists, eq }) => `${notExists(attr.value)} OR ${eq(attr.value, current)}`)
+          .commit(),
+        ...numbered.flatMap(({ invoice, invoiceNumber }) => [
+          invoiceGuard.create({ businessId: invoice.businessId, period: options.period, invoiceId: invoice.invoiceId }).commit(),
+          inv.create({ ...invoice, invoiceNumber, searchText: invoiceSearchText(invoiceNumber, invoice.businessName) }).commit(),
+        ]),
+      ])
+      .go();
+    if (!result.canceled) {
+      for (const { invoice, invoiceNumber } of numbered) outcomes.set(invoice.invoiceId, { outcome: 'created', invoiceNumber });
+      return outcomes;
+    }
+    const codes: string[] = result.data.map((item) => item.code);
+    // Guards that exist: those payers were billed for the period by another run. They decide first, as for one invoice.
+    const billed = new Set(numbered.filter((_, i) => codes[1 + 2 * i] === 'ConditionalCheckFailed').map(({ invoice }) => invoice.invoiceId));
+    if (billed.size > 0) {
+      for (const invoiceId of billed) outcomes.set(invoiceId, { outcome: 'alreadyBilled' });
+      pending = pending.filter((invoice) => !billed.has(invoice.invoiceId));
+      continue;
+    }
+    const numberTaken = codes[0] === 'ConditionalCheckFailed' || codes.includes('TransactionConflict');
+    if (!numberTaken) throw new Error(`Invoice transaction was cancelled: ${JSON.stringify(codes)}`);
+    if (attempt >= MAX_NUMBERING_ATTEMPTS) throw new AppError('CONFLICT', 'Too many invoices are being numbered at once. Try again.');
+    await backoff(attempt);
+  }
+  return outcomes;
+}
+
+/** Throws the data layer's validation error when an invoice could not be written (checked before it joins a batch). */
+export function assertInvoiceWritable(invoice: UnnumberedInvoice): void {
+  db().invoice.create({ ...invoice, invoiceNumber: formatInvoiceNumber(1, 2000), searchText: '' }).params();
+}
+
 export async function listInvoicesOfBusiness(businessId: string): Promise<InvoiceRecord[]> {
   const { data } = await db().invoice.query.byBusiness({ businessId }).go({ pages: 'all' });
   return data;

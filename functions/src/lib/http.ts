@@ -151,7 +151,7 @@ export function createHttpHandler<T extends Record<string, RouteDef>>(table: T, 
         const r = result[RAW];
         return { statusCode: r.status ?? 200, headers: r.headers, body: r.body, isBase64Encoded: r.isBase64Encoded };
       }
-      return { statusCode: route.creates ? 201 : 200, headers: jsonHeaders, body: JSON.stringify(result) };
+      return { statusCode: route.creates ? 201 : route.accepts ? 202 : 200, headers: jsonHeaders, body: JSON.stringify(result) };
     } catch (error) {
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('request failed', { requestId, code: error.code, error });

@@ -5,12 +5,17 @@
 
 /** The business events the product counts (docs/operations.md lists who emits which). */
 export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'UnappliedPayments' | 'ContactsShared' | 'CardScans';
+/**
+ * Health of the monthly billing run (alarms in infra/operations-stack.ts): failed payers of a run that just finished,
+ * and runs still unfinished an hour after they started (the hourly check emits it, 0 included).
+ */
+export type OperationalMetric = 'BillingRunFailures' | 'BillingRunsUnfinished';
 
 /**
  * Emits `value` of `name` (unit Count). Off when no namespace is configured (the local runtime, tests) or when
  * POWERTOOLS_METRICS_DISABLED is 'true', as with Powertools; never throws, so counting cannot fail a request.
  */
-export function recordMetric(name: BusinessMetric, value = 1, now = Date.now()): void {
+export function recordMetric(name: BusinessMetric | OperationalMetric, value = 1, now = Date.now()): void {
   const namespace = process.env.POWERTOOLS_METRICS_NAMESPACE;
   if (!namespace || process.env.POWERTOOLS_METRICS_DISABLED === 'true') return;
   const line = {

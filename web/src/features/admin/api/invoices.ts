@@ -1,5 +1,5 @@
-// The billing tab's calls: the invoice list, Create Invoice, Generate monthly invoices, status changes, Delete.
-import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, monthlyRunSchema, type InvoiceCreateInput, type InvoiceStatus, type PayerType } from '@shared/schemas/invoice';
+// The billing tab's calls: the invoice list, Create Invoice, status changes, Delete (billing runs: billing-runs.ts).
+import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, type InvoiceCreateInput, type InvoiceStatus, type PayerType } from '@shared/schemas/invoice';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -28,8 +28,6 @@ function useInvoiceMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
 }
 
 export const useCreateInvoice = () => useInvoiceMutation((input: InvoiceCreateInput) => apiRequest('/api/admin/invoices', { method: 'POST', body: input, schema: invoiceCreatedSchema }));
-
-export const useGenerateMonthlyInvoices = () => useInvoiceMutation(() => apiRequest('/api/admin/invoices/monthly', { method: 'POST', schema: monthlyRunSchema }));
 
 export const useSetInvoiceStatus = () =>
   useInvoiceMutation(({ invoiceId, status }: { invoiceId: string; status: 'paid' | 'overdue' | 'void' }) =>

@@ -3,7 +3,7 @@
 // new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
 // session is verified and the list reloaded; both address parameters are then removed. Below the invoices, payments that
 // no invoice could take, to refund (unapplied-payments.tsx).
-import { formatLongDate, formatMoney } from '@shared/format';
+import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
@@ -21,7 +21,9 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { startCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { useQueryClient } from '@tanstack/react-query';
-import { invoiceKeys, useDeleteInvoice, useGenerateMonthlyInvoices, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
+import { useGenerateMonthlyInvoices } from '../api/billing-runs';
+import { invoiceKeys, useDeleteInvoice, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
+import { BillingRuns } from './billing-runs';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { UnappliedPayments } from './unapplied-payments';
 
@@ -39,8 +41,8 @@ export function BillingTab() {
 
   const onGenerate = async () => {
     try {
-      const { created } = await generate.mutateAsync(undefined);
-      toast.success(messages.invoice.generated(created));
+      const run = await generate.mutateAsync(undefined);
+      toast.success(messages.invoice.runStarted(formatBillingPeriod(run.period)));
     } catch {
       toast.error(messages.admin.errorTitle, { description: messages.invoice.generateFailed });
     }
@@ -55,7 +57,7 @@ export function BillingTab() {
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void onGenerate()} disabled={generate.isPending}>
             <CalendarPlus aria-hidden />
-            {generate.isPending ? 'Generating...' : 'Generate monthly invoices'}
+            {generate.isPending ? 'Starting...' : 'Generate monthly invoices'}
           </Button>
           <Button onClick={() => setCreating(true)}>
             <FilePlus2 aria-hidden />
@@ -63,6 +65,7 @@ export function BillingTab() {
           </Button>
         </div>
       </div>
+      <BillingRuns />
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-3">
         <FormField label="Search invoices">
           <Input type="search" placeholder="Invoice number or business" value={filters.q} onChange={(e) => setFilters((f) => ({ ...f, q: e.target.value }))} />

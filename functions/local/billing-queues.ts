@@ -1,0 +1,63 @@
+// The billing fan-out locally: the same queues as infra/billing-fan-out.ts (visibility timeouts, redrive after
+// maxReceiveCount) on the local SQS, and the two event source mappings — the planning queue to the planner, the
+// billing queue to the worker (batch size and maximum concurrency as deployed, partial batch failures).
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { billingFanOut, localQueueNames } from '../src/jobs/billing-fan-out';
+import type { LocalSettings } from './settings';
+import { startSqsEventSource, type RunningEventSource } from './sqs-event-source';
+
+export function localSqsClient(s: LocalSettings): SQSClient {
+  return new SQSClient({ region: s.region, endpoint: `http://${s.host}:${s.sqsPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+async function createQueuePair(client: SQSClient, name: string, deadLetterName: string, visibilityTimeout: number) {
+  const dlq = await client.send(new CreateQueueCommand({ QueueName: deadLetterName }));
+  const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const queue = await client.send(
+    new CreateQueueCommand({
+      QueueName: name,
+      Attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: billingFanOut.maxReceiveCount }) },
+    }),
+  );
+  const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  return { url: queue.QueueUrl!, arn, deadLetterUrl: dlq.QueueUrl! };
+}
+
+/** Creates the queues (idempotent). */
+export async function ensureBillingQueues(client: SQSClient) {
+  const billing = await createQueuePair(client, localQueueNames.billing, localQueueNames.billingDeadLetters, billingFanOut.visibilityTimeoutSeconds);
+  const planning = await createQueuePair(client, localQueueNames.planning, localQueueNames.planningDeadLetters, 6 * billingFanOut.plannerTimeoutSeconds);
+  return { billing, planning };
+}
+
+/** Starts both event source mappings; the handlers are imported after the environment is set. */
+export async function startBillingEventSources(s: LocalSettings, client: SQSClient, queues: Awaited<ReturnType<typeof ensureBillingQueues>>): Promise<RunningEventSource[]> {
+  const { handler: worker } = await import('../src/jobs/bill-payer-handler');
+  const { plan } = await import('../src/jobs/plan-monthly-run-handler');
+  const onError = (error: unknown) => console.error('billing event source:', (error as Error).message);
+  return [
+    startSqsEventSource({
+      client,
+      queueUrl: queues.planning.url,
+      queueArn: queues.planning.arn,
+      region: s.region,
+      batchSize: 1,
+      maxConcurrency: 2,
+      timeoutSeconds: billingFanOut.plannerTimeoutSeconds,
+      handler: async (event: SQSEvent) => void (await plan(event)),
+      onError,
+    }),
+    startSqsEventSource({
+      client,
+      queueUrl: queues.billing.url,
+      queueArn: queues.billing.arn,
+      region: s.region,
+      batchSize: billingFanOut.batchSize,
+      maxConcurrency: billingFanOut.maxConcurrency,
+      timeoutSeconds: billingFanOut.workerTimeoutSeconds,
+      handler: (event, context) => worker(event, context),
+      onError,
+    }),
+  ];
+}

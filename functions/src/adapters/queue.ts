@@ -1,0 +1,48 @@
+// SQS: the billing fan-out's queues (the local SQS in the local runtime).
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { localClientOptions, runtimeConfig } from '../config';
+
+let client: SQSClient | undefined;
+
+export function sqs(): SQSClient {
+  client ??= new SQSClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(process.env.SQS_ENDPOINT) });
+  return client;
+}
+
+export async function sendMessage(queueUrl: string, body: unknown): Promise<void> {
+  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
+}
+
+/** SQS takes ten messages per SendMessageBatch. */
+const BATCH = 10;
+/** Batches in flight at once. */
+const PARALLEL_BATCHES = 16;
+
+/**
+ * Queues every body, ten per SendMessageBatch, `PARALLEL_BATCHES` batches at a time; entries SQS reports as failed are
+ * sent again (three tries), then it throws.
+ */
+export async function sendMessages(queueUrl: string, bodies: readonly unknown[]): Promise<void> {
+  const batches: string[][] = [];
+  for (let i = 0; i < bodies.length; i += BATCH) batches.push(bodies.slice(i, i + BATCH).map((b) => JSON.stringify(b)));
+  let next = 0;
+  const sendOne = async (batch: string[]) => {
+    let pending = batch.map((body, i) => ({ Id: `m${i}`, MessageBody: body }));
+    for (let attempt = 1; pending.length > 0; attempt++) {
+      const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+      const failedIds = new Set((Failed ?? []).map((f) => f.Id));
+      pending = pending.filter((e) => failedIds.has(e.Id));
+      if (pending.length > 0 && attempt >= 3) throw new Error(`SQS refused ${pending.length} messages: ${JSON.stringify(Failed)}`);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_BATCHES, batches.length) }, async () => {
+      while (next < batches.length) await sendOne(batches[next++]!);
+    }),
+  );
+}
+
+/** A failed message comes back after `seconds` instead of the whole visibility timeout. */
+export async function retryMessageAfter(queueUrl: string, receiptHandle: string, seconds: number): Promise<void> {
+  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
+}
