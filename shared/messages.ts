@@ -179,6 +179,8 @@ export const messages = {
     billedDirect: 'Billed directly',
     savedToAgency: (client: string) => `${client} is now billed to your agency from the next monthly invoice.`,
     savedDirect: (client: string) => `${client} is now billed directly from the next monthly invoice.`,
+    billedToNamed: (agency: string) => `Billed to ${agency}`,
+    savedToNamed: (client: string, agency: string) => `${client} is now billed to ${agency} from the next monthly invoice.`,
     saveFailed: 'Failed to change who pays for this client. Please try again.',
     fetchFailed: 'Failed to load your invoices. Please try again.',
   },

@@ -59,6 +59,8 @@ export const adminBusinessRowSchema = z.object({
   monthlyAmountCents: z.int(),
   currency: z.string().check(z.length(3)),
   createdAt: z.string(),
+  /** The agency that manages it (the oldest link, as the monthly run reads it) and who pays for it; null for none. */
+  agency: z.nullable(z.object({ id: z.string(), name: z.string(), billedTo: z.enum(['agency', 'direct']) })),
 });
 export type AdminBusinessRow = z.infer<typeof adminBusinessRowSchema>;
 

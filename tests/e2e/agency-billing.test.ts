@@ -141,6 +141,19 @@ describe('agency billing (1280 px, then 375 px)', () => {
       await expectOnPage(page.getByText('No invoices match.')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, 'agency-billing-05-admin');
+
+      // The businesses tab names the agency beside its client, and the admin bills the client to the agency again.
+      await page.getByRole('tab', { name: 'Businesses' }).click();
+      await page.getByLabel('Search', { exact: true }).fill('Copper Kettle Cafe');
+      const client = page.getByRole('row', { name: /Copper Kettle Cafe/ });
+      await expectOnPage(client).toContainText('Client of Bright Agency');
+      const select = client.getByLabel('Billing for Copper Kettle Cafe');
+      await expectOnPage(select).toHaveValue('direct');
+      await select.selectOption('agency');
+      await expectOnPage(page.getByText(messages.agencyBilling.savedToNamed('Copper Kettle Cafe', 'Bright Agency'))).toBeVisible();
+      const link = (await (await tables()).agencyClient.get({ agencyId: agency.agencyId, businessId: clientId }).go({ consistent: true })).data!;
+      expect(link).toMatchObject({ billedTo: 'agency', billingChangedBy: admin.sub });
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await adminSession.browser.close();
     }

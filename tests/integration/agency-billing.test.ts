@@ -48,6 +48,12 @@ describe('who pays for a client', () => {
     const back = await billedTo(admin, client, { billedTo: 'agency' });
     expect(back.status, back.text).toBe(200);
     expect(await link(agencyId, client)).toMatchObject({ billedTo: 'agency', billingChangedBy: admin.sub });
+    // The admin businesses tab names the agency and the choice beside the client.
+    const rows = (await api('GET', `/api/admin/businesses?q=${encodeURIComponent('Harbour Cafe')}`, { user: admin })).body.businesses;
+    expect(rows.find((row: { id: string }) => row.id === client).agency).toEqual({ id: agencyId, name: 'Bright Agency', billedTo: 'agency' });
+    const { business } = await createOwnerWithBusiness();
+    const own = (await api('GET', `/api/admin/businesses?q=${encodeURIComponent(business.name)}`, { user: admin })).body.businesses;
+    expect(own.find((row: { id: string }) => row.id === business.id).agency).toBeNull();
   });
 
   it('refuses a choice that is not offered with a field message, and stores nothing', async () => {

@@ -40,7 +40,7 @@ function filterOf(query: AdminBusinessQuery): ListingFilter {
   return { expression: parts.length ? parts.join(' AND ') : undefined, values };
 }
 
-export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[]): AdminBusinessRow {
+export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[], agency: AdminBusinessRow['agency'] = null): AdminBusinessRow {
   const billable = b.billableEmployeeCount ?? 0;
   return {
     id: b.businessId,
@@ -56,7 +56,27 @@ export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[]): A
     monthlyAmountCents: adminMonthlyAmount(plans, billable),
     currency: DEFAULT_CURRENCY,
     createdAt: b.createdAt,
+    agency,
   };
+}
+
+/**
+ * The agency managing each business and who pays for it (issue 20 §1): per business one Query of its links (gsi2
+ * byBusiness; a page has 25 rows), the oldest link as the run reads it, then the agencies' names in one BatchGetItem.
+ */
+export async function agenciesOf(businessIds: string[]): Promise<Map<string, NonNullable<AdminBusinessRow['agency']>>> {
+  const links = await Promise.all(
+    businessIds.map(async (businessId) => {
+      const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+      return data.sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
+    }),
+  );
+  const found = links.filter((link) => link !== undefined);
+  if (found.length === 0) return new Map();
+  const agencyIds = [...new Set(found.map((link) => link.agencyId))];
+  const { data: agencies } = await db().agency.get(agencyIds.map((agencyId) => ({ agencyId }))).go({ attributes: ['agencyId', 'name'] });
+  const names = new Map(agencies.map((agency) => [agency.agencyId, agency.name]));
+  return new Map(found.map((link) => [link.businessId, { id: link.agencyId, name: names.get(link.agencyId) ?? 'Agency', billedTo: link.billedTo ?? 'agency' }]));
 }
 
 export async function listBusinesses(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
@@ -64,5 +84,6 @@ export async function listBusinesses(query: AdminBusinessQuery): Promise<AdminBu
     filteredListingPage<BusinessRecord>({ listingKey: listingKey(), filter: filterOf(query), cursor: query.cursor, rows: DIRECTORY_PAGE_ROWS, maxExamined: MAX_EXAMINED_PER_PAGE }),
     listActivePlans(),
   ]);
-  return { businesses: page.items.map((b) => toDirectoryRow(b, plans)), nextCursor: page.nextCursor, examined: page.examined };
+  const agencies = await agenciesOf(page.items.map((b) => b.businessId));
+  return { businesses: page.items.map((b) => toDirectoryRow(b, plans, agencies.get(b.businessId) ?? null)), nextCursor: page.nextCursor, examined: page.examined };
 }

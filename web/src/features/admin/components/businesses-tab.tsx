@@ -17,6 +17,7 @@ import { Spinner } from '@web/components/spinner';
 import { useDebounced } from '@web/lib/use-debounced';
 import { useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
 import { useDeleteBusiness, useSetBusinessStatus } from '../api/business-actions';
+import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
 
 export function BusinessesTab() {
   const [filters, setFilters] = useState<DirectoryFilters>({ q: '', status: 'all', country: '', industry: '' });
@@ -183,6 +184,12 @@ function BusinessRow({ row, onDelete }: { row: AdminBusinessRow; onDelete: () =>
       <th scope="row" className="px-4 py-3 text-left font-medium">
         {row.name}
         <span className="block text-xs font-normal text-muted-foreground">{row.industry ?? 'Business'}</span>
+        {row.agency && (
+          <div className="mt-2 grid max-w-56 gap-1 font-normal">
+            <span className="text-xs text-muted-foreground">Client of {row.agency.name}</span>
+            <BilledToSelect businessId={row.id} clientName={row.name} billedTo={row.agency.billedTo} agencyName={row.agency.name} />
+          </div>
+        )}
       </th>
       <td className="px-4 py-3">{row.ownerEmail ?? '—'}</td>
       <td className="px-4 py-3">{[row.billingCity, row.billingCountry].filter(Boolean).join(', ') || '—'}</td>

@@ -20,6 +20,7 @@ export function useSetClientBilling() {
   return useMutation({
     mutationFn: ({ businessId, billedTo }: { businessId: string; billedTo: BilledTo }) =>
       apiRequest(`/api/businesses/${encodeURIComponent(businessId)}/billed-to`, { method: 'PUT', body: { billedTo }, schema: clientBillingSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['agency'] }),
+    // The agency dashboard and Billing, or the admin businesses tab: whichever shows the choice.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['agency'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] })]),
   });
 }

@@ -1,5 +1,5 @@
-// Who pays for a client (issue 20 §1), on its card of the agency dashboard: the agency on its monthly invoice, or the
-// client directly. Takes effect from the next monthly run.
+// Who pays for a client (issue 20 §1), on its card of the agency dashboard and in the admin businesses tab (which names
+// the agency): the agency on its monthly invoice, or the client directly. Takes effect from the next monthly run.
 import { messages } from '@shared/messages';
 import type { BilledTo } from '@shared/schemas/agency-billing';
 import { useId } from 'react';
@@ -8,15 +8,18 @@ import { Label } from '@web/components/label';
 import { NativeSelect } from '@web/components/native-select';
 import { useSetClientBilling } from '../api/agency-billing';
 
-export function BilledToSelect({ businessId, clientName, billedTo }: { businessId: string; clientName: string; billedTo: BilledTo }) {
+export function BilledToSelect({ businessId, clientName, billedTo, agencyName }: { businessId: string; clientName: string; billedTo: BilledTo; agencyName?: string }) {
   const id = useId();
   const save = useSetClientBilling();
+  const m = messages.agencyBilling;
+  const toAgency = agencyName ? m.billedToNamed(agencyName) : m.billedToAgency;
+  const savedToAgency = agencyName ? m.savedToNamed(clientName, agencyName) : m.savedToAgency(clientName);
   const change = (next: BilledTo) =>
     save.mutate(
       { businessId, billedTo: next },
       {
-        onSuccess: () => toast.success(next === 'agency' ? messages.agencyBilling.savedToAgency(clientName) : messages.agencyBilling.savedDirect(clientName)),
-        onError: () => toast.error(messages.agencyBilling.saveFailed),
+        onSuccess: () => toast.success(next === 'agency' ? savedToAgency : m.savedDirect(clientName)),
+        onError: () => toast.error(m.saveFailed),
       },
     );
   return (
@@ -25,8 +28,8 @@ export function BilledToSelect({ businessId, clientName, billedTo }: { businessI
         Billing for {clientName}
       </Label>
       <NativeSelect id={id} value={save.isPending ? save.variables.billedTo : billedTo} disabled={save.isPending} onChange={(event) => change(event.target.value as BilledTo)}>
-        <option value="agency">{messages.agencyBilling.billedToAgency}</option>
-        <option value="direct">{messages.agencyBilling.billedDirect}</option>
+        <option value="agency">{toAgency}</option>
+        <option value="direct">{m.billedDirect}</option>
       </NativeSelect>
     </div>
   );
