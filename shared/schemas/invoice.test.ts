@@ -34,6 +34,12 @@ function makeInvoice(overrides: Record<string, unknown> = {}) {
     billingPeriod: '2026-01',
     createdAt: '2026-01-28T09:00:00.000Z',
     paidAt: null,
+    payerType: 'business',
+    lines: [],
+    subtotalCents: null,
+    discountPercent: null,
+    discountCents: null,
+    discountTierFromUsers: null,
     ...overrides,
   };
 }
@@ -56,6 +62,14 @@ describe('invoiceSchema', () => {
 
   it('requires a YYYY-MM-DD due date', () => {
     expect(invoiceSchema.safeParse(makeInvoice({ dueDate: '2026-02-28T00:00:00Z' })).success).toBe(false);
+  });
+
+  it("carries an agency invoice's payer, lines, subtotal and discount (issue 20)", () => {
+    const line = { businessName: 'Northwind Bakery', billableEmployees: 21, ratePerUserCents: 149, sharePercent: 50, amountCents: 1565 };
+    const agency = makeInvoice({ payerType: 'agency', lines: [line], subtotalCents: 1565, discountPercent: 5, discountCents: 78, discountTierFromUsers: 100, amountCents: 1487 });
+    expect(invoiceSchema.parse(agency)).toMatchObject({ payerType: 'agency', lines: [line], subtotalCents: 1565, discountCents: 78 });
+    expect(invoiceSchema.safeParse(makeInvoice({ payerType: 'reseller' })).success).toBe(false);
+    expect(invoiceSchema.safeParse(makeInvoice({ lines: [{ ...line, amountCents: 15.65 }] })).success).toBe(false);
   });
 });
 
