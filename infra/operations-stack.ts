@@ -284,6 +284,7 @@ export class OperationsStack extends Stack {
       InvoicesCreated: 'Invoices created',
       InvoicesPaid: 'Invoices paid',
       UnappliedPayments: 'Payments not applied',
+      InvoiceRemindersSent: 'Overdue reminders sent',
       ContactsShared: 'Contacts shared',
       CardScans: 'Card scans',
     };

@@ -82,7 +82,7 @@ describe('the operations stack', () => {
   it('shows the business events on the dashboard, summed over the functions that emit them', () => {
     // The body is JSON inside a CloudFormation join: compare without its escaping.
     const body = JSON.stringify(resourcesOf(operations, 'AWS::CloudWatch::Dashboard').map(([, d]) => d.Properties.DashboardBody)).replaceAll('\\', '');
-    for (const name of ['SignUps', 'InvoicesCreated', 'InvoicesPaid', 'UnappliedPayments', 'ContactsShared', 'CardScans']) {
+    for (const name of ['SignUps', 'InvoicesCreated', 'InvoicesPaid', 'UnappliedPayments', 'InvoiceRemindersSent', 'ContactsShared', 'CardScans']) {
       expect(body.includes(`SUM(SEARCH('{CardCrew,service} MetricName="${name}"', 'Sum', 3600))`), name).toBe(true);
     }
   });

@@ -9,6 +9,7 @@ import { sendMail } from '../adapters/mail';
 import { billingContactOf, claimReminder, releaseReminder, transitionInvoice } from '../invoices/payment-store';
 import { invoicePaymentLink } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 import { reminderMail } from '../mail/reminder-mail';
 import { listUnpaidInvoices, type InvoiceRecord } from './repository';
 
@@ -50,6 +51,7 @@ export async function runDunning(now: Date = new Date()): Promise<DunningResult>
   }
   const sent = result.reminders.filter((r) => r.outcome === 'sent').length;
   const failed = result.reminders.filter((r) => r.outcome === 'failed').length;
+  if (sent > 0) recordMetric('InvoiceRemindersSent', sent);
   logger.info('dunning run', { today, markedOverdue: result.markedOverdue.length, remindersSent: sent, remindersFailed: failed });
   return result;
 }

@@ -4,7 +4,7 @@
 // because Powertools Metrics adds ~10 KB to every bundle and the card page's Lambda must stay small (docs/decisions.md).
 
 /** The business events the product counts (docs/operations.md lists who emits which). */
-export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'UnappliedPayments' | 'ContactsShared' | 'CardScans';
+export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'UnappliedPayments' | 'InvoiceRemindersSent' | 'ContactsShared' | 'CardScans';
 /**
  * Health of the monthly billing run (alarms in infra/operations-stack.ts): failed payers of a run that just finished,
  * and runs still unfinished an hour after they started (the hourly check emits it, 0 included).
