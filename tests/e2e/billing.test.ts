@@ -33,6 +33,11 @@ async function createInvoice(page: Page, amount: string, notes: string): Promise
   await dialog.getByLabel('Find a business').fill(`wombat ${token}`);
   await expectOnPage(dialog.getByRole('option', { name: new RegExp(`Wombat ${token} Bakery`) })).toBeAttached();
   await dialog.getByLabel(/^Business/).selectOption({ label: `Wombat ${token} Bakery (${customer.owner.email})` });
+  // A later search that no longer finds it keeps the chosen business shown and chosen (issue 27 follow-up).
+  await dialog.getByLabel('Find a business').fill(`no such business ${token}`);
+  await expectOnPage(dialog.getByText('Loading businesses…')).toHaveCount(0);
+  await expectOnPage(dialog.getByLabel(/^Business/)).toHaveValue(customer.business.id);
+  await expectOnPage(dialog.getByRole('option', { name: new RegExp(`Wombat ${token} Bakery`) })).toBeAttached();
   await dialog.getByLabel(/Amount/).fill(amount);
   await dialog.getByLabel(/Due Date/).fill('2031-06-30');
   await dialog.getByLabel('Notes').fill(notes);

@@ -3,8 +3,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addOneMonth, toIsoDate } from '@shared/format';
 import { messages } from '@shared/messages';
+import type { AdminBusinessRow } from '@shared/schemas/admin';
 import { makeInvoiceCreateSchema, type InvoiceCreate, type InvoiceCreateInput, type InvoiceMailOutcome } from '@shared/schemas/invoice';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
@@ -74,14 +75,18 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
     }
   });
   const busy = isSubmitting || create.isPending;
-  const rows = businesses.data?.rows ?? [];
+  // The business chosen stays among the options when a later search no longer finds it: otherwise the list would show
+  // 'Choose a business' while the form still holds the one chosen, and the invoice would go to a business not shown.
+  const [chosen, setChosen] = useState<AdminBusinessRow | null>(null);
+  const found = businesses.data?.rows ?? [];
+  const rows = chosen && !found.some((b) => b.id === chosen.id) ? [chosen, ...found] : found;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
       <FormField label="Find a business">
         <Input type="search" placeholder="Business name or owner email" value={search} onChange={(e) => setSearch(e.target.value)} />
       </FormField>
       <FormField label="Business" required error={errors.businessId?.message}>
-        <NativeSelect {...register('businessId')}>
+        <NativeSelect {...register('businessId', { onChange: (event: ChangeEvent<HTMLSelectElement>) => setChosen(rows.find((b) => b.id === event.target.value) ?? null) })}>
           <option value="">{businesses.isPending ? 'Loading businesses…' : 'Choose a business'}</option>
           {rows.map((b) => (
             <option key={b.id} value={b.id}>
