@@ -59,9 +59,14 @@ async function finish(run: BillingRunRecord) {
 async function count(runId: string, outcomes: PayerOutcomeRecord[], payerTypes: Map<string, Payer['type']>) {
   const run = await recordPayerOutcomes(runId, outcomes);
   if (!run) return;
-  // Completing the run comes first: listing a failure is informational and must not keep the run open.
+  // Failures are listed before the run is finished, so a finished run shows them; listing is informational, so a
+  // failure to list one is logged and never keeps the run open.
+  for (const o of outcomes.filter((x) => x.outcome === 'failed')) {
+    await listFailureOnRun(run, { payerType: payerTypes.get(o.payerId) ?? 'business', payerId: o.payerId, reason: o.reason ?? 'unknown' }).catch((error: unknown) =>
+      logger.warn('failure not listed on the run', { runId, payerId: o.payerId, error: error as Error }),
+    );
+  }
   if (isComplete(run)) await finish(run);
-  for (const o of outcomes.filter((x) => x.outcome === 'failed')) await listFailureOnRun(run, { payerType: payerTypes.get(o.payerId) ?? 'business', payerId: o.payerId, reason: o.reason ?? 'unknown' });
 }
 
 /**

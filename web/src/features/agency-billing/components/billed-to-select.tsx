@@ -14,20 +14,22 @@ export function BilledToSelect({ businessId, clientName, billedTo, agencyName }:
   const m = messages.agencyBilling;
   const toAgency = agencyName ? m.billedToNamed(agencyName) : m.billedToAgency;
   const savedToAgency = agencyName ? m.savedToNamed(clientName, agencyName) : m.savedToAgency(clientName);
-  const change = (next: BilledTo) =>
-    save.mutate(
-      { businessId, billedTo: next },
-      {
-        onSuccess: () => toast.success(next === 'agency' ? savedToAgency : m.savedDirect(clientName)),
-        onError: () => toast.error(m.saveFailed),
-      },
-    );
+  // mutateAsync, not mutate's callbacks: the list refreshed by the save may re-render the row, and callbacks of a
+  // mutate call are dropped when its component unmounts; the toast must still say what happened.
+  const change = async (next: BilledTo) => {
+    try {
+      await save.mutateAsync({ businessId, billedTo: next });
+      toast.success(next === 'agency' ? savedToAgency : m.savedDirect(clientName));
+    } catch {
+      toast.error(m.saveFailed);
+    }
+  };
   return (
     <div className="grid gap-1 text-sm">
       <Label htmlFor={id} className="text-muted-foreground">
         Billing for {clientName}
       </Label>
-      <NativeSelect id={id} value={save.isPending ? save.variables.billedTo : billedTo} disabled={save.isPending} onChange={(event) => change(event.target.value as BilledTo)}>
+      <NativeSelect id={id} value={save.isPending ? save.variables.billedTo : billedTo} disabled={save.isPending} onChange={(event) => void change(event.target.value as BilledTo)}>
         <option value="agency">{toAgency}</option>
         <option value="direct">{m.billedDirect}</option>
       </NativeSelect>
