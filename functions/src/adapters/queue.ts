@@ -13,18 +13,41 @@ export async function sendMessage(queueUrl: string, body: unknown): Promise<void
   await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
 }
 
-/** SQS takes ten messages per SendMessageBatch. */
+/** SQS takes ten messages per SendMessageBatch, of at most 256 KiB together. */
 const BATCH = 10;
+const MAX_BATCH_BYTES = 256 * 1024;
+
+/**
+ * Groups message bodies into SendMessageBatch requests: ten at most, and no more than 256 KiB together (a big agency's
+ * payer message carries its client ids), so SQS never refuses a batch as too long.
+ */
+export function batchesOf(bodies: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const body of bodies) {
+    const size = Buffer.byteLength(body);
+    if (size > MAX_BATCH_BYTES) throw new Error(`A message of ${size} bytes is over SQS's 256 KiB limit`);
+    if (current.length === BATCH || bytes + size > MAX_BATCH_BYTES) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(body);
+    bytes += size;
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
 /** Batches in flight at once. */
 const PARALLEL_BATCHES = 16;
 
 /**
- * Queues every body, ten per SendMessageBatch, `PARALLEL_BATCHES` batches at a time; entries SQS reports as failed are
+ * Queues every body, up to ten per SendMessageBatch (batchesOf), `PARALLEL_BATCHES` batches at a time; entries SQS reports as failed are
  * sent again (three tries), then it throws.
  */
 export async function sendMessages(queueUrl: string, bodies: readonly unknown[]): Promise<void> {
-  const batches: string[][] = [];
-  for (let i = 0; i < bodies.length; i += BATCH) batches.push(bodies.slice(i, i + BATCH).map((b) => JSON.stringify(b)));
+  const batches = batchesOf(bodies.map((body) => JSON.stringify(body)));
   let next = 0;
   const sendOne = async (batch: string[]) => {
     let pending = batch.map((body, i) => ({ Id: `m${i}`, MessageBody: body }));
