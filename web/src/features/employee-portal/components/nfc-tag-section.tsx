@@ -4,7 +4,7 @@
 import { messages } from '@shared/messages';
 import { markedCardUrl } from '@shared/scan-sources';
 import { Nfc } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 
@@ -33,10 +33,11 @@ function failureOf(error: unknown): string {
 export function NfcTagSection({ cardUrl }: { cardUrl: string }) {
   const Reader = ndefReader();
   const url = markedCardUrl(cardUrl, 'nfc');
+  const headingId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2 text-lg">
+        <CardTitle as="h2" id={headingId} className="flex items-center gap-2 text-lg">
           <Nfc aria-hidden className="size-5" />
           Write to NFC tag
         </CardTitle>
@@ -72,7 +73,8 @@ function NfcWriter({ Reader, url }: { Reader: NdefReaderConstructor; url: string
       setState({ kind: 'failed', message: failureOf(error) });
     } finally {
       abort.current = null;
-      refocus.current = document.activeElement === document.body || document.activeElement === cancelButton.current;
+      const focused = document.activeElement;
+      refocus.current = focused === document.body || focused === cancelButton.current || focused === writeButton.current;
     }
   }
 
