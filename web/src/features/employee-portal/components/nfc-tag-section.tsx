@@ -56,6 +56,8 @@ function NfcWriter({ Reader, url }: { Reader: NdefReaderConstructor; url: string
   const refocus = useRef(false);
   // The Cancel button goes away with the wait and the Write button was disabled during it: once it is enabled again,
   // give it keyboard focus back if the focus was lost with them (not if the user has moved on).
+  // Leaving the portal while the phone waits for a tag stops the wait.
+  useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => {
     if (state.kind === 'waiting' || !refocus.current) return;
     refocus.current = false;
