@@ -142,6 +142,18 @@ export const messages = {
     walletAddFailed: 'Failed to add to Google Wallet. Please try again.',
     qrFailed,
     qrGenerated: 'QR code generated successfully!',
+    /** Issue 22 §6: 'Write to NFC tag' (Web NFC, Chrome on Android); decisions in docs/decisions.md. */
+    nfc: {
+      unsupported:
+        'Writing NFC tags works in Chrome on Android phones with NFC. This browser cannot write them: open the Employee Portal in Chrome on an Android phone to write a tag. Once written, a tap with an iPhone or an Android phone opens your card.',
+      waiting: 'Hold the back of your phone against the NFC tag and keep it still.',
+      written: 'Your card was written to the tag. Tapping the tag with a phone now opens your card.',
+      permissionDenied: 'NFC permission was denied. Allow NFC for this site in Chrome’s site settings, then try again.',
+      cancelled: 'Writing was cancelled. Nothing was written to the tag.',
+      noTag: 'No NFC tag could be written. Check that NFC is turned on in your phone’s settings and that the tag can hold a link (NDEF), then try again.',
+      tagMoved: 'The tag moved away before your card was written. Hold the phone still against the tag and try again.',
+      failed: 'The tag could not be written. Please try again.',
+    },
   },
   /** Public invoice payment page (spec 1 §2, §8). */
   invoicePayment: {

@@ -1,4 +1,5 @@
 // URL checks shared by the schemas and the card page template (no zod here: the card page must stay small).
+import { markedCardUrl } from './scan-sources';
 
 /** An absolute http(s) URL with a host. */
 export function isHttpUrl(value: string): boolean {
@@ -10,8 +11,9 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** What our QR codes encode: the card URL (which has no query) with the `s=qr` marker, so a scan of the code is told
- * apart from a shared link (issue 11 §2). The card page shows the same card with or without it. */
+/** What our QR codes encode: the card URL (which has no query) with the `s=qr` mark, so a scan of the code is told
+ * apart from a shared link (issue 11 §2; the other channels' marks are in scan-sources.ts). The card page shows the
+ * same card with or without it. */
 export function qrTargetOf(cardUrl: string): string {
-  return `${cardUrl}?s=qr`;
+  return markedCardUrl(cardUrl, 'qr');
 }

@@ -1,14 +1,13 @@
 // Scans over time (issue 9 §5, issue 11 §2): the per-day scan counters of a business or of one card, with each day's
-// split by source (QR code or shared link) and device class, and a business's top cards.
+// split by source (QR code, shared link, NFC, wallets, signature, background — issue 22 §7) and device class, and a
+// business's top cards.
+import type { ScanSource } from '../scan-sources';
 import * as z from '../zod';
 
 /** The ranges a user may choose, in days (today included). */
 export const analyticsRanges = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
 
-/** Where a scan came from: our QR codes carry `?s=qr`; every other visit is a shared link. */
-export const scanSources = ['qr', 'link'] as const;
-export type ScanSource = (typeof scanSources)[number];
 /** The device classes a User-Agent is counted under (bots are not scans). */
 export const deviceClasses = ['phone', 'tablet', 'desktop'] as const;
 export type DeviceClass = (typeof deviceClasses)[number];
@@ -27,7 +26,16 @@ export type ScanDay = z.infer<typeof scanDaySchema>;
 const count = z.int();
 /** Scans counted before sources and devices were recorded have neither: they are `notRecorded`. */
 export const scanSplitSchema = z.object({
-  bySource: z.object({ qr: count, link: count, notRecorded: count }),
+  bySource: z.object({
+    qr: count,
+    link: count,
+    nfc: count,
+    appleWallet: count,
+    googleWallet: count,
+    signature: count,
+    background: count,
+    notRecorded: count,
+  } satisfies Record<ScanSource | 'notRecorded', typeof count>),
   byDevice: z.object({ phone: count, tablet: count, desktop: count, notRecorded: count }),
 });
 export type ScanSplit = z.infer<typeof scanSplitSchema>;

@@ -1,6 +1,7 @@
-// Scan analytics (issue 11 §2): each person's visit is counted with its source (QR or link) and device class, bots
-// and prefetches are not; the owner reads scans over time, by source, by device and the top cards; the employee
-// reads the same for their own card. Every answer is checked against the stored counters.
+// Scan analytics (issue 11 §2, issue 22 §7): each person's visit is counted with its source (the ?s= mark of the
+// channel: QR, NFC, wallets, signature, background; else a link) and device class, bots and prefetches are not; the
+// owner reads scans over time, by source, by device and the top cards; the employee reads the same for their own card.
+// Every answer is checked against the stored counters.
 import { describe, expect, it } from 'vitest';
 import { invite } from '../support/invitations';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, scanCard, tables, uniqueEmail } from '../support/runtime';
@@ -40,7 +41,7 @@ describe('scan analytics', () => {
       days: 7,
       totalInRange: 7,
       allTime: 7,
-      bySource: { qr: 4, link: 3, notRecorded: 0 },
+      bySource: { qr: 4, link: 3, nfc: 0, appleWallet: 0, googleWallet: 0, signature: 0, background: 0, notRecorded: 0 },
       byDevice: { phone: 3, tablet: 1, desktop: 3, notRecorded: 0 },
       topCards: [
         { cardId: ana.card.id, employeeId: ana.id, name: 'Ana Top', scans: 4 },
@@ -64,6 +65,71 @@ describe('scan analytics', () => {
     expect(mine.body).toMatchObject({ cardId: ana.card.id, days: 30, totalInRange: 4, allTime: 4, bySource: { qr: 3, link: 1, notRecorded: 0 }, byDevice: { phone: 3, tablet: 0, desktop: 1, notRecorded: 0 } });
     expect(mine.body.series).toHaveLength(30);
     expect(mine.body).not.toHaveProperty('topCards');
+  });
+
+  it('counts each channel’s mark as its own source on the card’s and the business’s totals and days, and unknown marks as links', async () => {
+    const owner = await createOwnerWithBusiness({ name: 'Every Channel Ltd' });
+    const email = uniqueEmail('sam');
+    const sam = await addEmployee(owner.owner, owner.business.id, { name: 'Sam Sources', email, status: 'active' });
+    const tom = await addEmployee(owner.owner, owner.business.id, { name: 'Tom Tag', status: 'active' });
+
+    // The mark never changes what the page shows (a crawler's visits, so nothing is counted here).
+    const crawler = { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
+    const [plain, marked] = await Promise.all([fetch(`${origin}/card/${sam.card.id}`, { headers: crawler }), fetch(`${origin}/card/${sam.card.id}?s=vb`, { headers: crawler })]);
+    expect(await marked.text()).toBe(await plain.text());
+
+    const visits: Parameters<typeof scanCard>[1][] = [
+      { via: 'qr' },
+      { via: 'nfc' },
+      { via: 'nfc' },
+      { via: 'appleWallet', device: 'tablet' },
+      { via: 'googleWallet' },
+      { via: 'signature', device: 'desktop' },
+      { via: 'background', device: 'desktop' },
+      { device: 'desktop' },
+      // Unknown, differently cased and empty marks are links.
+      { mark: 'x', device: 'desktop' },
+      { mark: 'N' },
+      { mark: '' },
+    ];
+    for (const visit of visits) expect((await scanCard(sam.card.id, visit)).status).toBe(200);
+    expect((await scanCard(tom.card.id, { via: 'nfc' })).status).toBe(200);
+
+    const samSources = { qrScans: 1, linkScans: 4, nfcScans: 2, appleWalletScans: 1, googleWalletScans: 1, signatureScans: 1, backgroundScans: 1 };
+    const businessSources = { ...samSources, nfcScans: 3 };
+    const db = await tables();
+    expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 11, ...samSources });
+    expect((await db.cardScanTotal.get({ cardId: tom.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 1, nfcScans: 1 });
+    expect((await db.businessScanTotal.get({ businessId: owner.business.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 12, ...businessSources });
+    expect((await db.cardScanDay.get({ cardId: sam.card.id, day: today() }).go({ consistent: true })).data).toMatchObject({
+      count: 11,
+      ...samSources,
+      phoneScans: 6,
+      tabletScans: 1,
+      desktopScans: 4,
+    });
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go({ consistent: true })).data).toMatchObject({ count: 12, ...businessSources });
+
+    const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      totalInRange: 12,
+      allTime: 12,
+      bySource: { qr: 1, link: 4, nfc: 3, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, notRecorded: 0 },
+      byDevice: { phone: 7, tablet: 1, desktop: 4, notRecorded: 0 },
+    });
+
+    const token = await invite(owner, sam.id, email);
+    const user = await createUser({ email });
+    expect((await api('POST', `/api/invitations/${token}/accept`, { user })).status).toBe(200);
+    const mine = await api('GET', '/api/me/analytics?days=7', { user });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toMatchObject({
+      cardId: sam.card.id,
+      totalInRange: 11,
+      allTime: 11,
+      bySource: { qr: 1, link: 4, nfc: 2, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, notRecorded: 0 },
+    });
   });
 
   it('reports scans counted before sources and devices were recorded as not recorded', async () => {

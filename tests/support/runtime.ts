@@ -10,6 +10,7 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { markedCardUrl, type ScanSource } from '../../shared/scan-sources';
 import { userAgents } from './user-agents';
 
 export const runtime = inject('runtime');
@@ -97,10 +98,14 @@ export async function api<T = any>(method: string, path: string, options: { user
   return { status: res.status, body: parsed as T, headers: res.headers, text };
 }
 
-/** Opens a card page as a person would: from a phone by default, by its QR code (`?s=qr`) or a shared link. */
-export function scanCard(cardId: string, options: { device?: keyof typeof userAgents; via?: 'qr' | 'link' } = {}): Promise<Response> {
-  const query = options.via === 'qr' ? '?s=qr' : '';
-  return fetch(`${origin}/card/${cardId}${query}`, { headers: { 'user-agent': userAgents[options.device ?? 'phone'] } });
+/**
+ * Opens a card page as a person would: from a phone by default, by a shared link or through a channel that marks the
+ * URL (`?s=qr` for the QR code, shared/scan-sources.ts), or with a raw `mark` (`mark: 'x'` opens `?s=x`).
+ */
+export function scanCard(cardId: string, options: { device?: keyof typeof userAgents; via?: ScanSource; mark?: string } = {}): Promise<Response> {
+  const url = `${origin}/card/${cardId}`;
+  const target = options.mark !== undefined ? `${url}?s=${encodeURIComponent(options.mark)}` : options.via && options.via !== 'link' ? markedCardUrl(url, options.via) : url;
+  return fetch(target, { headers: { 'user-agent': userAgents[options.device ?? 'phone'] } });
 }
 
 /** A random loopback address (all of 127/8 reaches the server), so per-client limits start fresh for each caller. */

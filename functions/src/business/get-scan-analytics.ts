@@ -3,6 +3,7 @@
 // its total, and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
 // Days without scans have no counter item; they are listed as 0 so a chart has every day.
 import type { AnalyticsRange, CardScanAnalytics, ScanAnalytics, ScanSplit, TopCard } from '../../../shared/schemas/analytics';
+import { scanSourceCounterOf, scanSources, type ScanSource } from '../../../shared/scan-sources';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -20,15 +21,7 @@ export function daysEnding(today: Date, days: number): string[] {
 }
 
 /** A day counter as stored: its total and its split (absent on days counted before the split was recorded). */
-interface DayCounter {
-  day: string;
-  count?: number;
-  qrScans?: number;
-  linkScans?: number;
-  phoneScans?: number;
-  tabletScans?: number;
-  desktopScans?: number;
-}
+type DayCounter = { day: string; count?: number; phoneScans?: number; tabletScans?: number; desktopScans?: number } & Partial<Record<`${ScanSource}Scans`, number>>;
 
 /** Every day of the range with its scans, the range's total, and its split by source and by device. */
 export function summarise(range: string[], counters: DayCounter[]): { series: ScanAnalytics['series']; totalInRange: number } & ScanSplit {
@@ -36,12 +29,13 @@ export function summarise(range: string[], counters: DayCounter[]): { series: Sc
   const series = range.map((day) => ({ day, scans: byDay.get(day) ?? 0 }));
   const totalInRange = series.reduce((sum, d) => sum + d.scans, 0);
   const sum = (field: keyof Omit<DayCounter, 'day'>) => counters.reduce((total, c) => total + (c[field] ?? 0), 0);
-  const bySource = { qr: sum('qrScans'), link: sum('linkScans') };
+  const bySource = Object.fromEntries(scanSources.map((source) => [source, sum(scanSourceCounterOf(source))])) as Record<ScanSource, number>;
   const byDevice = { phone: sum('phoneScans'), tablet: sum('tabletScans'), desktop: sum('desktopScans') };
+  const sourced = scanSources.reduce((total, source) => total + bySource[source], 0);
   return {
     series,
     totalInRange,
-    bySource: { ...bySource, notRecorded: totalInRange - bySource.qr - bySource.link },
+    bySource: { ...bySource, notRecorded: totalInRange - sourced },
     byDevice: { ...byDevice, notRecorded: totalInRange - byDevice.phone - byDevice.tablet - byDevice.desktop },
   };
 }

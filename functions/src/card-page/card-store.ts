@@ -1,10 +1,11 @@
 // The card page's data access, with the plain document client (no ElectroDB in this Lambda): one GetItem for
-// everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read. The day
-// counters also count the scan under its source and device class (issue 11 §2).
+// everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read. All four
+// also count the scan under its source (issue 22 §7), the day counters under its device class too (issue 11 §2).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { cardKeys, counterStamps } from '../data/card-keys';
 import { getItemOf } from '../data/plain-item';
+import { scanSourceCounterOf } from '../../../shared/scan-sources';
 import type { ScanContext } from './scan-context';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
@@ -43,10 +44,12 @@ function add(key: Record<string, string>, counters: string[], stamps: Record<str
 
 /** Counts one scan: the card and business totals and both per-day counters (`day` = YYYY-MM-DD, UTC) with its split. */
 export async function countScan(cardId: string, businessId: string, day: string, scan: ScanContext): Promise<void> {
-  const daily = ['count', `${scan.source}Scans`, `${scan.device}Scans`];
+  const source = scanSourceCounterOf(scan.source);
+  const total = ['scanCount', source];
+  const daily = ['count', source, `${scan.device}Scans`];
   await Promise.all([
-    add(cardKeys.cardScanTotal(cardId), ['scanCount'], counterStamps.cardScanTotal(cardId), true),
-    add(cardKeys.businessScanTotal(businessId), ['scanCount'], counterStamps.businessScanTotal(businessId), true),
+    add(cardKeys.cardScanTotal(cardId), total, counterStamps.cardScanTotal(cardId), true),
+    add(cardKeys.businessScanTotal(businessId), total, counterStamps.businessScanTotal(businessId), true),
     add(cardKeys.cardScanDay(cardId, day), daily, counterStamps.cardScanDay(cardId, businessId, day), false),
     add(cardKeys.businessScanDay(businessId, day), daily, counterStamps.businessScanDay(businessId, day), false),
   ]);

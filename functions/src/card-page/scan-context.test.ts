@@ -28,15 +28,18 @@ describe('scan context', () => {
     }
   });
 
-  it('tells a QR scan from a shared link by the ?s=qr marker only', () => {
+  it('reads the source from the ?s= mark of the card URL, and nothing else', () => {
     expect(scanSourceOf({ s: 'qr' })).toBe('qr');
-    expect(scanSourceOf({ s: 'QR' })).toBe('link');
+    expect(scanSourceOf({ s: 'n' })).toBe('nfc');
     expect(scanSourceOf({ s: 'other' })).toBe('link');
+    expect(scanSourceOf({ source: 'qr' })).toBe('link');
+    expect(scanSourceOf({})).toBe('link');
     expect(scanSourceOf(undefined)).toBe('link');
   });
 
   it('is no scan for prefetches, whatever the browser', () => {
     expect(scanContextOf({ 'user-agent': ua.iphone }, { s: 'qr' })).toEqual({ source: 'qr', device: 'phone' });
+    expect(scanContextOf({ 'user-agent': ua.windows }, { s: 'es' })).toEqual({ source: 'signature', device: 'desktop' });
     expect(scanContextOf({ 'user-agent': ua.iphone, purpose: 'prefetch' }, undefined)).toBeNull();
     expect(scanContextOf({ 'user-agent': ua.windows, 'sec-purpose': 'prefetch;prerender' }, undefined)).toBeNull();
     expect(scanContextOf({ 'user-agent': ua.headless }, { s: 'qr' })).toBeNull();

@@ -1,16 +1,17 @@
 // What a scan records besides its day (issue 11 §2): where it came from and on what kind of device — read from the
 // request's query string and User-Agent, never stored with the request (no IP address, no cookie, no UA string).
 import { isbot } from 'isbot';
-import type { DeviceClass, ScanSource } from '../../../shared/schemas/analytics';
+import { scanSourceOfMark, type ScanSource } from '../../../shared/scan-sources';
+import type { DeviceClass } from '../../../shared/schemas/analytics';
 
 export interface ScanContext {
   source: ScanSource;
   device: DeviceClass;
 }
 
-/** Our QR codes encode the card URL with `?s=qr` (shared/urls.ts `qrTargetOf`); anything else is a shared link. */
+/** Each channel marks the card URL with `?s=<mark>` (shared/scan-sources.ts); anything else is a shared link. */
 export function scanSourceOf(query: Record<string, string | undefined> | undefined): ScanSource {
-  return query?.['s'] === 'qr' ? 'qr' : 'link';
+  return scanSourceOfMark(query?.['s']);
 }
 
 const TABLET = /iPad|Tablet|PlayBook|Silk|Kindle|Android(?!.*Mobile)/i;

@@ -1,5 +1,6 @@
 // ElectroDB entities over the single table. Keys are built here and nowhere else; see docs/access-patterns.md.
 import { Entity, Service } from 'electrodb';
+import type { ScanSource } from '../../../shared/scan-sources';
 import { dynamo, tableName } from './client';
 
 const service = 'cardcrew';
@@ -20,10 +21,19 @@ const dashboardIndex = {
   collection: 'dashboard',
   pk: { field: 'gsi1pk', composite: ['businessId'] },
 } as const;
-/** A day counter's split of its scans: one counter per source and per device class (shared/schemas/analytics.ts). */
+/** A scan counter's split of its scans: one counter per source (shared/scan-sources.ts) and, per day, per device class. */
 const split = { type: 'number' } as const;
 // No defaults: an ElectroDB upsert would SET a default over the other counters' running totals. Missing reads as 0.
-const scanSplits = { qrScans: split, linkScans: split, phoneScans: split, tabletScans: split, desktopScans: split };
+const sourceSplits = {
+  qrScans: split,
+  linkScans: split,
+  nfcScans: split,
+  appleWalletScans: split,
+  googleWalletScans: split,
+  signatureScans: split,
+  backgroundScans: split,
+} satisfies Record<`${ScanSource}Scans`, typeof split>;
+const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
 const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
 
@@ -237,6 +247,8 @@ export function buildEntities() {
         businessId: { ...text, required: true },
         employeeOrder,
         scanCount: counter,
+        /** Scans by source since issue 22 §7 (scanCount also holds the ones before). */
+        ...sourceSplits,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
@@ -250,7 +262,7 @@ export function buildEntities() {
   const businessScanTotal = new Entity(
     {
       model: { entity: 'businessScanTotal', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, scanCount: counter },
+      attributes: { businessId: { ...text, required: true }, scanCount: counter, ...sourceSplits },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
         dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: [] } },

@@ -47,7 +47,9 @@ describe('Google Wallet save link', () => {
       header: { defaultValue: { value: 'Ada Lovelace' } },
       subheader: { defaultValue: { value: 'Analyst' } },
       hexBackgroundColor: '#1E40AF',
-      barcode: { type: 'QR_CODE', value: `${card.cardUrl}?s=qr` },
+      // The pass's code and link are marked as Google Wallet scans (issue 22 §7).
+      barcode: { type: 'QR_CODE', value: `${card.cardUrl}?s=gw` },
+      linksModuleData: { uris: [{ uri: `${card.cardUrl}?s=gw` }] },
       logo: { sourceUri: { uri: card.logoUrl } },
     });
   });

@@ -4,7 +4,7 @@
 // JSON parts and a signature, and a JWT library would add 16 KB to the business Lambda for it. The unit test
 // verifies the token with jose.
 import { createPrivateKey, sign } from 'node:crypto';
-import { qrTargetOf } from '../../../shared/urls';
+import { markedCardUrl } from '../../../shared/scan-sources';
 
 /** The issuer's Google Wallet credentials (a service account of the Google Cloud project linked to the issuer). */
 export interface WalletIssuer {
@@ -49,8 +49,9 @@ export function walletPassOf(issuer: WalletIssuer, card: WalletCard) {
         ...(card.jobTitle ? { subheader: localized(card.jobTitle) } : {}),
         hexBackgroundColor: card.backgroundColor,
         ...logo,
-        barcode: { type: 'QR_CODE', value: qrTargetOf(card.cardUrl), alternateText: 'Scan to view business card' },
-        linksModuleData: { uris: [{ uri: card.cardUrl, description: 'Digital Business Card', id: 'card' }] },
+        // Both carry the Google Wallet mark: a scan of the pass's code and a tap on its link count as Google Wallet scans.
+        barcode: { type: 'QR_CODE', value: markedCardUrl(card.cardUrl, 'googleWallet'), alternateText: 'Scan to view business card' },
+        linksModuleData: { uris: [{ uri: markedCardUrl(card.cardUrl, 'googleWallet'), description: 'Digital Business Card', id: 'card' }] },
       },
     ],
   };

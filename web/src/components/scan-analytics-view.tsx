@@ -1,6 +1,8 @@
 // Scans over time (issue 9 §5, issue 11 §2), one view for the business dashboard, the employee portal and the agency's
 // Analytics button: the range (7/30/90 days), the totals, scans per day as a chart with a table of the same numbers,
-// the share by source (QR code or shared link) and by device, and — for a business — its top cards.
+// the share by source (QR code, shared link and the other channels, issue 22 §7) and by device, and — for a business —
+// its top cards.
+import { scanSourceLabels } from '@shared/scan-sources';
 import { analyticsRanges, type AnalyticsRange, type ScanDay, type ScanSplit, type TopCard } from '@shared/schemas/analytics';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -16,8 +18,14 @@ interface Analytics extends ScanSplit {
   topCards?: TopCard[];
 }
 
-const sourceLabels = { qr: 'QR code', link: 'Shared link', notRecorded: 'Not recorded' } as const;
+const sourceLabels = { ...scanSourceLabels, notRecorded: 'Not recorded' } as const;
 const deviceLabels = { phone: 'Phone', tablet: 'Tablet', desktop: 'Desktop', notRecorded: 'Not recorded' } as const;
+/**
+ * QR code and shared link are always listed (every card has both); the other channels only in a range with scans from
+ * them, so the list stays short on a phone and does not offer a channel that a business has not used.
+ */
+const alwaysShownSources = ['qr', 'link'] as const;
+const allDevices = ['phone', 'tablet', 'desktop'] as const;
 
 export function ScanAnalyticsView({ query, days, onDaysChange }: { query: UseQueryResult<Analytics>; days: AnalyticsRange; onDaysChange: (days: AnalyticsRange) => void }) {
   return (
@@ -82,17 +90,29 @@ function Figures({ analytics }: { analytics: Analytics }) {
         </table>
       </details>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Shares title="By source" counts={bySource} labels={sourceLabels} total={totalInRange} />
-        <Shares title="By device" counts={byDevice} labels={deviceLabels} total={totalInRange} />
+        <Shares title="By source" counts={bySource} labels={sourceLabels} alwaysShown={alwaysShownSources} total={totalInRange} />
+        <Shares title="By device" counts={byDevice} labels={deviceLabels} alwaysShown={allDevices} total={totalInRange} />
       </div>
       {topCards && <TopCards cards={topCards} />}
     </>
   );
 }
 
-/** Each part's count and share of the range's scans; 'Not recorded' only when there is some. */
-function Shares<K extends string>({ title, counts, labels, total }: { title: string; counts: Record<K, number>; labels: Record<K, string>; total: number }) {
-  const parts = (Object.keys(labels) as K[]).filter((key) => key !== 'notRecorded' || counts[key] > 0);
+/** Each part's count and share of the range's scans; parts not `alwaysShown` (like 'Not recorded') only when there is some. */
+function Shares<K extends string>({
+  title,
+  counts,
+  labels,
+  alwaysShown,
+  total,
+}: {
+  title: string;
+  counts: Record<K, number>;
+  labels: Record<K, string>;
+  alwaysShown: readonly K[];
+  total: number;
+}) {
+  const parts = (Object.keys(labels) as K[]).filter((key) => alwaysShown.includes(key) || counts[key] > 0);
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid content-start gap-2 rounded-lg border p-3">
