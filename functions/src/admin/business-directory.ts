@@ -4,6 +4,7 @@
 import type { AdminBusinessPage, AdminBusinessQuery, AdminBusinessRow } from '../../../shared/schemas/admin';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { adminMonthlyAmount, type RatePlan } from '../../../shared/pricing';
+import { linksOfBusiness } from '../agency/repository';
 import type { BusinessRecord } from '../business/repository';
 import { db } from '../data/entities';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
@@ -61,22 +62,16 @@ export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[], ag
 }
 
 /**
- * The agency managing each business and who pays for it (issue 20 §1): per business one Query of its links (gsi2
- * byBusiness; a page has 25 rows), the oldest link as the run reads it, then the agencies' names in one BatchGetItem.
+ * The agency managing each business and who pays for it (issue 20 §1): per business one Query of its links
+ * (linksOfBusiness; a page has 25 rows), the oldest as the run reads it, then the agencies' names in one BatchGetItem.
  */
 export async function agenciesOf(businessIds: string[]): Promise<Map<string, NonNullable<AdminBusinessRow['agency']>>> {
-  const links = await Promise.all(
-    businessIds.map(async (businessId) => {
-      const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
-      return data.sort((a, b) => a.createdAt.localeCompare(b.createdAt))[0];
-    }),
-  );
-  const found = links.filter((link) => link !== undefined);
+  const found = (await Promise.all(businessIds.map(async (businessId) => (await linksOfBusiness(businessId))[0]))).filter((link) => link !== undefined);
   if (found.length === 0) return new Map();
   const agencyIds = [...new Set(found.map((link) => link.agencyId))];
   const { data: agencies } = await db().agency.get(agencyIds.map((agencyId) => ({ agencyId }))).go({ attributes: ['agencyId', 'name'] });
   const names = new Map(agencies.map((agency) => [agency.agencyId, agency.name]));
-  return new Map(found.map((link) => [link.businessId, { id: link.agencyId, name: names.get(link.agencyId) ?? 'Agency', billedTo: link.billedTo ?? 'agency' }]));
+  return new Map(found.map((link) => [link.businessId, { id: link.agencyId, name: names.get(link.agencyId) ?? 'Agency', billedTo: link.billedTo }]));
 }
 
 export async function listBusinesses(query: AdminBusinessQuery): Promise<AdminBusinessPage> {

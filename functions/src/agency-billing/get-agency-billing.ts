@@ -3,17 +3,16 @@
 import type { AgencyBilling } from '../../../shared/schemas/agency-billing';
 import { agencyVolumeTiers, isBillableBusiness, volumeTierFor } from '../../../shared/pricing';
 import { agencyIdOf } from '../agency/agency-access';
-import { getBusinesses } from '../agency/repository';
+import { getBusinesses, listClientLinks } from '../agency/repository';
 import type { Caller } from '../identity/caller';
 import { toInvoiceDto } from '../invoices/dto';
 import { listActivePlans } from '../plans/repository';
-import { listAgencyBillingLinks } from '../jobs/repository';
 import { listAgencyInvoices } from './repository';
 
 export async function getAgencyBilling(caller: Caller): Promise<AgencyBilling> {
   const agencyId = agencyIdOf(caller);
-  const [invoices, links, plans] = await Promise.all([agencyId ? listAgencyInvoices(agencyId) : [], agencyId ? listAgencyBillingLinks(agencyId) : [], listActivePlans()]);
-  const billedToAgency = links.filter((link) => link.billedTo !== 'direct').map((link) => link.businessId);
+  const [invoices, links, plans] = await Promise.all([agencyId ? listAgencyInvoices(agencyId) : [], agencyId ? listClientLinks(agencyId) : [], listActivePlans()]);
+  const billedToAgency = links.filter((link) => link.billedTo === 'agency').map((link) => link.businessId);
   const clients = (await getBusinesses(billedToAgency)).filter(isBillableBusiness);
   const billableEmployees = clients.reduce((sum, client) => sum + (client.billableEmployeeCount ?? 0), 0);
   const { tier, next } = volumeTierFor(agencyVolumeTiers(plans), billableEmployees);

@@ -1,16 +1,10 @@
-// Access patterns of agency billing (docs/access-patterns.md): a client's agency links (gsi2 byBusiness), the choice of
-// who pays written on the link, and the agency's invoices (gsi1 byBusiness, keyed by the payer).
+// Access patterns of agency billing (docs/access-patterns.md): the choice of who pays written on the agency–client link
+// (the links are read in agency/repository.ts), and the agency's invoices (gsi1 byBusiness, keyed by the payer).
 import type { EntityItem } from 'electrodb';
 import { db, type Db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
 
 export type AgencyClientLink = EntityItem<Db['agencyClient']>;
-
-/** The agencies that manage a business, oldest link first (a business made by Add Client has one). */
-export async function linksOfBusiness(businessId: string): Promise<AgencyClientLink[]> {
-  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all' });
-  return data.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-}
 
 /** Records who pays for the client, who chose it and when; null when the link is gone meanwhile. */
 export async function setBilledTo(link: { agencyId: string; businessId: string }, billedTo: 'agency' | 'direct', changedBy: string): Promise<AgencyClientLink | null> {

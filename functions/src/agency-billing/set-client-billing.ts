@@ -5,7 +5,8 @@ import type { ClientBilling, ClientBillingInput } from '../../../shared/schemas/
 import { agencyIdOf } from '../agency/agency-access';
 import type { Caller } from '../identity/caller';
 import { forbidden, notFound } from '../lib/errors';
-import { linksOfBusiness, setBilledTo, type AgencyClientLink } from './repository';
+import { linksOfBusiness } from '../agency/repository';
+import { setBilledTo, type AgencyClientLink } from './repository';
 
 export async function setClientBilling(caller: Caller, businessId: string, input: ClientBillingInput): Promise<ClientBilling> {
   const links = await linksOfBusiness(businessId);

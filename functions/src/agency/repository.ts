@@ -46,11 +46,29 @@ export async function setAgencyLogo(agencyId: string, logoUrl: string): Promise<
   await db().agency.patch({ agencyId }).set({ logoUrl }).go();
 }
 
+export interface ClientLink {
+  agencyId: string;
+  businessId: string;
+  billedTo: 'agency' | 'direct';
+  createdAt: string;
+}
+
+/** A link stored before the choice existed is billed to the agency (the default of Add Client). */
+const toClientLink = (link: Omit<ClientLink, 'billedTo'> & { billedTo?: ClientLink['billedTo'] }): ClientLink => ({ ...link, billedTo: link.billedTo ?? 'agency' });
+
 /** Every client link of an agency with who pays for the client: one Query (a page holds thousands of links). */
-export async function listClientLinks(agencyId: string): Promise<{ businessId: string; billedTo: 'agency' | 'direct' }[]> {
-  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['businessId', 'billedTo'] });
-  // A link stored before the choice existed is billed to the agency (the default of Add Client).
-  return data.map((link) => ({ businessId: link.businessId, billedTo: link.billedTo ?? 'agency' }));
+export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+  return data.map(toClientLink);
+}
+
+/**
+ * The agencies that manage a business, oldest link first (gsi2 byBusiness). The oldest is the one that bills it: the
+ * monthly run, the admin's choice of who pays and the admin businesses tab all read it so.
+ */
+export async function linksOfBusiness(businessId: string): Promise<ClientLink[]> {
+  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+  return data.map(toClientLink).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** The client businesses by id: BatchGetItem, 100 keys per request, five in flight (ElectroDB splits and retries unprocessed keys). */

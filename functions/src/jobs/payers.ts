@@ -5,9 +5,9 @@ import { addOneMonth, DEFAULT_CURRENCY } from '../../../shared/format';
 import { agencyInvoiceAmounts, agencyVolumeTiers, businessRatePerUser, isBillableBusiness, monthlyInvoiceAmount } from '../../../shared/pricing';
 import { AGENCY_INVOICE_NOTE, MONTHLY_INVOICE_NOTE } from '../../../shared/schemas/invoice';
 import type { PricingPlan } from '../../../shared/schemas/plan';
-import { getAgency, getBusinesses } from '../agency/repository';
+import { getAgency, getBusinesses, listClientLinks } from '../agency/repository';
 import { newId } from '../lib/ids';
-import { clientsBilledFor, getBusinessForBilling, hasInvoiceForPeriod, reguardAgencyClients, listAgencyBillingLinks, listAllAgencies, listAllBusinesses, type UnnumberedInvoice } from './repository';
+import { clientsBilledFor, getBusinessForBilling, hasInvoiceForPeriod, invoiceGuardOf, listAllAgencies, listAllBusinesses, reguardAgencyClients, type UnnumberedInvoice } from './repository';
 
 export type Payer = { type: 'business'; businessId: string } | { type: 'agency'; agencyId: string; clientIds: string[] };
 
@@ -34,7 +34,7 @@ export function billingPeriodOf(runDate: Date): BillingPeriod {
  */
 export async function listPayers(): Promise<Payer[]> {
   const [businesses, agencies] = await Promise.all([listAllBusinesses(), listAllAgencies()]);
-  const links = (await Promise.all(agencies.map((agency) => listAgencyBillingLinks(agency.agencyId)))).flat();
+  const links = (await Promise.all(agencies.map((agency) => listClientLinks(agency.agencyId)))).flat();
   const payerOfClient = new Map<string, string>();
   for (const link of [...links].sort((a, b) => a.createdAt.localeCompare(b.createdAt))) {
     if (link.billedTo !== 'direct' && !payerOfClient.has(link.businessId)) payerOfClient.set(link.businessId, link.agencyId);
@@ -91,8 +91,9 @@ async function businessInvoice(businessId: string, billing: BillingPeriod, plans
 async function agencyInvoice(payer: Extract<Payer, { type: 'agency' }>, billing: BillingPeriod, plans: readonly PricingPlan[]): Promise<InvoiceOrOutcome> {
   const agency = await getAgency(payer.agencyId);
   if (!agency) return { outcome: 'skipped', reason: 'notBillable' };
-  if (await hasInvoiceForPeriod(payer.agencyId, billing.period)) {
-    await reguardAgencyClients(payer.agencyId, billing.period);
+  const guard = await invoiceGuardOf(payer.agencyId, billing.period);
+  if (guard) {
+    await reguardAgencyClients(guard);
     return { outcome: 'alreadyBilled' };
   }
   // A client billed this period already (on its own invoice before it joined the agency, or on another agency's)

@@ -28,16 +28,15 @@ export async function listAllAgencies() {
   return data;
 }
 
-/** An agency's client links with who pays for each client (one Query; a 1 MB page holds thousands). */
-export async function listAgencyBillingLinks(agencyId: string) {
-  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
-  return data;
-}
-
 /** True when the payer (a business, or an agency) already has its invoice for this period (cheap pre-check; the guard decides). */
 export async function hasInvoiceForPeriod(payerId: string, period: string): Promise<boolean> {
+  return (await invoiceGuardOf(payerId, period)) !== null;
+}
+
+/** The payer's monthly guard for the period (it names the invoice that billed it), read consistently; null before. */
+export async function invoiceGuardOf(payerId: string, period: string) {
   const { data } = await db().invoiceGuard.get({ businessId: payerId, period }).go({ consistent: true });
-  return data !== null;
+  return data;
 }
 
 /**
@@ -65,12 +64,10 @@ export async function guardClients(clientIds: string[], period: string, invoiceI
   if (unprocessed.length > 0) throw new Error('Some client guards could not be written');
 }
 
-/** Guards the clients of the agency's invoice for the period again (a retry after a crash between invoice and guards). */
-export async function reguardAgencyClients(agencyId: string, period: string): Promise<void> {
-  const { data: guard } = await db().invoiceGuard.get({ businessId: agencyId, period }).go({ consistent: true });
-  if (!guard) return;
+/** Guards the clients of an agency's invoice for the period again (a retry after a crash between invoice and guards). */
+export async function reguardAgencyClients(guard: { invoiceId: string; period: string }): Promise<void> {
   const { data: invoice } = await db().invoice.get({ invoiceId: guard.invoiceId }).go({ consistent: true, attributes: ['lines'] });
-  await guardClients((invoice?.lines ?? []).map((line) => line.businessId), period, guard.invoiceId);
+  await guardClients((invoice?.lines ?? []).map((line) => line.businessId), guard.period, guard.invoiceId);
 }
 
 /** An invoice before it is numbered: the number (and the search text that contains it) comes with the write. */
