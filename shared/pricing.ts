@@ -9,7 +9,8 @@ export type RatePlan = Pick<PricingPlan, 'priceCents' | 'userRange' | 'planType'
 /** Rates in cents per user per month. */
 export const FALLBACK_BUSINESS_RATE_CENTS = 199;
 export const AGENCY_RATES_CENTS = { upTo20: 199, upTo200: 149, above200: 99 } as const;
-export const AGENCY_COST_SHARE = 0.5;
+/** The agency's share of what it charges a client, which it owes CardCrew (spec 2 §9: 50 %), as a whole percentage. */
+export const AGENCY_COST_SHARE_PERCENT = 50;
 export const ADMIN_RATE_LABELS = { upTo20: '1-20 users', upTo200: '21-200 users', above200: '200+ users' } as const;
 export const ADMIN_FALLBACK_RATES_CENTS = { upTo20: 200, upTo200: 150, above200: 100 } as const;
 
@@ -109,18 +110,14 @@ export function agencyClientRevenue(employees: number): number {
   return costInCents(agencyRatePerUser(employees), employees);
 }
 
-/** The agency's share of what it charges a client: AGENCY_COST_SHARE as a whole percentage (50). */
-export const AGENCY_COST_SHARE_PERCENT = AGENCY_COST_SHARE * 100;
-
 /**
  * What an agency owes CardCrew for one client per month, the "Agency costs" of spec 2 §9 for that client: 50 % of the
  * client's revenue, rounded per client half up (1.49 × 21 = 31.29 → 15.645 → 15.65). The agency dashboard and the
  * agency invoice both take their figures from here, so they agree to the cent.
  */
 export function agencyClientCost(employees: number): { ratePerUserCents: number; revenueCents: number; costCents: number } {
-  const ratePerUserCents = agencyRatePerUser(employees);
-  const revenueCents = costInCents(ratePerUserCents, employees);
-  return { ratePerUserCents, revenueCents, costCents: divideRoundingHalfUp(revenueCents * AGENCY_COST_SHARE_PERCENT, 100) };
+  const revenueCents = agencyClientRevenue(employees);
+  return { ratePerUserCents: agencyRatePerUser(employees), revenueCents, costCents: divideRoundingHalfUp(revenueCents * AGENCY_COST_SHARE_PERCENT, 100) };
 }
 
 /**
