@@ -4,7 +4,7 @@ import { invoicePdfPath, type InvoiceMailOutcome } from '../../../shared/schemas
 import { sendMail } from '../adapters/mail';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
-import { invoiceMail } from '../mail/invoice-mail';
+import { invoiceMail, type InvoiceMailBasics } from '../mail/invoice-mail';
 import { invoiceBreakdownOf } from './breakdown';
 import { billingContactOf } from './payment-store';
 import type { InvoiceRecord } from './repository';
@@ -18,6 +18,18 @@ export function invoicePdfLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}${invoicePdfPath(invoiceId)}`;
 }
 
+/** The fields every mail about the invoice starts from (invoice, reminder and receipt mails), to the address given. */
+export function invoiceMailBasics(invoice: Pick<InvoiceRecord, 'invoiceId' | 'businessName' | 'invoiceNumber' | 'amountCents'> & { currency?: string | undefined }, to: string): InvoiceMailBasics {
+  return {
+    to,
+    businessName: invoice.businessName,
+    invoiceNumber: invoice.invoiceNumber,
+    amountCents: invoice.amountCents,
+    currency: invoice.currency ?? 'USD',
+    link: invoicePaymentLink(invoice.invoiceId),
+  };
+}
+
 /** What an invoice mail reads of an invoice (the monthly run mails one before reading it back). */
 export type MailedInvoice = Pick<InvoiceRecord, 'invoiceId' | 'businessId' | 'businessName' | 'invoiceNumber' | 'amountCents' | 'dueDate'> &
   Partial<Pick<InvoiceRecord, 'payerType' | 'currency' | 'notes' | 'billingPeriod' | 'lines' | 'subtotalCents' | 'discountPercent' | 'discountCents' | 'discountTierFromUsers'>>;
@@ -28,14 +40,9 @@ export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMa
     if (!to) return 'noAddress';
     await sendMail(
       invoiceMail({
-        to,
-        businessName: invoice.businessName,
-        invoiceNumber: invoice.invoiceNumber,
-        amountCents: invoice.amountCents,
-        currency: invoice.currency ?? 'USD',
+        ...invoiceMailBasics(invoice, to),
         dueDate: invoice.dueDate,
         notes: invoice.notes ?? null,
-        link: invoicePaymentLink(invoice.invoiceId),
         breakdown: invoiceBreakdownOf(invoice),
         pdfLink: invoicePdfLink(invoice.invoiceId),
       }),

@@ -8,7 +8,7 @@ import { logger } from '../lib/logger';
 import { receiptMail } from '../mail/receipt-mail';
 import { billingContactOf, claimReceipt, settleReceipt } from './payment-store';
 import type { InvoiceRecord } from './repository';
-import { invoicePaymentLink, invoicePdfLink } from './send-invoice-mail';
+import { invoiceMailBasics, invoicePdfLink } from './send-invoice-mail';
 
 export type ReceiptOutcome = 'sent' | 'notMine' | 'noAddress' | 'failed';
 
@@ -39,14 +39,10 @@ export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()):
     }
     await sendMail(
       receiptMail({
-        to,
-        businessName: invoice.businessName,
-        invoiceNumber: invoice.invoiceNumber,
-        amountCents: invoice.paidAmountCents ?? invoice.amountCents,
-        currency: invoice.currency ?? 'USD',
+        // The amount Stripe took, which a paid invoice records.
+        ...invoiceMailBasics({ ...invoice, amountCents: invoice.paidAmountCents ?? invoice.amountCents }, to),
         paidAt: invoice.paidAt ?? now.toISOString(),
         card: await cardOf(invoice.stripePaymentIntentId),
-        link: invoicePaymentLink(invoice.invoiceId),
         pdfLink: invoicePdfLink(invoice.invoiceId),
       }),
     );

@@ -7,7 +7,7 @@
 // condition (status = overdue) stops a reminder for one paid or voided while the run was going.
 import { sendMail } from '../adapters/mail';
 import { billingContactOf, claimReminder, releaseReminder, transitionInvoice } from '../invoices/payment-store';
-import { invoicePaymentLink } from '../invoices/send-invoice-mail';
+import { invoiceMailBasics } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { reminderMail } from '../mail/reminder-mail';
@@ -64,16 +64,7 @@ async function remind(invoice: InvoiceRecord, stage: number): Promise<'sent' | '
   if (!(await claimReminder(invoice.invoiceId, stage))) return null;
   try {
     await sendMail(
-      reminderMail({
-        to,
-        businessName: invoice.businessName,
-        invoiceNumber: invoice.invoiceNumber,
-        amountCents: invoice.amountCents,
-        currency: invoice.currency ?? 'USD',
-        dueDate: invoice.dueDate,
-        daysOverdue: stage,
-        link: invoicePaymentLink(invoice.invoiceId),
-      }),
+      reminderMail({ ...invoiceMailBasics(invoice, to), dueDate: invoice.dueDate, daysOverdue: stage }),
     );
     return 'sent';
   } catch (error) {

@@ -5,15 +5,20 @@ import type { InvoiceBreakdown } from '../../../shared/schemas/invoice';
 import type { OutgoingMail } from '../adapters/mail';
 import { escapeHtml, htmlLayout } from './layout';
 
-export interface InvoiceMailInput {
+/** What every mail about an invoice says (the invoice, reminder and receipt mails): who, which invoice, how much, where. */
+export interface InvoiceMailBasics {
   to: string;
   businessName: string;
   invoiceNumber: string;
   amountCents: number;
   currency: string;
+  /** The invoice's payment page. */
+  link: string;
+}
+
+export interface InvoiceMailInput extends InvoiceMailBasics {
   dueDate: string;
   notes: string | null;
-  link: string;
   /** An agency invoice's lines, subtotal and discount; absent or empty for a business's invoice. */
   breakdown?: Pick<InvoiceBreakdown, 'lines' | 'subtotalCents' | 'discountPercent' | 'discountCents'>;
   /** The invoice's PDF (issue 27 §2). */

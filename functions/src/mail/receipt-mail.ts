@@ -2,18 +2,13 @@
 // the date paid, the card's brand and last four digits when Stripe gives them, and the links to the invoice page and its PDF.
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
+import type { InvoiceMailBasics } from './invoice-mail';
 import { escapeHtml, htmlLayout } from './layout';
 
-export interface ReceiptMailInput {
-  to: string;
-  businessName: string;
-  invoiceNumber: string;
-  amountCents: number;
-  currency: string;
+export interface ReceiptMailInput extends InvoiceMailBasics {
   paidAt: string;
   /** 'Visa ending in 4242'; null when Stripe did not say. */
   card: string | null;
-  link: string;
   /** The invoice's PDF, stamped Paid (issue 27 §2). */
   pdfLink?: string;
 }

@@ -2,18 +2,13 @@
 // same payment link as the invoice mail, HTML and text.
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
+import type { InvoiceMailBasics } from './invoice-mail';
 import { escapeHtml, htmlLayout } from './layout';
 
-export interface ReminderMailInput {
-  to: string;
-  businessName: string;
-  invoiceNumber: string;
-  amountCents: number;
-  currency: string;
+export interface ReminderMailInput extends InvoiceMailBasics {
   dueDate: string;
   /** The reminder's stage: 1, 7 or 14 days past the due date. */
   daysOverdue: number;
-  link: string;
 }
 
 export function reminderMail(input: ReminderMailInput): OutgoingMail {
