@@ -240,11 +240,17 @@ export const jobs = {
     // conditional status change and the reminder claim (and its release after a failed mail). Mails the payment link.
     capabilities: { table: { actions: ['GetItem', 'Query', 'UpdateItem'], indexes: true }, site: true, mail: { send: true } },
   },
+  // The card-sharing worker (issue 22), fed by the table's stream (card items only): keeps every shared form of a card
+  // current when the card changes. Reading the stream is granted by its event source; each reaction adds what it reaches.
+  cardSharing: {
+    entry: 'functions/src/card-sharing/handler.ts',
+    capabilities: {},
+  },
 } satisfies Record<string, AreaDef>;
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */

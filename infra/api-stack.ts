@@ -17,6 +17,7 @@ import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
+import { CardSharing } from './card-sharing';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
@@ -68,6 +69,8 @@ export class ApiStack extends Stack {
   readonly billingQueues: BillingQueues;
   readonly billing: BillingFanOut;
   readonly dunningJob: ScheduledJob;
+  /** The card-sharing worker on the table's stream (issue 22). */
+  readonly cardSharing: CardSharing;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** JSON access log of the default stage (one line per request, with `status`). */
@@ -229,6 +232,8 @@ export class ApiStack extends Stack {
       timeout: Duration.minutes(15),
       environment,
     });
+
+    this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

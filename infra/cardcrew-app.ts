@@ -98,6 +98,8 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     planningDeadLetterQueue: api.billingQueues.planningDeadLetters,
     dunningJob: api.dunningJob.function,
     dunningJobDeadLetterQueue: api.dunningJob.deadLetterQueue,
+    cardSharingWorker: api.cardSharing.worker,
+    cardSharingDeadLetterQueue: api.cardSharing.deadLetters,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

@@ -35,6 +35,9 @@ export interface OperationsStackProps extends StackProps {
   readonly planningDeadLetterQueue: sqs.IQueue;
   readonly dunningJob: AppFunction;
   readonly dunningJobDeadLetterQueue: sqs.IQueue;
+  /** The card-sharing worker on the table's stream (issue 22) and its dead-letter queue. */
+  readonly cardSharingWorker: AppFunction;
+  readonly cardSharingDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
 }
 
@@ -69,6 +72,10 @@ export const alarmThresholds = {
   /** The dunning job: any failed run, and any run parked in its dead-letter queue (reminders stop until it runs). */
   dunningJobErrorCount: 0,
   dunningJobDeadLetterMessages: 0,
+  /** The card-sharing worker: any unhandled error, any card change given up on, and changes waiting over 15 minutes. */
+  cardSharingWorkerErrorCount: 0,
+  cardSharingDeadLetterMessages: 0,
+  cardSharingIteratorAgeSeconds: 900,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -244,6 +251,25 @@ export class OperationsStack extends Stack {
         alarmFriendlyName: 'DunningJobDeadLetters',
         humanReadableName: 'Dunning job dead-letter queue',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.dunningJobDeadLetterMessages } },
+      });
+
+    // The card-sharing worker: a shared card (link preview, wallet passes) lags behind its card while records wait, and a
+    // record in the dead-letter queue was given up on (docs/operations.md says how to replay it).
+    this.monitoring
+      .addLargeHeader('Card sharing')
+      .monitorLambdaFunction({
+        lambdaFunction: props.cardSharingWorker.function,
+        alarmFriendlyName: 'CardSharingWorker',
+        humanReadableName: 'Card-sharing worker (table stream)',
+        isIterator: true,
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.cardSharingWorkerErrorCount } },
+        addMaxIteratorAgeAlarm: { Critical: { maxAgeInMillis: t.cardSharingIteratorAgeSeconds * 1000 } },
+      })
+      .monitorSqsQueue({
+        queue: props.cardSharingDeadLetterQueue,
+        alarmFriendlyName: 'CardSharingDeadLetters',
+        humanReadableName: 'Card-sharing dead-letter queue (card changes given up on)',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.cardSharingDeadLetterMessages } },
       });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone

@@ -91,6 +91,8 @@ export class StatefulStack extends Stack {
       deletionProtection: true,
       timeToLiveAttribute: 'expiresAt',
       removalPolicy: RemovalPolicy.RETAIN,
+      // The card-sharing worker (infra/card-sharing.ts) reacts to card changes with both images.
+      stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES,
     });
     for (const index of this.tableIndexNames) {
       this.table.addGlobalSecondaryIndex({

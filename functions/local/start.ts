@@ -16,6 +16,7 @@ import { startStripeStandIn } from './stripe';
 import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
+import { startCardSharingStream } from './card-sharing-stream';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -115,7 +116,10 @@ async function main() {
   const ids = await ensureUserPool(cognitoClient(s), s);
   Object.assign(process.env, handlerEnvironment(s, ids));
 
-  // Handlers read their configuration at first use, so they are imported after the environment is set.
+  // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
+  // worker starts before the seed so that the demo cards are shared like any other.
+  const cardSharing = await startCardSharingStream(ddb, s.tableName);
+  closers.push(() => cardSharing.stop());
   const { seed, demoLogins } = await import('./seed');
   await seed(cognitoClient(s), ids.userPoolId);
   const { createApiAdapter } = await import('./api-adapter');
@@ -160,7 +164,7 @@ async function main() {
       `  ${pad('Mailbox')}http://${s.host}:${s.sesPort}   (local SES: confirmation codes and all mail)`,
       `  ${pad('API docs')}${s.origin}/api/openapi.json`,
       `  ${pad('Health')}${s.origin}/api/health`,
-      `  ${pad('DynamoDB')}http://${s.host}:${s.dynamodbPort}   (DynamoDB Local, data in ${join(s.dataDir, 'dynamodb')})`,
+      `  ${pad('DynamoDB')}http://${s.host}:${s.dynamodbPort}   (DynamoDB Local, data in ${join(s.dataDir, 'dynamodb')}; its stream feeds the card-sharing worker)`,
       `  ${pad('Cognito')}http://${s.host}:${s.cognitoPort}   (cognito-local, pool ${ids.userPoolId})`,
       `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, buckets ${s.mediaBucket} and ${s.documentsBucket})`,
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,

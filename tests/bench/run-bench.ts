@@ -35,7 +35,7 @@ async function measureBundles() {
   // A module that does nothing: its cold import is the floor every other import is read against.
   const noop = join(out, 'noop.ts');
   writeFileSync(noop, 'export const handler = async () => ({ statusCode: 204 });\n');
-  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobBillPayers: jobEntries.billPayers, jobDunning: jobEntries.dunning };
+  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobBillPayers: jobEntries.billPayers, jobDunning: jobEntries.dunning, jobCardSharing: jobEntries.cardSharing };
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(out, `${name}.mjs`);
     // The same options as infra's AppFunction: ESM, minified, node22, AWS SDK provided by the runtime.

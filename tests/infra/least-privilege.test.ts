@@ -97,6 +97,17 @@ const expectedActions: Record<string, string[]> = {
   ],
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
+  // The card-sharing worker: reads the table's stream (its event source) and sends a record it gave up on to its DLQ.
+  // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing).
+  cardSharing: [
+    'dynamodb:DescribeStream',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+    'dynamodb:ListStreams',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:SendMessage',
+  ],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -116,6 +127,7 @@ const expectedEnvironment: Record<string, string[]> = {
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  cardSharing: [],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -124,7 +136,7 @@ const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_ME
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
 /** The start of each job function's logical id in the API stack (the scheduled jobs, and the billing worker). */
-const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction' };
+const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker' };
 
 interface FunctionGrants {
   actions: string[];
@@ -232,10 +244,10 @@ describe('least privilege per function', () => {
     for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
-  it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount)', () => {
+  it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {
     for (const [name, g] of Object.entries(grants)) {
       for (const s of g.statements.filter((st) => st.Resource === '*')) {
-        expect([s.Action].flat().every((a) => a.startsWith('xray:') || a === 'ses:GetAccount'), `${name}: ${JSON.stringify(s.Action)}`).toBe(true);
+        expect([s.Action].flat().every((a) => a.startsWith('xray:') || a === 'ses:GetAccount' || a === 'dynamodb:ListStreams'), `${name}: ${JSON.stringify(s.Action)}`).toBe(true);
       }
     }
   });

@@ -1,0 +1,55 @@
+// The card-sharing worker (issue 22): the table's stream, filtered to card items, feeds one Lambda that keeps every
+// shared form of a card current (link preview, wallet passes). Records are read in order per shard; a failing record is
+// retried with the batch split in two, and after the retries its position goes to an encrypted dead-letter queue.
+// Settings: functions/src/card-sharing/stream.ts (the local runtime reads DynamoDB Local's stream with the same ones).
+import { Duration } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { jobs } from '../functions/routes';
+import { cardRecordsPattern, cardSharingStream } from '../functions/src/card-sharing/stream';
+import { AppFunction } from './app-function';
+import type { AppEnvironment } from './app-environment';
+
+export interface CardSharingProps {
+  /** The table, with its stream (NEW_AND_OLD_IMAGES). */
+  readonly table: dynamodb.ITable;
+  readonly environment: AppEnvironment;
+}
+
+export class CardSharing extends Construct {
+  readonly worker: AppFunction;
+  /** Stream positions of card records the worker failed on every retry. */
+  readonly deadLetters: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: CardSharingProps) {
+    super(scope, id);
+    this.worker = new AppFunction(this, 'Worker', {
+      entry: jobs.cardSharing.entry,
+      serviceName: 'card-sharing',
+      description: 'Keeps every shared form of a card current when the card changes (table stream, card items)',
+      timeout: Duration.seconds(cardSharingStream.timeoutSeconds),
+      nativeModules: [],
+    });
+    props.environment.bindTo(this.worker, jobs.cardSharing.capabilities);
+    this.deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(cardSharingStream.deadLetterRetentionDays),
+    });
+    this.worker.function.addEventSource(
+      new DynamoEventSource(props.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: cardSharingStream.batchSize,
+        bisectBatchOnError: true,
+        retryAttempts: cardSharingStream.retryAttempts,
+        maxRecordAge: Duration.seconds(cardSharingStream.maxRecordAgeSeconds),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.deadLetters),
+        filters: [lambda.FilterCriteria.filter(cardRecordsPattern)],
+      }),
+    );
+  }
+}
