@@ -28,6 +28,8 @@ export interface DeployConfig {
   readonly stripeSecretName: string;
   /** Secrets Manager name of the Google Wallet service-account JSON; unset = wallet passes answer 503. */
   readonly googleWalletSecretName?: string;
+  /** Secrets Manager name of the Apple Wallet pass-signing secret (issue 22 §1); unset = no 'Add to Apple Wallet'. */
+  readonly appleWalletSecretName?: string;
   /** Name of the SNS topic every alarm notifies (docs/operations.md). */
   readonly alarmTopicName: string;
   /** Optional e-mail address subscribed to the alarm topic (it must confirm the subscription once). */
@@ -101,6 +103,7 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     salesInbox,
     stripeSecretName: text(scope, 'stripeSecretName') ?? `cardcrew/${stage}/stripe-secret-key`,
     googleWalletSecretName: text(scope, 'googleWalletSecretName'),
+    appleWalletSecretName: text(scope, 'appleWalletSecretName'),
     alarmTopicName: text(scope, 'alarmTopicName') ?? `cardcrew-${stage}-alarms`,
     alarmEmail,
   };

@@ -275,6 +275,8 @@ export class WebStack extends Stack {
       publicOrigin: this.publicOrigin,
       local: false,
       mailboxUrl: null,
+      // A wallet shows its button only where its issuer secret is configured (docs/deploy.md).
+      wallets: { google: props.config.googleWalletSecretName !== undefined, apple: props.config.appleWalletSecretName !== undefined },
     };
 
     const webDist = props.webDistPath ?? join(REPO_ROOT, 'web', 'dist');

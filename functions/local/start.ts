@@ -144,6 +144,8 @@ async function main() {
     publicOrigin: s.origin,
     local: true,
     mailboxUrl: `http://${s.host}:${s.sesPort}`,
+    // Google Wallet: the button shows and the API answers 503 until the local stand-in configures an issuer (issue 22 §2).
+    wallets: { google: true, apple: false },
   };
   const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });

@@ -266,6 +266,7 @@ describe('the SPA files and its runtime config', () => {
       'userPoolClientId',
       'userPoolEndpoint',
       'userPoolId',
+      'wallets',
     ]);
     expect(runtimeConfig).toMatchObject({
       authFlow: 'USER_SRP_AUTH',
@@ -273,6 +274,8 @@ describe('the SPA files and its runtime config', () => {
       publicOrigin: TEST_ORIGIN,
       userPoolEndpoint: null,
       mailboxUrl: null,
+      // No wallet secret in this synth: no wallet button.
+      wallets: { google: false, apple: false },
     });
 
     const markers = Object.assign({}, ...(shell?.Properties.SourceMarkers as Props[])) as Props;

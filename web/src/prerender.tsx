@@ -18,6 +18,7 @@ setConfigForPrerender({
   publicOrigin: 'https://prerender.invalid',
   local: false,
   mailboxUrl: null,
+  wallets: { google: false, apple: false },
 });
 
 export interface RenderedPage {

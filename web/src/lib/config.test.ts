@@ -11,6 +11,7 @@ const valid = {
   publicOrigin: 'http://127.0.0.1:3000',
   local: true,
   mailboxUrl: 'http://127.0.0.1:8005',
+  wallets: { google: true, apple: true },
 };
 
 const answer = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
     );
     await expect(loadConfig(answer({ ...valid, mailboxUrl: 'javascript:alert(1)' }))).rejects.toThrow('mailboxUrl');
     await expect(loadConfig(answer('text'))).rejects.toBeInstanceOf(ConfigError);
+    await expect(loadConfig(answer({ ...valid, wallets: { google: 'yes', apple: false } }))).rejects.toThrow('Invalid /config.json: wallets');
+    await expect(loadConfig(answer({ ...valid, wallets: null }))).rejects.toThrow('wallets');
   });
 
   it('keeps only the known fields', async () => {

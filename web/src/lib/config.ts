@@ -15,6 +15,8 @@ export interface RuntimeConfig {
   local: boolean;
   /** The local inbox where Cognito confirmation codes arrive (local mode only). */
   mailboxUrl: string | null;
+  /** Which wallets this deployment can issue passes for; a wallet that is not configured shows no button. */
+  wallets: { google: boolean; apple: boolean };
 }
 
 const text = (v: unknown) => typeof v === 'string' && v.length > 0;
@@ -38,6 +40,7 @@ const fieldChecks: Record<keyof RuntimeConfig, (value: unknown) => boolean> = {
   publicOrigin: url,
   local: (v) => typeof v === 'boolean',
   mailboxUrl: orNull(url),
+  wallets: (v) => typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>).google === 'boolean' && typeof (v as Record<string, unknown>).apple === 'boolean',
 };
 
 /** The configuration's known fields (others are dropped), or a ConfigError naming every field that is wrong. */

@@ -1,5 +1,5 @@
 // 'Your Digital Business Card' (spec 1 §2): active or pending activation; with a QR code its image, the scan count,
-// Add to Google Wallet and Download Business Card; without one, Generate QR Code; without a card, the spec's note.
+// Add to Google Wallet (where this deployment has a Google Wallet issuer) and Download Business Card; without one, Generate QR Code; without a card, the spec's note.
 import { messages } from '@shared/messages';
 import { pluralize } from '@shared/format';
 import type { Employee } from '@shared/schemas/employee';
@@ -11,6 +11,7 @@ import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
+import { getConfig } from '@web/lib/config';
 import { useCreateWalletPass } from '../api/create-wallet-pass';
 import { useGenerateMyCardQr } from '../api/my-employee';
 
@@ -41,7 +42,7 @@ export function DigitalCardSection({ employee, downloadButton }: Props) {
             <img src={card.qrCodeUrl} alt={`QR code for ${employee.name}'s business card`} width={200} height={200} className="size-48 rounded-lg border bg-white p-2" />
             <Badge variant="secondary">{pluralize(card.scanCount, 'scan')}</Badge>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-              <AddToWalletButton cardId={card.id} />
+              {getConfig().wallets.google && <AddToWalletButton cardId={card.id} />}
               {downloadButton}
               <Button asChild variant="outline">
                 <a href={card.cardUrl} target="_blank" rel="noreferrer">
