@@ -183,6 +183,8 @@ export const messages = {
     /** Issue 9: decisions beyond the spec (docs/decisions.md). */
     notAnAgency: 'Only agency accounts have an agency dashboard.',
     setUpFirst: 'Save your agency settings before adding clients.',
+    /** Issue 21: white-label. */
+    supportEmailRequired: 'A support email is required for white-label: your clients reply to it',
   },
   /** Issue 20: an agency's consolidated billing (docs/decisions.md). */
   agencyBilling: {

@@ -21,7 +21,15 @@ const firstMessage = (result: { error?: { issues: { message: string }[] } }) => 
 
 describe('agencySettingsSchema', () => {
   it('accepts complete settings and lower-cases the e-mail', () => {
-    expect(agencySettingsSchema.parse(validSettings)).toEqual({ ...validSettings, email: 'hello@bright.example' });
+    expect(agencySettingsSchema.parse(validSettings)).toEqual({ ...validSettings, email: 'hello@bright.example', whiteLabel: false, whiteLabelName: null, supportEmail: null, supportUrl: null });
+  });
+
+  it('takes white-label with a support e-mail, and refuses it without one (issue 21)', () => {
+    const on = { ...validSettings, whiteLabel: true, whiteLabelName: ' Bright Studio ', supportEmail: 'Help@Bright.example', supportUrl: 'https://help.bright.example' };
+    expect(agencySettingsSchema.parse(on)).toMatchObject({ whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' });
+    const missing = agencySettingsSchema.safeParse({ ...on, supportEmail: '' });
+    expect(missing.error?.issues[0]).toMatchObject({ message: 'A support email is required for white-label: your clients reply to it', path: ['supportEmail'] });
+    expect(firstMessage(agencySettingsSchema.safeParse({ ...on, supportUrl: 'javascript:alert(1)' }))).toBeDefined();
   });
 
   it('requires the name with the agency wording', () => {
@@ -56,6 +64,10 @@ describe('agencySettingsSchema', () => {
       secondaryColor: null,
       accentColor: null,
       logoUrl: null,
+      whiteLabel: false,
+      whiteLabelName: null,
+      supportEmail: null,
+      supportUrl: null,
     });
   });
 
@@ -155,6 +167,10 @@ describe('agencySchema', () => {
       primaryColor: null,
       secondaryColor: null,
       accentColor: null,
+      whiteLabel: false,
+      whiteLabelName: null,
+      supportEmail: null,
+      supportUrl: null,
     };
     expect(agencySchema.parse(agency)).toEqual(agency);
     expect(agencySchema.safeParse({ ...agency, name: null }).success).toBe(false);

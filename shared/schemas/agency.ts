@@ -21,7 +21,12 @@ export const agencySettingsSchema = z.strictObject({
   secondaryColor: optionalHexColor,
   accentColor: optionalHexColor,
   logoUrl: optionalUrl(),
-});
+  /** White-label (issue 21): the agency's clients see its brand instead of CardCrew's. */
+  whiteLabel: z._default(z.boolean(), false),
+  whiteLabelName: optionalText(60),
+  supportEmail: optionalEmail,
+  supportUrl: optionalUrl(),
+}).check(z.refine((s) => !s.whiteLabel || s.supportEmail !== null, { message: messages.agency.supportEmailRequired, path: ['supportEmail'] }));
 export type AgencySettingsInput = z.input<typeof agencySettingsSchema>;
 export type AgencySettings = z.output<typeof agencySettingsSchema>;
 
@@ -52,6 +57,10 @@ export const agencySchema = z.object({
   primaryColor: z.nullable(z.string()),
   secondaryColor: z.nullable(z.string()),
   accentColor: z.nullable(z.string()),
+  whiteLabel: z.boolean(),
+  whiteLabelName: z.nullable(z.string()),
+  supportEmail: z.nullable(z.string()),
+  supportUrl: z.nullable(z.string()),
 });
 export type Agency = z.infer<typeof agencySchema>;
 

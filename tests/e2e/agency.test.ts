@@ -55,14 +55,14 @@ describe('agency journey (1280 px, then 375 px)', () => {
     await expectOnPage(dialog.getByText(/Save your agency settings first/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
     await expectOnPage(dialog.getByText('Agency name is required')).toBeVisible();
-    await dialog.getByLabel(/Email/).fill('not-an-email');
+    await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
     await expectOnPage(dialog.getByText(messages.employee.validEmail)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     await dialog.getByLabel(/Agency Name/).fill('Northstar Agency');
     await dialog.getByLabel(/Industry/).fill('Marketing');
-    await dialog.getByLabel(/Email/).fill('hello@northstar.example');
+    await dialog.getByLabel('Email', { exact: true }).fill('hello@northstar.example');
     await dialog.getByLabel('Country').selectOption('Canada');
     await dialog.getByLabel('Primary Color').fill('#0F766E');
     await dialog.getByLabel('Secondary Color').fill('#1E3A8A');
@@ -118,6 +118,26 @@ describe('agency journey (1280 px, then 375 px)', () => {
     const db = await tables();
     expect((await db.business.get({ businessId: harborId }).go()).data).toMatchObject({ name: 'Harbor Dental', industry: 'Healthcare', website: 'https://harbor.example' });
     await shot(page, 'agency-03-clients');
+  });
+
+  it('turns white-label on by keyboard: a support e-mail is required, then every client carries the brand (issue 21)', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    const toggle = dialog.getByRole('switch', { name: /Show my agency’s brand to my clients/ });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expectOnPage(toggle).toBeChecked();
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expectOnPage(dialog.getByText(messages.agency.supportEmailRequired)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-03b-white-label');
+    await dialog.getByLabel(/Display Name/).fill('Northstar Studio');
+    await dialog.getByLabel(/Support Email/).fill('help@northstar.example');
+    await dialog.getByLabel(/Support Email/).press('Enter');
+    await expectOnPage(page.getByText(messages.company.settingsUpdated)).toBeVisible();
+    const { data } = await (await tables()).business.get({ businessId: harborId }).go({ consistent: true });
+    expect(data).toMatchObject({ whiteLabelName: 'Northstar Studio', whiteLabelSupportEmail: 'help@northstar.example' });
   });
 
   it('manages a client: its business dashboard with Back to Agency, an employee added there, and the stats follow', async () => {

@@ -165,8 +165,8 @@ export async function addEmployee(owner: TestUser, businessId: string, overrides
 }
 
 /** Emails the local SES received (aws-ses-v2-local's GET /store). */
-export async function mailbox(): Promise<{ to: string[] | string; subject: string; body: { text?: string; html?: string } }[]> {
+export async function mailbox(): Promise<{ to: string[] | string; from: string; replyTo: string[]; subject: string; body: { text?: string; html?: string } }[]> {
   const res = await fetch(`http://127.0.0.1:${runtime.settings.sesPort}/store`);
-  const data = (await res.json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[] };
-  return data.emails.map((e) => ({ to: e.destination.to, subject: e.subject, body: e.body }));
+  const data = (await res.json()) as { emails: { destination: { to: string[] }; from: string; replyTo: string[]; subject: string; body: { text?: string; html?: string } }[] };
+  return data.emails.map((e) => ({ to: e.destination.to, from: e.from, replyTo: e.replyTo, subject: e.subject, body: e.body }));
 }

@@ -11,6 +11,19 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string[];
+  /** The sender's display name instead of the configured one (a white-labelled client's mail, issue 21); same address. */
+  fromName?: string;
+}
+
+/**
+ * `Name <address>` with the configured address and another display name: quoted (RFC 5322), and as an RFC 2047
+ * encoded word when it is not ASCII (SES requires that for the From header).
+ */
+export function fromAddressWithName(configured: string, name: string): string {
+  const address = /<([^>]+)>/.exec(configured)?.[1] ?? configured.trim();
+  const clean = name.replace(/[\r\n"\\<>]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const display = /^[\x20-\x7e]*$/.test(clean) ? `"${clean}"` : `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
+  return `${display} <${address}>`;
 }
 
 export function ses(): SESv2Client {
@@ -30,7 +43,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   await mailPacing.getStore()?.take();
   await ses().send(
     new SendEmailCommand({
-      FromEmailAddress: c.SES_FROM_ADDRESS,
+      FromEmailAddress: mail.fromName ? fromAddressWithName(c.SES_FROM_ADDRESS, mail.fromName) : c.SES_FROM_ADDRESS,
       Destination: { ToAddresses: mail.to },
       ReplyToAddresses: mail.replyTo,
       Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } },

@@ -9,6 +9,8 @@ import type { Caller } from '../identity/caller';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { compact } from '../lib/values';
+import { brandOfAgency } from '../white-label/brand';
+import { applyBrandToClient } from '../white-label/client-brand';
 import { agencyIdOf } from './agency-access';
 import { toClientSummary } from './dto';
 import { createClientBusiness, getAgency } from './repository';
@@ -21,6 +23,8 @@ export async function addClient(caller: Caller, input: AddClient): Promise<Agenc
   const businessId = newId();
   const fields = compact(input);
   await createClientBusiness(agencyId, { businessId, ownerId: agency.ownerId, ownerEmail: caller.email, ...fields, ...searchFieldsOf({ ...fields, ownerEmail: caller.email }) });
+  const brand = brandOfAgency(agency);
+  if (brand) await applyBrandToClient(agencyId, businessId, brand);
   const stored = await getBusiness(businessId);
   if (!stored) throw new AppError('INTERNAL', messages.agency.addClientFailed);
   return toClientSummary(stored);

@@ -10,6 +10,7 @@ import { processUpload } from '../uploads/process-upload';
 import { getUpload } from '../uploads/repository';
 import { openUpload } from '../uploads/start-upload';
 import { agencyIdOf } from './agency-access';
+import { applyBrandToClients } from '../white-label/client-brand';
 import { getAgency, setAgencyLogo } from './repository';
 
 /** The agency must exist (its settings saved once): the logo is stored on it. */
@@ -40,6 +41,8 @@ export async function confirmAgencyLogoUpload(caller: Caller, uploadId: string):
       const before = await getAgency(agencyId);
       if (!before) throw notFound('Agency not found.');
       await setAgencyLogo(agencyId, stored);
+      // A white-labelled agency's clients show the new logo too.
+      if (before.whiteLabel) await applyBrandToClients({ ...before, logoUrl: stored });
       await deleteMediaObjects(storedImageKeys(before.logoUrl, imageOwnerFolder('logo', agencyId))).catch((error: Error) =>
         logger.warn('replaced agency logo was not deleted', { agencyId, error }),
       );

@@ -23,6 +23,10 @@ export function toAgencyDto(a: AgencyRecord): Agency {
     primaryColor: orNull(a.primaryColor),
     secondaryColor: orNull(a.secondaryColor),
     accentColor: orNull(a.accentColor),
+    whiteLabel: a.whiteLabel ?? false,
+    whiteLabelName: orNull(a.whiteLabelName),
+    supportEmail: orNull(a.supportEmail),
+    supportUrl: orNull(a.supportUrl),
   };
 }
 

@@ -1,5 +1,5 @@
 // Agency Settings (spec 2 §2, §5, §7): insert the agency on its first save, update it afterwards. A logo of ours
-// that the save replaced or removed is deleted from storage.
+// that the save replaced or removed is deleted from storage. The agency's white-label brand follows onto its clients.
 import type { Agency, AgencySettings } from '../../../shared/schemas/agency';
 import { deleteMediaObjects } from '../adapters/media';
 import type { Caller } from '../identity/caller';
@@ -7,6 +7,7 @@ import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
+import { applyBrandToClients } from '../white-label/client-brand';
 import { agencyIdOf } from './agency-access';
 import { toAgencyDto } from './dto';
 import { createAgency, getAgency, updateAgency } from './repository';
@@ -28,5 +29,6 @@ export async function saveAgencySettings(caller: Caller, settings: AgencySetting
   }
   const stored = await getAgency(agencyId);
   if (!stored) throw notFound('Agency not found.');
+  await applyBrandToClients(stored);
   return toAgencyDto(stored);
 }

@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { messages } from '../../../shared/messages';
 import { contactFormSchema } from '../../../shared/schemas/contact';
 import { sendMail } from '../adapters/mail';
-import { getEmployee } from '../business/repository';
+import { getBusiness, getEmployee } from '../business/repository';
 import { cardPageHeaders, renderCardNotFound, renderContactResult, type PublicCardView } from '../card-page/card-page';
 import { siteConfig } from '../config';
 import { AppError } from '../lib/errors';
@@ -16,6 +16,7 @@ import { recordMetric } from '../lib/metrics';
 import { raw } from '../lib/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
+import { brandOfBusiness } from '../white-label/brand';
 import { getShowableCard } from '../card-page/showable-card';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { putContact } from './repository';
@@ -68,10 +69,10 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
   const stored = { contactId: newId(), businessId: card.businessId, employeeId: card.employeeId, employeeName: card.profile.name, cardId, name: contact.name, email: contact.email, ...(contact.phone ? { phone: contact.phone } : {}), ...(contact.company ? { company: contact.company } : {}), ...(contact.note ? { note: contact.note } : {}) };
   await putContact(stored);
   recordMetric('ContactsShared');
-  const employee = await getEmployee(card.employeeId);
+  const [employee, business] = await Promise.all([getEmployee(card.employeeId), getBusiness(card.businessId)]);
   if (employee?.email) {
     const portalLink = `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/employee-portal`;
-    await sendMail(contactMail({ to: employee.email, employeeName: employee.name, contact, portalLink })).catch((error: Error) =>
+    await sendMail(contactMail({ to: employee.email, employeeName: employee.name, contact, portalLink, brand: business && brandOfBusiness(business) })).catch((error: Error) =>
       logger.warn('contact stored but not mailed', { contactId: stored.contactId, error }),
     );
   }

@@ -113,6 +113,15 @@ export function buildEntities() {
         primaryColor: text,
         secondaryColor: text,
         accentColor: text,
+        /**
+         * White-label (issue 21): the brand of the agency whose clients see it instead of CardCrew's, copied from that
+         * agency whenever it saves its settings (an agency's brand, like the business's on its cards). Absent: CardCrew.
+         */
+        whiteLabelAgencyId: text,
+        whiteLabelName: text,
+        whiteLabelSupportEmail: text,
+        whiteLabelSupportUrl: text,
+        whiteLabelLogoUrl: text,
         isActive: { type: 'boolean', default: true },
         /** The owner's e-mail when the business was created (the admin search; an agency's client: the agency owner's). */
         ownerEmail: text,
@@ -384,6 +393,13 @@ export function buildEntities() {
         primaryColor: text,
         secondaryColor: text,
         accentColor: text,
+        /** White-label (issue 21): the agency's clients see its brand instead of CardCrew's. */
+        whiteLabel: { type: 'boolean' },
+        /** The name clients see (mail sender, page titles); the agency name when absent. */
+        whiteLabelName: text,
+        /** Reply-To of every mail to its clients' people; required with white-label on. */
+        supportEmail: text,
+        supportUrl: text,
         /** Static partition for the admin dashboard's count of agencies (gsi2). */
         listing: { type: 'string', default: 'agencies', readOnly: true },
         createdAt,

@@ -10,6 +10,7 @@ import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { invitationMail } from '../mail/invitation-mail';
+import { brandOfBusiness } from '../white-label/brand';
 import { hashInvitationToken, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token';
 import { putInvitation } from './repository';
 
@@ -33,7 +34,7 @@ export async function sendInvitation(caller: Caller, businessId: string, employe
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
   });
   try {
-    await sendMail(invitationMail({ to: employee.email, employeeName: employee.name, businessName: business.name, link: onboardingLinkOf(token), expiresAt }));
+    await sendMail(invitationMail({ to: employee.email, employeeName: employee.name, businessName: business.name, link: onboardingLinkOf(token), expiresAt, brand: brandOfBusiness(business) }));
   } catch (error) {
     logger.error('invitation mail was not sent', { employeeId, error: error as Error });
     throw new AppError('INTERNAL', messages.invitation.sendFailed);

@@ -7,6 +7,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import type { BusinessRecord } from '../business/repository';
+import { brandOfBusiness, type ClientBrand } from '../white-label/brand';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
 import { invoiceAttributes, paymentKeys, paymentStamps, unappliedPaymentListingKeys } from '../data/payment-keys';
@@ -201,21 +202,35 @@ export async function releasePaymentEvent(eventId: string): Promise<void> {
  * agency invoice's payer, the agency's e-mail (Agency Settings), else its owner's. Null without a payer or an address.
  */
 export async function billingContactOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<string | null> {
+  return (await billingRecipientOf(payer))?.to ?? null;
+}
+
+/**
+ * Where mail about a payer's invoices goes, and in whose brand: a white-labelled client billed directly hears from its
+ * agency (issue 21); an agency, or any other business, from CardCrew.
+ */
+export async function billingRecipientOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<{ to: string; brand: ClientBrand | null } | null> {
   let ownerId: string;
+  let brand: ClientBrand | null = null;
   if (payer.payerType === 'agency') {
     const agency = await getItemOf<{ ownerId: string; email?: string }>(paymentKeys.agency(payer.businessId), 'agency', true);
     if (!agency) return null;
-    if (agency.email) return agency.email;
+    if (agency.email) return { to: agency.email, brand };
     ownerId = agency.ownerId;
   } else {
-    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail'>>(paymentKeys.business(payer.businessId), 'business', true);
+    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail' | 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl'>>(
+      paymentKeys.business(payer.businessId),
+      'business',
+      true,
+    );
     if (!business) return null;
-    if (business.billingEmail) return business.billingEmail;
-    if (business.ownerEmail) return business.ownerEmail;
+    brand = brandOfBusiness(business);
+    if (business.billingEmail) return { to: business.billingEmail, brand };
+    if (business.ownerEmail) return { to: business.ownerEmail, brand };
     ownerId = business.ownerId;
   }
   const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(ownerId), 'profile', false);
-  return owner?.email ?? null;
+  return owner?.email ? { to: owner.email, brand } : null;
 }
 
 export type NewUnappliedPayment = Omit<UnappliedPaymentRecord, 'status' | 'listing' | 'createdAt' | 'updatedAt' | 'stripeRefundId' | 'refundedAt' | 'refundedBy'>;

@@ -6,7 +6,8 @@ import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { invoiceMail, type InvoiceMailBasics } from '../mail/invoice-mail';
 import { invoiceBreakdownOf } from './breakdown';
-import { billingContactOf } from './payment-store';
+import type { ClientBrand } from '../white-label/brand';
+import { billingRecipientOf } from './payment-store';
 import type { InvoiceRecord } from './repository';
 
 export function invoicePaymentLink(invoiceId: string): string {
@@ -18,10 +19,14 @@ export function invoicePdfLink(invoiceId: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}${invoicePdfPath(invoiceId)}`;
 }
 
-/** The fields every mail about the invoice starts from (invoice, reminder and receipt mails), to the address given. */
-export function invoiceMailBasics(invoice: Pick<InvoiceRecord, 'invoiceId' | 'businessName' | 'invoiceNumber' | 'amountCents'> & { currency?: string | undefined }, to: string): InvoiceMailBasics {
+/** The fields every mail about the invoice starts from (invoice, reminder and receipt mails), to the recipient given (address and brand). */
+export function invoiceMailBasics(
+  invoice: Pick<InvoiceRecord, 'invoiceId' | 'businessName' | 'invoiceNumber' | 'amountCents'> & { currency?: string | undefined },
+  { to, brand }: { to: string; brand: ClientBrand | null },
+): InvoiceMailBasics {
   return {
     to,
+    brand,
     businessName: invoice.businessName,
     invoiceNumber: invoice.invoiceNumber,
     amountCents: invoice.amountCents,
@@ -36,11 +41,11 @@ export type MailedInvoice = Pick<InvoiceRecord, 'invoiceId' | 'businessId' | 'bu
 
 export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMailOutcome> {
   try {
-    const to = await billingContactOf(invoice);
-    if (!to) return 'noAddress';
+    const recipient = await billingRecipientOf(invoice);
+    if (!recipient) return 'noAddress';
     await sendMail(
       invoiceMail({
-        ...invoiceMailBasics(invoice, to),
+        ...invoiceMailBasics(invoice, recipient),
         dueDate: invoice.dueDate,
         notes: invoice.notes ?? null,
         breakdown: invoiceBreakdownOf(invoice),

@@ -6,7 +6,7 @@ import { sendMail } from '../adapters/mail';
 import { stripe } from '../adapters/stripe';
 import { logger } from '../lib/logger';
 import { receiptMail } from '../mail/receipt-mail';
-import { billingContactOf, claimReceipt, settleReceipt } from './payment-store';
+import { billingRecipientOf, claimReceipt, settleReceipt } from './payment-store';
 import type { InvoiceRecord } from './repository';
 import { invoiceMailBasics, invoicePdfLink } from './send-invoice-mail';
 
@@ -31,8 +31,8 @@ async function cardOf(paymentIntentId: string | undefined): Promise<string | nul
 export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()): Promise<ReceiptOutcome> {
   if (invoice.status !== 'paid' || invoice.receiptSentAt || !(await claimReceipt(invoice.invoiceId, now))) return 'notMine';
   try {
-    const to = await billingContactOf(invoice);
-    if (!to) {
+    const recipient = await billingRecipientOf(invoice);
+    if (!recipient) {
       logger.warn('a paid invoice has no address for its receipt', { invoiceId: invoice.invoiceId });
       await settleReceipt(invoice.invoiceId, false);
       return 'noAddress';
@@ -40,7 +40,7 @@ export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()):
     await sendMail(
       receiptMail({
         // The amount Stripe took, which a paid invoice records.
-        ...invoiceMailBasics({ ...invoice, amountCents: invoice.paidAmountCents ?? invoice.amountCents }, to),
+        ...invoiceMailBasics({ ...invoice, amountCents: invoice.paidAmountCents ?? invoice.amountCents }, recipient),
         paidAt: invoice.paidAt ?? now.toISOString(),
         card: await cardOf(invoice.stripePaymentIntentId),
         pdfLink: invoicePdfLink(invoice.invoiceId),

@@ -6,7 +6,7 @@
 // stage reached: one reminder, not a burst. Paid, void and cancelled invoices are never listed, and the claim's
 // condition (status = overdue) stops a reminder for one paid or voided while the run was going.
 import { sendMail } from '../adapters/mail';
-import { billingContactOf, claimReminder, releaseReminder, transitionInvoice } from '../invoices/payment-store';
+import { billingRecipientOf, claimReminder, releaseReminder, transitionInvoice } from '../invoices/payment-store';
 import { invoiceMailBasics } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
@@ -59,12 +59,12 @@ export async function runDunning(now: Date = new Date()): Promise<DunningResult>
 /** Sends the stage's reminder if this run claims it; null when another run had it or the invoice is no longer overdue. */
 async function remind(invoice: InvoiceRecord, stage: number): Promise<'sent' | 'failed' | 'noAddress' | null> {
   // Looked up before claiming: without an address nothing is claimed, so a billing e-mail added later still gets it.
-  const to = await billingContactOf(invoice);
-  if (!to) return 'noAddress';
+  const recipient = await billingRecipientOf(invoice);
+  if (!recipient) return 'noAddress';
   if (!(await claimReminder(invoice.invoiceId, stage))) return null;
   try {
     await sendMail(
-      reminderMail({ ...invoiceMailBasics(invoice, to), dueDate: invoice.dueDate, daysOverdue: stage }),
+      reminderMail({ ...invoiceMailBasics(invoice, recipient), dueDate: invoice.dueDate, daysOverdue: stage }),
     );
     return 'sent';
   } catch (error) {

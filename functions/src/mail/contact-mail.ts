@@ -1,15 +1,18 @@
 // The e-mail an employee receives for each new contact from their card page (issue 11 §3), HTML and text.
 import type { OutgoingMail } from '../adapters/mail';
-import { escapeHtml, htmlLayout } from './layout';
+import type { ClientBrand } from '../white-label/brand';
+import { escapeHtml, htmlLayout, textFooterOf } from './layout';
 
 export interface ContactMailInput {
   to: string;
   employeeName: string;
   contact: { name: string; email: string; phone?: string | null; company?: string | null; note?: string | null };
   portalLink: string;
+  /** A white-labelled client's agency brand (issue 21): the agency as sender, its footer. Replies still go to the contact. */
+  brand?: ClientBrand | null;
 }
 
-export function contactMail({ to, employeeName, contact, portalLink }: ContactMailInput): OutgoingMail {
+export function contactMail({ to, employeeName, contact, portalLink, brand = null }: ContactMailInput): OutgoingMail {
   const oneLine = (v: string) => v.replace(/[\r\n]+/g, ' ');
   const rows: [string, string][] = [
     ['Name', contact.name],
@@ -22,12 +25,14 @@ export function contactMail({ to, employeeName, contact, portalLink }: ContactMa
     to: [to],
     subject: `${oneLine(contact.name)} shared their details with you`,
     replyTo: [contact.email],
-    text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`].join('\n'),
+    ...(brand ? { fromName: brand.name } : {}),
+    text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`, ...textFooterOf(brand)].join('\n'),
     html: htmlLayout(
       'A new contact from your card',
       `<p>Hi ${escapeHtml(employeeName)},</p><p>Someone who opened your digital business card shared their details:</p>
 <table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><td style="color:#475569;vertical-align:top">${escapeHtml(k)}</td><td style="white-space:pre-line">${escapeHtml(v)}</td></tr>`).join('')}</table>
 <p><a href="${escapeHtml(portalLink)}">See all your contacts</a></p>`,
+      brand,
     ),
   };
 }

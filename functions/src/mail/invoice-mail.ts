@@ -3,7 +3,8 @@
 import { formatLongDate, formatMoney, formatPercent } from '../../../shared/format';
 import type { InvoiceBreakdown } from '../../../shared/schemas/invoice';
 import type { OutgoingMail } from '../adapters/mail';
-import { escapeHtml, htmlLayout } from './layout';
+import type { ClientBrand } from '../white-label/brand';
+import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
 
 /** What every mail about an invoice says (the invoice, reminder and receipt mails): who, which invoice, how much, where. */
 export interface InvoiceMailBasics {
@@ -14,6 +15,8 @@ export interface InvoiceMailBasics {
   currency: string;
   /** The invoice's payment page. */
   link: string;
+  /** A white-labelled client billed directly hears from its agency (issue 21). */
+  brand?: ClientBrand | null;
 }
 
 export interface InvoiceMailInput extends InvoiceMailBasics {
@@ -48,7 +51,8 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
   const rows = breakdownRows(input);
   return {
     to: [input.to],
-    subject: `Invoice ${input.invoiceNumber} from CardCrew: ${amount} due ${due}`,
+    ...senderOf(input.brand ?? null),
+    subject: `Invoice ${input.invoiceNumber} from ${input.brand?.name ?? 'CardCrew'}: ${amount} due ${due}`,
     text: [
       `Hello ${business},`,
       '',
@@ -59,6 +63,7 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       'Pay it securely online by card:',
       input.link,
       ...(input.pdfLink ? ['', 'Download the invoice (PDF):', input.pdfLink] : []),
+      ...textFooterOf(input.brand ?? null),
     ].join('\n'),
     html: htmlLayout(
       `Invoice ${input.invoiceNumber}`,
@@ -80,6 +85,7 @@ ${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
 <p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>
 ${input.pdfLink ? `<p><a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the invoice (PDF)</a></p>` : ''}`,
+      input.brand ?? null,
     ),
   };
 }

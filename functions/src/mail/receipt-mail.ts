@@ -3,7 +3,7 @@
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
-import { escapeHtml, htmlLayout } from './layout';
+import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
 
 export interface ReceiptMailInput extends InvoiceMailBasics {
   paidAt: string;
@@ -25,8 +25,9 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
   ];
   return {
     to: [input.to],
+    ...senderOf(input.brand ?? null),
     subject: `Receipt for invoice ${input.invoiceNumber}: ${amount} paid`,
-    text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link, ...(input.pdfLink ? ['', 'The paid invoice (PDF):', input.pdfLink] : [])].join('\n'),
+    text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link, ...(input.pdfLink ? ['', 'The paid invoice (PDF):', input.pdfLink] : []), ...textFooterOf(input.brand ?? null)].join('\n'),
     html: htmlLayout(
       `Payment received`,
       `<p>Hello ${escapeHtml(business)},</p>
@@ -35,6 +36,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
 ${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 <p><a href="${escapeHtml(input.link)}" style="color:#1e40af">View your invoice</a>${input.pdfLink ? ` · <a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the paid invoice (PDF)</a>` : ''}</p>`,
+      input.brand ?? null,
     ),
   };
 }

@@ -3,7 +3,7 @@
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
-import { escapeHtml, htmlLayout } from './layout';
+import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
 
 export interface ReminderMailInput extends InvoiceMailBasics {
   dueDate: string;
@@ -18,6 +18,7 @@ export function reminderMail(input: ReminderMailInput): OutgoingMail {
   const overdue = input.daysOverdue === 1 ? '1 day' : `${input.daysOverdue} days`;
   return {
     to: [input.to],
+    ...senderOf(input.brand ?? null),
     subject: `Reminder: invoice ${input.invoiceNumber} (${amount}) is overdue`,
     text: [
       `Hello ${business},`,
@@ -27,6 +28,7 @@ export function reminderMail(input: ReminderMailInput): OutgoingMail {
       '',
       'Pay it securely online by card:',
       input.link,
+      ...textFooterOf(input.brand ?? null),
     ].join('\n'),
     html: htmlLayout(
       `Invoice ${input.invoiceNumber} is overdue`,
@@ -39,6 +41,7 @@ export function reminderMail(input: ReminderMailInput): OutgoingMail {
 </table>
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
 <p style="color:#475569;font-size:14px">If you have already paid, please ignore this reminder. Or open this link: ${escapeHtml(input.link)}</p>`,
+      input.brand ?? null,
     ),
   };
 }

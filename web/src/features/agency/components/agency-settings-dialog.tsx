@@ -45,10 +45,13 @@ const fields = [
   'primaryColor',
   'secondaryColor',
   'accentColor',
+  'whiteLabelName',
+  'supportEmail',
+  'supportUrl',
 ] as const satisfies readonly FieldPath<AgencySettingsInput>[];
 
 function formOf(agency: Agency | null): AgencySettingsInput {
-  return Object.fromEntries(fields.map((field) => [field, agency?.[field] ?? ''])) as AgencySettingsInput;
+  return { ...(Object.fromEntries(fields.map((field) => [field, agency?.[field] ?? ''])) as Omit<AgencySettingsInput, 'whiteLabel'>), whiteLabel: agency?.whiteLabel ?? false };
 }
 
 /** Spec 2 §8: the save failure messages, agency wording. */
@@ -97,6 +100,7 @@ function SettingsForm({ agency, onDone }: { agency: Agency | null; onDone: () =>
     defaultValues: formOf(agency),
   });
   const logoUrl = useWatch({ control, name: 'logoUrl' });
+  const whiteLabel = useWatch({ control, name: 'whiteLabel' });
 
   const onSubmit = handleSubmit(async (settings) => {
     try {
@@ -171,6 +175,29 @@ function SettingsForm({ agency, onDone }: { agency: Agency | null; onDone: () =>
           void queryClient.invalidateQueries({ queryKey: agencyKeys.dashboard });
         }}
       />
+
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 font-semibold">White-label</legend>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input type="checkbox" role="switch" className="size-4 accent-primary" {...register('whiteLabel')} />
+          Show my agency’s brand to my clients instead of CardCrew’s
+        </label>
+        <p className="text-sm text-muted-foreground">
+          Your clients and their employees see your name and logo, and every mail to them comes from your name with replies going to your support
+          email. Their own logos and colors stay on their cards.
+        </p>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField label="Display Name" error={err('whiteLabelName')} hint="Your agency name when empty">
+            <Input autoComplete="off" placeholder={agency?.name ?? ''} {...register('whiteLabelName')} />
+          </FormField>
+          <FormField label="Support Email" required={whiteLabel} error={err('supportEmail')}>
+            <Input type="email" inputMode="email" autoComplete="email" {...register('supportEmail')} />
+          </FormField>
+          <FormField label="Support Website" error={err('supportUrl')} className="sm:col-span-2">
+            <Input type="url" inputMode="url" placeholder="https://…" autoComplete="url" {...register('supportUrl')} />
+          </FormField>
+        </div>
+      </fieldset>
 
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onDone}>

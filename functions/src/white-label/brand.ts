@@ -1,0 +1,38 @@
+// White-label (issue 21 §1): the brand a white-labelled client's people see instead of CardCrew's — the agency's
+// name, support contacts and logo — read from an agency or from the copy on a client's business item. Pure, so the
+// Lambdas that load no ElectroDB (payments) can use it.
+import type { AgencyRecord } from '../agency/repository';
+import type { BusinessRecord } from '../business/repository';
+
+/** The brand a white-labelled client's people see. */
+export interface ClientBrand {
+  agencyId: string;
+  name: string;
+  supportEmail: string;
+  supportUrl: string | null;
+  logoUrl: string | null;
+}
+
+/** The agency's brand when white-label is on (a support e-mail is required for it), or null. */
+export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
+  if (!agency.whiteLabel || !agency.supportEmail) return null;
+  return {
+    agencyId: agency.agencyId,
+    name: agency.whiteLabelName ?? agency.name,
+    supportEmail: agency.supportEmail,
+    supportUrl: agency.supportUrl ?? null,
+    logoUrl: agency.logoUrl ?? null,
+  };
+}
+
+/** The brand stored on a business, or null for CardCrew's own. */
+export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl'>): ClientBrand | null {
+  if (!business.whiteLabelAgencyId || !business.whiteLabelName || !business.whiteLabelSupportEmail) return null;
+  return {
+    agencyId: business.whiteLabelAgencyId,
+    name: business.whiteLabelName,
+    supportEmail: business.whiteLabelSupportEmail,
+    supportUrl: business.whiteLabelSupportUrl ?? null,
+    logoUrl: business.whiteLabelLogoUrl ?? null,
+  };
+}

@@ -1,0 +1,126 @@
+// White-label (issue 21 §1), the mail side: an agency that turns it on puts its brand on each client's business item,
+// and every mail to the client's people comes from the agency's name, with replies to its support e-mail (the
+// contact notification: to the contact), and names CardCrew nowhere. Turning it off brings CardCrew back; direct
+// customers never see an agency's brand; a client another agency brands is left alone; a support e-mail is required.
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
+import { invite } from '../support/invitations';
+import { addEmployee, api, createOwnerWithBusiness, freshClientAddress, mailbox, tables, uniqueEmail, type TestUser } from '../support/runtime';
+
+const whiteLabel = { whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' };
+
+async function mailTo(address: string) {
+  const mails = (await mailbox()).filter((m) => [m.to].flat().includes(address));
+  expect(mails.length, `a mail to ${address}`).toBeGreaterThan(0);
+  return mails[mails.length - 1]!;
+}
+
+const everywhere = (mail: Awaited<ReturnType<typeof mailTo>>) => [mail.from, mail.subject, mail.body.text ?? '', mail.body.html ?? ''].join('\n');
+
+async function inviteToClient(user: TestUser, clientId: string) {
+  const email = uniqueEmail('wl');
+  const employee = await addEmployee(user, clientId, { status: 'draft', email, name: 'Wendy Label' });
+  const sent = await api('POST', `/api/businesses/${clientId}/employees/${employee.id}/invitation`, { user });
+  expect(sent.status, sent.text).toBe(200);
+  return { email, employee };
+}
+
+describe('white-label mail for an agency’s clients', () => {
+  it('sends a client’s invitation in the agency’s name with its support address and no CardCrew, and CardCrew again once turned off', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Labelled Bakery');
+    const saved = await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject(whiteLabel);
+
+    const db = await tables();
+    const { data: branded } = await db.business.get({ businessId: clientId }).go({ consistent: true });
+    expect(branded).toMatchObject({ whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Studio', whiteLabelSupportEmail: 'help@bright.example', whiteLabelSupportUrl: 'https://help.bright.example' });
+
+    const { email } = await inviteToClient(user, clientId);
+    const mail = await mailTo(email);
+    expect(mail.from).toBe('"Bright Studio" <no-reply@cardcrew.local>');
+    expect(mail.replyTo).toEqual(['help@bright.example']);
+    expect(mail.subject).toBe('Labelled Bakery invited you to your digital business card');
+    expect(everywhere(mail)).not.toMatch(/cardcrew(?!\.local)/i);
+    expect(mail.body.html).toContain('Join Labelled Bakery</h1>');
+    expect(mail.body.html).toContain('mailto:help@bright.example');
+    expect(mail.body.text).toContain('Bright Studio\nhelp@bright.example\nhttps://help.bright.example');
+
+    // Off again: CardCrew's brand, and nothing of the agency's left on the business.
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ ...whiteLabel, whiteLabel: false }) })).status).toBe(200);
+    const { data: plain } = await db.business.get({ businessId: clientId }).go({ consistent: true });
+    expect(plain?.whiteLabelAgencyId).toBeUndefined();
+    expect(plain?.whiteLabelName).toBeUndefined();
+    const again = await mailTo((await inviteToClient(user, clientId)).email);
+    expect(again.from).toBe('CardCrew <no-reply@cardcrew.local>');
+    expect(again.replyTo).toEqual([]);
+    expect(again.body.html).toContain('Join Labelled Bakery on CardCrew');
+  });
+
+  it('brands a client added while white-label is on, and uses the agency name when no display name is set', async () => {
+    const { user } = await agencyWithSettings();
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ ...whiteLabel, whiteLabelName: '' }) })).status).toBe(200);
+    const clientId = await addClient(user, 'Later Client');
+    const { data } = await (await tables()).business.get({ businessId: clientId }).go({ consistent: true });
+    expect(data?.whiteLabelName).toBe('Bright Agency');
+    const mail = await mailTo((await inviteToClient(user, clientId)).email);
+    expect(mail.from).toBe('"Bright Agency" <no-reply@cardcrew.local>');
+  });
+
+  it('mails a new contact in the agency’s name, with replies still going to the contact', async () => {
+    const { user } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Contact Client');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    const employeeEmail = uniqueEmail('lead');
+    const employee = await addEmployee(user, clientId, { status: 'active', email: employeeEmail, name: 'Lena Lead' });
+    const form = new URLSearchParams({ name: 'Vera Visitor', email: 'vera@example.com', consent: 'yes' }).toString();
+    const res = await api('POST', `/api/public/cards/${employee.card.id}/contact`, { body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, from: freshClientAddress() });
+    expect(res.status).toBe(200);
+    const mail = await mailTo(employeeEmail);
+    expect(mail.from).toBe('"Bright Studio" <no-reply@cardcrew.local>');
+    expect(mail.replyTo).toEqual(['vera@example.com']);
+    expect(everywhere(mail)).not.toMatch(/cardcrew(?!\.local)/i);
+  });
+
+  it('keeps CardCrew for direct customers, and leaves a client another agency brands alone', async () => {
+    const direct = await createOwnerWithBusiness({ name: 'Direct Co' });
+    const directEmail = uniqueEmail('direct');
+    const directEmployee = await addEmployee(direct.owner, direct.business.id, { status: 'draft', email: directEmail });
+    await invite(direct, directEmployee.id, directEmail);
+    expect((await mailTo(directEmail)).from).toBe('CardCrew <no-reply@cardcrew.local>');
+
+    const first = await agencyWithSettings();
+    const second = await agencyWithSettings();
+    const clientId = await addClient(first.user, 'Shared Client');
+    // The second agency manages the same client too (as an admin's link would make it).
+    await (await tables()).agencyClient.create({ agencyId: second.agencyId, businessId: clientId }).go();
+    expect((await api('PUT', '/api/agency', { user: first.user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    expect((await api('PUT', '/api/agency', { user: second.user, body: agencySettings({ ...whiteLabel, whiteLabelName: 'Second Studio' }) })).status).toBe(200);
+    const { data } = await (await tables()).business.get({ businessId: clientId }).go({ consistent: true });
+    expect(data).toMatchObject({ whiteLabelAgencyId: first.agencyId, whiteLabelName: 'Bright Studio' });
+    // The second turning it off does not take the first one's brand away.
+    expect((await api('PUT', '/api/agency', { user: second.user, body: agencySettings({ whiteLabel: false }) })).status).toBe(200);
+    const { data: still } = await (await tables()).business.get({ businessId: clientId }).go({ consistent: true });
+    expect(still?.whiteLabelAgencyId).toBe(first.agencyId);
+  });
+
+  it('bills a white-labelled client in its agency’s brand, and an agency itself in CardCrew’s', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Billed Client');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    const { billingRecipientOf } = await import('../../functions/src/invoices/payment-store');
+    expect(await billingRecipientOf({ businessId: clientId })).toMatchObject({ to: user.email, brand: { agencyId, name: 'Bright Studio', supportEmail: 'help@bright.example' } });
+    expect(await billingRecipientOf({ businessId: agencyId, payerType: 'agency' })).toEqual({ to: 'hello@bright.example', brand: null });
+  });
+
+  it('requires a support e-mail to turn white-label on, and stores nothing then', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const res = await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, supportEmail: '' }) });
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(messages.agency.supportEmailRequired);
+    const { data } = await (await tables()).agency.get({ agencyId }).go({ consistent: true });
+    expect(data?.whiteLabel).toBeFalsy();
+  });
+});
