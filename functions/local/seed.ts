@@ -62,7 +62,7 @@ async function createIfMissing(write: () => Promise<unknown>) {
   }
 }
 
-type SeedBusiness = { businessId: string; ownerId: string; ownerEmail: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string };
+type SeedBusiness = { businessId: string; ownerId: string; ownerEmail: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string } & Partial<Record<'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl', string>>;
 
 /** A business, its billing-email guard and (for an owner's own business) its owner guard; `ownerMembership` false for an agency's client (access via the agency link). */
 async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
@@ -130,10 +130,13 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await createIfMissing(() => e.membership.create({ userId: janeId!, scopeType: 'business', scopeId: acme, role: 'employee', employeeId: 'demo-employee-jane' }).go());
 
   const agencyId = 'demo-agency-bright';
-  await createIfMissing(() => e.agency.create({ agencyId, ownerId: agencyOwnerId!, name: 'Bright Agency', industry: 'Marketing', email: 'hello@bright.example' }).go());
+  // White-label on (issue 21): Northwind Bakery's people hear from Bright Agency, not CardCrew.
+  await createIfMissing(() =>
+    e.agency.create({ agencyId, ownerId: agencyOwnerId!, name: 'Bright Agency', industry: 'Marketing', email: 'hello@bright.example', whiteLabel: true, supportEmail: 'support@bright.example', supportUrl: 'https://bright.example/support' }).go(),
+  );
   await createIfMissing(() => e.membership.create({ userId: agencyOwnerId!, scopeType: 'agency', scopeId: agencyId, role: 'owner' }).go());
   const bakery = 'demo-business-northwind';
-  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981' }, false);
+  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981', whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Agency', whiteLabelSupportEmail: 'support@bright.example', whiteLabelSupportUrl: 'https://bright.example/support' }, false);
   // Billed to Bright Agency (issue 20 §1): Generate monthly invoices makes the agency one invoice listing Northwind Bakery.
   await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery, billedTo: 'agency' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
