@@ -12,6 +12,7 @@ import { markedCardUrl } from '../../shared/scan-sources';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { signedIn, shot, type BrowserSession } from '../support/e2e';
+import { confirmUpload, uploadPng } from '../support/uploads';
 import { addEmployee, createOwnerWithBusiness, createUser, runtime, tables, type TestUser } from '../support/runtime';
 
 const sessions: BrowserSession[] = [];
@@ -52,6 +53,9 @@ beforeAll(async () => {
   owner = await createOwnerWithBusiness({ name: 'Wallet Works' });
   const db = await tables();
   await db.business.patch({ businessId: owner.business.id }).set({ primaryColor: '#0F766E' }).go();
+  // The company logo, as Company Settings uploads it (the pass shows it; locally the stand-in fetches http images).
+  const confirmed = await confirmUpload(owner.owner, owner.business.id, await uploadPng(owner.owner, owner.business.id, 'logo'));
+  if (confirmed.status !== 200) throw new Error(`logo not confirmed: ${confirmed.status} ${confirmed.text}`);
 });
 afterAll(async () => {
   for (const s of sessions) await s.browser.close();
@@ -70,6 +74,9 @@ describe('Add to Google Wallet (local stand-in)', () => {
     await expectOnPage(pass).toContainText('Wallet Works');
     await expectOnPage(pass).toContainText('Gina Wallet');
     await expectOnPage(pass).toContainText('Pass Designer');
+    const logo = pass.getByRole('img', { name: 'Wallet Works logo' });
+    await expectOnPage(logo).toBeVisible();
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const cardUrl = markedCardUrl(employee.card.cardUrl, 'googleWallet');
     await expectOnPage(tab.getByTestId('barcode-value')).toHaveText(cardUrl);
     expect(await qrValueOn(tab)).toBe(cardUrl);
