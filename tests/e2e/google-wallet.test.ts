@@ -108,4 +108,18 @@ describe('Add to Google Wallet (local stand-in)', () => {
     await expectOnPage(tab.getByRole('heading', { level: 1, name: 'Not saved' })).toBeVisible();
     expect((await storedObject(employee.card.id)).status).toBe(404);
   });
+
+  it('shows an error page like Google’s for a link it cannot accept, with the reason for developers', async () => {
+    const session = sessions[0]!;
+    const tab = await session.context.newPage();
+    const refused = await tab.goto(`${runtime.env.GOOGLE_WALLET_SAVE_URL}not-a-jwt`);
+    expect(refused?.status()).toBe(400);
+    await expectOnPage(tab.getByRole('heading', { level: 1, name: 'Something went wrong. Please try again.' })).toBeVisible();
+    await expectOnPage(tab.getByText("This pass can't be added to Google Wallet.")).toBeVisible();
+    await tab.getByText('Details for developers').click();
+    await expectOnPage(tab.getByText(/not a compact JWT/)).toBeVisible();
+    expect(await axeViolations(tab)).toEqual([]);
+    await shot(tab, 'google-wallet-04-error');
+    await tab.close();
+  });
 });
