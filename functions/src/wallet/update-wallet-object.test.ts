@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardRecord } from '../business/repository';
 import type { WalletIssuer } from './build-wallet-save-url';
-import { walletObjectPatch } from './update-wallet-object';
+import { walletObjectPatch, walletObjectUpdate } from './update-wallet-object';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const issuer: WalletIssuer = { issuerId: '3388000000012345678', serviceAccountEmail: 'wallet@x.iam.gserviceaccount.com', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
@@ -46,5 +46,15 @@ describe('the googleWallet reaction’s PATCH', () => {
       objectId: '3388000000012345678.cardcrew-card-AbCdEfGhIjKlMnOpQrStUv',
       body: { state: 'INACTIVE' },
     });
+  });
+
+  it('is not sent when the pass would show the same (an e-mail or phone change)', () => {
+    const before = card();
+    const after = card({ profile: { ...before.profile, email: 'ada.new@example.com' } });
+    expect(walletObjectUpdate(issuer, { cardId: before.cardId, businessId: before.businessId, employeeId: 'emp1', before, after })).toBeNull();
+    const created = walletObjectUpdate(issuer, { cardId: before.cardId, businessId: before.businessId, employeeId: 'emp1', after });
+    expect(created?.body).toMatchObject({ state: 'ACTIVE' });
+    const retitled = card({ profile: { ...before.profile, jobTitle: 'Countess' } });
+    expect(walletObjectUpdate(issuer, { cardId: before.cardId, businessId: before.businessId, employeeId: 'emp1', before, after: retitled })?.body).toMatchObject({ subheader: { defaultValue: { value: 'Countess' } } });
   });
 });

@@ -57,11 +57,22 @@ export function walletObjectPatch(issuer: WalletIssuer, change: CardChange): { o
   };
 }
 
+/**
+ * The PATCH a change calls for, or null when the pass would show the same as before (an e-mail or phone change):
+ * no call to Google's API, whose quota is per issuer.
+ */
+export function walletObjectUpdate(issuer: WalletIssuer, change: CardChange): { objectId: string; body: Record<string, unknown> } | null {
+  const patch = walletObjectPatch(issuer, change);
+  if (change.before && change.after && JSON.stringify(walletObjectPatch(issuer, { ...change, after: change.before }).body) === JSON.stringify(patch.body)) return null;
+  return patch;
+}
+
 /** The card-sharing reaction: patches the card's saved pass, if Google Wallet is configured and the pass was saved. */
 export async function updateWalletObject(change: CardChange): Promise<void> {
   const issuer = await walletIssuer();
-  if (!issuer) return;
-  const { objectId, body } = walletObjectPatch(issuer, change);
+  const update = issuer && walletObjectUpdate(issuer, change);
+  if (!issuer || !update) return;
+  const { objectId, body } = update;
   const url = `${walletConfig().GOOGLE_WALLET_API_BASE}genericObject/${encodeURIComponent(objectId)}`;
   const res = await fetch(url, {
     method: 'PATCH',
