@@ -116,6 +116,33 @@ describe('virtual background', () => {
     await shot(page, 'virtual-background-06-portal-phone');
   });
 
+  it('draws a business without a logo, in light brand colours, for a very long name without a title, and every code still decodes', async () => {
+    const plain = await createOwnerWithBusiness({ name: 'Sunny Side Lemonade and Extraordinarily Long Company Names Incorporated' });
+    const db = await tables();
+    await db.business.patch({ businessId: plain.business.id }).set({ primaryColor: '#FDE047', secondaryColor: '#FACC15' }).go();
+    const email = uniqueEmail('max');
+    const max = await addEmployee(plain.owner, plain.business.id, { name: 'Maximiliana Theodora Wolfeschlegelsteinhausen-Bergerdorff', email, jobTitle: '', status: 'active' });
+    const token = await invite(plain, max.id, email);
+    const maxUser = await createUser({ email });
+    expect((await api('POST', `/api/invitations/${token}/accept`, { user: maxUser })).status).toBe(200);
+
+    const session = await signedIn(maxUser, '/employee-portal', desktop);
+    sessions.push(session);
+    const { page } = session;
+    const background = section(page);
+    await expectOnPage(background.locator('img')).toHaveCount(3);
+    for (const [i, layout] of layouts.entries()) {
+      await background.getByRole('radio', { name: layout }).check();
+      const file = await downloadOf(page, () => background.getByRole('button', { name: 'Download background' }).click());
+      expect(file.name).toMatch(/^maximiliana-theodora-wolfeschlegelsteinhausen-bergerdorff-background\.(png|jpg)$/);
+      expect(file.bytes.byteLength).toBeLessThanOrEqual(1024 * 1024);
+      expect(await decode(file.bytes)).toBe(`${max.card.cardUrl}?s=vb`);
+      expect(await decode(await sharp(file.bytes).resize(960, 540).png().toBuffer())).toBe(`${max.card.cardUrl}?s=vb`);
+      await sharp(file.bytes).toFile(`tests/artifacts/virtual-background-0${i + 7}-no-logo-${layout.toLowerCase().replaceAll(' ', '-')}.jpg`);
+    }
+    expect(session.consoleErrors).toEqual([]);
+  });
+
   it('a scan of the code on the background counts as a Video background scan', async () => {
     const markedUrl = `${vera.card.cardUrl}?s=vb`;
     expect((await fetch(markedUrl, { headers: { 'user-agent': userAgents.phone } })).status).toBe(200);

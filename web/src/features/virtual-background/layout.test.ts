@@ -56,16 +56,19 @@ describe('background layouts', () => {
 
       it.each(moduleCounts)('keeps every text and the logo inside the frame, off the %i-module QR tile and out of the centre third', (count) => {
         const layout = backgroundLayout(id, count);
-        const boxes = [layout.logo, ...Object.values(layout.text)];
+        const boxes = [layout.logo, layout.logoText, ...Object.values(layout.text)];
         for (const box of boxes) {
           expect(inside(box, frame)).toBe(true);
           expect(overlaps(box, layout.qr.tile)).toBe(false);
           expect(overlaps(box, centreThird)).toBe(false);
         }
         if (layout.panel) for (const box of [layout.qr.tile, ...boxes]) expect(inside(box, layout.panel)).toBe(true);
-        // Lines of text do not overlap one another.
-        const texts = Object.values(layout.text);
-        for (const [i, a] of texts.entries()) for (const b of texts.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+        // Lines of text do not overlap one another, with the company name in the logo's place or under it.
+        const { company, ...others } = layout.text;
+        for (const companySlot of [company, layout.logoText]) {
+          const texts = [companySlot, ...Object.values(others)];
+          for (const [i, a] of texts.entries()) for (const b of texts.slice(i + 1)) expect(overlaps(a, b)).toBe(false);
+        }
       });
     });
   }

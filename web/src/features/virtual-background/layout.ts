@@ -52,6 +52,8 @@ export interface BackgroundLayout {
   panel: Box | null;
   qr: QrPlacement;
   logo: Box;
+  /** Without a logo the company name is written here, in the logo's place, instead of in `text.company`. */
+  logoText: TextSlot;
   text: { name: TextSlot; title: TextSlot; company: TextSlot; caption: TextSlot };
 }
 
@@ -89,6 +91,7 @@ export function backgroundLayout(id: BackgroundLayoutId, moduleCount: number): B
         panel,
         qr,
         logo: { x: inner, y: 64, width: textWidth, height: 100 },
+        logoText: { x: inner, y: 90, width: textWidth, height: 48, align: 'left', weight: 700 },
         text: {
           caption: { x: inner, y: below + 16, width: textWidth, height: 30, align: 'center', weight: 400 },
           name: { x: inner, y: below + 92, width: textWidth, height: 64, align: 'left', weight: 700 },
@@ -110,6 +113,7 @@ export function backgroundLayout(id: BackgroundLayoutId, moduleCount: number): B
         panel: null,
         qr,
         logo: { x: EDGE_MARGIN, y: top, width: 320, height: 120 },
+        logoText: { x: EDGE_MARGIN, y: top + 36, width: 480, height: 48, align: 'left', weight: 700 },
         text: {
           company: { x: EDGE_MARGIN, y: top + 144, width: 480, height: 40, align: 'left', weight: 600 },
           caption: { x: textX, y: below + 16, width: textWidth, height: 30, align: 'right', weight: 400 },
@@ -129,6 +133,7 @@ export function backgroundLayout(id: BackgroundLayoutId, moduleCount: number): B
         panel: null,
         qr,
         logo: { x: EDGE_MARGIN, y: top, width: 240, height: 88 },
+        logoText: { x: EDGE_MARGIN, y: top + 24, width: textWidth, height: 40, align: 'left', weight: 700 },
         text: {
           name: { x: EDGE_MARGIN, y: top + 120, width: textWidth, height: 52, align: 'left', weight: 700 },
           title: { x: EDGE_MARGIN, y: top + 188, width: textWidth, height: 34, align: 'left', weight: 400 },

@@ -25,15 +25,15 @@ export interface BackgroundContent {
 export const backgroundQrText = (cardUrl: string) => markedCardUrl(cardUrl, 'background');
 
 /**
- * Writes `text` into `slot`: the font starts at the slot's height and shrinks to 70 % of it to fit the width; past
+ * Writes `text` into `slot`: the font starts at the slot's height and shrinks to `smallest` of it to fit the width; past
  * that the text is cut with an ellipsis.
  */
-function drawText(context: CanvasRenderingContext2D, text: string, slot: TextSlot, ink: string) {
+function drawText(context: CanvasRenderingContext2D, text: string, slot: TextSlot, ink: string, smallest = 0.7) {
   if (!text) return;
   let size = slot.height;
   const font = (px: number) => `${slot.weight} ${px}px ${FONT}`;
   context.font = font(size);
-  while (size > slot.height * 0.7 && context.measureText(text).width > slot.width) context.font = font(--size);
+  while (size > slot.height * smallest && context.measureText(text).width > slot.width) context.font = font(--size);
   let line = text;
   if (context.measureText(line).width > slot.width) {
     while (line.length > 1 && context.measureText(`${line}…`).width > slot.width) line = line.slice(0, -1);
@@ -92,10 +92,9 @@ export async function renderBackground(layoutId: BackgroundLayoutId, content: Ba
 
   const image = logo === undefined ? await loadBackgroundLogo(content.logoUrl) : logo;
   if (image) drawLogo(context, image, layout.logo);
-
-  drawText(context, content.name, layout.text.name, ink);
+  drawText(context, content.companyName, image ? layout.text.company : layout.logoText, ink);
+  drawText(context, content.name, layout.text.name, ink, 0.6);
   drawText(context, content.jobTitle ?? '', layout.text.title, ink);
-  drawText(context, content.companyName, layout.text.company, ink);
   drawText(context, 'Scan for my digital business card', layout.text.caption, ink);
   return canvas;
 }
