@@ -159,7 +159,7 @@ export const messages = {
       mirrored:
         'Your own preview in Zoom, Teams or Meet may show the background mirrored, with the text and QR code back to front. That is only your self-view: everyone else in the call sees it the right way round, and their phones can scan the code.',
       mirrorSettings:
-        'To see it the right way round yourself: in Zoom, Settings → Video → clear “Mirror my video”; in Microsoft Teams, Settings → Devices → turn off “Mirror my video”. Google Meet always mirrors only your own preview.',
+        'To see it the right way round yourself: in Zoom, Settings → Video → clear “Mirror my video”; in Microsoft Teams, Settings → Devices → turn off “Mirror my video”. In Google Meet, too, only your own preview is mirrored.',
       howToUse: 'Add the downloaded image as a virtual background (or “background effect”) in your video app’s settings.',
       downloaded: 'Your virtual background was downloaded.',
       failed: 'The virtual background could not be created. Please try again.',
