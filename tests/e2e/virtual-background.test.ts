@@ -3,7 +3,7 @@
 // a background scan, also from a copy scaled down to 960×540 (a stand-in for the picture a call sends at a distance).
 // Keyboard only on a 390 px phone without sideways scroll, axe clean, the mirroring note shown; a scan of the decoded
 // URL counts as 'Video background' in the employee's scan analytics.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import jsQR from 'jsqr';
@@ -46,9 +46,17 @@ async function expectBackground(file: { name: string; bytes: Buffer }, artifact:
   const meta = await sharp(file.bytes).metadata();
   expect([meta.format, meta.width, meta.height]).toEqual([file.name.endsWith('.png') ? 'png' : 'jpeg', 1920, 1080]);
   expect(await decode(file.bytes)).toBe(markedUrl);
+  // Where the code is in the picture: clear of the centre third (the speaker's head), in the upper two-thirds.
+  const { data, info } = await sharp(file.bytes).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const found = jsQR(new Uint8ClampedArray(data), info.width, info.height)!;
+  const corners = [found.location.topLeftCorner, found.location.topRightCorner, found.location.bottomLeftCorner, found.location.bottomRightCorner];
+  const xs = corners.map((c) => c.x);
+  expect(Math.max(...xs) < 640 || Math.min(...xs) > 1280).toBe(true);
+  expect(Math.max(...corners.map((c) => c.y))).toBeLessThan(720);
+  expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThanOrEqual(290);
   const small = await sharp(file.bytes).resize(960, 540).png().toBuffer();
   expect(await decode(small)).toBe(markedUrl);
-  await sharp(file.bytes).toFile(`tests/artifacts/${artifact}.${file.name.endsWith('.png') ? 'png' : 'jpg'}`);
+  writeFileSync(`tests/artifacts/${artifact}.${file.name.endsWith('.png') ? 'png' : 'jpg'}`, file.bytes);
 }
 
 beforeAll(async () => {
@@ -138,7 +146,7 @@ describe('virtual background', () => {
       expect(file.bytes.byteLength).toBeLessThanOrEqual(1024 * 1024);
       expect(await decode(file.bytes)).toBe(`${max.card.cardUrl}?s=vb`);
       expect(await decode(await sharp(file.bytes).resize(960, 540).png().toBuffer())).toBe(`${max.card.cardUrl}?s=vb`);
-      await sharp(file.bytes).toFile(`tests/artifacts/virtual-background-0${i + 7}-no-logo-${layout.toLowerCase().replaceAll(' ', '-')}.jpg`);
+      writeFileSync(`tests/artifacts/virtual-background-0${i + 7}-no-logo-${layout.toLowerCase().replaceAll(' ', '-')}.${file.name.endsWith('.png') ? 'png' : 'jpg'}`, file.bytes);
     }
     expect(session.consoleErrors).toEqual([]);
   });
