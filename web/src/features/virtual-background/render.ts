@@ -1,6 +1,6 @@
 // Draws a video-call background (issue 22 §4) on a canvas from a layout (layout.ts) and exports it as a file of at
-// most 1 MB: PNG when it fits (sharpest QR code), else JPEG at the highest quality that fits. Loaded on first use of
-// the portal's section (a dynamic import), so the portal's first JS does not carry it.
+// most 1 MB: PNG when it fits (sharpest QR code), else JPEG at the highest quality that fits. Loaded with the portal
+// section's lazy part (background-chooser.tsx), so the portal's first JS does not carry it.
 import { qrModules, QR_QUIET_ZONE } from '@shared/qr-pixels';
 import { renditionUrl } from '@shared/media-urls';
 import { markedCardUrl } from '@shared/scan-sources';
