@@ -244,7 +244,12 @@ export const jobs = {
   // current when the card changes. Reading the stream is granted by its event source; each reaction adds what it reaches.
   cardSharing: {
     entry: 'functions/src/card-sharing/handler.ts',
-    capabilities: {},
+    capabilities: {
+      // The link preview (issue 22 §5): UpdateItem points the card at its image (only if the card still exists).
+      table: { actions: ['UpdateItem'], indexes: false },
+      // previews/: the rendered images (written, and the replaced one deleted); photos/ and logos/: what they draw.
+      media: { write: ['previews/'], read: ['photos/', 'logos/'] },
+    },
   },
 } satisfies Record<string, AreaDef>;
 

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { areas, jobs, type AreaDef } from '../../functions/routes';
+import { cardSharingNativeModules } from '../../functions/src/card-sharing/stream';
 
 /** The bundle's metafile output: what it contains (`inputs`) and what it imports from outside (`imports`). */
 async function bundle(entry: string) {
@@ -18,7 +19,7 @@ async function bundle(entry: string) {
     platform: 'node',
     target: 'node22',
     format: 'esm',
-    external: ['@aws-sdk/*', '@smithy/*', 'sharp'],
+    external: ['@aws-sdk/*', '@smithy/*', ...cardSharingNativeModules],
     logLevel: 'error',
   });
   return Object.values(result.metafile.outputs)[0]!;
@@ -33,9 +34,11 @@ async function externalImportsOf(entry: string): Promise<string[]> {
 
 describe('Lambda bundles', () => {
   const functions: [string, AreaDef][] = [...Object.entries(areas), ...Object.entries(jobs)];
-  it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (_name, def) => {
+  it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (name, def) => {
     const shipsSharp = Boolean(def.capabilities.media?.write?.length);
-    expect(await externalImportsOf(def.entry)).toEqual(shipsSharp ? ['sharp'] : []);
+    // The card-sharing worker's zip ships resvg too (infra/card-sharing.ts), for the link preview.
+    const shipped = name === 'cardSharing' ? [...cardSharingNativeModules] : shipsSharp ? ['sharp'] : [];
+    expect((await externalImportsOf(def.entry)).sort()).toEqual(shipped.sort());
   });
 
   // ElectroDB with its validator is ~218 KB: the card page (150 KB budget) and payments (the Stripe SDK is ~240 KB of

@@ -1,5 +1,9 @@
 // Every way of sharing a card that keeps itself current when the card changes (issue 22). Each reaction is named, so a
 // failure in the log says which one failed. They run one after another for a change; each must be idempotent.
+import { updateLinkPreview } from '../link-preview/card-preview';
 import type { CardReaction } from './card-changes';
 
-export const cardReactions: Record<string, CardReaction> = {};
+export const cardReactions: Record<string, CardReaction> = {
+  /** The link preview image chat apps show for the card's URL (issue 22 §5). */
+  linkPreview: updateLinkPreview,
+};
