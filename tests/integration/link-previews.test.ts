@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CardRecord } from '../../functions/src/business/repository';
+import { backfillLinkPreviews } from '../../functions/src/link-preview/backfill';
 import { previewKeyOf, updateLinkPreview } from '../../functions/src/link-preview/card-preview';
 import { PREVIEW_MAX_BYTES } from '../../functions/src/link-preview/preview-image';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables } from '../support/runtime';
@@ -140,5 +141,25 @@ describe('link previews', () => {
     expect(await cardOf(cardId)).toBeNull();
     expect(await untilStatus(url, 404)).toBe(404);
     expect(await mediaKeys(`previews/${cardId}/`)).toEqual([]);
+  });
+
+  it('backfills the cards without a preview of their look (made before the worker rendered them), and only those', async () => {
+    const { owner, business } = await createOwnerWithBusiness();
+    const kept = await addEmployee(owner, business.id, { name: 'Kept Preview', status: 'active' });
+    const old = await addEmployee(owner, business.id, { name: 'Old Card', status: 'active' });
+    const keptUrl = await currentPreview(kept.card.id);
+    const oldUrl = await currentPreview(old.card.id);
+    // A card as it was before this change: no preview (a bookkeeping write, so the worker does not react).
+    await (await tables()).card.patch({ cardId: old.card.id }).remove(['previewImageUrl']).go();
+    await (await import('../../functions/src/adapters/media')).deleteMediaObjects([keyOf(oldUrl)]);
+    expect(await untilStatus(oldUrl, 404)).toBe(404);
+
+    const result = await backfillLinkPreviews({ businessId: business.id });
+    expect(result).toEqual({ cards: 2, rendered: 1, failed: [] });
+    // The same look renders under the same key.
+    expect((await cardOf(old.card.id))!.previewImageUrl).toBe(oldUrl);
+    expect((await fetch(oldUrl)).status).toBe(200);
+    expect((await cardOf(kept.card.id))!.previewImageUrl).toBe(keptUrl);
+    expect(await backfillLinkPreviews({ businessId: business.id })).toEqual({ cards: 2, rendered: 0, failed: [] });
   });
 });
