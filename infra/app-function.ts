@@ -57,7 +57,7 @@ export interface AppFunctionProps {
 }
 
 /** The command hooks that copy `files` into the bundled asset (local bundling: the commands run on the build machine). */
-function copyCommands(files: readonly { from: string; into: string }[]): ICommandHooks {
+export function bundledFileCommands(files: readonly { from: string; into: string }[]): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
@@ -138,7 +138,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
         externalModules: ['@aws-sdk/*', '@smithy/*'],
         nodeModules: nativeModules.length > 0 ? nativeModules : undefined,
         environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
-        commandHooks: props.bundledFiles?.length ? copyCommands(props.bundledFiles) : undefined,
+        commandHooks: props.bundledFiles?.length ? bundledFileCommands(props.bundledFiles) : undefined,
       },
     });
     if (bundlingSkipped && !existsSync(entry)) {

@@ -15,6 +15,9 @@ import { BUNDLED_FONT_FOLDER, previewFontFiles } from '../functions/src/link-pre
 import { AppFunction } from './app-function';
 import type { AppEnvironment } from './app-environment';
 
+/** The Inter files the link preview renders with, copied into the zip's fonts/ folder (tests/infra/lambda-bundles.test.ts). */
+export const linkPreviewFonts = previewFontFiles.map(([folder, file]) => ({ from: `node_modules/@expo-google-fonts/inter/${folder}/${file}`, into: BUNDLED_FONT_FOLDER }));
+
 export interface CardSharingProps {
   /** The table, with its stream (NEW_AND_OLD_IMAGES). */
   readonly table: dynamodb.ITable;
@@ -36,7 +39,7 @@ export class CardSharing extends Construct {
       // The link preview renders with resvg and sharp (native, installed for arm64) and the Inter fonts, copied beside
       // the handler into fonts/ (functions/src/link-preview/fonts.ts looks there first).
       nativeModules: [...cardSharingNativeModules],
-      bundledFiles: previewFontFiles.map(([folder, file]) => ({ from: `node_modules/@expo-google-fonts/inter/${folder}/${file}`, into: BUNDLED_FONT_FOLDER })),
+      bundledFiles: linkPreviewFonts,
       // Rendering a 1200×630 image: more memory is also more CPU.
       memorySize: 1024,
     });
