@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CardRecord } from '../../functions/src/business/repository';
 import { backfillLinkPreviews } from '../../functions/src/link-preview/backfill';
-import { previewKeyOf, updateLinkPreview } from '../../functions/src/link-preview/card-preview';
+import { updateLinkPreview } from '../../functions/src/link-preview/card-preview';
 import { PREVIEW_MAX_BYTES } from '../../functions/src/link-preview/preview-image';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables } from '../support/runtime';
+import { currentPreview } from '../support/link-previews';
 import { confirmUpload, mediaKeys, sendUpload } from '../support/uploads';
 
 /** Grain over a gradient, barely blurred: an image that compresses as badly as a real one can. */
@@ -20,18 +21,6 @@ async function noisy(size: number, format: 'jpeg' | 'png'): Promise<Buffer> {
 
 async function cardOf(cardId: string): Promise<CardRecord | null> {
   return (await (await tables()).card.get({ cardId }).go({ consistent: true })).data;
-}
-
-/** Waits (up to 20 s) until the card points at the preview of its current look; returns that URL. */
-async function currentPreview(cardId: string, other?: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const card = await cardOf(cardId);
-    const url = card?.previewImageUrl;
-    if (card && url && url !== other && url.endsWith(`/media/${previewKeyOf(card)}`)) return url;
-    if (Date.now() > deadline) throw new Error(`no current preview for ${cardId}: ${url ?? 'none'}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
 }
 
 async function untilStatus(url: string, status: number): Promise<number> {
