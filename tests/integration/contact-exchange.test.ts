@@ -2,10 +2,10 @@
 // server-rendered answers, the stored contact and the employee's mail; the honeypot, the per-viewer rate limit, length
 // and shape limits, and markup that is only ever text; who may list and delete contacts; the cascades.
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { invite } from '../support/invitations';
-import { currentPreview } from '../support/link-previews';
+import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, origin, tables, uniqueEmail } from '../support/runtime';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -26,6 +26,10 @@ async function businessWithLinkedEmployee() {
 }
 
 const valid = { name: 'Vera Visitor', email: 'vera@example.com', phone: '+1 555 0142', company: 'Initech', note: 'Met at the expo.\nCall me.', consent: 'yes' };
+
+
+// The card-sharing worker has caught up with earlier files' card changes before these tests time it.
+beforeAll(cardSharingCaughtUp, CATCH_UP_MS + 20_000);
 
 describe('the form on the card page', () => {
   it('is a plain form naming who receives the details, with a hidden honeypot; the page stays small', async () => {

@@ -2,9 +2,10 @@
 // checks it as Google does and shows the pass; Add stores the object; then the card-sharing worker patches the saved
 // object when the employee's profile, the company brand or the card's state changes — through the stand-in's OAuth
 // token endpoint and Wallet API, as in AWS. A card whose pass was never saved gets no update and no error.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { markedCardUrl } from '../../shared/scan-sources';
 import { addEmployee, api, createOwnerWithBusiness, runtime, validBusinessForm } from '../support/runtime';
+import { CATCH_UP_MS, cardSharingCaughtUp } from '../support/link-previews';
 
 const env = runtime.env;
 const standIn = new URL(env.GOOGLE_WALLET_SAVE_URL!).origin;
@@ -40,6 +41,10 @@ const objectIdOf = (saveUrl: string) => {
   const claims = JSON.parse(Buffer.from(saveUrl.split('/').pop()!.split('.')[1]!, 'base64url').toString());
   return claims.payload.genericObjects[0].id as string;
 };
+
+
+// The card-sharing worker has caught up with earlier files' card changes before these tests time it.
+beforeAll(cardSharingCaughtUp, CATCH_UP_MS + 20_000);
 
 describe('Google Wallet on one machine', () => {
   it('saves a pass through the stand-in and keeps it current as the profile, the brand and the card change', async () => {

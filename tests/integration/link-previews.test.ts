@@ -3,13 +3,13 @@
 // card at it and deletes the one before; the card page shares it; a write that changes nothing shown keeps it; a
 // deactivated card keeps it; a deleted card's image is deleted.
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardRecord } from '../../functions/src/business/repository';
 import { backfillLinkPreviews } from '../../functions/src/link-preview/backfill';
 import { updateLinkPreview } from '../../functions/src/link-preview/card-preview';
 import { PREVIEW_MAX_BYTES } from '../../functions/src/link-preview/preview-image';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables } from '../support/runtime';
-import { currentPreview } from '../support/link-previews';
+import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
 import { confirmUpload, mediaKeys, sendUpload } from '../support/uploads';
 
 /** Grain over a gradient, barely blurred: an image that compresses as badly as a real one can. */
@@ -34,6 +34,10 @@ async function untilStatus(url: string, status: number): Promise<number> {
 }
 
 const keyOf = (url: string) => url.slice(`${origin}/media/`.length);
+
+
+// The card-sharing worker has caught up with earlier files' card changes before these tests time it.
+beforeAll(cardSharingCaughtUp, CATCH_UP_MS + 20_000);
 
 describe('link previews', () => {
   it('renders the card in its brand with photo and logo, shares it on the card page and renders again only when the look changes', async () => {
