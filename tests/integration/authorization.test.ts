@@ -118,6 +118,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
   deleteContact: managesA(204),
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
+  // The card's own employee and whoever manages its business (issue 22 §3).
+  getEmailSignature: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
 };
 
 let world: World;
