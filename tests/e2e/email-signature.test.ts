@@ -12,6 +12,7 @@ import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import { confirmUpload, pngImage, sendUpload } from '../support/uploads';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
 
 const phone390 = { width: 390, height: 844 };
@@ -34,6 +35,11 @@ beforeAll(async () => {
   const token = await invite(owned, sam.id, email);
   samUser = await createUser({ email });
   expect((await api('POST', `/api/invitations/${token}/accept`, { user: samUser })).status).toBe(200);
+  // A photo and a logo, uploaded as the dashboard uploads them (media on the site's origin).
+  const photo = await sendUpload(owned.owner, owned.business.id, 'photo', await pngImage(300, '#f59e0b'), { employeeId: sam.id });
+  expect((await confirmUpload(owned.owner, owned.business.id, photo.uploadId)).status).toBe(200);
+  const logo = await sendUpload(owned.owner, owned.business.id, 'logo', await pngImage(200, '#0f766e'));
+  expect((await confirmUpload(owned.owner, owned.business.id, logo.uploadId)).status).toBe(200);
 });
 afterAll(async () => {
   for (const session of sessions) await session.browser.close();
@@ -54,10 +60,18 @@ describe('Email Signature', () => {
     await expectOnPage(preview.getByRole('link', { name: 'View my digital card', exact: true })).toHaveAttribute('href', markedUrl());
     await expectOnPage(preview.getByRole('link', { name: '+1 555 0142', exact: true })).toHaveAttribute('href', 'tel:+15550142');
     await expectOnPage(preview.getByRole('link', { name: sam.email, exact: true })).toHaveAttribute('href', `mailto:${sam.email}`);
-    const qr = preview.getByRole('img', { name: 'QR code: scan to open my digital card' });
-    await expectOnPage(qr).toBeVisible();
-    // The QR image loaded (a broken image has no natural width).
-    await expectOnPage.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The photo, the logo and the QR code, each loaded from the site's media (a broken image has no natural width).
+    for (const name of ['Photo of Sam Sender', 'Signal Studio logo', 'QR code: scan to open my digital card']) {
+      const img = preview.getByRole('img', { name, exact: true });
+      await expectOnPage(img).toBeVisible();
+      await expectOnPage.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+      expect(new URL((await img.getAttribute('src'))!).origin).toBe(origin);
+    }
+    // The preview is as tall as the signature: nothing is cut off, no empty space below.
+    const frame = page.locator(PREVIEW);
+    const heights = await frame.evaluate((el: HTMLIFrameElement) => ({ frame: el.clientHeight, content: el.contentDocument!.documentElement.scrollHeight }));
+    expect(heights.frame).toBeGreaterThanOrEqual(heights.content);
+    expect(heights.frame).toBeLessThan(heights.content + 10);
 
     // Copy from the keyboard: the clipboard holds both types.
     await region.getByRole('button', { name: 'Copy signature' }).focus();
@@ -132,7 +146,8 @@ describe('Email Signature', () => {
     await inDialog.scrollIntoViewIfNeeded();
     const ownerPreview = inDialog.frameLocator(PREVIEW);
     await expectOnPage(ownerPreview.getByText(disclaimer)).toBeVisible();
-    await expectOnPage(ownerPreview.getByRole('img')).toHaveCount(0);
+    await expectOnPage(ownerPreview.getByRole('img', { name: 'Photo of Sam Sender' })).toBeVisible();
+    await expectOnPage(ownerPreview.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expectOnPage(inDialog.getByRole('button', { name: 'Copy signature' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'signature-04-profile-dialog', { fullPage: false });
@@ -143,7 +158,7 @@ describe('Email Signature', () => {
     const preview = portal.page.frameLocator(PREVIEW);
     await expectOnPage(preview.getByText(disclaimer)).toBeVisible();
     await expectOnPage(preview.getByText('Sam Sender', { exact: true })).toBeVisible();
-    await expectOnPage(preview.getByRole('img')).toHaveCount(0);
+    await expectOnPage(preview.getByRole('img', { name: /QR code/ })).toHaveCount(0);
     await expectOnPage(preview.getByRole('link', { name: '+1 555 0142' })).toHaveCount(0);
     await section(portal.page).scrollIntoViewIfNeeded();
     expect(await horizontalOverflow(portal.page)).toBeLessThanOrEqual(0);

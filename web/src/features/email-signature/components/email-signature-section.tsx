@@ -2,7 +2,7 @@
 // the card's signature (shared/email-signature.ts), 'Copy signature' (HTML and plain text on the clipboard),
 // 'Download .htm' for Outlook desktop, and where each mail program takes it.
 // The preview is a sandboxed iframe (srcdoc): the signature is shown as a mail client shows it, without the app's
-// styles, and nothing in it can run or reach the page.
+// styles, and nothing in it can run (no allow-scripts); allow-same-origin only lets the page read its height.
 import { buildEmailSignature, type EmailSignature } from '@shared/email-signature';
 import { messages } from '@shared/messages';
 import { Copy, Download, Mail } from 'lucide-react';
@@ -69,7 +69,13 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
   }
   return (
     <>
-      <iframe title="Email signature preview" sandbox="" srcDoc={srcDoc} className="h-72 w-full min-w-0 rounded-md border bg-white" />
+      <iframe
+        title="Email signature preview"
+        sandbox="allow-same-origin"
+        srcDoc={srcDoc}
+        onLoad={(event) => fitToContent(event.currentTarget)}
+        className="h-48 w-full min-w-0 rounded-md border bg-white"
+      />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={() => void copy()}>
           <Copy aria-hidden />
@@ -97,6 +103,12 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
       </details>
     </>
   );
+}
+
+/** As tall as the signature (its images carry their sizes, so the height is known once it has loaded). */
+function fitToContent(frame: HTMLIFrameElement) {
+  const height = frame.contentDocument?.documentElement.scrollHeight;
+  if (height) frame.style.height = `${height + 2}px`;
 }
 
 function HowTo({ program, children }: { program: string; children: string }) {
