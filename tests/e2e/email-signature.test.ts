@@ -1,7 +1,8 @@
 // The e-mail signature in a real browser (issue 22 §3): an employee sees the live preview in the portal, copies it from
 // the keyboard (the clipboard holds text/html and text/plain, read back here) and downloads the .htm file; the owner
 // chooses the fields and adds a disclaimer in Company Settings, sees the employee's signature in the Employee Profile
-// dialog, and the employee's preview follows. axe clean, 390 px phone without sideways scroll.
+// dialog, and the employee's preview follows; without ClipboardItem the copy-command fallback still puts both types on
+// the clipboard. axe clean, 390 px phone without sideways scroll.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
@@ -164,5 +165,29 @@ describe('Email Signature', () => {
     expect(await horizontalOverflow(portal.page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(portal.page)).toEqual([]);
     await shot(portal.page, 'signature-05-portal-follows-phone');
+  });
+
+  it('copies both types without ClipboardItem too (the copy-command fallback)', async () => {
+    const session = await signedIn(samUser, '/employee-portal', desktop);
+    sessions.push(session);
+    const { page, context } = session;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await page.addInitScript(() => {
+      delete (window as { ClipboardItem?: unknown }).ClipboardItem;
+    });
+    await page.reload();
+    expect(await page.evaluate(() => typeof (window as { ClipboardItem?: unknown }).ClipboardItem)).toBe('undefined');
+    const region = section(page);
+    await expectOnPage(page.frameLocator(PREVIEW).getByText('Sam Sender', { exact: true })).toBeVisible();
+    await region.getByRole('button', { name: 'Copy signature' }).click();
+    await expectOnPage(page.getByText(messages.emailSignature.copied, { exact: true })).toBeVisible();
+    // Read back through the async API (reading needs no ClipboardItem constructor).
+    const clip = await page.evaluate(async () => {
+      const [item] = await navigator.clipboard.read();
+      return { types: [...item!.types].sort(), html: await (await item!.getType('text/html')).text(), text: await (await item!.getType('text/plain')).text() };
+    });
+    expect(clip.types).toEqual(['text/html', 'text/plain']);
+    expect(clip.html).toContain(`href="${markedUrl()}"`);
+    expect(clip.text.startsWith('Sam Sender\n')).toBe(true);
   });
 });
