@@ -212,7 +212,7 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'DescribeTable'], indexes: true },
       site: true,
       // A deleted business's objects are listed (ListBucket) and deleted under its prefixes; nothing is written or read.
-      media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/'] },
+      media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/', 'signature-qr/'] },
       mail: { send: true, account: true },
       // AdminUserGlobalSignOut: a deleted business's people lose their sessions (their refresh tokens stop working).
       userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],

@@ -95,7 +95,7 @@ describe('Email Signature', () => {
     expect(file.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(file).toContain('<meta charset="utf-8">');
     expect(file).toContain(`href="${markedUrl()}"`);
-    expect(file).toContain(`/media/signature-qr/${sam.card.id}/`);
+    expect(file).toContain(`/media/signature-qr/${owned.business.id}/${sam.card.id}/`);
 
     // The paste instructions open from the keyboard.
     await region.getByText('How to add it to your e-mail').focus();

@@ -207,7 +207,7 @@ describe('least privilege per function', () => {
 
   it('scopes media writes and reads to their prefixes of the media bucket', () => {
     const s3Statements = (name: string) => grants[name]!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-    const prefixes = (statement: Statement) => [JSON.stringify(statement.Resource)].join().match(/\/[a-z]+\/\*/g)?.sort();
+    const prefixes = (statement: Statement) => [JSON.stringify(statement.Resource)].join().match(/\/[a-z-]+\/\*/g)?.sort();
     const business = s3Statements('business');
     expect(business.map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
       [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
@@ -218,7 +218,7 @@ describe('least privilege per function', () => {
       [['s3:GetObject'], ['/uploads/*']],
     ]);
     expect(s3Statements('admin').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
-      [['s3:DeleteObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
+      [['s3:DeleteObject'], ['/logos/*', '/photos/*', '/qr/*', '/signature-qr/*', '/uploads/*']],
       [['s3:ListBucket'], undefined],
     ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);

@@ -8,6 +8,7 @@ import { buildEmailSignature, SIGNATURE_MAX_BYTES } from '../../shared/email-sig
 import { messages } from '../../shared/messages';
 import { DEFAULT_SIGNATURE_FIELDS } from '../../shared/schemas/email-signature';
 import { invite } from '../support/invitations';
+import { mediaKeys } from '../support/uploads';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 let a: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -61,7 +62,7 @@ describe('GET /api/cards/{cardId}/email-signature', () => {
       fields: DEFAULT_SIGNATURE_FIELDS,
       disclaimer: null,
     });
-    expect(res.body.qrImageUrl).toMatch(new RegExp(`^${origin}/media/signature-qr/${ada.card.id}/[0-9a-f]{16}\\.png$`));
+    expect(res.body.qrImageUrl).toMatch(new RegExp(`^${origin}/media/signature-qr/${a.business.id}/${ada.card.id}/[0-9a-f]{16}\\.png$`));
 
     // The builder's HTML from the real data keeps the rules: every image on the site's origin with alt text, ≤ 10 KB.
     const { html } = buildEmailSignature(res.body);
@@ -102,10 +103,13 @@ describe('GET /api/cards/{cardId}/email-signature', () => {
     expect((await api('GET', path(bob.card.id), { user: a.owner })).status).toBe(403);
     expect((await api('GET', path('card_doesnotexist0000'), { user: a.owner })).status).toBe(404);
     expect((await api('GET', path(ada.card.id), {})).status).toBe(401);
-    // Bob's own call is the first for his card: his image appears only then.
+    // Bob's own call is the first allowed one for his card: his image appears only then.
+    const bobPrefix = `signature-qr/${b.business.id}/${bob.card.id}/`;
+    expect(await mediaKeys(bobPrefix)).toEqual([]);
     const own = await api('GET', path(bob.card.id), { user: bobUser });
     expect(own.status).toBe(200);
     expect((await fetch(own.body.qrImageUrl)).status).toBe(200);
+    expect(await mediaKeys(bobPrefix)).toEqual([own.body.qrImageUrl.slice(`${origin}/media/`.length)]);
   });
 });
 

@@ -24,7 +24,7 @@ export async function getEmailSignature(caller: Caller, cardId: string): Promise
   return {
     cardId: card.cardId,
     cardUrl,
-    qrImageUrl: await ensureSignatureQr(card.cardId, cardUrl),
+    qrImageUrl: await ensureSignatureQr(card, cardUrl),
     siteOrigin: new URL(siteConfig().PUBLIC_ORIGIN).origin,
     name: profile.name,
     jobTitle: profile.jobTitle ?? null,

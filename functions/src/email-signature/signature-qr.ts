@@ -20,9 +20,12 @@ export function signatureQrPng(text: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** `signature-qr/{cardId}/{hash}.png`: the hash is of the URL it encodes. */
-export function signatureQrKey(cardId: string, url: string): string {
-  return `signature-qr/${cardId}/${createHash('sha256').update(url).digest('hex').slice(0, 16)}.png`;
+/**
+ * `signature-qr/{businessId}/{cardId}/{hash}.png`: the hash is of the URL it encodes; under the business, like qr/, so
+ * that deleting the business deletes its signature images too.
+ */
+export function signatureQrKey(businessId: string, cardId: string, url: string): string {
+  return `signature-qr/${businessId}/${cardId}/${createHash('sha256').update(url).digest('hex').slice(0, 16)}.png`;
 }
 
 /** Keys this container has stored already (a warm container answers without touching S3). */
@@ -32,8 +35,8 @@ const stored = new Set<string>();
  * The QR image's URL, stored first unless it is there: a conditional PUT (If-None-Match: *) writes it only when the key
  * is new, so concurrent first calls and retries are harmless; S3 answers 412 when it already exists.
  */
-export async function ensureSignatureQr(cardId: string, url: string): Promise<string> {
-  const key = signatureQrKey(cardId, url);
+export async function ensureSignatureQr(card: { businessId: string; cardId: string }, url: string): Promise<string> {
+  const key = signatureQrKey(card.businessId, card.cardId, url);
   if (!stored.has(key)) {
     try {
       await s3().send(
