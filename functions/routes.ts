@@ -259,7 +259,8 @@ export const jobs = {
   // current when the card changes. Reading the stream is granted by its event source; each reaction adds what it reaches.
   cardSharing: {
     entry: 'functions/src/card-sharing/handler.ts',
-    capabilities: {},
+    // googleWallet: the card URL on the pass (site) and the issuer's service-account key, to patch saved passes.
+    capabilities: { site: true, secrets: ['googleWallet'] },
   },
 } satisfies Record<string, AreaDef>;
 

@@ -1,6 +1,6 @@
 // Ports, folders and the environment of the local runtime. LOCAL_PORT_OFFSET moves every port at once
 // (the test suite uses it so it never collides with a running `npm start`).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { localQueueNames } from '../src/jobs/billing-fan-out';
 
 export interface LocalSettings {
@@ -11,6 +11,8 @@ export interface LocalSettings {
   s3Port: number;
   sesPort: number;
   stripePort: number;
+  /** The Google Wallet stand-in: save page, Wallet REST API and OAuth token endpoint (issue 22 §2). */
+  googleWalletPort: number;
   /** The Cognito hosted UI (OAuth endpoints) with its local Google account chooser. */
   hostedUiPort: number;
   /** The local SQS (the billing fan-out's queues). */
@@ -37,6 +39,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     s3Port: 4569 + offset,
     sesPort: 8005 + offset,
     stripePort: 12111 + offset,
+    googleWalletPort: 12444 + offset,
     hostedUiPort: 12222 + offset,
     sqsPort: 9324 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
@@ -72,6 +75,11 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
+    // Google Wallet: the stand-in's issuer key file (it creates it at start) and its save page, API and token endpoint.
+    GOOGLE_WALLET_KEY_FILE: googleWalletKeyFile(s),
+    GOOGLE_WALLET_SAVE_URL: `http://${s.host}:${s.googleWalletPort}/gp/v/save/`,
+    GOOGLE_WALLET_API_BASE: `http://${s.host}:${s.googleWalletPort}/walletobjects/v1/`,
+    GOOGLE_OAUTH_TOKEN_URL: `http://${s.host}:${s.googleWalletPort}/token`,
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
@@ -79,6 +87,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/** The Google Wallet stand-in's issuer: its id and service-account key, in the data folder (created once). */
+export const googleWalletKeyFile = (s: LocalSettings) => join(s.dataDir, 'google-wallet', 'issuer.json');
 
 /** The local Stripe stand-in's test keys (public: they open nothing outside this machine). */
 export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local' } as const;

@@ -130,7 +130,8 @@ const expectedEnvironment: Record<string, string[]> = {
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
-  cardSharing: [],
+  // PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME only where one is configured).
+  cardSharing: ['PUBLIC_ORIGIN'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -259,10 +260,17 @@ describe('least privilege per function', () => {
     }
   });
 
-  it('gives the business area the wallet secret, variable and grant together, only when one is configured', () => {
+  it('gives the business area and the card-sharing worker the wallet secret, variable and grant together, only when one is configured', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
-    expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
-    expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
+    // business signs save links; the card-sharing worker patches saved passes (issue 22 §2).
+    for (const name of ['business', 'cardSharing']) {
+      expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBe('cardcrew/dev/wallet');
+      expect(JSON.stringify(withWallet[name]!.statements), name).toContain(':secret:cardcrew/dev/wallet-??????');
+    }
+    expect(withWallet.cardSharing!.actions).toEqual([...expectedActions.cardSharing!, ...BASELINE, 'secretsmanager:GetSecretValue'].sort());
+    // Without the secret (the default synth) the worker has neither.
+    expect(grants.cardSharing!.actions).not.toContain('secretsmanager:GetSecretValue');
+    expect(grants.cardSharing!.environment.GOOGLE_WALLET_SECRET_NAME).toBeUndefined();
     for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices', 'dunning']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();

@@ -29,6 +29,7 @@ import { EmailSignatureSection } from '@web/features/email-signature/components/
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 import { CenteredCard } from '@web/components/centered-card';
+import { VirtualBackgroundSection } from '@web/features/virtual-background/virtual-background-section';
 
 export function EmployeePortalPage() {
   return (
@@ -101,6 +102,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
           />
         </div>
         {employee.card && <EmailSignatureSection cardId={employee.card.id} version={JSON.stringify(employee)} />}
+        {employee.card && <VirtualBackgroundSection employee={employee} business={business} />}
         {employee.card && <NfcTagSection cardUrl={employee.card.cardUrl} />}
         {employee.card && <MyCardScans />}
         <MyContacts />
