@@ -6,7 +6,7 @@
 import { buildEmailSignature, type EmailSignature } from '@shared/email-signature';
 import { messages } from '@shared/messages';
 import { Copy, Download, Mail } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
@@ -58,6 +58,15 @@ export function EmailSignatureSection({ cardId, version, headingAs = 'h2', owner
 }
 
 function SignatureTools({ signature, name }: { signature: EmailSignature; name: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  // A narrower frame (a phone, a rotated screen) wraps the text: fit the height again whenever the width changes.
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => fitToContent(element));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const srcDoc = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:12px;background:#ffffff">${signature.html}</body></html>`;
   async function copy() {
     try {
@@ -70,6 +79,7 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
   return (
     <>
       <iframe
+        ref={frame}
         title="Email signature preview"
         sandbox="allow-same-origin"
         srcDoc={srcDoc}
@@ -107,8 +117,15 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
 
 /** As tall as the signature (its images carry their sizes, so the height is known once it has loaded). */
 function fitToContent(frame: HTMLIFrameElement) {
-  const height = frame.contentDocument?.documentElement.scrollHeight;
-  if (height) frame.style.height = `${height + 2}px`;
+  const doc = frame.contentDocument;
+  const view = frame.contentWindow;
+  if (!doc?.body || !view) return;
+  // The body's height (plus its 12 px margins), not the document's, which is never less than the frame: so a frame
+  // that became wider can get shorter. A signature wider than the frame scrolls sideways inside it: add that
+  // scrollbar's height. The 2 px are the frame's border.
+  const scrollbar = view.innerHeight - doc.documentElement.clientHeight;
+  const wanted = `${doc.body.scrollHeight + 24 + scrollbar + 2}px`;
+  if (frame.style.height !== wanted) frame.style.height = wanted;
 }
 
 function HowTo({ program, children }: { program: string; children: string }) {
