@@ -259,8 +259,15 @@ export const jobs = {
   // current when the card changes. Reading the stream is granted by its event source; each reaction adds what it reaches.
   cardSharing: {
     entry: 'functions/src/card-sharing/handler.ts',
-    // googleWallet: the card URL on the pass (site) and the issuer's service-account key, to patch saved passes.
-    capabilities: { site: true, secrets: ['googleWallet'] },
+    capabilities: {
+      // The link preview (issue 22 §5): UpdateItem points the card at its image (only if the card still exists).
+      table: { actions: ['UpdateItem'], indexes: false },
+      // previews/: the rendered images (written, and the replaced one deleted); photos/ and logos/: what they draw.
+      media: { write: ['previews/'], read: ['photos/', 'logos/'] },
+      // Google Wallet (issue 22 §2): the card URL on the pass (site) and the issuer's service-account key, to patch saved passes.
+      site: true,
+      secrets: ['googleWallet'],
+    },
   },
 } satisfies Record<string, AreaDef>;
 

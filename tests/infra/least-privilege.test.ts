@@ -101,11 +101,16 @@ const expectedActions: Record<string, string[]> = {
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
   // The card-sharing worker: reads the table's stream (its event source) and sends a record it gave up on to its DLQ.
   // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing).
+  // The link preview: UpdateItem points a card at its image; previews/ written and deleted, photos/ and logos/ read.
   cardSharing: [
     'dynamodb:DescribeStream',
     'dynamodb:GetRecords',
     'dynamodb:GetShardIterator',
     'dynamodb:ListStreams',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:GetObject',
+    's3:PutObject',
     'sqs:GetQueueAttributes',
     'sqs:GetQueueUrl',
     'sqs:SendMessage',
@@ -130,8 +135,9 @@ const expectedEnvironment: Record<string, string[]> = {
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
-  // PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME only where one is configured).
-  cardSharing: ['PUBLIC_ORIGIN'],
+  // MEDIA_*, TABLE_NAME: the link preview; PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME
+  // only where one is configured).
+  cardSharing: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -227,6 +233,11 @@ describe('least privilege per function', () => {
     expect(s3Statements('emailSignature').map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
       [['s3:DeleteObject', 's3:PutObject'], JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::ImportValue': 'CardCrew-dev-Stateful-MediaBucketArn' }, '/signature-qr/*']] })],
     ]);
+    // The link preview: its own images written and deleted, the photos and logos it draws only read.
+    expect(s3Statements('cardSharing').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], ['/previews/*']],
+      [['s3:GetObject'], ['/logos/*', '/photos/*']],
+    ]);
   });
 
   it('keeps invoice PDFs in the private documents bucket, reachable by the invoice-documents Lambda alone', () => {
@@ -249,7 +260,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'cardSharing', 'emailSignature']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {

@@ -1,9 +1,12 @@
 // Every way of sharing a card that keeps itself current when the card changes (issue 22). Each reaction is named, so a
 // failure in the log says which one failed. They run one after another for a change; each must be idempotent.
+import { updateLinkPreview } from '../link-preview/card-preview';
 import { updateWalletObject } from '../wallet/update-wallet-object';
 import type { CardReaction } from './card-changes';
 
 export const cardReactions: Record<string, CardReaction> = {
-  // A saved Google Wallet pass shows the card's current person, company and state (a PATCH is idempotent).
+  /** The link preview image chat apps show for the card's URL (issue 22 §5). */
+  linkPreview: updateLinkPreview,
+  /** A saved Google Wallet pass shows the card's current person, company and state (a PATCH is idempotent). */
   googleWallet: updateWalletObject,
 };
