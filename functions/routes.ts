@@ -14,6 +14,7 @@ import { contactsRoutes } from './routes/contacts';
 import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
+import { emailSignatureRoutes } from './routes/email-signature';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -185,6 +186,20 @@ export const areas: Record<Area, AreaDef> = {
     // GetItem: the invoice and its business's billing fields.
     capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true } },
   },
+  // E-mail signature (issue 22 §3): a card's signature data and its QR image, for the card's employee and whoever
+  // manages its business.
+  emailSignature: {
+    entry: 'functions/src/email-signature/handler.ts',
+    capabilities: {
+      // GetItem: the card, the business (field choices, disclaimer), an agency–client link. Query (no index): the
+      // caller's profile and memberships, as every signed-in area reads them.
+      table: { actions: ['GetItem', 'Query'], indexes: false },
+      // The card URL.
+      site: true,
+      // signature-qr/: the QR images (a conditional PutObject; nothing is read back).
+      media: { write: ['signature-qr/'] },
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -197,7 +212,7 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'DescribeTable'], indexes: true },
       site: true,
       // A deleted business's objects are listed (ListBucket) and deleted under its prefixes; nothing is written or read.
-      media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/'] },
+      media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/', 'signature-qr/'] },
       mail: { send: true, account: true },
       // AdminUserGlobalSignOut: a deleted business's people lose their sessions (their refresh tokens stop working).
       userPool: ['DescribeUserPool', 'ListUsers', 'ListUsersInGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup', 'AdminUserGlobalSignOut'],
@@ -262,8 +277,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -9,6 +9,7 @@ import {
   optionalUrl,
   requiredText,
 } from './common';
+import { signatureDisclaimerSchema, signatureFieldsSchema } from './email-signature';
 
 const m = messages.businessForm;
 
@@ -46,6 +47,9 @@ export const businessSettingsSchema = z.strictObject({
   primaryColor: optionalHexColor,
   secondaryColor: optionalHexColor,
   accentColor: optionalHexColor,
+  /** E-mail signature choices (issue 22 §3); absent leaves them as they are. */
+  signatureFields: z.optional(signatureFieldsSchema),
+  signatureDisclaimer: z.optional(signatureDisclaimerSchema),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
 export type BusinessSettings = z.output<typeof businessSettingsSchema>;
@@ -68,6 +72,8 @@ export const businessSchema = z.object({
   primaryColor: z.nullable(z.string()),
   secondaryColor: z.nullable(z.string()),
   accentColor: z.nullable(z.string()),
+  signatureFields: signatureFieldsSchema,
+  signatureDisclaimer: z.nullable(z.string()),
   isActive: z.boolean(),
   subscriptionStatus: z.enum(subscriptionStatuses),
   employeeCount: z.int(),

@@ -65,6 +65,8 @@ const expectedActions: Record<string, string[]> = {
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
+  // E-mail signature: reads by key (and the caller's records), writes its QR images under signature-qr/ only.
+  emailSignature: ['dynamodb:GetItem', 'dynamodb:Query', 's3:DeleteObject', 's3:PutObject'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -129,6 +131,7 @@ const expectedEnvironment: Record<string, string[]> = {
   billing: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
+  emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
@@ -211,7 +214,7 @@ describe('least privilege per function', () => {
 
   it('scopes media writes and reads to their prefixes of the media bucket', () => {
     const s3Statements = (name: string) => grants[name]!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-    const prefixes = (statement: Statement) => [JSON.stringify(statement.Resource)].join().match(/\/[a-z]+\/\*/g)?.sort();
+    const prefixes = (statement: Statement) => [JSON.stringify(statement.Resource)].join().match(/\/[a-z-]+\/\*/g)?.sort();
     const business = s3Statements('business');
     expect(business.map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
       [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
@@ -222,10 +225,14 @@ describe('least privilege per function', () => {
       [['s3:GetObject'], ['/uploads/*']],
     ]);
     expect(s3Statements('admin').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
-      [['s3:DeleteObject'], ['/logos/*', '/photos/*', '/qr/*', '/uploads/*']],
+      [['s3:DeleteObject'], ['/logos/*', '/photos/*', '/qr/*', '/signature-qr/*', '/uploads/*']],
       [['s3:ListBucket'], undefined],
     ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
+    // The e-mail signature's QR images: written under signature-qr/ only, nothing read.
+    expect(s3Statements('emailSignature').map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::ImportValue': 'CardCrew-dev-Stateful-MediaBucketArn' }, '/signature-qr/*']] })],
+    ]);
     // The link preview: its own images written and deleted, the photos and logos it draws only read.
     expect(s3Statements('cardSharing').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
       [['s3:DeleteObject', 's3:PutObject'], ['/previews/*']],
@@ -253,7 +260,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'cardSharing']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'cardSharing', 'emailSignature']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {

@@ -118,6 +118,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   deleteContact: managesA(204),
   // The card's own employee may ask too; locally the Google Wallet stand-in is the issuer, so allowed callers get the link.
   createWalletPass: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // The card's own employee and whoever manages its business (issue 22 §3).
+  getEmailSignature: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
 };
 
 let world: World;

@@ -10,7 +10,7 @@ import { itemsMentioning } from '../support/table-fingerprint';
 import { confirmUpload, mediaKeys, uploadPng } from '../support/uploads';
 import { invite } from '../support/invitations';
 
-const prefixes = (businessId: string) => ['qr', 'logos', 'photos', 'uploads'].map((p) => `${p}/${businessId}/`);
+const prefixes = (businessId: string) => ['qr', 'logos', 'photos', 'uploads', 'signature-qr'].map((p) => `${p}/${businessId}/`);
 
 /** A business with one of everything, built through the API where a user would build it. */
 async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
@@ -49,8 +49,11 @@ describe('cascade delete', () => {
     for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard']) {
       expect(kinds, kind).toContain(kind);
     }
+    // The employee's e-mail signature QR image (issue 22 §3) goes too.
+    expect((await api('GET', `/api/cards/${active.card.id}/email-signature`, { user: owner })).status).toBe(200);
     const objectsBefore = (await Promise.all(prefixes(business.id).map(mediaKeys))).flat();
-    expect(objectsBefore.length).toBeGreaterThanOrEqual(10); // QR PNG + SVG per card, logo and photo renditions
+    expect(objectsBefore.filter((key) => key.startsWith(`signature-qr/${business.id}/${active.card.id}/`))).toHaveLength(1);
+    expect(objectsBefore.length).toBeGreaterThanOrEqual(11); // QR PNG + SVG per card, logo and photo renditions, signature QR
 
     const res = await api('DELETE', `/api/admin/businesses/${business.id}`, { user: admin });
     expect(res.status).toBe(200);

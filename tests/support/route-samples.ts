@@ -83,6 +83,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listMyContacts: () => undefined,
   listBusinessContacts: () => undefined,
   deleteContact: () => undefined,
+  getEmailSignature: () => undefined,
 };
 
 /** Routes whose sample body is not JSON. */

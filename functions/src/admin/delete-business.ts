@@ -39,7 +39,7 @@ async function deleteAll<K>(remove: (keys: K[]) => { go: () => Promise<{ unproce
 
 async function mediaKeysOf(businessId: string): Promise<string[]> {
   const keys: string[] = [];
-  for (const prefix of ['qr', 'logos', 'photos', 'uploads']) {
+  for (const prefix of ['qr', 'logos', 'photos', 'uploads', 'signature-qr']) {
     let ContinuationToken: string | undefined;
     do {
       const page = await s3().send(new ListObjectsV2Command({ Bucket: mediaConfig().MEDIA_BUCKET, Prefix: `${prefix}/${businessId}/`, ContinuationToken }));

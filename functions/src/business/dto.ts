@@ -1,5 +1,6 @@
 // DTOs built from table records: explicit fields only, never internal keys.
 import type { Business } from '../../../shared/schemas/business';
+import { DEFAULT_SIGNATURE_FIELDS } from '../../../shared/schemas/email-signature';
 import type { Card, Employee } from '../../../shared/schemas/employee';
 import { orNull } from '../lib/values';
 import { siteConfig } from '../config';
@@ -23,6 +24,8 @@ export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
     primaryColor: orNull(b.primaryColor),
     secondaryColor: orNull(b.secondaryColor),
     accentColor: orNull(b.accentColor),
+    signatureFields: b.signatureFields ?? DEFAULT_SIGNATURE_FIELDS,
+    signatureDisclaimer: orNull(b.signatureDisclaimer),
     isActive: b.isActive ?? true,
     subscriptionStatus: b.subscriptionStatus ?? 'active',
     employeeCount: b.employeeCount ?? 0,

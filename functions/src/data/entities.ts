@@ -122,6 +122,21 @@ export function buildEntities() {
         whiteLabelSupportEmail: text,
         whiteLabelSupportUrl: text,
         whiteLabelLogoUrl: text,
+        /** E-mail signature (issue 22 §3): the fields every signature of the company shows; absent: all of them. */
+        signatureFields: {
+          type: 'map',
+          properties: {
+            photo: { type: 'boolean', required: true },
+            jobTitle: { type: 'boolean', required: true },
+            phones: { type: 'boolean', required: true },
+            email: { type: 'boolean', required: true },
+            logo: { type: 'boolean', required: true },
+            qrCode: { type: 'boolean', required: true },
+            cardLink: { type: 'boolean', required: true },
+          },
+        },
+        /** One line of small print under every signature of the company. */
+        signatureDisclaimer: text,
         isActive: { type: 'boolean', default: true },
         /** The owner's e-mail when the business was created (the admin search; an agency's client: the agency owner's). */
         ownerEmail: text,

@@ -1,5 +1,6 @@
 // The Company Settings dialog (spec 2 §2, §5, §8): Company Information, Billing Information, Brand Colors with a
-// swatch preview, and Company Logo by URL or upload. Saving re-themes the dashboard and every public card at once.
+// swatch preview, Company Logo by URL or upload, and Email Signature (issue 22 §3). Saving re-themes the dashboard and
+// every public card at once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import {
@@ -29,6 +30,8 @@ import { businessSchema } from '@shared/schemas/business';
 import { businessUploadsPath } from '@web/components/image-upload-field';
 import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
 import { dashboardKeys } from '../api/get-dashboard';
+import { SignatureSettingsFieldset } from '@web/features/email-signature/components/signature-settings-fieldset';
+import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
 
 const fields = [
   'name',
@@ -44,6 +47,7 @@ const fields = [
   'primaryColor',
   'secondaryColor',
   'accentColor',
+  'signatureDisclaimer',
 ] as const satisfies readonly FieldPath<BusinessSettingsInput>[];
 
 function formOf(b: Business): BusinessSettingsInput {
@@ -61,6 +65,8 @@ function formOf(b: Business): BusinessSettingsInput {
     primaryColor: b.primaryColor ?? '',
     secondaryColor: b.secondaryColor ?? '',
     accentColor: b.accentColor ?? '',
+    signatureFields: b.signatureFields,
+    signatureDisclaimer: b.signatureDisclaimer ?? '',
   };
 }
 
@@ -73,7 +79,11 @@ function useSaveSettings(businessId: string) {
         body: settings,
         schema: businessSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) }),
+        queryClient.invalidateQueries({ queryKey: emailSignatureKeys.all }),
+      ]),
   });
 }
 
@@ -91,7 +101,7 @@ export function CompanySettingsDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Company Settings</DialogTitle>
-          <DialogDescription>Your company’s details, billing information, brand colors and logo.</DialogDescription>
+          <DialogDescription>Your company’s details, billing information, brand colors, logo and e-mail signatures.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -195,6 +205,8 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(business.id) });
         }}
       />
+
+      <SignatureSettingsFieldset register={register} error={err('signatureDisclaimer')} />
 
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onDone}>

@@ -1,5 +1,6 @@
 // The Employee Profile dialog (spec 2): a read-only view with Edit and Send Invite; Edit mode with every profile field,
-// Role and Status; and the Business Card section in its three states (QR, no QR yet, no card).
+// Role and Status; the Business Card section in its three states (QR, no QR yet, no card); and for an employee with a
+// card, the Email Signature section (issue 22 §3).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { employeeUpdateSchema, type Employee, type EmployeeUpdate, type EmployeeUpdateInput } from '@shared/schemas/employee';
@@ -23,6 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
 import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
+import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
 
 interface Props {
   businessId: string;
@@ -129,6 +131,7 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
           <BusinessCardSection businessId={businessId} employee={employee} />
         </section>
       </div>
+      {employee.card && <EmailSignatureSection cardId={employee.card.id} version={JSON.stringify(employee)} headingAs="h3" owner={employee.name} />}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // /employee-portal (spec 1 §2): for roles owner and employee (others go to /auth). The business header, the
-// employee's profile with Edit Profile, their digital business card in every state, 'Write to NFC tag' (issue 22 §6),
+// employee's profile with Edit Profile, their digital business card in every state, 'Email Signature' (issue 22 §3),
+// 'Write to NFC tag' (issue 22 §6),
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ import { useDeleteMyContact, useMyContacts } from '../api/my-contacts';
 import { ContactsList } from '@web/components/contacts-list';
 import { DigitalCardSection } from '../components/digital-card-section';
 import { NfcTagSection } from '../components/nfc-tag-section';
+import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 import { CenteredCard } from '@web/components/centered-card';
@@ -99,6 +101,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
           />
         </div>
+        {employee.card && <EmailSignatureSection cardId={employee.card.id} version={JSON.stringify(employee)} />}
         {employee.card && <VirtualBackgroundSection employee={employee} business={business} />}
         {employee.card && <NfcTagSection cardUrl={employee.card.cardUrl} />}
         {employee.card && <MyCardScans />}
