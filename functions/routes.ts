@@ -5,6 +5,7 @@
 // handler code), so infra can import it without pulling in the SDK.
 import type { Area, RouteDef } from './routes/define';
 import { adminRoutes } from './routes/admin';
+import { appleWalletRoutes } from './routes/apple-wallet';
 import { billingRoutes } from './routes/billing';
 import { agencyRoutes } from './routes/agency';
 import { agencyBillingRoutes } from './routes/agency-billing';
@@ -47,9 +48,10 @@ export interface Capabilities {
   site?: boolean;
   /**
    * The media bucket: `write` key prefixes (Put/DeleteObject), `read` prefixes (GetObject), `delete` prefixes
-   * (DeleteObject only), `head` (HeadBucket and listing, both s3:ListBucket).
+   * (DeleteObject only), `head` (HeadBucket and listing, both s3:ListBucket). Areas that write media render images
+   * with sharp; `render` says an area renders images without writing media (its zip ships sharp too).
    */
-  media?: { write?: readonly string[]; read?: readonly string[]; delete?: readonly string[]; head?: boolean };
+  media?: { write?: readonly string[]; read?: readonly string[]; delete?: readonly string[]; head?: boolean; render?: boolean };
   /** SES: send mail from the configured sender; `account` reads the sending status (health check). */
   mail?: { send: boolean; account?: boolean };
   /** Cognito admin actions on the user pool. */
@@ -61,7 +63,7 @@ export interface Capabilities {
    */
   documents?: { read?: readonly string[]; write?: readonly string[]; list?: boolean };
   /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
-  secrets?: readonly ('stripe' | 'googleWallet')[];
+  secrets?: readonly ('stripe' | 'googleWallet' | 'appleWallet')[];
   /**
    * The billing fan-out's queues (issue 20 §3): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
    * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
@@ -185,6 +187,18 @@ export const areas: Record<Area, AreaDef> = {
     // GetItem: the invoice and its business's billing fields.
     capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true } },
   },
+  // Apple Wallet (issue 22 §1): the only Lambda carrying passkit-generator and the pass signer. The 'Add to Apple
+  // Wallet' link, the signed pass (its images resized from the stored logo and photo) and Apple's PassKit web service.
+  appleWallet: {
+    entry: 'functions/src/apple-wallet/handler.ts',
+    capabilities: {
+      // GetItem/Query: the card and the caller's records (and the agency–client link).
+      table: { actions: ['GetItem', 'Query'], indexes: false },
+      site: true,
+      media: { read: ['logos/', 'photos/'], render: true },
+      secrets: ['appleWallet'],
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -254,8 +268,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, appleWalletRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...appleWalletRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

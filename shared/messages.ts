@@ -296,4 +296,11 @@ export const messages = {
     /** A cell's line breaks (Excel's Alt+Enter) joined with spaces: employee fields are single lines. */
     lineBreaksJoined: 'line breaks joined',
   },
+  /** Issue 22 §1: 'Add to Apple Wallet' (docs/decisions.md "Apple Wallet (issue 22 §1)"). */
+  appleWallet: {
+    addFailed: 'Failed to add to Apple Wallet. Please try again.',
+    notAvailable: 'Apple Wallet is not available for this site.',
+    linkForged: 'This Apple Wallet link is not valid. Use Add to Apple Wallet again.',
+    linkExpired: 'This Apple Wallet link has expired. Use Add to Apple Wallet again.',
+  },
 } as const;

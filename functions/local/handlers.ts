@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, appleWallet] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -17,6 +17,7 @@ export async function loadHandlers() {
     import('../src/billing/handler'),
     import('../src/agency-billing/handler'),
     import('../src/invoice-documents/handler'),
+    import('../src/apple-wallet/handler'),
   ]);
   const handlers = {
     public: publicArea.handler,
@@ -32,6 +33,7 @@ export async function loadHandlers() {
     billing: billing.handler,
     agencyBilling: agencyBilling.handler,
     invoiceDocuments: invoiceDocuments.handler,
+    appleWallet: appleWallet.handler,
   } satisfies Record<Area, unknown>;
   return handlers as Record<Area, never>;
 }

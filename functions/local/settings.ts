@@ -1,6 +1,6 @@
 // Ports, folders and the environment of the local runtime. LOCAL_PORT_OFFSET moves every port at once
 // (the test suite uses it so it never collides with a running `npm start`).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { localQueueNames } from '../src/jobs/billing-fan-out';
 
 export interface LocalSettings {
@@ -72,6 +72,8 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
+    // The local Apple Wallet signer (functions/local/apple-wallet-signer.ts), in the data folder (the tests' is .data/test).
+    APPLE_WALLET_LOCAL_DIR: join(s.dataDir, 'apple-wallet'),
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',

@@ -17,6 +17,7 @@ import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 import { startCardSharingStream } from './card-sharing-stream';
+import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -115,6 +116,8 @@ async function main() {
   await ensureTable(ddb, s.tableName);
   const ids = await ensureUserPool(cognitoClient(s), s);
   Object.assign(process.env, handlerEnvironment(s, ids));
+  // Apple Wallet: a local test CA and pass-signing certificate, made once, so the whole flow works (issue 22 §1).
+  ensureLocalAppleWalletSigner(process.env.APPLE_WALLET_LOCAL_DIR!);
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -145,7 +148,8 @@ async function main() {
     local: true,
     mailboxUrl: `http://${s.host}:${s.sesPort}`,
     // Google Wallet: the button shows and the API answers 503 until the local stand-in configures an issuer (issue 22 §2).
-    wallets: { google: true, apple: false },
+    // Apple Wallet: signed with the local test CA above.
+    wallets: { google: true, apple: true },
   };
   const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });

@@ -34,7 +34,8 @@ async function externalImportsOf(entry: string): Promise<string[]> {
 describe('Lambda bundles', () => {
   const functions: [string, AreaDef][] = [...Object.entries(areas), ...Object.entries(jobs)];
   it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (_name, def) => {
-    const shipsSharp = Boolean(def.capabilities.media?.write?.length);
+    const media = def.capabilities.media as { write?: readonly string[]; render?: boolean } | undefined;
+    const shipsSharp = Boolean(media?.write?.length || media?.render);
     expect(await externalImportsOf(def.entry)).toEqual(shipsSharp ? ['sharp'] : []);
   });
 

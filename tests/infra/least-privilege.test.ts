@@ -65,6 +65,9 @@ const expectedActions: Record<string, string[]> = {
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
+  // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
+  // configured secret (these tests' default) no Secrets Manager grant.
+  appleWallet: ['dynamodb:GetItem', 'dynamodb:Query', 's3:GetObject'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -124,6 +127,7 @@ const expectedEnvironment: Record<string, string[]> = {
   billing: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
+  appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
@@ -259,6 +263,18 @@ describe('least privilege per function', () => {
     for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices', 'dunning']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
+    }
+  });
+
+  it('gives the Apple Wallet area its secret, variable and grant together, only when one is configured, and no other function', () => {
+    const withApple = grantsByFunction(synthCardCrew({ context: { appleWalletSecretName: 'cardcrew/dev/apple-wallet' } }).api);
+    expect(withApple.appleWallet!.environment.APPLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/apple-wallet');
+    const secretStatements = withApple.appleWallet!.statements.filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(JSON.stringify(secretStatements)).toContain(':secret:cardcrew/dev/apple-wallet-??????');
+    expect(secretStatements.flatMap((st) => [st.Resource].flat())).toHaveLength(1);
+    for (const name of Object.keys(withApple).filter((n) => n !== 'appleWallet')) {
+      expect(withApple[name]!.environment.APPLE_WALLET_SECRET_NAME, name).toBeUndefined();
+      expect(JSON.stringify(withApple[name]!.statements), name).not.toContain('apple-wallet');
     }
   });
 });

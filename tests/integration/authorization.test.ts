@@ -118,6 +118,10 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
   deleteContact: managesA(204),
   createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
+  // Apple Wallet (issue 22 §1): the local signer is configured, so the card's employee and its managers get a link.
+  createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // The link's signature is the credential: without one (the sample has none) nobody gets the pass.
+  downloadApplePass: everyone(400),
 };
 
 let world: World;

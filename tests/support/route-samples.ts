@@ -83,6 +83,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listMyContacts: () => undefined,
   listBusinessContacts: () => undefined,
   deleteContact: () => undefined,
+  createApplePassLink: () => undefined,
+  downloadApplePass: () => undefined,
 };
 
 /** Routes whose sample body is not JSON. */
