@@ -192,8 +192,9 @@ export const areas: Record<Area, AreaDef> = {
   appleWallet: {
     entry: 'functions/src/apple-wallet/handler.ts',
     capabilities: {
-      // GetItem/Query: the card and the caller's records (and the agency–client link).
-      table: { actions: ['GetItem', 'Query'], indexes: false },
+      // GetItem/Query: the card, the caller's records (and the agency–client link), a device's pass registrations.
+      // PutItem/DeleteItem: PassKit registrations (no index: the device's listing is the primary key).
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: false },
       site: true,
       media: { read: ['logos/', 'photos/'], render: true },
       secrets: ['appleWallet'],
@@ -258,7 +259,12 @@ export const jobs = {
   // current when the card changes. Reading the stream is granted by its event source; each reaction adds what it reaches.
   cardSharing: {
     entry: 'functions/src/card-sharing/handler.ts',
-    capabilities: {},
+    capabilities: {
+      // appleWallet: the devices holding a changed card's pass (Query gsi2), dropping one APNs says is gone (DeleteItem);
+      // the signer secret holds the APNs key.
+      table: { actions: ['Query', 'DeleteItem'], indexes: true },
+      secrets: ['appleWallet'],
+    },
   },
 } satisfies Record<string, AreaDef>;
 

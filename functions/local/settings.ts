@@ -15,6 +15,8 @@ export interface LocalSettings {
   hostedUiPort: number;
   /** The local SQS (the billing fan-out's queues). */
   sqsPort: number;
+  /** The local APNs stand-in (Apple Wallet update pushes, HTTP/2 without TLS). */
+  apnsPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -39,6 +41,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     stripePort: 12111 + offset,
     hostedUiPort: 12222 + offset,
     sqsPort: 9324 + offset,
+    apnsPort: 12555 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -74,6 +77,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
     // The local Apple Wallet signer (functions/local/apple-wallet-signer.ts), in the data folder (the tests' is .data/test).
     APPLE_WALLET_LOCAL_DIR: join(s.dataDir, 'apple-wallet'),
+    APNS_ENDPOINT: `http://${s.host}:${s.apnsPort}`,
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',

@@ -18,6 +18,7 @@ import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 import { startCardSharingStream } from './card-sharing-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
+import { startApnsStandIn } from './apns';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -65,6 +66,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['Stripe stand-in', s.stripePort],
     ['hosted UI stand-in', s.hostedUiPort],
     ['local SQS', s.sqsPort],
+    ['APNs stand-in', s.apnsPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -118,6 +120,8 @@ async function main() {
   Object.assign(process.env, handlerEnvironment(s, ids));
   // Apple Wallet: a local test CA and pass-signing certificate, made once, so the whole flow works (issue 22 §1).
   ensureLocalAppleWalletSigner(process.env.APPLE_WALLET_LOCAL_DIR!);
+  const apns = await startApnsStandIn({ host: s.host, port: s.apnsPort, dataDir: s.dataDir, signerDir: process.env.APPLE_WALLET_LOCAL_DIR! });
+  closers.push(() => new Promise((r) => apns.close(r)));
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -176,6 +180,7 @@ async function main() {
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
+      `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
       '',
       '  Demo logins:',
       ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),

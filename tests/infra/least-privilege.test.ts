@@ -67,7 +67,7 @@ const expectedActions: Record<string, string[]> = {
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
-  appleWallet: ['dynamodb:GetItem', 'dynamodb:Query', 's3:GetObject'],
+  appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -101,12 +101,15 @@ const expectedActions: Record<string, string[]> = {
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
   // The card-sharing worker: reads the table's stream (its event source) and sends a record it gave up on to its DLQ.
-  // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing).
+  // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing). appleWallet: the devices of a changed
+  // card's pass (Query gsi2) and dropping one APNs calls Unregistered (DeleteItem).
   cardSharing: [
+    'dynamodb:DeleteItem',
     'dynamodb:DescribeStream',
     'dynamodb:GetRecords',
     'dynamodb:GetShardIterator',
     'dynamodb:ListStreams',
+    'dynamodb:Query',
     'sqs:GetQueueAttributes',
     'sqs:GetQueueUrl',
     'sqs:SendMessage',
@@ -131,7 +134,7 @@ const expectedEnvironment: Record<string, string[]> = {
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
-  cardSharing: [],
+  cardSharing: ['TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -266,13 +269,18 @@ describe('least privilege per function', () => {
     }
   });
 
-  it('gives the Apple Wallet area its secret, variable and grant together, only when one is configured, and no other function', () => {
+  it('gives the Apple Wallet area and the card-sharing worker its secret, variable and grant together, only when one is configured, and no other function', () => {
     const withApple = grantsByFunction(synthCardCrew({ context: { appleWalletSecretName: 'cardcrew/dev/apple-wallet' } }).api);
-    expect(withApple.appleWallet!.environment.APPLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/apple-wallet');
+    // The worker pushes updates with the APNs key the same secret holds.
+    const readers = ['appleWallet', 'cardSharing'];
+    for (const name of readers) {
+      expect(withApple[name]!.environment.APPLE_WALLET_SECRET_NAME, name).toBe('cardcrew/dev/apple-wallet');
+      expect(JSON.stringify(withApple[name]!.statements), name).toContain(':secret:cardcrew/dev/apple-wallet-??????');
+    }
     const secretStatements = withApple.appleWallet!.statements.filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
     expect(JSON.stringify(secretStatements)).toContain(':secret:cardcrew/dev/apple-wallet-??????');
     expect(secretStatements.flatMap((st) => [st.Resource].flat())).toHaveLength(1);
-    for (const name of Object.keys(withApple).filter((n) => n !== 'appleWallet')) {
+    for (const name of Object.keys(withApple).filter((n) => !readers.includes(n))) {
       expect(withApple[name]!.environment.APPLE_WALLET_SECRET_NAME, name).toBeUndefined();
       expect(JSON.stringify(withApple[name]!.statements), name).not.toContain('apple-wallet');
     }

@@ -122,6 +122,13 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The link's signature is the credential: without one (the sample has none) nobody gets the pass.
   downloadApplePass: everyone(400),
+  // PassKit (public, Apple's paths): a pass's calls need its `ApplePass` token, which no principal here sends (a Bearer
+  // token is not one): 401. The world's device has no registrations: 204. Logs are taken from anyone.
+  registerPassDevice: everyone(401),
+  unregisterPassDevice: everyone(401),
+  listUpdatedPasses: everyone(204),
+  getLatestPass: everyone(401),
+  logPassKitMessages: everyone(200),
 };
 
 let world: World;
