@@ -6,7 +6,7 @@
 // `{dataDir}/apns/pushes.json`, which tests read.
 import { createServer, type Http2Server } from 'node:http2';
 import { createPublicKey, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import { localSignerFiles } from '../src/adapters/apple-wallet-signer';
@@ -57,7 +57,9 @@ export async function startApnsStandIn(options: { host: string; port: number; da
         else if (status === 200 && readJson<string[]>(files.unregistered, []).includes(pushToken)) [status, reason] = [410, 'Unregistered'];
         const pushes = readJson<RecordedPush[]>(files.pushes, []);
         pushes.push({ pushToken, topic, pushType: headers['apns-push-type'] as string | undefined, payload, status, reason, at: new Date().toISOString() });
-        writeFileSync(files.pushes, JSON.stringify(pushes, null, 2));
+        // Replaced in one rename, so a test reading it never sees half a file.
+        writeFileSync(`${files.pushes}.tmp`, JSON.stringify(pushes, null, 2));
+        renameSync(`${files.pushes}.tmp`, files.pushes);
         stream.respond({ ':status': status, 'apns-id': randomUUID(), ...(reason ? { 'content-type': 'application/json' } : {}) });
         stream.end(reason ? JSON.stringify(status === 410 ? { reason, timestamp: Date.now() } : { reason }) : undefined);
       })();
