@@ -44,7 +44,7 @@ export function DigitalCardSection({ employee, downloadButton }: Props) {
             <Badge variant="secondary">{pluralize(card.scanCount, 'scan')}</Badge>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               {getConfig().wallets.google && <AddToWalletButton cardId={card.id} />}
-              {getConfig().wallets.apple && <AddToAppleWalletButton cardId={card.id} />}
+              {getConfig().wallets.apple && card.isActive && <AddToAppleWalletButton cardId={card.id} />}
               {downloadButton}
               <Button asChild variant="outline">
                 <a href={card.cardUrl} target="_blank" rel="noreferrer">
