@@ -260,10 +260,15 @@ export const jobs = {
   cardSharing: {
     entry: 'functions/src/card-sharing/handler.ts',
     capabilities: {
-      // appleWallet: the devices holding a changed card's pass (Query gsi2), dropping one APNs says is gone (DeleteItem);
-      // the signer secret holds the APNs key.
-      table: { actions: ['Query', 'DeleteItem'], indexes: true },
-      secrets: ['appleWallet'],
+      // The link preview (issue 22 §5): UpdateItem points the card at its image (only if the card still exists).
+      // appleWallet (§1): the devices holding a changed card's pass (Query gsi2), dropping one APNs says is gone (DeleteItem).
+      table: { actions: ['UpdateItem', 'Query', 'DeleteItem'], indexes: true },
+      // previews/: the rendered images (written, and the replaced one deleted); photos/ and logos/: what they draw.
+      media: { write: ['previews/'], read: ['photos/', 'logos/'] },
+      // Google Wallet (issue 22 §2): the card URL on the pass (site) and the issuer's service-account key, to patch saved
+      // passes. Apple Wallet (§1): the signer secret holds the APNs key the update pushes are signed with.
+      site: true,
+      secrets: ['googleWallet', 'appleWallet'],
     },
   },
 } satisfies Record<string, AreaDef>;

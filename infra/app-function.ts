@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Annotations, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type ICommandHooks, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -42,12 +42,28 @@ export interface AppFunctionProps {
    * @default ['sharp']
    */
   readonly nativeModules?: string[];
+  /**
+   * Files copied into the asset after bundling (an `afterBundling` command hook): `from` relative to the repository
+   * root, `into` a folder relative to the asset root (beside the handler). The link preview's fonts use this.
+   * @default - none
+   */
+  readonly bundledFiles?: readonly { from: string; into: string }[];
   /** Extra environment variables. @default - none beyond the house ones */
   readonly environment?: Record<string, string>;
   /** Dead-letter queue for failed asynchronous invocations. @default - none */
   readonly deadLetterQueue?: sqs.IQueue;
   /** Retries of failed asynchronous invocations (0–2). @default 2 (the Lambda default) */
   readonly retryAttempts?: number;
+}
+
+/** The command hooks that copy `files` into the bundled asset (local bundling: the commands run on the build machine). */
+export function bundledFileCommands(files: readonly { from: string; into: string }[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      files.flatMap(({ from, into }) => [`mkdir -p "${join(outputDir, into)}"`, `cp "${join(inputDir, from)}" "${join(outputDir, into)}/"`]),
+  };
 }
 
 export class AppFunction extends Construct implements iam.IGrantable {
@@ -122,6 +138,7 @@ export class AppFunction extends Construct implements iam.IGrantable {
         externalModules: ['@aws-sdk/*', '@smithy/*'],
         nodeModules: nativeModules.length > 0 ? nativeModules : undefined,
         environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+        commandHooks: props.bundledFiles?.length ? bundledFileCommands(props.bundledFiles) : undefined,
       },
     });
     if (bundlingSkipped && !existsSync(entry)) {

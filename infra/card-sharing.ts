@@ -1,6 +1,7 @@
 // The card-sharing worker (issue 22): the table's stream, filtered to card items, feeds one Lambda that keeps every
 // shared form of a card current (link preview, wallet passes). Records are read in order per shard; a failing record is
-// retried with the batch split in two, and after the retries its position goes to an encrypted dead-letter queue.
+// retried with the batch split in two, and after the retries its position goes to an encrypted dead-letter queue. Its
+// zip carries sharp, resvg and the Inter fonts (the link preview).
 // Settings: functions/src/card-sharing/stream.ts (the local runtime reads DynamoDB Local's stream with the same ones).
 import { Duration, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -9,9 +10,13 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobs } from '../functions/routes';
-import { cardRecordsPattern, cardSharingStream } from '../functions/src/card-sharing/stream';
+import { cardRecordsPattern, cardSharingNativeModules, cardSharingStream } from '../functions/src/card-sharing/stream';
+import { BUNDLED_FONT_FOLDER, previewFontFiles } from '../functions/src/link-preview/fonts';
 import { AppFunction } from './app-function';
 import type { AppEnvironment } from './app-environment';
+
+/** The Inter files the link preview renders with, copied into the zip's fonts/ folder (tests/infra/lambda-bundles.test.ts). */
+export const linkPreviewFonts = previewFontFiles.map(([folder, file]) => ({ from: `node_modules/@expo-google-fonts/inter/${folder}/${file}`, into: BUNDLED_FONT_FOLDER }));
 
 export interface CardSharingProps {
   /** The table, with its stream (NEW_AND_OLD_IMAGES). */
@@ -31,7 +36,12 @@ export class CardSharing extends Construct {
       serviceName: 'card-sharing',
       description: 'Keeps every shared form of a card current when the card changes (table stream, card items)',
       timeout: Duration.seconds(cardSharingStream.timeoutSeconds),
-      nativeModules: [],
+      // The link preview renders with resvg and sharp (native, installed for arm64) and the Inter fonts, copied beside
+      // the handler into fonts/ (functions/src/link-preview/fonts.ts looks there first).
+      nativeModules: [...cardSharingNativeModules],
+      bundledFiles: linkPreviewFonts,
+      // Rendering a 1200×630 image: more memory is also more CPU.
+      memorySize: 1024,
     });
     props.environment.bindTo(this.worker, jobs.cardSharing.capabilities);
     this.deadLetters = new sqs.Queue(this, 'DeadLetterQueue', {

@@ -154,6 +154,17 @@ export const messages = {
       tagMoved: 'The tag moved away before your card was written. Hold the phone still against the tag and try again.',
       failed: 'The tag could not be written. Please try again.',
     },
+    /** 'Virtual Background' (issue 22 §4). */
+    background: {
+      mirrored:
+        'Your own preview in Zoom, Teams or Meet may show the background mirrored, with the text and QR code back to front. That is only your self-view: everyone else in the call sees it the right way round, and their phones can scan the code.',
+      mirrorSettings:
+        'To see it the right way round yourself: in Zoom, Settings → Video → clear “Mirror my video”; in Microsoft Teams, Settings → Devices → turn off “Mirror my video”. In Google Meet, too, only your own preview is mirrored.',
+      howToUse: 'Add the downloaded image as a virtual background (or “background effect”) in your video app’s settings.',
+      downloaded: 'Your virtual background was downloaded.',
+      failed: 'The virtual background could not be created. Please try again.',
+      previewsFailed: 'The previews could not be drawn. You can still download a background.',
+    },
   },
   /** Public invoice payment page (spec 1 §2, §8). */
   invoicePayment: {

@@ -20,6 +20,7 @@ export const demoLogins = [
   { role: 'Business owner (Acme Studio)', email: 'owner@acme.example', password: 'Demo1234!' },
   { role: 'Employee (Acme Studio)', email: 'jane@acme.example', password: 'Demo1234!' },
   { role: 'Agency (Bright Agency)', email: 'agency@bright.example', password: 'Demo1234!' },
+  { role: 'Business owner (Northwind Bakery, a white-labelled client of Bright Agency)', email: 'owner@northwind.example', password: 'Demo1234!' },
 ] as const;
 
 const plans = [
@@ -114,13 +115,14 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   const e = db();
   for (const plan of plans) await createIfMissing(() => e.plan.create({ ...plan, features: [...plan.features] }).go());
 
-  const [adminId, ownerId, janeId, agencyOwnerId] = await Promise.all(
-    demoLogins.map((l, i) => ensureUser(cognito, userPoolId, l.email, l.password, i === 0 ? ['admin'] : i === 1 ? ['owner'] : i === 2 ? ['employee'] : [])),
+  const [adminId, ownerId, janeId, agencyOwnerId, northwindOwnerId] = await Promise.all(
+    demoLogins.map((l, i) => ensureUser(cognito, userPoolId, l.email, l.password, i === 0 ? ['admin'] : i === 1 || i === 4 ? ['owner'] : i === 2 ? ['employee'] : [])),
   );
   await createIfMissing(() => e.profile.create({ userId: adminId!, email: demoLogins[0].email, displayName: 'Platform Admin', accountType: 'admin' }).go());
   await createIfMissing(() => e.profile.create({ userId: ownerId!, email: demoLogins[1].email, displayName: 'Olivia Owner', accountType: 'business' }).go());
   await createIfMissing(() => e.profile.create({ userId: janeId!, email: demoLogins[2].email, displayName: 'Jane Cooper', accountType: 'employee' }).go());
   await createIfMissing(() => e.profile.create({ userId: agencyOwnerId!, email: demoLogins[3].email, displayName: 'Alex Agency', accountType: 'agency' }).go());
+  await createIfMissing(() => e.profile.create({ userId: northwindOwnerId!, email: demoLogins[4].email, displayName: 'Nora North', accountType: 'business' }).go());
 
   const acme = 'demo-business-acme';
   await seedBusiness({ businessId: acme, ownerId: ownerId!, ownerEmail: demoLogins[1].email, name: 'Acme Studio', billingEmail: 'billing@acme.example', industry: 'Design', website: 'https://acme.example', description: 'Brand and product design studio', primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' });
@@ -139,5 +141,7 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981', whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Agency', whiteLabelSupportEmail: 'support@bright.example', whiteLabelSupportUrl: 'https://bright.example/support' }, false);
   // Billed to Bright Agency (issue 20 §1): Generate monthly invoices makes the agency one invoice listing Northwind Bakery.
   await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery, billedTo: 'agency' }).go());
+  // Northwind's own owner (as an accepted Owner invitation makes one): sees the client's dashboard in Bright's brand.
+  await createIfMissing(() => e.membership.create({ userId: northwindOwnerId!, scopeType: 'business', scopeId: bakery, role: 'owner' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
 }

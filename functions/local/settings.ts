@@ -11,6 +11,8 @@ export interface LocalSettings {
   s3Port: number;
   sesPort: number;
   stripePort: number;
+  /** The Google Wallet stand-in: save page, Wallet REST API and OAuth token endpoint (issue 22 §2). */
+  googleWalletPort: number;
   /** The Cognito hosted UI (OAuth endpoints) with its local Google account chooser. */
   hostedUiPort: number;
   /** The local SQS (the billing fan-out's queues). */
@@ -39,6 +41,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     s3Port: 4569 + offset,
     sesPort: 8005 + offset,
     stripePort: 12111 + offset,
+    googleWalletPort: 12444 + offset,
     hostedUiPort: 12222 + offset,
     sqsPort: 9324 + offset,
     apnsPort: 12555 + offset,
@@ -75,6 +78,11 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
+    // Google Wallet: the stand-in's issuer key file (it creates it at start) and its save page, API and token endpoint.
+    GOOGLE_WALLET_KEY_FILE: googleWalletKeyFile(s),
+    GOOGLE_WALLET_SAVE_URL: `http://${s.host}:${s.googleWalletPort}/gp/v/save/`,
+    GOOGLE_WALLET_API_BASE: `http://${s.host}:${s.googleWalletPort}/walletobjects/v1/`,
+    GOOGLE_OAUTH_TOKEN_URL: `http://${s.host}:${s.googleWalletPort}/token`,
     // The local Apple Wallet signer (functions/local/apple-wallet-signer.ts), in the data folder (the tests' is .data/test).
     APPLE_WALLET_LOCAL_DIR: join(s.dataDir, 'apple-wallet'),
     APNS_ENDPOINT: `http://${s.host}:${s.apnsPort}`,
@@ -85,6 +93,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/** The Google Wallet stand-in's issuer: its id and service-account key, in the data folder (created once). */
+export const googleWalletKeyFile = (s: LocalSettings) => join(s.dataDir, 'google-wallet', 'issuer.json');
 
 /** The local Stripe stand-in's test keys (public: they open nothing outside this machine). */
 export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local' } as const;

@@ -1,5 +1,5 @@
 // `npm start`: the whole product on one machine — DynamoDB Local, cognito-local, s3rver, the local SES,
-// the local Stripe stand-in, the API adapter, the card page and the SPA — on http://127.0.0.1:3000.
+// the local Stripe and Google Wallet stand-ins, the API adapter, the card page and the SPA — on http://127.0.0.1:3000.
 import './quiet';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dyn
 import { S3RVER_CREDENTIALS } from '../src/config';
 import { handlerEnvironment, localSettings } from './settings';
 import { startStripeStandIn } from './stripe';
+import { startGoogleWalletStandIn } from './google-wallet';
 import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
@@ -64,6 +65,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['s3rver', s.s3Port],
     ['local SES', s.sesPort],
     ['Stripe stand-in', s.stripePort],
+    ['Google Wallet stand-in', s.googleWalletPort],
     ['hosted UI stand-in', s.hostedUiPort],
     ['local SQS', s.sqsPort],
     ['APNs stand-in', s.apnsPort],
@@ -108,6 +110,9 @@ async function main() {
   closers.push(() => new Promise((r) => hostedUi.close(r)));
   const stripe = await startStripeStandIn(s);
   closers.push(() => new Promise((r) => stripe.close(r)));
+  // Creates the local issuer (id and service-account key file) on first start; the handlers read the key file.
+  const googleWallet = await startGoogleWalletStandIn(s);
+  closers.push(() => new Promise((r) => googleWallet.close(r)));
   const sqs = await startSqsStandIn({ host: s.host, port: s.sqsPort, region: s.region });
   closers.push(() => new Promise((r) => sqs.server.close(r)));
   const sqsClient = localSqsClient(s);
@@ -151,8 +156,7 @@ async function main() {
     publicOrigin: s.origin,
     local: true,
     mailboxUrl: `http://${s.host}:${s.sesPort}`,
-    // Google Wallet: the button shows and the API answers 503 until the local stand-in configures an issuer (issue 22 §2).
-    // Apple Wallet: signed with the local test CA above.
+    // Google Wallet: the local stand-in is the issuer (issue 22 §2). Apple Wallet: signed with the local test CA above (§1).
     wallets: { google: true, apple: true },
   };
   const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
@@ -178,6 +182,7 @@ async function main() {
       `  ${pad('Cognito')}http://${s.host}:${s.cognitoPort}   (cognito-local, pool ${ids.userPoolId})`,
       `  ${pad('S3')}http://${s.host}:${s.s3Port}   (s3rver, buckets ${s.mediaBucket} and ${s.documentsBucket})`,
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
+      `  ${pad('Google Wallet')}http://${s.host}:${s.googleWalletPort}   (local Google Wallet stand-in: save page and Wallet API; issuer in ${join(s.dataDir, 'google-wallet')})`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
       `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,

@@ -54,8 +54,22 @@ export const mailConfig = section(
   }),
 );
 
-/** Optional: without it, 'Add to Google Wallet' answers 503 'not configured'. */
-export const walletConfig = section('wallet', z.object({ GOOGLE_WALLET_SECRET_NAME: z.optional(z.string().check(z.minLength(1))) }));
+/**
+ * Google Wallet (issue 22 §2). In AWS the issuer id and service-account key come from the Secrets Manager secret
+ * GOOGLE_WALLET_SECRET_NAME; without it there is no issuer ('Add to Google Wallet' is not shown; the API answers 503).
+ * The local runtime instead names the stand-in's key file (GOOGLE_WALLET_KEY_FILE, read in local mode only) and points
+ * the save page, the Wallet API and the OAuth token endpoint at the stand-in; the defaults are Google's.
+ */
+export const walletConfig = section(
+  'wallet',
+  z.object({
+    GOOGLE_WALLET_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
+    GOOGLE_WALLET_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
+    GOOGLE_WALLET_SAVE_URL: z._default(z.url(), 'https://pay.google.com/gp/v/save/'),
+    GOOGLE_WALLET_API_BASE: z._default(z.url(), 'https://walletobjects.googleapis.com/walletobjects/v1/'),
+    GOOGLE_OAUTH_TOKEN_URL: z._default(z.url(), 'https://oauth2.googleapis.com/token'),
+  }),
+);
 
 /**
  * Optional (issue 22 §1): Apple Wallet passes. In AWS the signer comes from the Secrets Manager secret

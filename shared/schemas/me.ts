@@ -6,6 +6,15 @@ export const roles = ['admin', 'owner', 'employee'] as const;
 export type AccountType = (typeof accountTypes)[number];
 export type Role = (typeof roles)[number];
 
+/** The brand a white-labelled client's people see: the agency's name, logo and support contacts. */
+export const clientBrandSchema = z.object({
+  name: z.string(),
+  logoUrl: z.nullable(z.string()),
+  supportEmail: z.string(),
+  supportUrl: z.nullable(z.string()),
+});
+export type ClientBrandView = z.infer<typeof clientBrandSchema>;
+
 export const meSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -17,6 +26,11 @@ export const meSchema = z.object({
   employeeId: z.nullable(z.string()),
   businessId: z.nullable(z.string()),
   agencyId: z.nullable(z.string()),
+  /**
+   * White-label (issue 21): the agency brand an owner or employee of a white-labelled client sees instead of CardCrew's;
+   * null for everyone else (agency staff, admins, direct customers).
+   */
+  brand: z.nullable(clientBrandSchema),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -48,7 +48,8 @@ async function measureBundles() {
       format: 'esm',
       minify: true,
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-      external: ['@aws-sdk/*', 'sharp'],
+      // Native packages the zips install instead of bundling (sharp; resvg in the card-sharing worker).
+      external: ['@aws-sdk/*', 'sharp', '@resvg/resvg-js'],
       banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
       logLevel: 'error',
     });
@@ -95,7 +96,11 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   const store = async (bytes: Buffer, purpose: 'photo' | 'logo', folder: string) => {
     const renditions = await normaliseImage(bytes, purpose);
     const urls = await Promise.all(renditions.map((r) => putMediaObject(`${folder}/${r.size}.webp`, r.body, 'image/webp')));
-    return { url: urls[urls.length - 1]!, bytes: Object.fromEntries(renditions.map((r) => [r.size, r.body.byteLength])) as Record<number, number> };
+    return {
+      url: urls[urls.length - 1]!,
+      bytes: Object.fromEntries(renditions.map((r) => [r.size, r.body.byteLength])) as Record<number, number>,
+      bodies: Object.fromEntries(renditions.map((r) => [r.size, r.body])) as Record<number, Buffer>,
+    };
   };
   const storedPhoto = await store(photo, 'photo', 'photos/bench/bench/v1');
   const storedLogo = await store(logo, 'logo', 'logos/bench/v1');
@@ -108,6 +113,21 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   const page = brotliCompressSync(html).length;
   record('card first view, phone 2x: page + 192 px photo + 128 px logo', (page + storedPhoto.bytes[192]! + storedLogo.bytes[128]!) / 1024, 'KB', 14);
   record('card first view, 1x: page + 96 px photo + 64 px logo', (page + storedPhoto.bytes[96]! + storedLogo.bytes[64]!) / 1024, 'KB', 0, 'info');
+
+  // The same card's link preview (issue 22 §5), drawn as the card-sharing worker draws it (from the 192 px photo and
+  // the 256 px logo it reads from media): WhatsApp shows a preview image only up to 300 KB.
+  const { renderPreview } = await import('../../functions/src/link-preview/preview-image');
+  const preview = await renderPreview({
+    name: card.profile.name,
+    jobTitle: card.profile.jobTitle,
+    company: card.business.name,
+    primaryColor: card.business.primaryColor,
+    secondaryColor: card.business.secondaryColor,
+    accentColor: card.business.accentColor,
+    photo: storedPhoto.bodies[192],
+    logo: storedLogo.bodies[256],
+  });
+  record('link preview image (1200×630 JPEG)', preview.byteLength / 1024, 'KB', 300);
 }
 
 let recorded: string[] | undefined;

@@ -1,6 +1,6 @@
 // The employee portal in a real browser (spec 1 §2, issue 8 §7): an employee linked to their profile signs in, sees
-// 'Welcome back', their profile and card in the business's colours, edits their profile, tries Google Wallet
-// (not configured locally), and every card state: QR, no QR yet (generate), no card; a user without a profile.
+// 'Welcome back', their profile and card in the business's colours, edits their profile, opens Google Wallet's save
+// page (the local stand-in), and every card state: QR, no QR yet (generate), no card; a user without a profile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
@@ -100,14 +100,16 @@ describe('employee portal', () => {
     expect(await card.text()).toContain('Head of Keyboards');
   });
 
-  it('tells the employee when Google Wallet is not available (no issuer configured locally)', async () => {
+  it('opens Google Wallet’s save page with the employee’s pass (the local stand-in is the issuer)', async () => {
     const { page } = session;
     const { user } = await linkedEmployee({ name: 'Wally Wallet' });
     await signInToPortal(page, user);
-    await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
-    await expectOnPage(page.getByText(messages.portal.walletPassFailed)).toBeVisible();
-    expect(session.context.pages()).toHaveLength(1);
-    await shot(page, 'portal-05-wallet-unavailable');
+    const [tab] = await Promise.all([session.context.waitForEvent('page'), page.getByRole('button', { name: 'Add to Google Wallet' }).click()]);
+    await expectOnPage(tab.getByRole('heading', { level: 1, name: 'Add to Google Wallet' })).toBeVisible();
+    await expectOnPage(tab.getByRole('region', { name: 'Pass' })).toContainText('Wally Wallet');
+    await expectOnPage(tab.getByRole('region', { name: 'Pass' })).toContainText('Portal Works');
+    await tab.close();
+    // The full round trip (Add, the stored object, its updates): tests/e2e/google-wallet.test.ts and tests/integration/google-wallet.test.ts.
   });
 
   it('offers Generate QR Code for a card without one, and shows the new QR code', async () => {

@@ -31,7 +31,8 @@ describe('the card-sharing worker', () => {
     });
     // The filter is the one the local poller applies: card items have this sort key.
     expect(cardRecordsPattern).toEqual({ dynamodb: { Keys: { sk: { S: ['$card_1'] } } } });
-    api.hasResourceProperties('AWS::Lambda::Function', { Timeout: cardSharingStream.timeoutSeconds, Description: Match.stringLikeRegexp('shared form of a card') });
+    // 1 GB: rendering the link preview (resvg + sharp) is CPU-bound, and Lambda's CPU grows with memory.
+    api.hasResourceProperties('AWS::Lambda::Function', { Timeout: cardSharingStream.timeoutSeconds, MemorySize: 1024, Description: Match.stringLikeRegexp('shared form of a card') });
   });
 
   it('keeps given-up records encrypted for two weeks, over TLS only', () => {

@@ -101,8 +101,9 @@ const expectedActions: Record<string, string[]> = {
   // Reads the listing and the billing contact, changes status and reminder claims in place: no PutItem, no DeleteItem.
   dunning: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
   // The card-sharing worker: reads the table's stream (its event source) and sends a record it gave up on to its DLQ.
-  // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing). appleWallet: the devices of a changed
-  // card's pass (Query gsi2) and dropping one APNs calls Unregistered (DeleteItem).
+  // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing).
+  // The link preview: UpdateItem points a card at its image; previews/ written and deleted, photos/ and logos/ read.
+  // appleWallet: the devices of a changed card's pass (Query gsi2) and dropping one APNs calls Unregistered (DeleteItem).
   cardSharing: [
     'dynamodb:DeleteItem',
     'dynamodb:DescribeStream',
@@ -110,6 +111,10 @@ const expectedActions: Record<string, string[]> = {
     'dynamodb:GetShardIterator',
     'dynamodb:ListStreams',
     'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:GetObject',
+    's3:PutObject',
     'sqs:GetQueueAttributes',
     'sqs:GetQueueUrl',
     'sqs:SendMessage',
@@ -134,7 +139,9 @@ const expectedEnvironment: Record<string, string[]> = {
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
-  cardSharing: ['TABLE_NAME'],
+  // MEDIA_*, TABLE_NAME: the link preview; PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME
+  // only where one is configured).
+  cardSharing: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -226,6 +233,11 @@ describe('least privilege per function', () => {
       [['s3:ListBucket'], undefined],
     ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
+    // The link preview: its own images written and deleted, the photos and logos it draws only read.
+    expect(s3Statements('cardSharing').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], ['/previews/*']],
+      [['s3:GetObject'], ['/logos/*', '/photos/*']],
+    ]);
   });
 
   it('keeps invoice PDFs in the private documents bucket, reachable by the invoice-documents Lambda alone', () => {
@@ -248,7 +260,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'cardSharing']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {
@@ -259,10 +271,17 @@ describe('least privilege per function', () => {
     }
   });
 
-  it('gives the business area the wallet secret, variable and grant together, only when one is configured', () => {
+  it('gives the business area and the card-sharing worker the wallet secret, variable and grant together, only when one is configured', () => {
     const withWallet = grantsByFunction(synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } }).api);
-    expect(withWallet.business!.environment.GOOGLE_WALLET_SECRET_NAME).toBe('cardcrew/dev/wallet');
-    expect(JSON.stringify(withWallet.business!.statements)).toContain(':secret:cardcrew/dev/wallet-??????');
+    // business signs save links; the card-sharing worker patches saved passes (issue 22 §2).
+    for (const name of ['business', 'cardSharing']) {
+      expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBe('cardcrew/dev/wallet');
+      expect(JSON.stringify(withWallet[name]!.statements), name).toContain(':secret:cardcrew/dev/wallet-??????');
+    }
+    expect(withWallet.cardSharing!.actions).toEqual([...expectedActions.cardSharing!, ...BASELINE, 'secretsmanager:GetSecretValue'].sort());
+    // Without the secret (the default synth) the worker has neither.
+    expect(grants.cardSharing!.actions).not.toContain('secretsmanager:GetSecretValue');
+    expect(grants.cardSharing!.environment.GOOGLE_WALLET_SECRET_NAME).toBeUndefined();
     for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices', 'dunning']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();

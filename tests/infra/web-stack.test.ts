@@ -238,6 +238,15 @@ describe('security headers', () => {
 });
 
 describe('the SPA files and its runtime config', () => {
+  it('says Google Wallet is available where its issuer secret is configured (the portal then shows the button)', () => {
+    const { app } = synthCardCrew({ context: { googleWalletSecretName: 'cardcrew/dev/wallet' } });
+    const assembly = app.synth();
+    const configFile = readdirSync(assembly.directory)
+      .map((entry) => join(assembly.directory, entry, 'config.json'))
+      .find((file) => existsSync(file));
+    expect(JSON.parse(readFileSync(configFile ?? '', 'utf8'))).toMatchObject({ wallets: { google: true, apple: false } });
+  });
+
   it('deploys config.json with what the SPA needs to boot against AWS', () => {
     const { app, web: template } = synthCardCrew();
     const shell = resourcesOf(template, 'Custom::CDKBucketDeployment').find(([id]) =>

@@ -101,7 +101,6 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   verifyPayment: everyone(200),
   // Without Stripe's signature every webhook call is refused, whoever sends it.
   stripeWebhook: everyone(400),
-  // The card's own employee may ask too. Locally no Wallet issuer is configured: allowed callers get the 503.
   getScanAnalytics: managesA(200),
   // Agency routes: only agency accounts (403 for owners, employees and admins); each agency sees only its own.
   getAgencyDashboard: agencyOnly(200),
@@ -117,7 +116,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listBusinessContacts: managesA(200),
   // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
   deleteContact: managesA(204),
-  createWalletPass: signedIn({ ownerOfA: 503, ownerOfB: 403, employeeOfA: 503, employeeOfB: 403, agencyManagingA: 503, agencyNotManagingA: 403, admin: 503 }),
+  // The card's own employee may ask too; locally the Google Wallet stand-in is the issuer, so allowed callers get the link.
+  createWalletPass: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // Apple Wallet (issue 22 §1): the local signer is configured, so the card's employee and its managers get a link.
   createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The link's signature is the credential: without one (the sample has none) nobody gets the pass.

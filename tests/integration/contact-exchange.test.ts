@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { invite } from '../support/invitations';
+import { currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, origin, tables, uniqueEmail } from '../support/runtime';
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -43,6 +44,8 @@ describe('the form on the card page', () => {
   it('stores the contact, mails the employee and thanks the visitor, without changing the card', async () => {
     const { business, employee, employeeEmail } = await businessWithLinkedEmployee();
     const db = await tables();
+    // Once the card-sharing worker has written the card's link preview, nothing else writes the card.
+    await currentPreview(employee.card.id);
     const cardBefore = (await db.card.get({ cardId: employee.card.id }).go()).data;
     const res = await submit(employee.card.id, form(valid));
     expect(res.status).toBe(200);

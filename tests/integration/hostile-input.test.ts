@@ -237,11 +237,11 @@ function rawPath(template: string, ids: Record<string, string>): string {
 }
 
 /**
- * Where the valid request does not answer 200/201 locally: no Google Wallet issuer is configured (503); the Apple
- * Wallet download needs a signed link and the PassKit calls an ApplePass token the samples cannot carry
- * (tests/integration/apple-wallet*.test.ts make real ones); the world's device has no passes (204).
+ * Where the valid request does not answer 200/201 locally: the Apple Wallet download needs a signed link and the
+ * PassKit calls an ApplePass token the samples cannot carry (tests/integration/apple-wallet*.test.ts make real ones);
+ * the world's device has no passes (204).
  */
-const validStatus: Partial<Record<OperationId, number>> = { createWalletPass: 503, getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
 
 let world: World;
 let freshUser: TestUser;

@@ -4,6 +4,7 @@
 // Every answer is checked against the stored counters.
 import { describe, expect, it } from 'vitest';
 import { invite } from '../support/invitations';
+import { currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, scanCard, tables, uniqueEmail } from '../support/runtime';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -29,7 +30,8 @@ describe('scan analytics', () => {
     const prefetch = await fetch(`${origin}/card/${quiet.card.id}`, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148', 'sec-purpose': 'prefetch' } });
     expect(prefetch.status).toBe(200);
 
-    // The marker never changes what the page shows.
+    // The marker never changes what the page shows (once the worker has named its link preview: both read the same item).
+    await currentPreview(ben.card.id);
     const [plain, marked] = await Promise.all([scanCard(ben.card.id, { device: 'desktop' }).then((r) => r.text()), scanCard(ben.card.id, { device: 'desktop', via: 'qr' }).then((r) => r.text())]);
     expect(marked).toBe(plain);
     // Ben now: 1 tablet link + 1 desktop link + 1 desktop QR = 3.
@@ -73,7 +75,9 @@ describe('scan analytics', () => {
     const sam = await addEmployee(owner.owner, owner.business.id, { name: 'Sam Sources', email, status: 'active' });
     const tom = await addEmployee(owner.owner, owner.business.id, { name: 'Tom Tag', status: 'active' });
 
-    // The mark never changes what the page shows (a crawler's visits, so nothing is counted here).
+    // The mark never changes what the page shows (a crawler's visits, so nothing is counted here), once the worker has
+    // named the card's link preview.
+    await currentPreview(sam.card.id);
     const crawler = { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
     const [plain, marked] = await Promise.all([fetch(`${origin}/card/${sam.card.id}`, { headers: crawler }), fetch(`${origin}/card/${sam.card.id}?s=vb`, { headers: crawler })]);
     expect(await marked.text()).toBe(await plain.text());

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { invite } from '../support/invitations';
-import { addEmployee, api, createOwnerWithBusiness, freshClientAddress, mailbox, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 const whiteLabel = { whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' };
 
@@ -113,6 +113,23 @@ describe('white-label mail for an agency’s clients', () => {
     const { billingRecipientOf } = await import('../../functions/src/invoices/payment-store');
     expect(await billingRecipientOf({ businessId: clientId })).toMatchObject({ to: user.email, brand: { agencyId, name: 'Bright Studio', supportEmail: 'help@bright.example' } });
     expect(await billingRecipientOf({ businessId: agencyId, payerType: 'agency' })).toEqual({ to: 'hello@bright.example', brand: null });
+  });
+
+  it('tells a white-labelled client’s owner and employees their brand in /api/me, and nobody else', async () => {
+    const { user: agencyUser } = await agencyWithSettings();
+    const clientId = await addClient(agencyUser, 'Chrome Client');
+    expect((await api('PUT', '/api/agency', { user: agencyUser, body: agencySettings(whiteLabel) })).status).toBe(200);
+    const owner = await createUser();
+    await (await tables()).membership.create({ userId: owner.sub, scopeType: 'business', scopeId: clientId, role: 'owner' }).go();
+    const ownerMe = await api('POST', '/api/me', { user: owner, body: {} });
+    expect(ownerMe.body).toMatchObject({ role: 'owner', businessId: clientId, brand: { name: 'Bright Studio', logoUrl: null, supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' } });
+    // The agency itself, and a direct customer, keep CardCrew.
+    expect((await api('POST', '/api/me', { user: agencyUser, body: {} })).body.brand).toBeNull();
+    const direct = await createOwnerWithBusiness();
+    expect((await api('POST', '/api/me', { user: direct.owner, body: {} })).body.brand).toBeNull();
+    // Turned off: the owner sees CardCrew again.
+    expect((await api('PUT', '/api/agency', { user: agencyUser, body: agencySettings({ whiteLabel: false }) })).status).toBe(200);
+    expect((await api('POST', '/api/me', { user: owner, body: {} })).body.brand).toBeNull();
   });
 
   it('requires a support e-mail to turn white-label on, and stores nothing then', async () => {

@@ -1,5 +1,7 @@
-// The Google Wallet issuer credentials, read once from Secrets Manager. Without a configured secret (the local
-// runtime, or a deployment that has not set one up) there are none, and the API says so instead of faking a link.
+// The Google Wallet issuer credentials, read once: in AWS from Secrets Manager; in the local runtime from the key file
+// the Google Wallet stand-in created (functions/local/google-wallet.ts), same fields. Without either (a deployment
+// that has not set one up) there are none, and the API says so instead of faking a link.
+import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '../../../shared/zod';
 import { runtimeConfig, walletConfig } from '../config';
@@ -21,11 +23,18 @@ async function readIssuer(secretName: string): Promise<WalletIssuer> {
   return { issuerId: secret.issuerId, serviceAccountEmail: secret.client_email, privateKey: secret.private_key };
 }
 
+/** The local stand-in's issuer: it fetches images from the local site, so an http logo can be shown. */
+async function readLocalIssuer(keyFile: string): Promise<WalletIssuer> {
+  const secret = walletSecretSchema.parse(JSON.parse(await readFile(keyFile, 'utf8')));
+  return { issuerId: secret.issuerId, serviceAccountEmail: secret.client_email, privateKey: secret.private_key, acceptsHttpImages: true };
+}
+
 /** The issuer, or null when Google Wallet is not configured. A failed read is retried on the next call. */
 export function walletIssuer(): Promise<WalletIssuer | null> {
-  const secretName = walletConfig().GOOGLE_WALLET_SECRET_NAME;
-  if (!secretName) return Promise.resolve(null);
-  cached ??= readIssuer(secretName).catch((error: unknown) => {
+  const { GOOGLE_WALLET_SECRET_NAME: secretName, GOOGLE_WALLET_KEY_FILE: keyFile } = walletConfig();
+  const local = runtimeConfig().APP_MODE === 'local' && keyFile;
+  if (!secretName && !local) return Promise.resolve(null);
+  cached ??= (local ? readLocalIssuer(keyFile) : readIssuer(secretName!)).catch((error: unknown) => {
     cached = undefined;
     throw error;
   });

@@ -44,6 +44,41 @@ describe('public card page', () => {
     expect(html).toMatch(/--primary:\s*210 50% 13%/);
   });
 
+  it('shares the link preview image with its size, a description of it and a large Twitter card', () => {
+    const preview = 'https://cards.example/media/previews/card-1234567890/abc123.jpg';
+    const html = renderCardPage({ ...view({ photoUrl: 'https://cards.example/media/photos/b/e/v1/192.webp' }), previewImageUrl: preview });
+    expect(html).toContain(`<meta property="og:image" content="${preview}">`);
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="630">');
+    expect(html).toContain('<meta property="og:image:alt" content="Grace Hopper, Rear Admiral at Navy">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain(`<meta name="twitter:image" content="${preview}">`);
+    expect(html).not.toContain('og:image" content="https://cards.example/media/photos');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('falls back to the photo as a small card until the preview is rendered, and to no image without either', () => {
+    const photo = 'https://cards.example/media/photos/b/e/v1/192.webp';
+    const html = renderCardPage(view({ photoUrl: photo, jobTitle: undefined }));
+    expect(html).toContain(`<meta property="og:image" content="${photo}">`);
+    expect(html).not.toContain('og:image:width');
+    expect(html).toContain('<meta property="og:image:alt" content="Grace Hopper, Navy">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain(`<meta name="twitter:image" content="${photo}">`);
+    const bare = renderCardPage(view());
+    expect(bare).not.toContain('og:image');
+    expect(bare).not.toContain('twitter:image');
+    expect(bare).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('escapes the preview description and drops a preview URL that is not http(s)', () => {
+    const html = renderCardPage({ ...view({ name: 'A "B" <C>' }, { name: 'X & Y' }), previewImageUrl: 'javascript:alert(1)' });
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('og:image');
+    const escaped = renderCardPage({ ...view({ name: 'A "B" <C>' }, { name: 'X & Y' }), previewImageUrl: 'https://cards.example/media/previews/c/h.jpg' });
+    expect(escaped).toContain('content="A &quot;B&quot; &lt;C&gt;, Rear Admiral at X &amp; Y"');
+  });
+
   it("renders 'Card Not Found' with the given message", () => {
     const html = renderCardNotFound('This business card is not available');
     expect(html).toContain('<h1>Card Not Found</h1>');

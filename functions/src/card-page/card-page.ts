@@ -11,6 +11,8 @@ export interface PublicCardView {
   cardId: string;
   cardUrl: string;
   vcardUrl: string;
+  /** The card's link preview image (1200×630 JPEG, issue 22 §5), once the card-sharing worker has rendered it. */
+  previewImageUrl?: string;
   profile: {
     name: string;
     email?: string;
@@ -169,20 +171,37 @@ function page(title: string, head: string, body: string, themeCss: string): stri
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title}</title>${head}<style>${themeCss}${css}</style></head><body>${body}</body></html>`;
 }
 
+/** The link preview's size (functions/src/link-preview/preview-image.ts renders it; kept here so this Lambda imports none of it). */
+export const PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/** What the shared image shows, for people who cannot see it: '{name}, {title} at {company}'. */
+export function previewAltText(view: Pick<PublicCardView, 'profile' | 'business'>): string {
+  const { profile: p, business: b } = view;
+  return p.jobTitle ? `${p.name}, ${p.jobTitle} at ${b.name}` : `${p.name}, ${b.name}`;
+}
+
 export function renderCardPage(view: PublicCardView): string {
   const { profile: p, business: b } = view;
   const title = `${p.name} – ${b.name}`;
   const description = [p.jobTitle, b.name].filter(Boolean).join(' at ');
+  // The link preview (issue 22 §5) when it has been rendered, else the photo; chat apps show a large image for it.
+  const preview = safeUrl(view.previewImageUrl);
+  const image = preview ?? safeUrl(p.photoUrl);
   const og = [
     ['og:type', 'profile'],
     ['og:title', title],
     ['og:description', description],
     ['og:url', view.cardUrl],
-    ...(safeUrl(p.photoUrl) ? [['og:image', p.photoUrl!]] : []),
+    ...(image ? [['og:image', image]] : []),
+    ...(preview ? [['og:image:type', 'image/jpeg'], ['og:image:width', String(PREVIEW_IMAGE_SIZE.width)], ['og:image:height', String(PREVIEW_IMAGE_SIZE.height)]] : []),
+    ...(image ? [['og:image:alt', previewAltText(view)]] : []),
   ]
     .map(([k, v]) => `<meta property="${k}" content="${esc(v!)}">`)
     .join('');
-  const head = `<meta name="description" content="${esc(description)}">${og}`;
+  const twitter = [['twitter:card', preview ? 'summary_large_image' : 'summary'], ...(image ? [['twitter:image', image]] : [])]
+    .map(([k, v]) => `<meta name="${k}" content="${esc(v!)}">`)
+    .join('');
+  const head = `<meta name="description" content="${esc(description)}">${og}${twitter}`;
   return page(esc(title), head, cardBody(view), themeStyle(b));
 }
 

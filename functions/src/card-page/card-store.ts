@@ -15,6 +15,8 @@ export interface StoredCard {
   isActive: boolean;
   profile: { name: string; email?: string; phone?: string; officePhone?: string; mobilePhone?: string; jobTitle?: string; department?: string; linkedinProfile?: string; photoUrl?: string };
   business: { name: string; logoUrl?: string; website?: string; description?: string; primaryColor?: string; secondaryColor?: string; accentColor?: string; isActive: boolean };
+  /** The link preview image, once rendered (functions/src/link-preview). */
+  previewImageUrl?: string;
 }
 
 export function readCard(cardId: string): Promise<StoredCard | null> {

@@ -29,6 +29,7 @@ function toView(card: StoredCard): PublicCardView {
     cardId: card.cardId,
     cardUrl: `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${card.cardId}`,
     vcardUrl: `/api/public/cards/${card.cardId}/vcard`,
+    previewImageUrl: card.previewImageUrl,
     profile: card.profile,
     business: card.business,
   };

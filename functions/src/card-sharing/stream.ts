@@ -19,6 +19,12 @@ export const cardSharingStream = {
   deadLetterRetentionDays: 14,
 } as const;
 
+/**
+ * Native packages the worker's zip ships (installed for linux-arm64, not bundled): the link preview renders with resvg
+ * and encodes with sharp (functions/src/link-preview).
+ */
+export const cardSharingNativeModules = ['sharp', '@resvg/resvg-js'] as const;
+
 /** The event filter pattern (Lambda's filter criteria syntax) that keeps card items only. */
 export const cardRecordsPattern = { dynamodb: { Keys: { sk: { S: [cardSharingStream.cardSortKey] } } } };
 

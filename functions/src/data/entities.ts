@@ -232,6 +232,12 @@ export function buildEntities() {
         business: publicBusiness,
         /** The business's brandVersion this card's `business` copy was taken from. */
         brandVersion: { type: 'number', default: 0 },
+        /**
+         * The link preview image (issue 22 §5), `…/media/previews/{cardId}/{hash}.jpg`: written by the card-sharing
+         * worker after the card's profile or brand changed, outside `profile`/`business` so the write is no change of
+         * what the card shows (card-changes.ts showsDifferently).
+         */
+        previewImageUrl: text,
         employeeOrder,
         createdAt,
         updatedAt,

@@ -5,6 +5,8 @@ import { displayNameFrom } from '../../../shared/format';
 import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
+import { getBusiness } from '../business/repository';
+import { brandOfBusiness } from '../white-label/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 
 /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
@@ -51,6 +53,10 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     }
   }
 
+  // An owner or employee of a white-labelled client sees its agency's brand (one GetItem of the business they belong to).
+  const business = (role === 'owner' || role === 'employee') && membership ? await getBusiness(membership.scopeId) : null;
+  const brand = business ? brandOfBusiness(business) : null;
+
   return {
     userId: caller.userId,
     email: caller.email,
@@ -62,6 +68,7 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     employeeId: membership?.employeeId ?? null,
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,
+    brand: brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl },
   };
 }
 

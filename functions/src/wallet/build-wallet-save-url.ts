@@ -12,6 +12,8 @@ export interface WalletIssuer {
   serviceAccountEmail: string;
   /** PKCS#8 PEM, as in the service account's JSON key file (`private_key`). */
   privateKey: string;
+  /** The local stand-in shows images from the local (http) site; Google fetches https images only. */
+  acceptsHttpImages?: boolean;
 }
 
 /** What the pass shows: the public card's fields. */
@@ -36,7 +38,8 @@ const walletId = (issuerId: string, suffix: string) => `${issuerId}.${suffix.rep
 /** The pass class (one per business) and object (one per card) of a card. */
 export function walletPassOf(issuer: WalletIssuer, card: WalletCard) {
   const classId = walletId(issuer.issuerId, `cardcrew-business-${card.businessId}`);
-  const logo = card.logoUrl?.startsWith('https://') ? { logo: { sourceUri: { uri: card.logoUrl }, contentDescription: localized(`${card.businessName} logo`) } } : {};
+  const fetchable = card.logoUrl?.startsWith('https://') || (issuer.acceptsHttpImages && card.logoUrl?.startsWith('http://'));
+  const logo = fetchable ? { logo: { sourceUri: { uri: card.logoUrl }, contentDescription: localized(`${card.businessName} logo`) } } : {};
   return {
     genericClasses: [{ id: classId }],
     genericObjects: [
@@ -59,8 +62,10 @@ export function walletPassOf(issuer: WalletIssuer, card: WalletCard) {
 
 const base64url = (json: unknown) => Buffer.from(JSON.stringify(json)).toString('base64url');
 
-/** The "Save to Google Wallet" URL of a card, valid for `origin` (the site the button is on). */
-export function buildWalletSaveUrl(issuer: WalletIssuer, card: WalletCard, origin: string): string {
+export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';
+
+/** The "Save to Google Wallet" URL of a card, valid for `origin` (the site the button is on); `saveUrl` is Google's save page or the local stand-in's. */
+export function buildWalletSaveUrl(issuer: WalletIssuer, card: WalletCard, origin: string, saveUrl = GOOGLE_SAVE_URL): string {
   const header = base64url({ alg: 'RS256', typ: 'JWT' });
   const claims = base64url({
     iss: issuer.serviceAccountEmail,
@@ -71,5 +76,5 @@ export function buildWalletSaveUrl(issuer: WalletIssuer, card: WalletCard, origi
     payload: walletPassOf(issuer, card),
   });
   const signature = sign('sha256', Buffer.from(`${header}.${claims}`), createPrivateKey(issuer.privateKey)).toString('base64url');
-  return `https://pay.google.com/gp/v/save/${header}.${claims}.${signature}`;
+  return `${saveUrl}${header}.${claims}.${signature}`;
 }

@@ -1,15 +1,15 @@
 // 'Add to Google Wallet' (spec 1 §2 Employee portal): a save link for a card, for the card's own employee and for
-// whoever manages its business. Without issuer credentials the answer is a clear 503, never a fake link.
-import { DEFAULT_BRAND_COLORS } from '../../../shared/colour';
+// whoever manages its business. Without issuer credentials the answer is a clear 503, never a fake link (the portal
+// hides the button where config.json says no Google Wallet; locally the stand-in is the issuer).
 import type { WalletPass } from '../../../shared/schemas/wallet';
 import { walletIssuer } from '../adapters/wallet-issuer';
-import { cardUrlOf } from '../business/dto';
 import { getCard } from '../business/repository';
-import { siteConfig } from '../config';
+import { siteConfig, walletConfig } from '../config';
 import { assertCanUseCard } from '../identity/access';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
 import { buildWalletSaveUrl } from './build-wallet-save-url';
+import { walletCardOf } from './wallet-card';
 
 export async function createWalletPass(caller: Caller, cardId: string): Promise<WalletPass> {
   const card = await getCard(cardId);
@@ -17,19 +17,6 @@ export async function createWalletPass(caller: Caller, cardId: string): Promise<
   await assertCanUseCard(caller, card);
   const issuer = await walletIssuer();
   if (!issuer) throw new AppError('NOT_CONFIGURED', 'Google Wallet is not configured for this site.');
-  const saveUrl = buildWalletSaveUrl(
-    issuer,
-    {
-      cardId: card.cardId,
-      businessId: card.businessId,
-      cardUrl: cardUrlOf(card.cardId),
-      name: card.profile.name,
-      jobTitle: card.profile.jobTitle,
-      businessName: card.business.name,
-      logoUrl: card.business.logoUrl,
-      backgroundColor: card.business.primaryColor ?? DEFAULT_BRAND_COLORS.primaryColor,
-    },
-    siteConfig().PUBLIC_ORIGIN,
-  );
+  const saveUrl = buildWalletSaveUrl(issuer, walletCardOf(card), siteConfig().PUBLIC_ORIGIN, walletConfig().GOOGLE_WALLET_SAVE_URL);
   return { saveUrl };
 }

@@ -13,6 +13,7 @@ const me = (overrides: Partial<Me> = {}): Me => ({
   employeeId: null,
   businessId: null,
   agencyId: null,
+  brand: null,
   ...overrides,
 });
 

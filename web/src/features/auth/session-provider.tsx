@@ -133,6 +133,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const me = storedSession ? state.me : null;
   const loading = storedSession && !resolved;
   const value = useMemo<SessionContextValue>(() => ({ user, me, loading, refreshMe, signOut }), [user, me, loading, refreshMe, signOut]);
+
+  // White-label (issue 21): a white-labelled client's people see their agency's name and icon in the tab.
+  const brand = me?.brand ?? null;
+  useEffect(() => {
+    if (!brand) return;
+    let undo: (() => void) | undefined;
+    let current = true;
+    void import('@web/features/white-label/brand-chrome').then(({ showBrand }) => {
+      if (current) undo = showBrand(brand);
+    });
+    return () => {
+      current = false;
+      undo?.();
+    };
+  }, [brand]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

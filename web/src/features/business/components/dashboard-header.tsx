@@ -1,4 +1,5 @@
-// Business dashboard header: logo or initials, name, Business badge, Home/Pricing links and the action buttons
+// Business dashboard header: logo or initials, name, Business badge, Home/Pricing links (a white-labelled client: its
+// agency's support link instead) and the action buttons
 // (Company Settings and the QR codes download open from here).
 import type { Business } from '@shared/schemas/business';
 import { ArrowLeft, Settings, UserPlus, Users } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from '@web/components/avatar';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
+import { useSession } from '@web/features/auth/session-provider';
 import { BulkQrDownloadButton } from './bulk-qr-download';
 import { CompanySettingsDialog } from './company-settings-dialog';
 
@@ -20,6 +22,7 @@ interface Props {
 
 export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const brand = useSession().me?.brand ?? null;
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
@@ -35,12 +38,21 @@ export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) 
               <Badge variant="secondary">Business</Badge>
             </div>
             <nav aria-label="Site" className="flex gap-3 text-sm">
-              <Link to="/" className="text-muted-foreground hover:text-foreground hover:underline">
-                Home
-              </Link>
-              <Link to="/pricing" className="text-muted-foreground hover:text-foreground hover:underline">
-                Pricing
-              </Link>
+              {brand ? (
+                // White-label (issue 21): the agency's support instead of CardCrew's site.
+                <a href={brand.supportUrl ?? `mailto:${brand.supportEmail}`} className="text-muted-foreground hover:text-foreground hover:underline">
+                  {brand.name} support
+                </a>
+              ) : (
+                <>
+                  <Link to="/" className="text-muted-foreground hover:text-foreground hover:underline">
+                    Home
+                  </Link>
+                  <Link to="/pricing" className="text-muted-foreground hover:text-foreground hover:underline">
+                    Pricing
+                  </Link>
+                </>
+              )}
             </nav>
           </div>
         </div>

@@ -27,6 +27,7 @@ import { NfcTagSection } from '../components/nfc-tag-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
 import { CenteredCard } from '@web/components/centered-card';
+import { VirtualBackgroundSection } from '@web/features/virtual-background/virtual-background-section';
 
 export function EmployeePortalPage() {
   return (
@@ -98,6 +99,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
           />
         </div>
+        {employee.card && <VirtualBackgroundSection employee={employee} business={business} />}
         {employee.card && <NfcTagSection cardUrl={employee.card.cardUrl} />}
         {employee.card && <MyCardScans />}
         <MyContacts />

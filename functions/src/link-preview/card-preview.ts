@@ -1,0 +1,122 @@
+// Keeping a card's link preview image current (issue 22 §5), run by the card-sharing worker for each change of what the
+// card shows. The image is rendered once per distinct look, never per request: its key is a hash of everything drawn,
+// so the same inputs give the same key (a retried or repeated change writes nothing new) and a new look is a new URL
+// that chat apps fetch afresh. The card then points at it (`previewImageUrl`), and the image it pointed at before is
+// deleted. A deleted card's image is deleted with it.
+import { createHash } from 'node:crypto';
+import { renditionUrl } from '../../../shared/media-urls';
+import { deleteMediaObjects, getMediaObject, mediaKeyOf, putMediaObject } from '../adapters/media';
+import type { CardRecord } from '../business/repository';
+import type { CardChange } from '../card-sharing/card-changes';
+import { isConditionalFailure } from '../data/conditional';
+import { db } from '../data/entities';
+import { logger } from '../lib/logger';
+import { renderPreview, type PreviewContent } from './preview-image';
+
+/** Bumped when the drawing changes, so every card's next change renders under a new key. */
+export const PREVIEW_DESIGN_VERSION = 1;
+export const PREVIEW_PREFIX = 'previews/';
+/** The stored renditions the preview draws from (shared/media-urls.ts): the largest photo and logo sizes. */
+const PHOTO_RENDITION = 192;
+const LOGO_RENDITION = 256;
+
+/** Everything the preview draws, as stored on the card (image URLs are versioned keys, so they stand for the bytes). */
+export function previewInputsOf(card: Pick<CardRecord, 'profile' | 'business'>) {
+  const { profile: p, business: b } = card;
+  return {
+    design: PREVIEW_DESIGN_VERSION,
+    name: p.name,
+    jobTitle: p.jobTitle ?? null,
+    company: b.name,
+    primaryColor: b.primaryColor ?? null,
+    secondaryColor: b.secondaryColor ?? null,
+    accentColor: b.accentColor ?? null,
+    photoUrl: p.photoUrl ?? null,
+    logoUrl: b.logoUrl ?? null,
+  };
+}
+
+/** `previews/{cardId}/{hash}.jpg`, the hash a short sha256 of the inputs: the same inputs always give the same key. */
+export function previewKeyOf(card: Pick<CardRecord, 'cardId' | 'profile' | 'business'>): string {
+  const hash = createHash('sha256').update(JSON.stringify(previewInputsOf(card))).digest('base64url').slice(0, 16);
+  return `${PREVIEW_PREFIX}${card.cardId}/${hash}.jpg`;
+}
+
+/** The key of a stored preview URL, or null when it is not one of ours. */
+function previewKeyOfUrl(url: string | undefined): string | null {
+  const key = url ? mediaKeyOf(url) : null;
+  return key?.startsWith(PREVIEW_PREFIX) ? key : null;
+}
+
+/**
+ * An image of our own media bucket (photos/ or logos/ only: what this worker may read); null when it is absent,
+ * external or unreadable — the preview then goes without it rather than failing.
+ */
+async function readOwnImage(url: string | undefined, size: number): Promise<Uint8Array | null> {
+  if (!url) return null;
+  const key = mediaKeyOf(renditionUrl(url, size));
+  if (!key || !(key.startsWith('photos/') || key.startsWith('logos/'))) return null;
+  try {
+    const object = await getMediaObject(key);
+    return (await object.Body?.transformToByteArray()) ?? null;
+  } catch (error) {
+    logger.warn('link preview drawn without an image', { key, error: error as Error });
+    return null;
+  }
+}
+
+/** Renders the card's preview, stores it under `key` and returns its public URL. */
+async function renderAndStore(card: CardRecord, key: string): Promise<string> {
+  const [photo, logo] = await Promise.all([readOwnImage(card.profile.photoUrl, PHOTO_RENDITION), readOwnImage(card.business.logoUrl, LOGO_RENDITION)]);
+  const content: PreviewContent = {
+    name: card.profile.name,
+    jobTitle: card.profile.jobTitle,
+    company: card.business.name,
+    primaryColor: card.business.primaryColor,
+    secondaryColor: card.business.secondaryColor,
+    accentColor: card.business.accentColor,
+    photo,
+    logo,
+  };
+  const jpeg = await renderPreview(content);
+  const url = await putMediaObject(key, jpeg, 'image/jpeg');
+  logger.info('link preview rendered', { cardId: card.cardId, key, bytes: jpeg.byteLength });
+  return url;
+}
+
+/** Points the card at `url` if it still exists; returns the URL it pointed at before, or false when the card is gone. */
+async function pointCardAt(cardId: string, url: string): Promise<{ previous?: string } | false> {
+  try {
+    // patch: ElectroDB adds the condition that the item exists (attribute_exists on its keys).
+    const { data } = await db().card.patch({ cardId }).set({ previewImageUrl: url }).go({ response: 'all_old' });
+    return { previous: (data as Partial<CardRecord> | null)?.previewImageUrl };
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The reaction: a card created or changed gets the preview of its current look; a deleted card loses its preview. */
+export async function updateLinkPreview(change: CardChange): Promise<void> {
+  const { after, before } = change;
+  if (!after) {
+    const key = previewKeyOfUrl(before?.previewImageUrl);
+    if (key) await deleteMediaObjects([key]);
+    return;
+  }
+  // An inactive card (or business) shows no page, so nothing links to a preview; it renders when it is active again.
+  if (!after.isActive || !after.business.isActive) return;
+  const key = previewKeyOf(after);
+  const current = previewKeyOfUrl(after.previewImageUrl);
+  if (current === key) return;
+  // A retry after the image was stored but before the card pointed at it renders the same bytes again: harmless.
+  const url = await renderAndStore(after, key);
+  const pointed = await pointCardAt(after.cardId, url);
+  if (pointed === false) {
+    // Deleted meanwhile: its REMOVE record deletes what it pointed at; this image was never pointed at.
+    await deleteMediaObjects([key]);
+    return;
+  }
+  const previous = previewKeyOfUrl(pointed.previous);
+  if (previous && previous !== key) await deleteMediaObjects([previous]);
+}

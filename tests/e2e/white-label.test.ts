@@ -1,0 +1,42 @@
+// White-label from the client's side, in a real browser (issue 21 §1): the seeded Northwind Bakery is a client of Bright
+// Agency, which has white-label on. Its owner signs in and sees Bright Agency, not CardCrew, in the tab (title and
+// icon) and nowhere on the dashboard; signing out brings CardCrew back. axe clean, on a phone too.
+import { afterAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import { axeViolations, horizontalOverflow } from '../support/axe';
+import { desktop } from '../support/browser';
+import { shot, signedIn, type BrowserSession } from '../support/e2e';
+import { signIn } from '../support/runtime';
+
+const sessions: BrowserSession[] = [];
+afterAll(async () => {
+  for (const s of sessions) await s.browser.close();
+});
+
+describe('a white-labelled client’s owner', () => {
+  it('sees Bright Agency in the tab and no CardCrew on the dashboard, and CardCrew again after signing out', async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(decodeURIComponent(icon ?? '')).toMatch(/^data:image\/svg\+xml,<svg.*>B<\/text><\/svg>$/);
+    expect(await page.locator('body').innerText()).not.toMatch(/cardcrew/i);
+    // The agency's support where CardCrew's Home and Pricing links were.
+    await expectOnPage(page.getByRole('link', { name: 'Bright Agency support', exact: true })).toHaveAttribute('href', 'https://bright.example/support');
+    await expectOnPage(page.getByRole('link', { name: 'Pricing', exact: true })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-01-client-dashboard');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectOnPage(page).toHaveTitle(/CardCrew/);
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+  });
+});
