@@ -4,12 +4,14 @@
 // that chat apps fetch afresh. The card then points at it (`previewImageUrl`), and the image it pointed at before is
 // deleted. A deleted card's image is deleted with it.
 import { createHash } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { renditionUrl } from '../../../shared/media-urls';
 import { deleteMediaObjects, getMediaObject, mediaKeyOf, putMediaObject } from '../adapters/media';
 import type { CardRecord } from '../business/repository';
 import type { CardChange } from '../card-sharing/card-changes';
 import { isConditionalFailure } from '../data/conditional';
-import { db } from '../data/entities';
+import { cardKeys } from '../data/card-keys';
+import { dynamo, tableName } from '../data/client';
 import { logger } from '../lib/logger';
 import { renderPreview, type PreviewContent } from './preview-image';
 
@@ -87,9 +89,19 @@ async function renderAndStore(card: CardRecord, key: string): Promise<string> {
 /** Points the card at `url` if it still exists; returns the URL it pointed at before, or false when the card is gone. */
 async function pointCardAt(cardId: string, url: string): Promise<{ previous?: string } | false> {
   try {
-    // patch: ElectroDB adds the condition that the item exists (attribute_exists on its keys).
-    const { data } = await db().card.patch({ cardId }).set({ previewImageUrl: url }).go({ response: 'all_old' });
-    return { previous: (data as Partial<CardRecord> | null)?.previewImageUrl };
+    // Bookkeeping, not an edit of the card: a plain update (ElectroDB's patch would also move the card's updatedAt), on
+    // condition that the card still exists.
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: cardKeys.card(cardId),
+        UpdateExpression: 'SET previewImageUrl = :url',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':url': url },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return { previous: (Attributes as Partial<CardRecord> | undefined)?.previewImageUrl };
   } catch (error) {
     if (isConditionalFailure(error)) return false;
     throw error;
