@@ -5,6 +5,7 @@
 // handler code), so infra can import it without pulling in the SDK.
 import type { Area, RouteDef } from './routes/define';
 import { adminRoutes } from './routes/admin';
+import { appleWalletRoutes } from './routes/apple-wallet';
 import { billingRoutes } from './routes/billing';
 import { agencyRoutes } from './routes/agency';
 import { agencyBillingRoutes } from './routes/agency-billing';
@@ -48,9 +49,10 @@ export interface Capabilities {
   site?: boolean;
   /**
    * The media bucket: `write` key prefixes (Put/DeleteObject), `read` prefixes (GetObject), `delete` prefixes
-   * (DeleteObject only), `head` (HeadBucket and listing, both s3:ListBucket).
+   * (DeleteObject only), `head` (HeadBucket and listing, both s3:ListBucket). Areas that write media render images
+   * with sharp; `render` says an area renders images without writing media (its zip ships sharp too).
    */
-  media?: { write?: readonly string[]; read?: readonly string[]; delete?: readonly string[]; head?: boolean };
+  media?: { write?: readonly string[]; read?: readonly string[]; delete?: readonly string[]; head?: boolean; render?: boolean };
   /** SES: send mail from the configured sender; `account` reads the sending status (health check). */
   mail?: { send: boolean; account?: boolean };
   /** Cognito admin actions on the user pool. */
@@ -62,7 +64,7 @@ export interface Capabilities {
    */
   documents?: { read?: readonly string[]; write?: readonly string[]; list?: boolean };
   /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
-  secrets?: readonly ('stripe' | 'googleWallet')[];
+  secrets?: readonly ('stripe' | 'googleWallet' | 'appleWallet')[];
   /**
    * The billing fan-out's queues (issue 20 §3): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
    * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
@@ -200,6 +202,19 @@ export const areas: Record<Area, AreaDef> = {
       media: { write: ['signature-qr/'] },
     },
   },
+  // Apple Wallet (issue 22 §1): the only Lambda carrying passkit-generator and the pass signer. The 'Add to Apple
+  // Wallet' link, the signed pass (its images resized from the stored logo and photo) and Apple's PassKit web service.
+  appleWallet: {
+    entry: 'functions/src/apple-wallet/handler.ts',
+    capabilities: {
+      // GetItem/Query: the card, the caller's records (and the agency–client link), a device's pass registrations.
+      // PutItem/DeleteItem: PassKit registrations (no index: the device's listing is the primary key).
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'DeleteItem'], indexes: false },
+      site: true,
+      media: { read: ['logos/', 'photos/'], render: true },
+      secrets: ['appleWallet'],
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -261,12 +276,14 @@ export const jobs = {
     entry: 'functions/src/card-sharing/handler.ts',
     capabilities: {
       // The link preview (issue 22 §5): UpdateItem points the card at its image (only if the card still exists).
-      table: { actions: ['UpdateItem'], indexes: false },
+      // appleWallet (§1): the devices holding a changed card's pass (Query gsi2), dropping one APNs says is gone (DeleteItem).
+      table: { actions: ['UpdateItem', 'Query', 'DeleteItem'], indexes: true },
       // previews/: the rendered images (written, and the replaced one deleted); photos/ and logos/: what they draw.
       media: { write: ['previews/'], read: ['photos/', 'logos/'] },
-      // Google Wallet (issue 22 §2): the card URL on the pass (site) and the issuer's service-account key, to patch saved passes.
+      // Google Wallet (issue 22 §2): the card URL on the pass (site) and the issuer's service-account key, to patch saved
+      // passes. Apple Wallet (§1): the signer secret holds the APNs key the update pushes are signed with.
       site: true,
-      secrets: ['googleWallet'],
+      secrets: ['googleWallet', 'appleWallet'],
     },
   },
 } satisfies Record<string, AreaDef>;
@@ -277,8 +294,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

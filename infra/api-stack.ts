@@ -97,6 +97,7 @@ export class ApiStack extends Stack {
       salesInbox: config.salesInbox,
       stripeSecretName: config.stripeSecretName,
       googleWalletSecretName: config.googleWalletSecretName,
+      appleWalletSecretName: config.appleWalletSecretName,
     });
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
@@ -136,8 +137,8 @@ export class ApiStack extends Stack {
         entry,
         serviceName: kebab(area),
         description: `CardCrew ${area} routes`,
-        // sharp is the only native module; only areas that write media render images.
-        nativeModules: capabilities.media?.write?.length ? ['sharp'] : [],
+        // sharp is the only native module; only areas that write media (or declare `render`) render images.
+        nativeModules: capabilities.media?.write?.length || capabilities.media?.render ? ['sharp'] : [],
       });
       environment.bindTo(fn, capabilities);
       // Resolved by CloudFormation at deploy time; the code refuses requests without it (origin-verify.ts).

@@ -36,6 +36,8 @@ export interface AppEnvironmentProps {
   readonly stripeSecretName: string;
   /** @default - wallet passes are not configured (the API answers 503) */
   readonly googleWalletSecretName?: string;
+  /** @default - Apple Wallet is not configured (the button is hidden, the API answers 404 'not available') */
+  readonly appleWalletSecretName?: string;
   /** The billing fan-out's queues (infra/billing-fan-out.ts). */
   readonly billingQueue: sqs.IQueue;
   readonly planningQueue: sqs.IQueue;
@@ -146,11 +148,13 @@ export class AppEnvironment {
       allow(['sqs:SendMessage'], [p.planningQueue.queueArn]);
     }
 
+    const secretNames = { stripe: p.stripeSecretName, googleWallet: p.googleWalletSecretName, appleWallet: p.appleWalletSecretName };
+    const secretVariables = { stripe: 'STRIPE_SECRET_NAME', googleWallet: 'GOOGLE_WALLET_SECRET_NAME', appleWallet: 'APPLE_WALLET_SECRET_NAME' };
     for (const secret of capabilities.secrets ?? []) {
-      const name = secret === 'stripe' ? p.stripeSecretName : p.googleWalletSecretName;
-      // An optional secret that is not configured: no variable, no grant (the API answers 503 'not configured').
+      const name = secretNames[secret];
+      // An optional secret that is not configured: no variable, no grant (the API answers 503 or 404 'not available').
       if (!name) continue;
-      fn.addEnvironment(secret === 'stripe' ? 'STRIPE_SECRET_NAME' : 'GOOGLE_WALLET_SECRET_NAME', name);
+      fn.addEnvironment(secretVariables[secret], name);
       this.grantSecretByName(fn, name);
     }
   }

@@ -54,8 +54,8 @@ export interface WebStackProps extends StackProps {
   readonly webAclArn?: string;
 }
 
-/** Viewer headers the API handlers read (body type, language, scan detection, Stripe's signature, CORS origin). */
-export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'Purpose', 'Sec-Purpose', 'Stripe-Signature'];
+/** Viewer headers the API handlers read (body type, language, scan detection, Stripe's signature, CORS origin, Wallet's If-Modified-Since). */
+export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'Purpose', 'Sec-Purpose', 'Stripe-Signature', 'If-Modified-Since'];
 
 /**
  * The prerendered public pages get their HTML file (shared/public-pages.ts); every other client-side route (no file

@@ -332,4 +332,11 @@ export const messages = {
       appleMail: 'Mail → Settings → Signatures: add a signature, untick “Always match my default message font”, then paste it.',
     },
   },
+  /** Issue 22 §1: 'Add to Apple Wallet' (docs/decisions.md "Apple Wallet (issue 22 §1)"). */
+  appleWallet: {
+    addFailed: 'Failed to add to Apple Wallet. Please try again.',
+    notAvailable: 'Apple Wallet is not available for this site.',
+    linkForged: 'This Apple Wallet link is not valid. Use Add to Apple Wallet again.',
+    linkExpired: 'This Apple Wallet link has expired. Use Add to Apple Wallet again.',
+  },
 } as const;

@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -18,6 +18,7 @@ export async function loadHandlers() {
     import('../src/agency-billing/handler'),
     import('../src/invoice-documents/handler'),
     import('../src/email-signature/handler'),
+    import('../src/apple-wallet/handler'),
   ]);
   const handlers = {
     public: publicArea.handler,
@@ -34,6 +35,7 @@ export async function loadHandlers() {
     agencyBilling: agencyBilling.handler,
     invoiceDocuments: invoiceDocuments.handler,
     emailSignature: emailSignature.handler,
+    appleWallet: appleWallet.handler,
   } satisfies Record<Area, unknown>;
   return handlers as Record<Area, never>;
 }

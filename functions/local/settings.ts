@@ -17,6 +17,8 @@ export interface LocalSettings {
   hostedUiPort: number;
   /** The local SQS (the billing fan-out's queues). */
   sqsPort: number;
+  /** The local APNs stand-in (Apple Wallet update pushes, HTTP/2 without TLS). */
+  apnsPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -42,6 +44,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     googleWalletPort: 12444 + offset,
     hostedUiPort: 12222 + offset,
     sqsPort: 9324 + offset,
+    apnsPort: 12555 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -80,6 +83,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     GOOGLE_WALLET_SAVE_URL: `http://${s.host}:${s.googleWalletPort}/gp/v/save/`,
     GOOGLE_WALLET_API_BASE: `http://${s.host}:${s.googleWalletPort}/walletobjects/v1/`,
     GOOGLE_OAUTH_TOKEN_URL: `http://${s.host}:${s.googleWalletPort}/token`,
+    // The local Apple Wallet signer (functions/local/apple-wallet-signer.ts), in the data folder (the tests' is .data/test).
+    APPLE_WALLET_LOCAL_DIR: join(s.dataDir, 'apple-wallet'),
+    APNS_ENDPOINT: `http://${s.host}:${s.apnsPort}`,
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',

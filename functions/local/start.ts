@@ -18,6 +18,8 @@ import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 import { startCardSharingStream } from './card-sharing-stream';
+import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
+import { startApnsStandIn } from './apns';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -66,6 +68,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['Google Wallet stand-in', s.googleWalletPort],
     ['hosted UI stand-in', s.hostedUiPort],
     ['local SQS', s.sqsPort],
+    ['APNs stand-in', s.apnsPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -120,6 +123,10 @@ async function main() {
   await ensureTable(ddb, s.tableName);
   const ids = await ensureUserPool(cognitoClient(s), s);
   Object.assign(process.env, handlerEnvironment(s, ids));
+  // Apple Wallet: a local test CA and pass-signing certificate, made once, so the whole flow works (issue 22 §1).
+  ensureLocalAppleWalletSigner(process.env.APPLE_WALLET_LOCAL_DIR!);
+  const apns = await startApnsStandIn({ host: s.host, port: s.apnsPort, dataDir: s.dataDir, signerDir: process.env.APPLE_WALLET_LOCAL_DIR! });
+  closers.push(() => new Promise((r) => apns.close(r)));
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -149,8 +156,8 @@ async function main() {
     publicOrigin: s.origin,
     local: true,
     mailboxUrl: `http://${s.host}:${s.sesPort}`,
-    // Google Wallet: the local stand-in is the issuer (issue 22 §2).
-    wallets: { google: true, apple: false },
+    // Google Wallet: the local stand-in is the issuer (issue 22 §2). Apple Wallet: signed with the local test CA above (§1).
+    wallets: { google: true, apple: true },
   };
   const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });
@@ -178,6 +185,7 @@ async function main() {
       `  ${pad('Google Wallet')}http://${s.host}:${s.googleWalletPort}   (local Google Wallet stand-in: save page and Wallet API; issuer in ${join(s.dataDir, 'google-wallet')})`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
+      `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
       '',
       '  Demo logins:',
       ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),

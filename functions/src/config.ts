@@ -72,6 +72,21 @@ export const walletConfig = section(
 );
 
 /**
+ * Optional (issue 22 §1): Apple Wallet passes. In AWS the signer comes from the Secrets Manager secret
+ * APPLE_WALLET_SECRET_NAME (docs/deploy.md); locally from the test CA `npm start` creates in APPLE_WALLET_LOCAL_DIR.
+ * Without either, 'Add to Apple Wallet' is hidden and the API answers 404 'not available'. APNS_ENDPOINT points the
+ * update pushes at the local APNs stand-in (Apple's production endpoint otherwise).
+ */
+export const appleWalletConfig = section(
+  'apple wallet',
+  z.object({
+    APPLE_WALLET_SECRET_NAME: z.optional(z.string().check(z.minLength(1))),
+    APPLE_WALLET_LOCAL_DIR: z.optional(z.string().check(z.minLength(1))),
+    APNS_ENDPOINT: z.optional(z.url()),
+  }),
+);
+
+/**
  * Stripe: in AWS the keys come from the Secrets Manager secret STRIPE_SECRET_NAME (JSON: secretKey, webhookSecret).
  * The local runtime points the SDK at the stand-in (STRIPE_API_BASE) and passes its test keys directly.
  */

@@ -41,8 +41,9 @@ async function externalImportsOf(entry: string): Promise<string[]> {
 
 describe('Lambda bundles', () => {
   const functions: [string, AreaDef][] = [...Object.entries(areas), ...Object.entries(jobs)];
-  it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media)', async (name, def) => {
-    const shipsSharp = Boolean(def.capabilities.media?.write?.length);
+  it.each(functions)('%s imports sharp only when its zip ships it (an area that writes media or renders images)', async (name, def) => {
+    const media = def.capabilities.media as { write?: readonly string[]; render?: boolean } | undefined;
+    const shipsSharp = Boolean(media?.write?.length || media?.render);
     // The card-sharing worker's zip ships resvg too (infra/card-sharing.ts), for the link preview.
     const shipped = name === 'cardSharing' ? [...cardSharingNativeModules] : shipsSharp ? ['sharp'] : [];
     expect((await externalImportsOf(def.entry)).sort()).toEqual(shipped.sort());

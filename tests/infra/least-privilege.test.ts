@@ -67,6 +67,9 @@ const expectedActions: Record<string, string[]> = {
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
   // E-mail signature: reads by key (and the caller's records), writes its QR images under signature-qr/ only.
   emailSignature: ['dynamodb:GetItem', 'dynamodb:Query', 's3:DeleteObject', 's3:PutObject'],
+  // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
+  // configured secret (these tests' default) no Secrets Manager grant.
+  appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -102,11 +105,14 @@ const expectedActions: Record<string, string[]> = {
   // The card-sharing worker: reads the table's stream (its event source) and sends a record it gave up on to its DLQ.
   // Each reaction adds what it reaches (functions/routes.ts jobs.cardSharing).
   // The link preview: UpdateItem points a card at its image; previews/ written and deleted, photos/ and logos/ read.
+  // appleWallet: the devices of a changed card's pass (Query gsi2) and dropping one APNs calls Unregistered (DeleteItem).
   cardSharing: [
+    'dynamodb:DeleteItem',
     'dynamodb:DescribeStream',
     'dynamodb:GetRecords',
     'dynamodb:GetShardIterator',
     'dynamodb:ListStreams',
+    'dynamodb:Query',
     'dynamodb:UpdateItem',
     's3:DeleteObject',
     's3:GetObject',
@@ -132,6 +138,7 @@ const expectedEnvironment: Record<string, string[]> = {
   agencyBilling: ['TABLE_NAME'],
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
+  appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
@@ -254,13 +261,14 @@ describe('least privilege per function', () => {
   });
 
   it('names each index it queries (no index/*), and only for areas that query an index', () => {
-    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'agencyBilling', 'monthlyInvoices', 'dunning']) {
+    // cardSharing: the Apple Wallet reaction finds a card's registered devices on gsi2.
+    for (const name of ['public', 'business', 'invitations', 'admin', 'contacts', 'payments', 'billing', 'agencyBilling', 'monthlyInvoices', 'dunning', 'cardSharing']) {
       const doc = JSON.stringify(grants[name]!.statements);
       expect(doc, name).toContain('/index/gsi1');
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'cardSharing', 'emailSignature']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature', 'appleWallet']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {
@@ -285,6 +293,23 @@ describe('least privilege per function', () => {
     for (const name of ['public', 'me', 'cardPage', 'admin', 'invitations', 'agency', 'monthlyInvoices', 'dunning']) {
       expect(withWallet[name]!.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(withWallet[name]!.environment.GOOGLE_WALLET_SECRET_NAME, name).toBeUndefined();
+    }
+  });
+
+  it('gives the Apple Wallet area and the card-sharing worker its secret, variable and grant together, only when one is configured, and no other function', () => {
+    const withApple = grantsByFunction(synthCardCrew({ context: { appleWalletSecretName: 'cardcrew/dev/apple-wallet' } }).api);
+    // The worker pushes updates with the APNs key the same secret holds.
+    const readers = ['appleWallet', 'cardSharing'];
+    for (const name of readers) {
+      expect(withApple[name]!.environment.APPLE_WALLET_SECRET_NAME, name).toBe('cardcrew/dev/apple-wallet');
+      expect(JSON.stringify(withApple[name]!.statements), name).toContain(':secret:cardcrew/dev/apple-wallet-??????');
+    }
+    const secretStatements = withApple.appleWallet!.statements.filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(JSON.stringify(secretStatements)).toContain(':secret:cardcrew/dev/apple-wallet-??????');
+    expect(secretStatements.flatMap((st) => [st.Resource].flat())).toHaveLength(1);
+    for (const name of Object.keys(withApple).filter((n) => !readers.includes(n))) {
+      expect(withApple[name]!.environment.APPLE_WALLET_SECRET_NAME, name).toBeUndefined();
+      expect(JSON.stringify(withApple[name]!.statements), name).not.toContain('apple-wallet');
     }
   });
 });

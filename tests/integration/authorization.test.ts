@@ -120,6 +120,17 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createWalletPass: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The card's own employee and whoever manages its business (issue 22 §3).
   getEmailSignature: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // Apple Wallet (issue 22 §1): the local signer is configured, so the card's employee and its managers get a link.
+  createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // The link's signature is the credential: without one (the sample has none) nobody gets the pass.
+  downloadApplePass: everyone(400),
+  // PassKit (public, Apple's paths): a pass's calls need its `ApplePass` token, which no principal here sends (a Bearer
+  // token is not one): 401. The world's device has no registrations: 204. Logs are taken from anyone.
+  registerPassDevice: everyone(401),
+  unregisterPassDevice: everyone(401),
+  listUpdatedPasses: everyone(204),
+  getLatestPass: everyone(401),
+  logPassKitMessages: everyone(200),
 };
 
 let world: World;

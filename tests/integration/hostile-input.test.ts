@@ -149,6 +149,24 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
     const body = route.body as unknown as { shape?: Shape; def: { in?: { shape: Shape } } };
     const shape = (body.shape ?? body.def.in?.shape)!;
     for (const [field, valid] of Object.entries(sample)) {
+      // A list of text (PassKit's log lines): each hostile value as its first entry.
+      if (Array.isArray(valid) && typeof valid[0] === 'string') {
+        for (const [label, value] of hostileValues(`${field}[0]`, valid[0], true)) {
+          payloads.push({ label, body: JSON.stringify({ ...sample, [field]: [value, ...valid.slice(1)] }), ids, status: 400 });
+        }
+        const lists: [string, unknown][] = [
+          ['text instead of a list', valid[0]],
+          ['null', null],
+          ['an object', { 0: valid[0] }],
+          ['a list of numbers', [1, 2]],
+          ['a nested list', [[valid[0]]]],
+          ['a list of objects', [{ line: valid[0] }]],
+          ['10,000 entries', Array.from({ length: 10_000 }, () => 'x')],
+          ['a null entry', [null]],
+        ];
+        for (const [label, value] of lists) payloads.push({ label: `${field}: ${label}`, body: JSON.stringify({ ...sample, [field]: value }), ids, status: 400 });
+        continue;
+      }
       if (typeof valid !== 'string') continue;
       const required = !shape[field]!.safeParse(undefined).success;
       for (const [label, value] of hostileValues(field, valid, required)) {
@@ -218,8 +236,12 @@ function rawPath(template: string, ids: Record<string, string>): string {
   });
 }
 
-/** Where the valid request does not answer 200/201 locally. */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200 };
+/**
+ * Where the valid request does not answer 200/201 locally: the Apple Wallet download needs a signed link and the
+ * PassKit calls an ApplePass token the samples cannot carry (tests/integration/apple-wallet*.test.ts make real ones);
+ * the world's device has no passes (204).
+ */
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
 
 let world: World;
 let freshUser: TestUser;

@@ -201,6 +201,10 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     invoiceId: world.invoiceId,
     contactId,
     stripeSessionId: world.unappliedSessionId,
+    // Apple's PassKit web service (issue 22 §1): a device of no registration, the local pass type, A's card.
+    deviceLibraryIdentifier: '0123456789abcdef0123456789abcdef',
+    passTypeIdentifier: 'pass.example.cardcrew.local',
+    serialNumber: world.ids.cardId,
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };

@@ -84,6 +84,13 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listBusinessContacts: () => undefined,
   deleteContact: () => undefined,
   getEmailSignature: () => undefined,
+  createApplePassLink: () => undefined,
+  downloadApplePass: () => undefined,
+  registerPassDevice: () => ({ pushToken: '0123456789abcdef0123456789abcdef' }),
+  unregisterPassDevice: () => undefined,
+  listUpdatedPasses: () => undefined,
+  getLatestPass: () => undefined,
+  logPassKitMessages: () => ({ logs: ['[2026-11-25 10:00:00 +0000] Sample log line from Wallet'] }),
 };
 
 /** Routes whose sample body is not JSON. */

@@ -815,6 +815,29 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * An Apple Wallet pass registered for updates on a device (issue 22 §1, PassKit web service): by device (the primary
+   * key; the device's passes of a pass type) and by serial number = card id (gsi2; the devices to push to).
+   */
+  const passRegistration = new Entity(
+    {
+      model: { entity: 'passRegistration', version: '1', service },
+      attributes: {
+        deviceLibraryIdentifier: { ...text, required: true },
+        passTypeIdentifier: { ...text, required: true },
+        serialNumber: { ...text, required: true },
+        pushToken: { ...text, required: true },
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['deviceLibraryIdentifier'] }, sk: { field: 'sk', composite: ['passTypeIdentifier', 'serialNumber'] } },
+        bySerial: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['serialNumber'] }, sk: { field: 'gsi2sk', composite: ['deviceLibraryIdentifier'] } },
+      },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -845,6 +868,7 @@ export function buildEntities() {
     contact,
     billingRun,
     billingRunPayer,
+    passRegistration,
   };
   return { ...entities, service: new Service(entities, options) };
 }

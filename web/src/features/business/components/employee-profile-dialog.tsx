@@ -16,6 +16,8 @@ import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
+import { getConfig } from '@web/lib/config';
+import { AddToAppleWalletButton } from '@web/features/apple-wallet/components/add-to-apple-wallet-button';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useCreateCard, useSendInvitation, useUpdateEmployee } from '../api/employee-mutations';
 import { useGenerateCardQr } from '../api/generate-card-qr';
@@ -193,6 +195,7 @@ function BusinessCardSection({ businessId, employee }: { businessId: string; emp
         <ExternalLink aria-hidden className="size-3.5" />
         <span className="sr-only">(opens in a new tab)</span>
       </a>
+      {card.isActive && getConfig().wallets.apple && <AddToAppleWalletButton cardId={card.id} size="sm" />}
     </figure>
   );
 }

@@ -1,5 +1,5 @@
 // 'Your Digital Business Card' (spec 1 §2): active or pending activation; with a QR code its image, the scan count,
-// Add to Google Wallet (where this deployment has a Google Wallet issuer) and Download Business Card; without one, Generate QR Code; without a card, the spec's note.
+// Add to Google Wallet and Add to Apple Wallet (where this deployment issues them) and Download Business Card; without one, Generate QR Code; without a card, the spec's note.
 import { messages } from '@shared/messages';
 import { pluralize } from '@shared/format';
 import type { Employee } from '@shared/schemas/employee';
@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { getConfig } from '@web/lib/config';
+import { AddToAppleWalletButton } from '@web/features/apple-wallet/components/add-to-apple-wallet-button';
 import { useCreateWalletPass } from '../api/create-wallet-pass';
 import { useGenerateMyCardQr } from '../api/my-employee';
 
@@ -43,6 +44,7 @@ export function DigitalCardSection({ employee, downloadButton }: Props) {
             <Badge variant="secondary">{pluralize(card.scanCount, 'scan')}</Badge>
             <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
               {getConfig().wallets.google && <AddToWalletButton cardId={card.id} />}
+              {getConfig().wallets.apple && card.isActive && <AddToAppleWalletButton cardId={card.id} />}
               {downloadButton}
               <Button asChild variant="outline">
                 <a href={card.cardUrl} target="_blank" rel="noreferrer">

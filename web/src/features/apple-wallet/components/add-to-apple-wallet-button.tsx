@@ -1,0 +1,31 @@
+// 'Add to Apple Wallet' (issue 22 §1), in the employee portal and the owner's Employee Profile dialog, shown only where
+// this deployment signs passes (config.json wallets.apple). The click asks for a short-lived link and then navigates
+// to it: a plain navigation to an application/vnd.apple.pkpass answer is what makes Safari on iOS hand the pass to
+// Wallet (a fetch and a blob URL does not, reliably); other browsers download the .pkpass.
+import { messages } from '@shared/messages';
+import { Wallet } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button, type ButtonProps } from '@web/components/button';
+import { useCreateApplePassLink } from '../api/create-apple-pass-link';
+
+export function AddToAppleWalletButton({ cardId, size }: { cardId: string; size?: ButtonProps['size'] }) {
+  const createLink = useCreateApplePassLink();
+  return (
+    <Button
+      variant="outline"
+      size={size}
+      disabled={createLink.isPending}
+      onClick={async () => {
+        try {
+          const { downloadUrl } = await createLink.mutateAsync(cardId);
+          window.location.assign(downloadUrl);
+        } catch {
+          toast.error('Error', { description: messages.appleWallet.addFailed });
+        }
+      }}
+    >
+      <Wallet aria-hidden />
+      Add to Apple Wallet
+    </Button>
+  );
+}
