@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATCH_UP_MS, cardSharingCaughtUp } from '../support/link-previews';
 import type { RecordedPush } from '../../functions/local/apns';
 import { verifyPkpass } from '../support/pkpass';
 import { localRootPem } from '../support/apple-wallet';
@@ -51,6 +52,9 @@ async function editEmployee(changes: Record<string, unknown>) {
   });
   expect(res.status, res.text).toBe(200);
 }
+
+// The card-sharing worker has caught up with earlier files' card changes before these tests time its pushes.
+beforeAll(cardSharingCaughtUp, CATCH_UP_MS + 20_000);
 
 beforeAll(async () => {
   ({ owner, business: { id: businessId } } = await createOwnerWithBusiness({ name: 'Update Co' }));
