@@ -130,6 +130,8 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     await dialog.getByRole('tab', { name: 'URL' }).click();
     await dialog.getByLabel('Logo URL').fill('https://cdn.example.com/brand-studio.png');
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    // The dialog closes once this save has succeeded (an earlier save's toast may still be on screen).
+    await expectOnPage(dialog).toHaveCount(0);
     await expectOnPage(page.getByText(messages.company.settingsUpdated).first()).toBeVisible();
     const db = await tables();
     expect((await db.business.get({ businessId: owner.business.id }).go()).data!.logoUrl).toBe('https://cdn.example.com/brand-studio.png');
