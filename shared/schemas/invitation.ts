@@ -2,6 +2,7 @@
 // may know before sign-in, and the answers of Send Invite and of linking the account.
 import * as z from '../zod';
 import { employeeSchema } from './employee';
+import { clientBrandSchema } from './me';
 
 /** 32 random bytes, base64url: 43 characters. Anything else cannot be an invitation. */
 export const invitationTokenSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is invalid or has expired.'));
@@ -20,6 +21,8 @@ export const invitationViewSchema = z.object({
     secondaryColor: z.nullable(z.string()),
     accentColor: z.nullable(z.string()),
   }),
+  /** A white-labelled client's agency brand (issue 21), shown instead of CardCrew's; null otherwise. */
+  brand: z.nullable(clientBrandSchema),
 });
 export type InvitationView = z.infer<typeof invitationViewSchema>;
 

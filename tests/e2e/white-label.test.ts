@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { shot, signedIn, type BrowserSession } from '../support/e2e';
-import { signIn } from '../support/runtime';
+import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { invite } from '../support/invitations';
+import { addEmployee, origin, signIn, uniqueEmail } from '../support/runtime';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -38,5 +39,22 @@ describe('a white-labelled client’s owner', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expectOnPage(page).toHaveTitle(/CardCrew/);
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+  });
+
+  it('opens an invitation to Northwind Bakery in Bright Agency’s brand: title and icon, no CardCrew', async () => {
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    const email = uniqueEmail('northwind-new');
+    const employee = await addEmployee(agency, 'demo-business-northwind', { status: 'draft', email, name: 'Nina New' });
+    const token = await invite({ owner: agency, business: { id: 'demo-business-northwind' } }, employee.id, email);
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(`${origin}/employee-onboarding?id=${token}`);
+    await expectOnPage(page.getByText('Nina New').first()).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    expect(decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '')).toContain('>B</text>');
+    expect(await page.locator('body').innerText()).not.toMatch(/cardcrew/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-02-onboarding');
   });
 });

@@ -44,6 +44,8 @@ describe('Send Invite', () => {
     expect(view.body).toEqual({
       employee: { name: 'Ivy Invitee', email },
       business: { name: 'Invite Works', logoUrl: null, primaryColor: null, secondaryColor: null, accentColor: null },
+      // A direct customer: CardCrew's own brand (issue 21; tests/integration/white-label.test.ts has an agency's).
+      brand: null,
     });
     const unknown = await api('GET', `/api/invitations/${'A'.repeat(43)}`);
     expect(unknown.status).toBe(404);

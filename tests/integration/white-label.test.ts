@@ -132,6 +132,24 @@ describe('white-label mail for an agency’s clients', () => {
     expect((await api('POST', '/api/me', { user: owner, body: {} })).body.brand).toBeNull();
   });
 
+  it('opens a white-labelled client’s invitation in the agency’s brand, and a direct customer’s in CardCrew’s', async () => {
+    const { user } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Invited Client');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    const email = uniqueEmail('inv');
+    const employee = await addEmployee(user, clientId, { status: 'draft', email });
+    const token = await invite({ owner: user, business: { id: clientId } }, employee.id, email);
+    const view = await api('GET', `/api/invitations/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body.brand).toEqual({ name: 'Bright Studio', logoUrl: null, supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' });
+
+    const direct = await createOwnerWithBusiness();
+    const directEmail = uniqueEmail('inv-direct');
+    const directEmployee = await addEmployee(direct.owner, direct.business.id, { status: 'draft', email: directEmail });
+    const directToken = await invite(direct, directEmployee.id, directEmail);
+    expect((await api('GET', `/api/invitations/${directToken}`)).body.brand).toBeNull();
+  });
+
   it('requires a support e-mail to turn white-label on, and stores nothing then', async () => {
     const { user, agencyId } = await agencyWithSettings();
     const res = await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, supportEmail: '' }) });

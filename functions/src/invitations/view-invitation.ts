@@ -5,6 +5,7 @@ import type { InvitationView } from '../../../shared/schemas/invitation';
 import { getBusiness, getEmployee, type BusinessRecord, type EmployeeRecord } from '../business/repository';
 import { notFound } from '../lib/errors';
 import { orNull } from '../lib/values';
+import { brandOfBusiness, brandViewOf } from '../white-label/brand';
 import { hashInvitationToken } from './invitation-token';
 import { findInvitationByTokenHash, type InvitationRecord } from './repository';
 
@@ -35,5 +36,6 @@ export async function viewInvitation(token: string): Promise<InvitationView> {
       secondaryColor: orNull(business.secondaryColor),
       accentColor: orNull(business.accentColor),
     },
+    brand: brandViewOf(brandOfBusiness(business)),
   };
 }

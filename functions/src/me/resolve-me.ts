@@ -6,7 +6,7 @@ import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
 import { getBusiness } from '../business/repository';
-import { brandOfBusiness } from '../white-label/brand';
+import { brandOfBusiness, brandViewOf } from '../white-label/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 
 /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
@@ -68,7 +68,7 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     employeeId: membership?.employeeId ?? null,
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,
-    brand: brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl },
+    brand: brandViewOf(brand),
   };
 }
 

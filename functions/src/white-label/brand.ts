@@ -2,6 +2,7 @@
 // name, support contacts and logo — read from an agency or from the copy on a client's business item. Pure, so the
 // Lambdas that load no ElectroDB (payments) can use it.
 import type { AgencyRecord } from '../agency/repository';
+import type { ClientBrandView } from '../../../shared/schemas/me';
 import type { BusinessRecord } from '../business/repository';
 
 /** The brand a white-labelled client's people see. */
@@ -35,4 +36,9 @@ export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgency
     supportUrl: business.whiteLabelSupportUrl ?? null,
     logoUrl: business.whiteLabelLogoUrl ?? null,
   };
+}
+
+/** What the browser gets of a brand (no agency id). */
+export function brandViewOf(brand: ClientBrand | null): ClientBrandView | null {
+  return brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl };
 }

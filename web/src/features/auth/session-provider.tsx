@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth, subscribeToStoredSession } from '@web/lib/load-auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
+import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { postMe } from './api/post-me';
 
 export interface SessionUser {
@@ -135,19 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const value = useMemo<SessionContextValue>(() => ({ user, me, loading, refreshMe, signOut }), [user, me, loading, refreshMe, signOut]);
 
   // White-label (issue 21): a white-labelled client's people see their agency's name and icon in the tab.
-  const brand = me?.brand ?? null;
-  useEffect(() => {
-    if (!brand) return;
-    let undo: (() => void) | undefined;
-    let current = true;
-    void import('@web/features/white-label/brand-chrome').then(({ showBrand }) => {
-      if (current) undo = showBrand(brand);
-    });
-    return () => {
-      current = false;
-      undo?.();
-    };
-  }, [brand]);
+  useBrandChrome(me?.brand);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -28,6 +28,7 @@ import { DownloadCardButton } from '@web/features/card-image/download-card-butto
 import { acceptInvitation, useInvitation } from '../api/invitation';
 import { OnboardingCardBlock } from '../components/onboarding-card-block';
 import { CenteredCard } from '@web/components/centered-card';
+import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 
 const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured for this deployment. Use your email and a password instead.';
 
@@ -40,6 +41,8 @@ export function EmployeeOnboardingPage() {
 
   const look = invitation.data?.business;
   useEffect(() => (look ? applyBrandTheme(look) : undefined), [look]);
+  // A white-labelled client's invitation opens in its agency's brand (issue 21).
+  useBrandChrome(invitation.data?.brand);
 
   if (invitation.isPending) return <PageSpinner />;
   if (invalid || invitation.isError) {
