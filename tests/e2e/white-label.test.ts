@@ -57,4 +57,16 @@ describe('a white-labelled client’s owner', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'white-label-02-onboarding');
   });
+
+  it('shows Northwind’s card page with Northwind’s mark in the tab and no CardCrew anywhere', async () => {
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    const res = await page.goto(`${origin}/card/demo-card-sam-baker`);
+    expect(res?.status()).toBe(200);
+    expect(await res!.text()).not.toMatch(/cardcrew|favicon\.svg/i);
+    const icon = decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
+    expect(icon).toMatch(/^data:image\/svg\+xml,<svg.*fill="#B45309".*>N<\/text><\/svg>$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

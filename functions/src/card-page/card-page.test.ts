@@ -79,6 +79,22 @@ describe('public card page', () => {
     expect(escaped).toContain('content="A &quot;B&quot; &lt;C&gt;, Rear Admiral at X &amp; Y"');
   });
 
+  it('shows the business’s mark in the tab, never the platform’s: its logo, or its initial on its colour (issue 21)', () => {
+    const withLogo = renderCardPage(view({}, { logoUrl: 'https://cards.example/media/logos/b/v1/256.webp' }));
+    expect(withLogo).toContain('<link rel="icon" href="https://cards.example/media/logos/b/v1/64.webp">');
+    expect(withLogo).not.toMatch(/cardcrew|favicon\.svg/i);
+    const initial = renderCardPage(view({}, { name: 'Navy', primaryColor: '#0B3D91' }));
+    const icon = decodeURIComponent(/<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(initial)?.[1] ?? '');
+    expect(icon).toContain('fill="#0B3D91"');
+    expect(icon).toContain('>N</text>');
+    // A name is escaped into the SVG (stored colours are validated hex before they get here).
+    const hostile = renderCardPage(view({}, { name: '<script>alert(1)</script>' }));
+    expect(decodeURIComponent(/<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(hostile)?.[1] ?? '')).not.toContain('<script');
+    expect(hostile).not.toContain('favicon.svg');
+    // A page of no business keeps the platform's icon.
+    expect(renderCardNotFound()).toContain('href="/favicon.svg"');
+  });
+
   it("renders 'Card Not Found' with the given message", () => {
     const html = renderCardNotFound('This business card is not available');
     expect(html).toContain('<h1>Card Not Found</h1>');

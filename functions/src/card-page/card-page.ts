@@ -164,11 +164,30 @@ export function renderContactResult(view: PublicCardView, outcome: { ok: true } 
     ? `<h1>${esc(m.thanksTitle)}</h1><p>${esc(m.thanks(first))}</p>`
     : `<h1>${esc(m.problemTitle)}</h1><ul class="problems">${outcome.problems.map((problem) => `<li>${esc(problem)}</li>`).join('')}</ul>`;
   const body = `<main><article class="card missing">${content}<p><a href="/card/${esc(view.cardId)}">Back to ${esc(view.profile.name)}’s card</a></p></article></main>`;
-  return page(esc(outcome.ok ? m.thanksTitle : m.problemTitle), '', body, themeStyle(view.business));
+  return page(esc(outcome.ok ? m.thanksTitle : m.problemTitle), '', body, themeStyle(view.business), businessIcon(view.business));
 }
 
-function page(title: string, head: string, body: string, themeCss: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${title}</title>${head}<style>${themeCss}${css}</style></head><body>${body}</body></html>`;
+/** The platform's icon: only on pages that belong to no business (Card Not Found). */
+const PLATFORM_ICON = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * A card page is the business's page, so its tab shows the business's mark, never the platform's (issue 21: a
+ * white-labelled client's cards name CardCrew nowhere): the logo's 64 px rendition (the one the page shows), or else
+ * the business's initial on its primary colour, inline (no request).
+ */
+export function businessIcon(business: PublicCardView['business']): string {
+  const logo = safeUrl(business.logoUrl);
+  if (logo) return `<link rel="icon" href="${esc(renditionUrl(logo, 64))}">`;
+  const fill = business.primaryColor && HEX_COLOR.test(business.primaryColor) ? business.primaryColor : DEFAULT_BRAND_COLORS.primaryColor;
+  const initial = esc(initials(business.name).slice(0, 1) || '·');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${fill}"/><text x="16" y="22" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="${readableTextOn(fill)}" text-anchor="middle">${initial}</text></svg>`;
+  return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
+}
+
+function page(title: string, head: string, body: string, themeCss: string, icon: string = PLATFORM_ICON): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">${icon}<title>${title}</title>${head}<style>${themeCss}${css}</style></head><body>${body}</body></html>`;
 }
 
 /** The link preview's size (functions/src/link-preview/preview-image.ts renders it; kept here so this Lambda imports none of it). */
@@ -202,7 +221,7 @@ export function renderCardPage(view: PublicCardView): string {
     .map(([k, v]) => `<meta name="${k}" content="${esc(v!)}">`)
     .join('');
   const head = `<meta name="description" content="${esc(description)}">${og}${twitter}`;
-  return page(esc(title), head, cardBody(view), themeStyle(b));
+  return page(esc(title), head, cardBody(view), themeStyle(b), businessIcon(b));
 }
 
 export function renderCardNotFound(message: string = messages.card.notFound): string {
