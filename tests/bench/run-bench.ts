@@ -117,16 +117,8 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   // The same card's link preview (issue 22 §5), drawn as the card-sharing worker draws it (from the 192 px photo and
   // the 256 px logo it reads from media): WhatsApp shows a preview image only up to 300 KB.
   const { renderPreview } = await import('../../functions/src/link-preview/preview-image');
-  const preview = await renderPreview({
-    name: card.profile.name,
-    jobTitle: card.profile.jobTitle,
-    company: card.business.name,
-    primaryColor: card.business.primaryColor,
-    secondaryColor: card.business.secondaryColor,
-    accentColor: card.business.accentColor,
-    photo: storedPhoto.bodies[192],
-    logo: storedLogo.bodies[256],
-  });
+  const { previewContentOf } = await import('../../functions/src/link-preview/card-preview');
+  const preview = await renderPreview(previewContentOf(card, { photo: storedPhoto.bodies[192], logo: storedLogo.bodies[256] }));
   record('link preview image (1200×630 JPEG)', preview.byteLength / 1024, 'KB', 300);
 }
 

@@ -67,20 +67,16 @@ async function readOwnImage(url: string | undefined, size: number): Promise<Uint
   }
 }
 
+/** What the preview of a card draws: its person and brand, with the photo and logo bytes given. */
+export function previewContentOf(card: Pick<CardRecord, 'profile' | 'business'>, images: Pick<PreviewContent, 'photo' | 'logo'>): PreviewContent {
+  const { profile: p, business: b } = card;
+  return { name: p.name, jobTitle: p.jobTitle, company: b.name, primaryColor: b.primaryColor, secondaryColor: b.secondaryColor, accentColor: b.accentColor, ...images };
+}
+
 /** Renders the card's preview, stores it under `key` and returns its public URL. */
 async function renderAndStore(card: CardRecord, key: string): Promise<string> {
   const [photo, logo] = await Promise.all([readOwnImage(card.profile.photoUrl, PHOTO_RENDITION), readOwnImage(card.business.logoUrl, LOGO_RENDITION)]);
-  const content: PreviewContent = {
-    name: card.profile.name,
-    jobTitle: card.profile.jobTitle,
-    company: card.business.name,
-    primaryColor: card.business.primaryColor,
-    secondaryColor: card.business.secondaryColor,
-    accentColor: card.business.accentColor,
-    photo,
-    logo,
-  };
-  const jpeg = await renderPreview(content);
+  const jpeg = await renderPreview(previewContentOf(card, { photo, logo }));
   const url = await putMediaObject(key, jpeg, 'image/jpeg');
   logger.info('link preview rendered', { cardId: card.cardId, key, bytes: jpeg.byteLength });
   return url;
