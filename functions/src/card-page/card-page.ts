@@ -3,6 +3,7 @@
 // mailto: and tel:.
 import { brandTheme, DEFAULT_BRAND_COLORS, readableTextOn, readableTextOnAll } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
+import { initialIconUrl } from '../../../shared/initial-icon';
 import { renditionUrl } from '../../../shared/media-urls';
 import { messages } from '../../../shared/messages';
 import { isHttpUrl } from '../../../shared/urls';
@@ -181,9 +182,7 @@ export function businessIcon(business: PublicCardView['business']): string {
   const logo = safeUrl(business.logoUrl);
   if (logo) return `<link rel="icon" href="${esc(renditionUrl(logo, 64))}">`;
   const fill = business.primaryColor && HEX_COLOR.test(business.primaryColor) ? business.primaryColor : DEFAULT_BRAND_COLORS.primaryColor;
-  const initial = esc(initials(business.name).slice(0, 1) || '·');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${fill}"/><text x="16" y="22" font-family="Arial,sans-serif" font-size="18" font-weight="700" fill="${readableTextOn(fill)}" text-anchor="middle">${initial}</text></svg>`;
-  return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(svg)}">`;
+  return `<link rel="icon" href="${initialIconUrl(business.name, fill, readableTextOn(fill))}">`;
 }
 
 function page(title: string, head: string, body: string, themeCss: string, icon: string = PLATFORM_ICON): string {
