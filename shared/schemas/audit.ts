@@ -20,6 +20,8 @@ export const auditActions = {
   'business.statusChanged': 'Business status changed',
   'scimToken.created': 'Directory token created',
   'scimToken.revoked': 'Directory token revoked',
+  'invoice.paid': 'Invoice paid',
+  'invoice.statusChanged': 'Invoice status changed',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionIds = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];

@@ -3,6 +3,7 @@
 // never their values), when, from which viewer address and the request id, kept for a year. Owners, the managing
 // agency and admins read it in the Activity section, filter it by person, action and days, and export it as CSV. A
 // refused change leaves no entry.
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { invite } from '../support/invitations';
@@ -115,6 +116,32 @@ describe('audit log', () => {
     expect(sent).toMatchObject({ actor: { label: owner.email }, target: { id: employee.id } });
     expect(saved!.fields).toEqual(expect.arrayContaining(['accentColor', 'description', 'primaryColor', 'secondaryColor']));
     expect(saved!.fields).not.toContain('name');
+  });
+
+  it('records billing: an admin’s status change and a payment through Stripe Checkout (as the platform)', async () => {
+    const { business } = await createOwnerWithBusiness({ name: 'Billing Co' });
+    const db = await tables();
+    const invoiceOf = async (n: string) => {
+      const invoiceId = randomBytes(16).toString('base64url');
+      await db.invoice.create({ invoiceId, businessId: business.id, businessName: 'Billing Co', invoiceNumber: n, amountCents: 4200, currency: 'USD', dueDate: '2031-12-31', status: 'pending' }).go();
+      return invoiceId;
+    };
+    const admin = await createUser({ groups: ['admin'] });
+    const voided = await invoiceOf('INV-AUDIT-1');
+    expect((await api('PUT', `/api/admin/invoices/${voided}/status`, { user: admin, body: { status: 'void' } })).status).toBe(200);
+    const paid = await invoiceOf('INV-AUDIT-2');
+    const checkout = await api('POST', `/api/public/invoices/${paid}/checkout`, { body: { returnTo: 'invoice' } });
+    expect(checkout.status, checkout.text).toBe(200);
+    // The Stripe stand-in delivers the signed webhook before it answers the Pay button.
+    await fetch(`${String(checkout.body.url)}/pay`, { method: 'POST', redirect: 'manual' });
+    const { data: stored } = await db.invoice.get({ invoiceId: paid }).go({ consistent: true });
+    expect(stored?.status).toBe('paid');
+
+    const entries = (await storedEntries(business.id)).filter((e) => e.targetType === 'invoice');
+    expect(entries.map((e) => [e.action, e.actorType, e.targetLabel])).toEqual([
+      ['invoice.paid', 'system', 'INV-AUDIT-2'],
+      ['invoice.statusChanged', 'admin', 'INV-AUDIT-1'],
+    ]);
   });
 
   it('names an agency that changes its client, and lets the agency and admins read the log', async () => {

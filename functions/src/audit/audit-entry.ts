@@ -1,10 +1,13 @@
 // Recording a change in a business's audit log (issue 23 §3). A service describes the change (action, target, the
 // names of the fields that changed); who, when, from where and the request id come from the request context. Where
 // the change is one transaction, the entry goes into it (`auditPut`), so the log never says something happened that
-// did not, or misses something that did; elsewhere `recordAudit` writes it right after the change.
+// did not, or misses something that did; elsewhere `recordAudit` writes it right after the change, with the plain
+// document client (the payments Lambda carries no ElectroDB), as ElectroDB would (audit-entry.test.ts).
 import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditActorType } from '../../../shared/schemas/audit';
-import { db } from '../data/entities';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../data/client';
+import { entityStamp, keyPart } from '../data/key-format';
 import { logger } from '../lib/logger';
 import { currentRequest } from '../lib/request-context';
 
@@ -14,7 +17,7 @@ export const AUDIT_RETENTION_DAYS = 365;
 export interface AuditChange {
   businessId: string;
   action: AuditAction;
-  target: { type: 'employee' | 'card' | 'business' | 'scimToken'; id: string; label?: string | null };
+  target: { type: 'employee' | 'card' | 'business' | 'scimToken' | 'invoice'; id: string; label?: string | null };
   /** The names of the fields that changed; never their values. */
   fields?: string[];
 }
@@ -72,16 +75,33 @@ export function auditPut<T>(entity: TransactionEntity<T>, change: AuditChange): 
   return entity.create(auditEntryOf(change)).commit();
 }
 
+/** The stored item of an entry, keys and stamp as ElectroDB writes them (entities.ts `auditEntry`). */
+export function auditItemOf(entry: ReturnType<typeof auditEntryOf>): Record<string, unknown> {
+  const attributes = Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined));
+  return {
+    pk: keyPart('businessid', entry.businessId),
+    sk: `$auditentry_1#at_${entry.at.toLowerCase()}#entryid_${entry.entryId.toLowerCase()}`,
+    ...attributes,
+    ...entityStamp('auditEntry'),
+  };
+}
+
 /**
  * Writes the entry of a change that is not one transaction, after the change. A failure is logged, not thrown: the
  * change has happened, and answering an error would invite the caller to make it again.
  */
 export async function recordAudit(change: AuditChange): Promise<void> {
   try {
-    await db().auditEntry.create(auditEntryOf(change)).go();
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: auditItemOf(auditEntryOf(change)), ConditionExpression: 'attribute_not_exists(pk)' }));
   } catch (error) {
     logger.error('audit entry was not written', { action: change.action, businessId: change.businessId, error: error as Error });
   }
+}
+
+/** An invoice's entry: in its business's log when a business pays it (an agency's own invoices have no business log). */
+export async function recordInvoiceAudit(invoice: { invoiceId: string; businessId: string; payerType?: 'business' | 'agency'; invoiceNumber?: string }, action: 'invoice.paid' | 'invoice.statusChanged'): Promise<void> {
+  if (invoice.payerType === 'agency') return;
+  await recordAudit({ businessId: invoice.businessId, action, target: { type: 'invoice', id: invoice.invoiceId, label: invoice.invoiceNumber ?? null }, fields: ['status'] });
 }
 
 /** The names of `keys` whose values differ between `before` and `after` (compared as JSON, so arrays and objects work). */
