@@ -342,7 +342,6 @@ export const messages = {
   /** Issue 23 §3: the Activity section (the audit log; docs/decisions.md "Audit log (issue 23 §3)"). */
   activity: {
     invalidDay: 'Enter a date as YYYY-MM-DD',
-    personTooLong: 'Enter at most 254 characters',
     invalidAction: 'Choose an action from the list',
     rangeReversed: 'The start date must be on or before the end date',
     loadFailed: 'Could not load the activity. Please try again.',

@@ -2,6 +2,7 @@
 // here once: the server records them, the Activity section filters and names them.
 import * as z from '../zod';
 import { messages } from '../messages';
+import { optionalText, pageCursor } from './common';
 
 /** Every action the log records, with the words the Activity section shows for it. */
 export const auditActions = {
@@ -45,14 +46,18 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.activity.invalidDay)));
 
-/** The Activity section's filters: by person (their e-mail or the token's name), action, and a range of days (UTC). */
-export const auditQuerySchema = z.object({
-  person: z.optional(z.string().check(z.trim(), z.maxLength(254, messages.activity.personTooLong))),
+const filters = {
+  person: optionalText(100),
   action: z.optional(z.enum(auditActionIds, { error: messages.activity.invalidAction })),
   from: day,
   to: day,
-  cursor: z.optional(z.string().check(z.maxLength(2000))),
-}).check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: messages.activity.rangeReversed, path: ['to'] }));
+};
+const rangeInOrder = z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, { message: messages.activity.rangeReversed, path: ['to'] });
+
+/** The Activity section's filters: by person (part of their e-mail or the token's name), action, and a range of days (UTC). */
+export const auditQuerySchema = z.object({ ...filters, cursor: pageCursor(600) }).check(rangeInOrder);
+/** The export takes the same filters and no cursor: it is every match. */
+export const auditExportQuerySchema = z.object(filters).check(rangeInOrder);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), cursor: z.nullable(z.string()) });

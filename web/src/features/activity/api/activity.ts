@@ -1,9 +1,14 @@
 // GET /api/businesses/{id}/activity (a page of the audit log for the filters) and .../activity/export (the CSV).
-import { auditPageSchema, type AuditQuery } from '@shared/schemas/audit';
+import { auditPageSchema, type AuditAction } from '@shared/schemas/audit';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest, apiText } from '@web/lib/api-client';
 
-export type ActivityFilters = Omit<AuditQuery, 'cursor'>;
+export interface ActivityFilters {
+  person?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
 
 const path = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/activity`;
 
