@@ -46,7 +46,8 @@ export function parseTemplate(template: string): Part[] {
       current.body.push({ section: name, inverted: sigil === '^', body });
       stack.push({ name, body });
     } else if (sigil === '/') {
-      if (current.name !== name || stack.length === 1) throw new Error(`Mail template: {{/${name}}} closes ${current.name || 'nothing'}`);
+      if (current.name !== name || stack.length === 1)
+        throw new Error(`Mail template: {{/${name}}} closes ${current.name || 'nothing'}`);
       stack.pop();
     } else {
       current.body.push({ value: name, kind: kindAt(template, match.index) });
@@ -70,9 +71,11 @@ function checked(value: string, kind: Kind, name: string): string {
     } catch {
       throw new Error(`Mail template: {{${name}}} is not a URL`);
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Mail template: {{${name}}} is not an http(s) URL`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`Mail template: {{${name}}} is not an http(s) URL`);
   }
-  if (kind === 'mailto' && !/^[^\s@<>"'?&#%/\\]+@[^\s@<>"'?&#%/\\]+$/.test(value)) throw new Error(`Mail template: {{${name}}} is not an e-mail address`);
+  if (kind === 'mailto' && !/^[^\s@<>"'?&#%/\\]+@[^\s@<>"'?&#%/\\]+$/.test(value))
+    throw new Error(`Mail template: {{${name}}} is not an e-mail address`);
   return escapeHtml(value);
 }
 

@@ -45,16 +45,35 @@ const font = 'Arial,Helvetica,sans-serif';
 export const styles = {
   text: { fontSize: '15px', lineHeight: '24px', margin: '0 0 16px', color: colors.ink } satisfies CSSProperties,
   small: { fontSize: '14px', lineHeight: '22px', margin: '0 0 16px', color: colors.muted } satisfies CSSProperties,
-  button: { display: 'inline-block', backgroundColor: colors.accent, color: '#ffffff', padding: '12px 20px', borderRadius: '8px', textDecoration: 'none', fontWeight: 600, fontSize: '15px' } satisfies CSSProperties,
+  button: {
+    display: 'inline-block',
+    backgroundColor: colors.accent,
+    color: '#ffffff',
+    padding: '12px 20px',
+    borderRadius: '8px',
+    textDecoration: 'none',
+    fontWeight: 600,
+    fontSize: '15px',
+  } satisfies CSSProperties,
   link: { color: colors.accent, textDecorationLine: 'underline' } satisfies CSSProperties,
-  label: { color: colors.muted, verticalAlign: 'top', padding: '6px 12px 6px 0', fontSize: '15px' } satisfies CSSProperties,
+  label: {
+    color: colors.muted,
+    verticalAlign: 'top',
+    padding: '6px 12px 6px 0',
+    fontSize: '15px',
+  } satisfies CSSProperties,
   value: { padding: '6px 0', fontSize: '15px', color: colors.ink } satisfies CSSProperties,
 };
 
 /** The key–value rows of a mail (an invoice's figures, a contact's details) as a presentation table. */
 export function Rows({ children, style }: { children: ReactNode; style?: CSSProperties }) {
   return (
-    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '8px 0 16px', ...style }}>
+    <table
+      role="presentation"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ borderCollapse: 'collapse', margin: '8px 0 16px', ...style }}
+    >
       <tbody>{children}</tbody>
     </table>
   );
@@ -75,7 +94,12 @@ export function MailLayout({ title, preview, children }: { title: string; previe
         <Container style={{ backgroundColor: '#ffffff', borderRadius: '8px', padding: '24px', maxWidth: '560px' }}>
           <If name="brand">
             <If name="brandLogoUrl">
-              <Img src={v('brandLogoUrl')} alt={v('brandName')} height={40} style={{ height: '40px', width: 'auto', margin: '0 0 16px' }} />
+              <Img
+                src={v('brandLogoUrl')}
+                alt={v('brandName')}
+                height={40}
+                style={{ height: '40px', width: 'auto', margin: '0 0 16px' }}
+              />
             </If>
             <Unless name="brandLogoUrl">
               <Text style={{ ...styles.text, fontWeight: 700, color: colors.muted }}>{v('brandName')}</Text>
@@ -92,7 +116,10 @@ export function MailLayout({ title, preview, children }: { title: string; previe
           <Text style={{ fontSize: '12px', lineHeight: '18px', margin: 0, color: colors.faint }}>
             <If name="brand">
               {v('brandName')} ·{' '}
-              <Link href={`mailto:${v('supportEmail')}`} style={{ color: colors.faint, textDecorationLine: 'underline' }}>
+              <Link
+                href={`mailto:${v('supportEmail')}`}
+                style={{ color: colors.faint, textDecorationLine: 'underline' }}
+              >
                 {v('supportEmail')}
               </Link>
               <If name="supportUrl">

@@ -39,23 +39,23 @@ function PrimaryButton({ href, children }: { href: string; children: string }) {
   );
 }
 
-const onCardCrew = (
-  <Unless name="brand">
-    {' on CardCrew'}
-  </Unless>
-);
+const onCardCrew = <Unless name="brand">{' on CardCrew'}</Unless>;
 
 /** Invitation (issue 3; issue 21: no CardCrew wording for a white-labelled client). */
 export function InvitationMail() {
   return (
-    <MailLayout title={`Join ${v('businessName')}{{^brand}} on CardCrew{{/brand}}`} preview={`${v('businessName')} has created a digital business card for you`}>
+    <MailLayout
+      title={`Join ${v('businessName')}{{^brand}} on CardCrew{{/brand}}`}
+      preview={`${v('businessName')} has created a digital business card for you`}
+    >
       <Text style={styles.text}>Hi {v('employeeName')},</Text>
       <Text style={styles.text}>
-        {v('businessName')} has created a digital business card for you{onCardCrew}. Create your account to see your card, keep your profile up to date and share your QR code.
+        {v('businessName')} has created a digital business card for you{onCardCrew}. Create your account to see your
+        card, keep your profile up to date and share your QR code.
       </Text>
       <PrimaryButton href={v('link')}>Set up my account</PrimaryButton>
       <Text style={styles.small}>
-        Or open this link: {v('link')}
+        Or open this link: <span style={{ wordBreak: 'break-all' }}>{v('link')}</span>
         <br />
         It works once and until {v('until')}.
       </Text>
@@ -82,7 +82,10 @@ export function ContactMail() {
 /** The invoice (issue 10 §5), with an agency invoice's lines (issue 20) and the PDF link (issue 27 §2). */
 export function InvoiceMail() {
   return (
-    <MailLayout title={`Invoice ${v('invoiceNumber')}`} preview={`Invoice ${v('invoiceNumber')} for ${v('amount')} is due on ${v('due')}`}>
+    <MailLayout
+      title={`Invoice ${v('invoiceNumber')}`}
+      preview={`Invoice ${v('invoiceNumber')} for ${v('amount')} is due on ${v('due')}`}
+    >
       <Text style={styles.text}>Hello {v('businessName')},</Text>
       <Rows>
         <Row label="Invoice" value={v('invoiceNumber')} strong />
@@ -107,7 +110,9 @@ export function InvoiceMail() {
         </Rows>
       </If>
       <PrimaryButton href={v('link')}>Pay Invoice</PrimaryButton>
-      <Text style={styles.small}>Or open this link: {v('link')}</Text>
+      <Text style={styles.small}>
+        Or open this link: <span style={{ wordBreak: 'break-all' }}>{v('link')}</span>
+      </Text>
       <If name="pdfLink">
         <Text style={styles.text}>
           <Link href={v('pdfLink')} style={styles.link}>
@@ -122,7 +127,10 @@ export function InvoiceMail() {
 /** The dunning reminder (issue 20 §4). */
 export function ReminderMail() {
   return (
-    <MailLayout title={`Invoice ${v('invoiceNumber')} is overdue`} preview={`Invoice ${v('invoiceNumber')} for ${v('amount')} is ${v('overdue')} overdue`}>
+    <MailLayout
+      title={`Invoice ${v('invoiceNumber')} is overdue`}
+      preview={`Invoice ${v('invoiceNumber')} for ${v('amount')} is ${v('overdue')} overdue`}
+    >
       <Text style={styles.text}>Hello {v('businessName')},</Text>
       <Text style={styles.text}>
         Invoice {v('invoiceNumber')} was due on {v('due')} and is now {v('overdue')} overdue.
@@ -133,7 +141,10 @@ export function ReminderMail() {
         <Row label="Due date" value={v('due')} />
       </Rows>
       <PrimaryButton href={v('link')}>Pay Invoice</PrimaryButton>
-      <Text style={styles.small}>If you have already paid, please ignore this reminder. Or open this link: {v('link')}</Text>
+      <Text style={styles.small}>
+        If you have already paid, please ignore this reminder. Or open this link:{' '}
+        <span style={{ wordBreak: 'break-all' }}>{v('link')}</span>
+      </Text>
     </MailLayout>
   );
 }
@@ -166,7 +177,9 @@ export function AdminInviteMail() {
     <MailLayout title="You are now a CardCrew admin" preview="You have been given admin access to CardCrew">
       <Text style={styles.text}>You have been given admin access to CardCrew.</Text>
       <Text style={styles.text}>
-        <If name="newAccount">An account was created for {v('to')}. Choose ‘Forgot password?’ on the sign-in page to set your password.</If>
+        <If name="newAccount">
+          An account was created for {v('to')}. Choose ‘Forgot password?’ on the sign-in page to set your password.
+        </If>
         <Unless name="newAccount">Sign in with your usual e-mail and password.</Unless>
       </Text>
       <PrimaryButton href={v('signInLink')}>Sign in to CardCrew</PrimaryButton>

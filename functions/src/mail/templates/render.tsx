@@ -5,7 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { mailComponents } from './mails';
 
 /** The doctype React Email's own render() puts first. */
-const DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 export const REGENERATE_COMMAND = 'npx tsx scripts/build-mail-templates.tsx';
 
@@ -17,7 +18,10 @@ const IMAGE_PRELOAD = /<link rel="preload" as="image" href="[^"]*"\/>/g;
 
 export function renderMailTemplates(): Record<keyof typeof mailComponents, string> {
   return Object.fromEntries(
-    Object.entries(mailComponents).map(([name, Component]) => [name, DOCTYPE + renderToStaticMarkup(<Component />).replace(IMAGE_PRELOAD, '')]),
+    Object.entries(mailComponents).map(([name, Component]) => [
+      name,
+      DOCTYPE + renderToStaticMarkup(<Component />).replace(IMAGE_PRELOAD, ''),
+    ]),
   ) as Record<keyof typeof mailComponents, string>;
 }
 
