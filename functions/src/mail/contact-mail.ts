@@ -3,7 +3,7 @@ import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
 import { fillTemplate } from './fill';
 import { brandScope, textFooterOf } from './layout';
-import { mailTemplates } from './templates.generated';
+import { contactTemplate } from './templates.generated';
 
 export interface ContactMailInput {
   to: string;
@@ -30,7 +30,7 @@ export function contactMail({ to, employeeName, contact, portalLink, brand = nul
     ...(brand ? { fromName: brand.name } : {}),
     text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`, ...textFooterOf(brand)].join('\n'),
     html: fillTemplate(
-      mailTemplates.contact,
+      contactTemplate,
       { employeeName, contactName: oneLine(contact.name), rows: rows.map(([label, value]) => ({ label, value })), portalLink },
       brandScope(brand),
     ),

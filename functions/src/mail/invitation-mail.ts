@@ -3,7 +3,7 @@ import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
-import { mailTemplates } from './templates.generated';
+import { invitationTemplate } from './templates.generated';
 
 export interface InvitationMailInput {
   to: string;
@@ -34,6 +34,6 @@ export function invitationMail({ to, employeeName, businessName, link, expiresAt
       `This link works once and until ${until}.`,
       ...textFooterOf(brand),
     ].join('\n'),
-    html: fillTemplate(mailTemplates.invitation, { employeeName, businessName: business, link, until }, brandScope(brand)),
+    html: fillTemplate(invitationTemplate, { employeeName, businessName: business, link, until }, brandScope(brand)),
   };
 }

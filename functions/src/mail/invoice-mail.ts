@@ -6,7 +6,7 @@ import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
-import { mailTemplates } from './templates.generated';
+import { invoiceTemplate } from './templates.generated';
 
 /** What every mail about an invoice says (the invoice, reminder and receipt mails): who, which invoice, how much, where. */
 export interface InvoiceMailBasics {
@@ -68,7 +68,7 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       ...textFooterOf(input.brand ?? null),
     ].join('\n'),
     html: fillTemplate(
-      mailTemplates.invoice,
+      invoiceTemplate,
       {
         businessName: business,
         invoiceNumber: input.invoiceNumber,

@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
-import { mailTemplates } from './templates.generated';
+import { receiptTemplate } from './templates.generated';
 
 export interface ReceiptMailInput extends InvoiceMailBasics {
   paidAt: string;
@@ -31,7 +31,7 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     subject: `Receipt for invoice ${input.invoiceNumber}: ${amount} paid`,
     text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link, ...(input.pdfLink ? ['', 'The paid invoice (PDF):', input.pdfLink] : []), ...textFooterOf(input.brand ?? null)].join('\n'),
     html: fillTemplate(
-      mailTemplates.receipt,
+      receiptTemplate,
       { businessName: business, invoiceNumber: input.invoiceNumber, rows: rows.map(([label, value]) => ({ label, value })), link: input.link, pdfLink: input.pdfLink ?? null },
       brandScope(input.brand ?? null),
     ),

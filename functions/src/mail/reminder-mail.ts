@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
-import { mailTemplates } from './templates.generated';
+import { reminderTemplate } from './templates.generated';
 
 export interface ReminderMailInput extends InvoiceMailBasics {
   dueDate: string;
@@ -33,7 +33,7 @@ export function reminderMail(input: ReminderMailInput): OutgoingMail {
       ...textFooterOf(input.brand ?? null),
     ].join('\n'),
     html: fillTemplate(
-      mailTemplates.reminder,
+      reminderTemplate,
       { businessName: business, invoiceNumber: input.invoiceNumber, amount, due, overdue, link: input.link },
       brandScope(input.brand ?? null),
     ),

@@ -3,7 +3,7 @@ import type { SalesContact } from '../../../shared/schemas/sales-contact';
 import type { OutgoingMail } from '../adapters/mail';
 import { fillTemplate } from './fill';
 import { brandScope } from './layout';
-import { mailTemplates } from './templates.generated';
+import { salesContactTemplate } from './templates.generated';
 
 const labels: [keyof SalesContact, string][] = [
   ['companyName', 'Company'],
@@ -25,6 +25,6 @@ export function salesContactMail(contact: SalesContact, salesInbox: string): Out
     replyTo: [contact.email],
     subject,
     text: `New sales enquiry\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n`,
-    html: fillTemplate(mailTemplates.salesContact, { companyName: contact.companyName.replace(/[\r\n]+/g, ' '), rows: rows.map(([label, value]) => ({ label, value })) }, brandScope(null)),
+    html: fillTemplate(salesContactTemplate, { companyName: contact.companyName.replace(/[\r\n]+/g, ' '), rows: rows.map(([label, value]) => ({ label, value })) }, brandScope(null)),
   };
 }

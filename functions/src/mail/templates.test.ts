@@ -68,4 +68,28 @@ describe('no React in a Lambda', () => {
       inputs.filter((input) => /node_modules\/(react|react-dom|@react-email)\/|mail\/templates\//.test(input)),
     ).toEqual([]);
   });
+
+  it('a Lambda that sends one mail carries only that template', async () => {
+    const entry = fileURLToPath(new URL('./receipt-mail.ts', import.meta.url));
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      minify: true,
+      external: ['@aws-sdk/*'],
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]!.text;
+    expect(code).toContain('Download the paid invoice (PDF)');
+    for (const other of [
+      'Set up my account',
+      'A new contact from your card',
+      'Pay Invoice',
+      'New sales enquiry',
+      'admin access',
+    ])
+      expect(code).not.toContain(other);
+  });
 });
