@@ -73,6 +73,8 @@ describe('fillTemplate', () => {
     expect(() => parseTemplate('{{#a}}x{{/b}}')).toThrow('closes a');
     expect(() => parseTemplate('x{{/b}}')).toThrow('closes nothing');
     expect(() => parseTemplate('<a href="https://x/{{path}}">')).toThrow('whole attribute');
+    expect(() => parseTemplate('<p style="color:{{colour}}">')).toThrow('style attribute');
+    expect(() => parseTemplate('<img onerror="{{x}}"/>')).toThrow('onerror attribute');
   });
 
   it('never evaluates what a value holds: tokens inside values stay text', () => {

@@ -25,9 +25,15 @@ function kindAt(template: string, index: number): Kind {
   const before = template.slice(tagStart, index);
   if (tagStart < 0 || before.includes('>')) return 'text';
   const attribute = /\s([a-zA-Z-]+)="([^"]*)$/.exec(before);
-  if (!attribute || !['href', 'src'].includes(attribute[1]!.toLowerCase())) return 'text';
-  if (attribute[2] === 'mailto:') return 'mailto';
-  if (attribute[2] !== '') throw new Error(`A URL token must fill the whole attribute: ${before}`);
+  if (!attribute) return 'text';
+  const [, rawName = '', valueBefore] = attribute;
+  const name = rawName.toLowerCase();
+  // CSS and event handlers are code: no value goes there, escaped or not.
+  if (name === 'style' || name.startsWith('on'))
+    throw new Error(`Mail template: no value may go into a ${name} attribute`);
+  if (name !== 'href' && name !== 'src') return 'text';
+  if (valueBefore === 'mailto:') return 'mailto';
+  if (valueBefore !== '') throw new Error(`A URL token must fill the whole attribute: ${before}`);
   return 'url';
 }
 
