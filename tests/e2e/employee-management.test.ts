@@ -121,7 +121,10 @@ describe('managing employees (1280 px)', () => {
     await expectOnPage(page.getByRole('button', { name: /View Otto Outgoing/ })).toHaveCount(0);
     await shot(page, 'manage-03-deleted');
 
-    expect(await itemsMentioning(employee.id, employee.card.id)).toEqual([]);
+    // Only the business's audit log still names them (issue 23 §3).
+    const left = await itemsMentioning(employee.id, employee.card.id);
+    expect(left.map((item) => item.__edb_e__)).toEqual(left.map(() => 'auditEntry'));
+    expect(left.map((item) => item.action)).toContain('employee.deleted');
     const gone = await fetch(employee.card.cardUrl);
     expect(gone.status).toBe(404);
     expect(await gone.text()).toContain('Card Not Found');
