@@ -10,6 +10,8 @@ import { addClient, agencyWithSettings } from '../support/agencies';
 import { addEmployee, api, createUser, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
+/** The site's port: a custom domain's origin keeps the platform's scheme and port. */
+const sitePort = () => new URL(runtime.origin).port;
 const localDomain = () => `cards-${randomBytes(4).toString('hex')}.agency.localhost`;
 
 async function addDomain(user: TestUser, agencyId: string, domain: string) {
@@ -48,7 +50,7 @@ describe('custom domains: the lifecycle', () => {
     const active = await waitForState(user, agencyId, domain, 'active', seen);
     expect(seen).toEqual(['pending-dns', 'issuing-certificate', 'active']);
     expect(active.reason).toBeNull();
-    expect(active.origin).toBe(`http://${domain}:${runtime.settings.port}`);
+    expect(active.origin).toBe(`http://${domain}:${sitePort()}`);
     expect((await db.customDomain.get({ domain }).go({ consistent: true })).data?.state).toBe('active');
   });
 
@@ -143,8 +145,8 @@ describe('custom domains: QR codes and card links', () => {
     const added = await addDomain(user, agencyId, domain);
     await waitForState(user, agencyId, domain, 'active');
     const after = await addEmployee(user, clientId, { name: 'Late Riser' });
-    const origin = `http://${domain}:${runtime.settings.port}`;
-    const platform = runtime.settings.origin;
+    const origin = `http://${domain}:${sitePort()}`;
+    const platform = runtime.origin;
 
     const db = await tables();
     const cardOf = async (cardId: string) => (await db.card.get({ cardId }).go({ consistent: true })).data!;
