@@ -4,6 +4,7 @@
 // agencies get 403 and change nothing; Remove answers how many cards' QR codes pointed at it and regenerates them with
 // the platform URL; the local server serves a client's cards (and only those) on an active domain.
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencyWithSettings } from '../support/agencies';
@@ -168,5 +169,74 @@ describe('custom domains: QR codes and card links', () => {
     const cardUrls = JSON.stringify(dashboard.body);
     expect(cardUrls).toContain(`${platform}/card/${after.card.id}`);
     expect(cardUrls).not.toContain(domain);
+  });
+});
+
+/** A request to the local server as a browser on `host` sends it (fetch may not set Host). */
+function onHost(host: string, method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
+  const site = new URL(runtime.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: site.hostname, port: site.port, method, path, headers: { host: `${host}:${site.port}`, ...options.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('custom domains: serving card pages by Host', () => {
+  const bright = 'cards.bright.localhost';
+  const contactForm = { body: `name=Visitor&email=${encodeURIComponent('visitor@example.com')}&consent=yes`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+
+  it("serves Northwind's card on Bright's active domain with the domain's own URL, and never CardCrew", async () => {
+    const page = await onHost(bright, 'GET', '/card/demo-card-sam-baker');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Sam Baker');
+    expect(page.text).toContain(`content="http://${bright}:${sitePort()}/card/demo-card-sam-baker"`);
+    expect(page.text).not.toMatch(/cardcrew/i);
+    const vcard = await onHost(bright, 'GET', '/api/public/cards/demo-card-sam-baker/vcard');
+    expect(vcard.status).toBe(200);
+    expect(vcard.text).toContain('FN:Sam Baker');
+  });
+
+  it("answers 404 for Acme's card, its vCard and its contact form on Bright's domain, and stores nothing", async () => {
+    const before = await tableFingerprint();
+    expect((await onHost(bright, 'GET', '/card/demo-card-jane-cooper')).status).toBe(404);
+    expect((await onHost(bright, 'GET', '/api/public/cards/demo-card-jane-cooper/vcard')).status).toBe(404);
+    expect((await onHost(bright, 'POST', '/api/public/cards/demo-card-jane-cooper/contact', contactForm)).status).toBe(404);
+    expect(await tableFingerprint()).toEqual(before);
+    // The platform host still serves it.
+    expect((await api('GET', '/card/demo-card-jane-cooper')).status).toBe(200);
+  });
+
+  it('reaches nothing but the card routes and media on a custom domain', async () => {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/api/health'],
+      ['GET', '/api/agency'],
+      ['GET', '/config.json'],
+      ['GET', '/sign-in'],
+      ['GET', '/api/openapi.json'],
+      ['POST', '/card/demo-card-sam-baker'],
+    ] as const) {
+      expect((await onHost(bright, method, path)).status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('serves nothing on a domain that is not active, nor on an unknown or forged Host, and ignores a claimed domain header', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const pending = uniqueDomain();
+    await addDomain(user, agencyId, pending);
+    for (const host of [pending, 'evil.example', 'cards.bright.localhost.evil.example', 'CARDS.BRIGHT.LOCALHOST.']) {
+      expect((await onHost(host, 'GET', '/card/demo-card-sam-baker')).status, host).toBe(404);
+      expect((await onHost(host, 'GET', '/')).status, host).toBe(404);
+    }
+    // A viewer claiming the domain header on the platform host: dropped, the page names the platform URL only.
+    const claimed = await onHost('127.0.0.1', 'GET', '/card/demo-card-jane-cooper', { headers: { 'x-cardcrew-custom-domain': 'evil.example' } });
+    expect(claimed.status).toBe(200);
+    expect(claimed.text).not.toContain('evil.example');
+    expect(claimed.text).toContain(`${runtime.origin}/card/demo-card-jane-cooper`);
   });
 });
