@@ -1,11 +1,12 @@
 // The state an agency sees for its domain, from what CloudFront answers (issue 21 §2).
+import type { ManagedCertificateDetails } from '@aws-sdk/client-cloudfront';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/messages';
 import { stateOf } from './domain-state';
 
 const endpoint = 'd111111abcdef8.cloudfront.net';
 const tenant = (status: 'active' | 'inactive', enabled = true) => ({ Id: 'dt_1', Enabled: enabled, Domains: [{ Domain: 'cards.example.com', Status: status }] });
-const certificate = (status: string) => ({ CertificateStatus: status, ValidationTokenHost: 'cloudfront' });
+const certificate = (status: string) => ({ CertificateStatus: status, ValidationTokenHost: 'cloudfront' }) as ManagedCertificateDetails;
 const valid = { status: 'valid-configuration', reason: null };
 const invalid = { status: 'invalid-configuration', reason: 'There is either a missing DNS record…' };
 
