@@ -53,6 +53,8 @@ export const tenantsConfig = section(
   z.object({
     TENANT_DISTRIBUTION_ID: z.string().check(z.minLength(1)),
     TENANT_ROUTING_ENDPOINT: z.string().check(z.minLength(1)),
+    /** The connection group the tenants join (its routing endpoint is TENANT_ROUTING_ENDPOINT); absent: the account's default. */
+    TENANT_CONNECTION_GROUP_ID: z.optional(z.string().check(z.minLength(1))),
     CLOUDFRONT_ENDPOINT: z.optional(z.url()),
   }),
 );

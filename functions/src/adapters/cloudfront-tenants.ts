@@ -36,6 +36,7 @@ export async function createTenant(name: string, domain: string): Promise<{ id: 
   const { DistributionTenant: tenant, ETag } = await cloudFront().send(
     new CreateDistributionTenantCommand({
       DistributionId: tenantsConfig().TENANT_DISTRIBUTION_ID,
+      ConnectionGroupId: tenantsConfig().TENANT_CONNECTION_GROUP_ID,
       Name: name,
       Domains: [{ Domain: domain }],
       ManagedCertificateRequest: { ValidationTokenHost: 'cloudfront', PrimaryDomainName: domain },
