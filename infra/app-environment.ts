@@ -175,7 +175,7 @@ export class AppEnvironment {
       // Creating a tenant names the distribution and the connection group; every call names the tenant.
       allow(TENANT_ACTIONS, [t.distributionArn, t.connectionGroupArn, tenantArns]);
       Validations.of(fn).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cloudfront::<AWS::AccountId>:distribution-tenant/*]`,
+        id: `AwsSolutions-IAM5[Resource::${nagText(fn, tenantArns)}]`,
         reason: 'Distribution tenants are created at run time (one per agency domain), so their ids are not known at deploy time; the actions are the tenant actions of the card distribution only.',
       });
     }
