@@ -4,7 +4,9 @@
 // agencies get 403 and change nothing; Remove answers how many cards' QR codes pointed at it and regenerates them with
 // the platform URL; the local server serves a client's cards (and only those) on an active domain.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencyWithSettings } from '../support/agencies';
@@ -130,6 +132,9 @@ describe('custom domains: the lifecycle', () => {
     const db = await tables();
     expect((await db.customDomain.get({ domain }).go({ consistent: true })).data).toBeNull();
     expect((await api('GET', `/api/agencies/${agencyId}/domains`, { user })).body.domains).toEqual([]);
+    // The CloudFront tenant is gone too (disabled, then deleted with the ETag the update returned).
+    const tenants = JSON.parse(readFileSync(join(runtime.dataDir, 'cloudfront', 'tenants.json'), 'utf8')) as { domains: string[] }[];
+    expect(tenants.some((t) => t.domains.includes(domain))).toBe(false);
     expect((await api('DELETE', `/api/agencies/${agencyId}/domains/${added.body.id}`, { user })).status).toBe(404);
     // The domain is free again: another agency may add it.
     const other = await agencyWithSettings();
@@ -199,6 +204,10 @@ describe('custom domains: serving card pages by Host', () => {
     const vcard = await onHost(bright, 'GET', '/api/public/cards/demo-card-sam-baker/vcard');
     expect(vcard.status).toBe(200);
     expect(vcard.text).toContain('FN:Sam Baker');
+    // Media is served there too (the card's QR image, by its key).
+    const db = await tables();
+    const qr = (await db.card.get({ cardId: 'demo-card-sam-baker' }).go()).data!.qrCodeUrl!;
+    expect((await onHost(bright, 'GET', new URL(qr).pathname)).status).toBe(200);
   });
 
   it("answers 404 for Acme's card, its vCard and its contact form on Bright's domain, and stores nothing", async () => {
