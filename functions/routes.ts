@@ -13,6 +13,7 @@ import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
 import { activityRoutes } from './routes/activity';
 import { contactsRoutes } from './routes/contacts';
+import { customDomainsRoutes } from './routes/custom-domains';
 import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
@@ -71,6 +72,12 @@ export interface Capabilities {
    * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
    */
   queues?: { billing?: 'send' | 'consume'; planning?: 'send' };
+  /**
+   * CloudFront SaaS Manager (issue 21 §2): create, read, disable and delete distribution tenants (and read their managed
+   * certificates and DNS checks) on the card-traffic distribution only; sets TENANT_DISTRIBUTION_ID and
+   * TENANT_ROUTING_ENDPOINT.
+   */
+  tenants?: boolean;
 }
 
 export interface AreaDef {
@@ -223,6 +230,22 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['appleWallet'],
     },
   },
+  // Custom domains (issue 21 §2): an agency's own domain for its clients' card pages, one CloudFront distribution tenant
+  // each. The only Lambda with the tenant actions.
+  customDomains: {
+    entry: 'functions/src/custom-domains/handler.ts',
+    capabilities: {
+      // GetItem: the caller's agency, the domain items. Query: the caller's records, the client links, (gsi1) the clients'
+      // cards whose QR codes encode the domain; (gsi2) a business's agency when a QR code is regenerated. PutItem/DeleteItem:
+      // the domain and the agency's domain record (one transaction). UpdateItem: the state read back, a card's new QR.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      // The domain's origin takes the platform's scheme and port; a regenerated QR code falls back to the platform URL.
+      site: true,
+      // qr/: the regenerated QR images of a removed domain's cards (and the superseded ones deleted).
+      media: { write: ['qr/'] },
+      tenants: true,
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -302,8 +325,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -13,6 +13,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { areas, routes, type Area, type AreaDef, type RouteDef, type ThrottleClass } from '../functions/routes';
+import { CardTenantDistribution } from './card-tenants';
 import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
@@ -73,6 +74,8 @@ export class ApiStack extends Stack {
   readonly cardSharing: CardSharing;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
+  /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
+  readonly cardTenants: CardTenantDistribution;
   /** JSON access log of the default stage (one line per request, with `status`). */
   readonly accessLogs: logs.LogGroup;
 
@@ -81,24 +84,6 @@ export class ApiStack extends Stack {
     const { config } = props;
 
     this.billingQueues = new BillingQueues(this, 'BillingQueues');
-    const environment = new AppEnvironment({
-      billingQueue: this.billingQueues.billing,
-      planningQueue: this.billingQueues.planning,
-      table: props.table,
-      tableIndexNames: props.tableIndexNames,
-      mediaBucket: props.mediaBucket,
-      mediaBucketArn: props.mediaBucketArn,
-      mediaBaseUrl: `${props.publicOrigin}/media`,
-      documentsBucket: props.documentsBucket,
-      documentsBucketArn: props.documentsBucketArn,
-      publicOrigin: props.publicOrigin,
-      userPool: props.userPool,
-      sesFromAddress: config.sesFromAddress,
-      salesInbox: config.salesInbox,
-      stripeSecretName: config.stripeSecretName,
-      googleWalletSecretName: config.googleWalletSecretName,
-      appleWalletSecretName: config.appleWalletSecretName,
-    });
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `cardcrew-${config.stage}`,
@@ -128,6 +113,33 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-SMG4',
       reason:
         'Rotating the origin header means updating CloudFront and the functions together; it is rotated by hand with a redeploy (docs/operations.md), not by a rotation Lambda.',
+    });
+
+    // Custom domains (issue 21 §2): the multi-tenant distribution for card pages on agency domains.
+    this.cardTenants = new CardTenantDistribution(this, 'CardTenants', {
+      stage: config.stage,
+      apiDomainName: Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)),
+      originVerifySecret: this.originVerifySecret,
+      mediaBucket: props.mediaBucket,
+    });
+    const environment = new AppEnvironment({
+      billingQueue: this.billingQueues.billing,
+      planningQueue: this.billingQueues.planning,
+      table: props.table,
+      tableIndexNames: props.tableIndexNames,
+      mediaBucket: props.mediaBucket,
+      mediaBucketArn: props.mediaBucketArn,
+      mediaBaseUrl: `${props.publicOrigin}/media`,
+      documentsBucket: props.documentsBucket,
+      documentsBucketArn: props.documentsBucketArn,
+      publicOrigin: props.publicOrigin,
+      userPool: props.userPool,
+      sesFromAddress: config.sesFromAddress,
+      salesInbox: config.salesInbox,
+      stripeSecretName: config.stripeSecretName,
+      googleWalletSecretName: config.googleWalletSecretName,
+      appleWalletSecretName: config.appleWalletSecretName,
+      tenants: this.cardTenants,
     });
 
     this.areaFunctions = {} as Record<Area, AppFunction>;

@@ -41,7 +41,25 @@ export interface AppEnvironmentProps {
   /** The billing fan-out's queues (infra/billing-fan-out.ts). */
   readonly billingQueue: sqs.IQueue;
   readonly planningQueue: sqs.IQueue;
+  /** The card-traffic distribution agency domains join as tenants (infra/card-tenants.ts; issue 21 §2). */
+  readonly tenants: {
+    readonly distributionId: string;
+    readonly distributionArn: string;
+    readonly connectionGroupId: string;
+    readonly connectionGroupArn: string;
+    readonly routingEndpoint: string;
+  };
 }
+
+/** CloudFront SaaS Manager actions of the custom-domains area: tenants of the card distribution, nothing else. */
+export const TENANT_ACTIONS = [
+  'cloudfront:CreateDistributionTenant',
+  'cloudfront:GetDistributionTenant',
+  'cloudfront:UpdateDistributionTenant',
+  'cloudfront:DeleteDistributionTenant',
+  'cloudfront:GetManagedCertificateDetails',
+  'cloudfront:VerifyDnsConfiguration',
+];
 
 export class AppEnvironment {
   constructor(private readonly props: AppEnvironmentProps) {}
@@ -146,6 +164,20 @@ export class AppEnvironment {
     if (queues?.planning) {
       fn.addEnvironment('PLANNING_QUEUE_URL', p.planningQueue.queueUrl);
       allow(['sqs:SendMessage'], [p.planningQueue.queueArn]);
+    }
+
+    if (capabilities.tenants) {
+      const t = p.tenants;
+      fn.addEnvironment('TENANT_DISTRIBUTION_ID', t.distributionId);
+      fn.addEnvironment('TENANT_CONNECTION_GROUP_ID', t.connectionGroupId);
+      fn.addEnvironment('TENANT_ROUTING_ENDPOINT', t.routingEndpoint);
+      const tenantArns = stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution-tenant', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+      // Creating a tenant names the distribution and the connection group; every call names the tenant.
+      allow(TENANT_ACTIONS, [t.distributionArn, t.connectionGroupArn, tenantArns]);
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagText(fn, tenantArns)}]`,
+        reason: 'Distribution tenants are created at run time (one per agency domain), so their ids are not known at deploy time; the actions are the tenant actions of the card distribution only.',
+      });
     }
 
     const secretNames = { stripe: p.stripeSecretName, googleWallet: p.googleWalletSecretName, appleWallet: p.appleWalletSecretName };

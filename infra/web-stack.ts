@@ -73,7 +73,7 @@ function handler(event) {
 }`;
 
 /** /media/{key} → S3 key {key}: MEDIA_BASE_URL is `{origin}/media`, the objects are stored without the prefix. */
-const MEDIA_PREFIX_FUNCTION = `
+export const MEDIA_PREFIX_FUNCTION = `
 function handler(event) {
   var request = event.request;
   request.uri = request.uri.substring('/media'.length) || '/';

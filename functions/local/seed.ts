@@ -144,4 +144,23 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   // Northwind's own owner (as an accepted Owner invitation makes one): sees the client's dashboard in Bright's brand.
   await createIfMissing(() => e.membership.create({ userId: northwindOwnerId!, scopeType: 'business', scopeId: bakery, role: 'owner' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
+  await seedCustomDomain(agencyId, 'cards.bright.localhost');
+}
+
+/**
+ * Bright Agency's custom domain (issue 21 §2), active: a tenant in the CloudFront stand-in and the two items Add
+ * writes. Seeded after Northwind's cards, so their QR codes keep the platform URL (as any QR code made before a domain).
+ */
+async function seedCustomDomain(agencyId: string, domain: string) {
+  const e = db();
+  if ((await e.customDomain.get({ domain }).go()).data) return;
+  const { createTenant } = await import('../src/adapters/cloudfront-tenants');
+  const tenant = await createTenant(`cardcrew-seed-${agencyId}`, domain);
+  const domainId = 'demo-domain-bright';
+  await e.service.transaction
+    .write(({ customDomain, agencyDomain }) => [
+      customDomain.create({ domain, domainId, agencyId, tenantId: tenant.id, state: 'active', checkedAt: new Date().toISOString() }).commit(),
+      agencyDomain.create({ agencyId, domain, domainId }).commit(),
+    ])
+    .go();
 }

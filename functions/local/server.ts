@@ -8,6 +8,8 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { pageFileFor } from '../../shared/public-pages';
+import { CUSTOM_DOMAIN_HEADER, customDomainKeys } from '../src/card-page/custom-domain-host';
+import { getItemOf } from '../src/data/plain-item';
 import { commonSecurityHeaders, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../security-headers';
 import type { createApiAdapter } from './api-adapter';
 import type { LocalSettings } from './settings';
@@ -174,11 +176,47 @@ function viewerAddressOf(req: IncomingMessage): string {
   return `${ip}:${req.socket.remotePort ?? 0}`;
 }
 
+/** The Host header's name (lower case, no port); null when there is none. */
+function hostNameOf(req: IncomingMessage): string | null {
+  const host = req.headers.host?.trim().toLowerCase();
+  if (!host) return null;
+  return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+}
+
+/** What CloudFront routes on an agency's domain (issue 21 §2): the card page, its vCard and contact form, media. */
+const CUSTOM_DOMAIN_ROUTES: [RegExp, readonly string[]][] = [
+  [/^\/card\/[^/]+$/, ['GET', 'HEAD']],
+  [/^\/api\/public\/cards\/[^/]+\/vcard$/, ['GET', 'HEAD']],
+  [/^\/api\/public\/cards\/[^/]+\/contact$/, ['POST']],
+  [/^\/media\/.+$/, ['GET', 'HEAD']],
+];
+
+/**
+ * As the tenant distribution does: a Host other than the platform's reaches only the card routes and media, and only
+ * when it is an active custom domain; everything else there is 404. Returns the domain, or null when the request was
+ * answered here.
+ */
+async function admitCustomDomain(req: IncomingMessage, res: ServerResponse, host: string, path: string): Promise<string | null> {
+  const routed = CUSTOM_DOMAIN_ROUTES.some(([pattern, methods]) => pattern.test(path) && methods.includes(req.method ?? 'GET'));
+  const item = routed ? await getItemOf<{ state: string }>(customDomainKeys.customDomain(host), 'customDomain', true) : null;
+  if (item?.state === 'active') return host;
+  respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not Found');
+  return null;
+}
+
 export function createLocalServer(o: LocalServerOptions): Server {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', o.settings.origin);
     const path = url.pathname;
     try {
+      // Only the edge names a custom domain: whatever a viewer sends in that header is dropped.
+      delete req.headers[CUSTOM_DOMAIN_HEADER];
+      const host = hostNameOf(req);
+      if (host !== null && host !== o.settings.host && host !== 'localhost' && host !== '127.0.0.1') {
+        const domain = await admitCustomDomain(req, res, host, path);
+        if (domain === null) return;
+        req.headers[CUSTOM_DOMAIN_HEADER] = domain;
+      }
       if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, o, path.slice('/cognito'.length) + url.search);
       if (path === '/config.json') return respond(req, res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
       if (path.startsWith('/media/')) {

@@ -19,6 +19,8 @@ export interface LocalSettings {
   sqsPort: number;
   /** The local APNs stand-in (Apple Wallet update pushes, HTTP/2 without TLS). */
   apnsPort: number;
+  /** The CloudFront tenant API stand-in (custom domains, issue 21 §2). */
+  cloudFrontPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -45,6 +47,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     hostedUiPort: 12222 + offset,
     sqsPort: 9324 + offset,
     apnsPort: 12555 + offset,
+    cloudFrontPort: 12666 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -86,6 +89,10 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     // The local Apple Wallet signer (functions/local/apple-wallet-signer.ts), in the data folder (the tests' is .data/test).
     APPLE_WALLET_LOCAL_DIR: join(s.dataDir, 'apple-wallet'),
     APNS_ENDPOINT: `http://${s.host}:${s.apnsPort}`,
+    // Custom domains (issue 21 §2): the tenant API stand-in, its distribution and the name an agency's CNAME points at.
+    CLOUDFRONT_ENDPOINT: `http://${s.host}:${s.cloudFrontPort}`,
+    TENANT_DISTRIBUTION_ID: LOCAL_TENANT_DISTRIBUTION_ID,
+    TENANT_ROUTING_ENDPOINT: 'tenants.cloudfront.localhost',
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
@@ -93,6 +100,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/** The card-traffic distribution the local tenants belong to (the stand-in takes any id). */
+export const LOCAL_TENANT_DISTRIBUTION_ID = 'E2CARDCREWLOCAL';
 
 /** The Google Wallet stand-in's issuer: its id and service-account key, in the data folder (created once). */
 export const googleWalletKeyFile = (s: LocalSettings) => join(s.dataDir, 'google-wallet', 'issuer.json');

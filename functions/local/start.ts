@@ -20,6 +20,7 @@ import { ensureBillingQueues, localSqsClient, startBillingEventSources } from '.
 import { startCardSharingStream } from './card-sharing-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
+import { startCloudFrontTenants } from './cloudfront-tenants';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -69,6 +70,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['hosted UI stand-in', s.hostedUiPort],
     ['local SQS', s.sqsPort],
     ['APNs stand-in', s.apnsPort],
+    ['CloudFront tenants stand-in', s.cloudFrontPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -127,6 +129,9 @@ async function main() {
   ensureLocalAppleWalletSigner(process.env.APPLE_WALLET_LOCAL_DIR!);
   const apns = await startApnsStandIn({ host: s.host, port: s.apnsPort, dataDir: s.dataDir, signerDir: process.env.APPLE_WALLET_LOCAL_DIR! });
   closers.push(() => new Promise((r) => apns.close(r)));
+  // Custom domains (issue 21 §2): CloudFront's tenant API, tenants kept in the data folder (the seed adds one).
+  const cloudFrontTenants = await startCloudFrontTenants(s.cloudFrontPort, s.host, join(s.dataDir, 'cloudfront', 'tenants.json'));
+  closers.push(() => cloudFrontTenants.close());
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -186,6 +191,8 @@ async function main() {
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
       `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
       `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
+      `  ${pad('CloudFront')}http://${s.host}:${s.cloudFrontPort}   (tenant API stand-in: custom domains; names under .localhost go active in seconds)`,
+      `  ${pad('Custom domain')}http://cards.bright.localhost:${s.port}/card/demo-card-sam-baker   (Bright Agency's domain: Northwind's cards)`,
       '',
       '  Demo logins:',
       ...demoLogins.map((l) => `    ${l.role.padEnd(30)} ${l.email.padEnd(24)} ${l.password}`),

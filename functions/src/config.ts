@@ -43,6 +43,22 @@ export const mediaConfig = section(
 /** The private documents bucket (invoice PDFs): never served by CloudFront, read only through short-lived presigned links. */
 export const documentsConfig = section('documents', z.object({ DOCUMENTS_BUCKET: z.string().check(z.minLength(1)), S3_ENDPOINT: z.optional(z.url()) }));
 
+/**
+ * Custom domains (issue 21 §2): the multi-tenant CloudFront distribution (ConnectionMode tenant-only) each agency domain
+ * becomes a tenant of, and the endpoint an agency's CNAME points at (its connection group's routing endpoint, e.g.
+ * d111111abcdef8.cloudfront.net). CLOUDFRONT_ENDPOINT points the SDK at the local stand-in.
+ */
+export const tenantsConfig = section(
+  'tenants',
+  z.object({
+    TENANT_DISTRIBUTION_ID: z.string().check(z.minLength(1)),
+    TENANT_ROUTING_ENDPOINT: z.string().check(z.minLength(1)),
+    /** The connection group the tenants join (its routing endpoint is TENANT_ROUTING_ENDPOINT); absent: the account's default. */
+    TENANT_CONNECTION_GROUP_ID: z.optional(z.string().check(z.minLength(1))),
+    CLOUDFRONT_ENDPOINT: z.optional(z.url()),
+  }),
+);
+
 export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().check(z.minLength(1)), COGNITO_ENDPOINT: z.optional(z.url()) }));
 
 export const mailConfig = section(

@@ -71,6 +71,23 @@ const expectedActions: Record<string, string[]> = {
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
+  // Custom domains (issue 21 §2): the only function with CloudFront's tenant actions (on the card distribution, its
+  // connection group and its tenants), the domain items, and the regenerated QR images under qr/.
+  customDomains: [
+    'cloudfront:CreateDistributionTenant',
+    'cloudfront:DeleteDistributionTenant',
+    'cloudfront:GetDistributionTenant',
+    'cloudfront:GetManagedCertificateDetails',
+    'cloudfront:UpdateDistributionTenant',
+    'cloudfront:VerifyDnsConfiguration',
+    'dynamodb:DeleteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:PutObject',
+  ],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -141,6 +158,7 @@ const expectedEnvironment: Record<string, string[]> = {
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
+  customDomains: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'TENANT_CONNECTION_GROUP_ID', 'TENANT_DISTRIBUTION_ID', 'TENANT_ROUTING_ENDPOINT'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],

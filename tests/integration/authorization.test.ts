@@ -134,6 +134,11 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listUpdatedPasses: everyone(204),
   getLatestPass: everyone(401),
   logPassKitMessages: everyone(200),
+  // Custom domains (issue 21 §2): the agency's owner and admins; the other agency, owners and employees 403.
+  listCustomDomains: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  addCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 201, agencyNotManagingA: 403, admin: 201 }),
+  // Each allowed principal removes a domain of its own (the world adds one for each).
+  removeCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
 };
 
 let world: World;

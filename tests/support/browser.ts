@@ -10,7 +10,8 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+  // Names under .localhost (RFC 6761) are this machine too: a custom domain such as cards.bright.localhost (issue 21 §2).
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost, EXCLUDE *.localhost',
 ];
 
 export function launchBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {

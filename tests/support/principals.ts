@@ -3,7 +3,7 @@
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
-import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn, tables, type TestUser } from './runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn, tables, uniqueDomain, type TestUser } from './runtime';
 import { uploadAgencyLogo, uploadPng } from './uploads';
 import { sampleContext } from './route-samples';
 
@@ -41,6 +41,9 @@ export interface World {
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
+  /** The agency managing A (`agencyId` in paths) and a custom domain of it for each principal allowed to remove one. */
+  agencyId: string;
+  domainIds: Record<'agencyManagingA' | 'admin', string>;
 }
 
 /**
@@ -120,6 +123,7 @@ export async function createWorld(): Promise<World> {
   if (checkout.status !== 200) throw new Error(`checkout not created: ${checkout.status} ${checkout.text}`);
   sampleContext.checkoutSessionId = String(checkout.body.url).split('/').pop()!;
   const unappliedSessionId = await unappliedPayment(a.business.id);
+  const managingAgencyId = `agency-${agencies[0]!.sub}`;
   return {
     users: {
       ownerOfA: a.owner,
@@ -145,6 +149,8 @@ export async function createWorld(): Promise<World> {
     contactIds: { ownerOfA: await contactOf(a.business.id, cardless.id), agencyManagingA: await contactOf(a.business.id, cardless.id), admin: await contactOf(a.business.id, cardless.id) },
     removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
+    agencyId: managingAgencyId,
+    domainIds: { agencyManagingA: await customDomainOf(agencies[0]!, managingAgencyId), admin: await customDomainOf(agencies[0]!, managingAgencyId) },
   };
 }
 
@@ -178,6 +184,13 @@ async function unappliedPayment(businessId: string): Promise<string> {
   return urls[1]!.split('/').pop()!;
 }
 
+/** A custom domain the agency adds through the API (it stays pending: it is not under .localhost): its id. */
+async function customDomainOf(agency: TestUser, agencyId: string): Promise<string> {
+  const res = await api('POST', `/api/agencies/${agencyId}/domains`, { user: agency, body: { domain: uniqueDomain() } });
+  if (res.status !== 201) throw new Error(`custom domain not added: ${res.status} ${res.text}`);
+  return String(res.body.id);
+}
+
 /** A contact a visitor shared with `employeeId`, stored as the card page's form stores one. */
 async function contactOf(businessId: string, employeeId: string): Promise<string> {
   const contactId = randomBytes(16).toString('base64url');
@@ -205,6 +218,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     deviceLibraryIdentifier: '0123456789abcdef0123456789abcdef',
     passTypeIdentifier: 'pass.example.cardcrew.local',
     serialNumber: world.ids.cardId,
+    agencyId: world.agencyId,
+    domainId: world.domainIds[principal as keyof World['domainIds']] ?? world.domainIds.agencyManagingA,
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };

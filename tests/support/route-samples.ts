@@ -1,7 +1,7 @@
 // One valid request per operation of the route table, so the authorization and hostile-input suites can call every
 // route with a body that would be accepted: whatever they then refuse, they refuse for the reason under test.
 import type { OperationId } from '../../functions/routes';
-import { uniqueEmail, validBusinessForm } from './runtime';
+import { uniqueDomain, uniqueEmail, validBusinessForm } from './runtime';
 
 /** Values a valid body names that only exist once a world is made (createWorld sets them). */
 export const sampleContext = { businessId: '', checkoutSessionId: '' };
@@ -93,6 +93,9 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listUpdatedPasses: () => undefined,
   getLatestPass: () => undefined,
   logPassKitMessages: () => ({ logs: ['[2026-11-25 10:00:00 +0000] Sample log line from Wallet'] }),
+  listCustomDomains: () => undefined,
+  addCustomDomain: () => ({ domain: uniqueDomain() }),
+  removeCustomDomain: () => undefined,
 };
 
 /** Routes whose sample body is not JSON. */

@@ -39,6 +39,8 @@ export interface TestUser {
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+/** A domain nobody has added yet (not under .localhost, so the tenant stand-in keeps it pending DNS). */
+export const uniqueDomain = (prefix = 'cards') => `${prefix}-${randomBytes(5).toString('hex')}.example.com`;
 
 /** A confirmed user in the local pool, signed in with USER_PASSWORD_AUTH. */
 export async function createUser(options: { email?: string; groups?: string[] } = {}): Promise<TestUser> {

@@ -37,8 +37,9 @@ export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
   };
 }
 
-export function cardUrlOf(cardId: string): string {
-  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
+/** The card's public URL on `origin` (an agency's custom domain, issue 21 §2), by default the platform's. */
+export function cardUrlOf(cardId: string, origin?: string | null): string {
+  return `${(origin ?? siteConfig().PUBLIC_ORIGIN).replace(/\/$/, '')}/card/${cardId}`;
 }
 
 /** `scanCount` lives on the card's scan-total item. */
@@ -50,7 +51,8 @@ export function toCardDto(c: CardRecord, scanCount = 0): Card {
     isActive: c.isActive,
     qrCodeUrl: orNull(c.qrCodeUrl),
     qrSvgUrl: orNull(c.qrSvgUrl),
-    cardUrl: cardUrlOf(c.cardId),
+    // The link the card's QR code encodes: its agency's custom domain when the QR was made on one.
+    cardUrl: cardUrlOf(c.cardId, c.qrOrigin),
     scanCount,
   };
 }

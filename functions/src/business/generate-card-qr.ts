@@ -10,6 +10,7 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness, assertCanUseCard } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { customOriginOfBusiness } from '../custom-domains/card-origin';
 import { cardUrlOf, toCardDto } from './dto';
 import { recordAudit } from '../audit/audit-entry';
 import { getCard, getCardScanTotal, setCardQr, type CardRecord } from './repository';
@@ -21,14 +22,17 @@ export function cardQrKeys(businessId: string, cardId: string, version: string =
 }
 
 /**
- * Renders and stores the QR images of a card under new keys and records their URLs; then deletes the
- * superseded images (best-effort: a leftover object is only storage, the card no longer points to it).
+ * Renders and stores the QR images of a card under new keys and records their URLs and the origin they encode; then
+ * deletes the superseded images (best-effort: a leftover object is only storage, the card no longer points to it).
+ * `origin`: by default the active custom domain of the agency managing the business, if any (issue 21 §2); null
+ * forces the platform's (a removed domain's cards).
  */
-export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'> & Partial<Pick<CardRecord, 'qrCodeUrl' | 'qrSvgUrl'>>): Promise<CardRecord> {
-  const { png, svg } = await renderQr(qrTargetOf(cardUrlOf(card.cardId)));
+export async function storeCardQr(card: Pick<CardRecord, 'cardId' | 'businessId'> & Partial<Pick<CardRecord, 'qrCodeUrl' | 'qrSvgUrl'>>, origin?: string | null): Promise<CardRecord> {
+  const qrOrigin = origin === undefined ? await customOriginOfBusiness(card.businessId) : origin;
+  const { png, svg } = await renderQr(qrTargetOf(cardUrlOf(card.cardId, qrOrigin)));
   const keys = cardQrKeys(card.businessId, card.cardId);
   const [pngUrl, svgUrl] = await Promise.all([putMediaObject(keys.png, png, 'image/png'), putMediaObject(keys.svg, svg, 'image/svg+xml')]);
-  const stored = await setCardQr(card.cardId, pngUrl, svgUrl);
+  const stored = await setCardQr(card.cardId, pngUrl, svgUrl, qrOrigin);
 
   const superseded = [card.qrCodeUrl, card.qrSvgUrl]
     .map((url) => (url ? mediaKeyOf(url) : null))

@@ -287,12 +287,10 @@ export async function getEmployee(employeeId: string): Promise<EmployeeRecord | 
   return data;
 }
 
-/** Records the card's QR image URLs. */
-export async function setCardQr(cardId: string, qrCodeUrl: string, qrSvgUrl: string): Promise<CardRecord> {
-  const { data } = await db()
-    .card.patch({ cardId })
-    .set({ qrCodeUrl, qrSvgUrl })
-    .go({ response: 'all_new' });
+/** Records the card's QR image URLs and the origin they encode (absent: the platform's). */
+export async function setCardQr(cardId: string, qrCodeUrl: string, qrSvgUrl: string, qrOrigin: string | null = null): Promise<CardRecord> {
+  const patch = db().card.patch({ cardId }).set({ qrCodeUrl, qrSvgUrl });
+  const { data } = await (qrOrigin ? patch.set({ qrOrigin }) : patch.remove(['qrOrigin'])).go({ response: 'all_new' });
   return data as CardRecord;
 }
 

@@ -9,25 +9,30 @@ import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
 import { cardPageHeaders, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { customDomainOf, originOn, servesOnDomain } from './custom-domain-host';
 import { readCard, type StoredCard } from './card-store';
 import { recordScan } from './record-scan';
 import { scanContextOf } from './scan-context';
 
 type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };
 
-/** A malformed id is 400, an unknown card 404, a card that is off (or its business) 404 — all 'Card Not Found'. */
-async function lookUp(cardId: string | undefined): Promise<Outcome> {
+/**
+ * A malformed id is 400, an unknown card 404, a card that is off (or its business) 404 — all 'Card Not Found'. On a
+ * custom domain (issue 21 §2), a card whose business is not a client of the domain's agency is unknown there too.
+ */
+async function lookUp(cardId: string | undefined, domain: string | null): Promise<Outcome> {
   if (!isId(cardId)) return { status: 400, message: messages.card.notFound };
   const card = await readCard(cardId);
-  if (!card) return { status: 404, message: messages.card.notFound };
+  if (!card || (domain && !(await servesOnDomain(domain, card.businessId)))) return { status: 404, message: messages.card.notFound };
   if (!card.isActive || !card.business.isActive) return { status: 404, message: messages.card.notAvailable };
   return { status: 200, card };
 }
 
-function toView(card: StoredCard): PublicCardView {
+function toView(card: StoredCard, domain: string | null): PublicCardView {
   return {
     cardId: card.cardId,
-    cardUrl: `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${card.cardId}`,
+    // From configuration or the stored (verified) domain, never from the request's Host.
+    cardUrl: `${domain ? originOn(domain) : siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${card.cardId}`,
     vcardUrl: `/api/public/cards/${card.cardId}/vcard`,
     previewImageUrl: card.previewImageUrl,
     profile: card.profile,
@@ -40,12 +45,13 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   if (!isFromEdge(event.headers)) return { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: messages.generic.forbidden };
   const head = event.requestContext?.http?.method === 'HEAD';
   try {
-    const outcome = await lookUp(event.pathParameters?.cardId);
+    const domain = customDomainOf(event.headers);
+    const outcome = await lookUp(event.pathParameters?.cardId, domain);
     if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
     if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };
     const scan = scanContextOf(event.headers ?? {}, event.queryStringParameters);
     if (scan) await recordScan(outcome.card, scan);
-    return { statusCode: 200, headers: cardPageHeaders, body: renderCardPage(toView(outcome.card)) };
+    return { statusCode: 200, headers: cardPageHeaders, body: renderCardPage(toView(outcome.card, domain)) };
   } catch (error) {
     logger.error('card page failed', { routeKey: event.routeKey, error: error as Error });
     return { statusCode: 500, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed) };

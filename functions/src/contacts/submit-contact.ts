@@ -18,6 +18,7 @@ import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
 import { brandOfBusiness } from '../white-label/brand';
 import { getShowableCard } from '../card-page/showable-card';
+import { customDomainOf } from '../card-page/custom-domain-host';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { putContact } from './repository';
 
@@ -43,7 +44,7 @@ function formFields(event: APIGatewayProxyEventV2): Record<string, string> | nul
 export async function submitCardContact(cardId: string, event: APIGatewayProxyEventV2) {
   let card;
   try {
-    card = await getShowableCard(cardId);
+    card = await getShowableCard(cardId, customDomainOf(event.headers));
   } catch (error) {
     if (error instanceof AppError) return html(404, renderCardNotFound(error.message));
     throw error;

@@ -253,6 +253,11 @@ export function buildEntities() {
          * what the card shows (card-changes.ts showsDifferently).
          */
         previewImageUrl: text,
+        /**
+         * The origin the card's QR code encodes when it is an agency's custom domain (issue 21 §2), e.g.
+         * https://cards.brightagency.com; absent: the platform's. Removing the domain finds and regenerates these.
+         */
+        qrOrigin: text,
         employeeOrder,
         createdAt,
         updatedAt,
@@ -869,6 +874,41 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * An agency's custom domain (issue 21 §2), keyed by the domain so it belongs to one agency (created with a
+   * condition) and so a request's Host finds it with one GetItem. Its CloudFront tenant and the state last read from it.
+   */
+  const customDomain = new Entity(
+    {
+      model: { entity: 'customDomain', version: '1', service },
+      attributes: {
+        domain: { ...text, required: true },
+        domainId: { ...text, required: true },
+        agencyId: { ...text, required: true },
+        /** The distribution tenant (absent until CreateDistributionTenant answered). */
+        tenantId: text,
+        state: { type: ['pending-dns', 'issuing-certificate', 'active', 'failed'] as const, required: true },
+        reason: text,
+        /** When the state was last read from CloudFront (ISO 8601). */
+        checkedAt: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  /** One of the agency's custom domains (its list: a Query on the agency), written with the domain's item in one transaction. */
+  const agencyDomain = new Entity(
+    {
+      model: { entity: 'agencyDomain', version: '1', service },
+      attributes: { agencyId: { ...text, required: true }, domain: { ...text, required: true }, domainId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: ['domain'] } } },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -901,6 +941,8 @@ export function buildEntities() {
     billingRunPayer,
     passRegistration,
     auditEntry,
+    customDomain,
+    agencyDomain,
   };
   return { ...entities, service: new Service(entities, options) };
 }

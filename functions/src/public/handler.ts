@@ -1,6 +1,7 @@
 // The `public` area Lambda: liveness, plans, the sales contact and the vCard download (the OpenAPI document: ../docs).
 import { vcardFilename } from '../../../shared/vcard';
 import { getShowableCard } from '../card-page/showable-card';
+import { customDomainOf } from '../card-page/custom-domain-host';
 import { vcardOf } from './card-vcard';
 import { raw } from '../lib/http';
 import { httpHandler } from '../lib/http-handler';
@@ -17,8 +18,8 @@ export const handler = httpHandler(publicRoutes, {
   },
   listPlans: async () => listActivePlans(),
   submitSalesContact: async ({ body, event }) => submitSalesContact(body, viewerIpOf(event)),
-  getCardVcard: async ({ params }) => {
-    const card = await getShowableCard(params.cardId);
+  getCardVcard: async ({ params, event }) => {
+    const card = await getShowableCard(params.cardId, customDomainOf(event.headers));
     return raw({
       headers: {
         'content-type': 'text/vcard; charset=utf-8',

@@ -27,6 +27,7 @@ import { Input } from '@web/components/input';
 import { Textarea } from '@web/components/textarea';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
+import { CustomDomainSection } from '@web/features/custom-domains/components/custom-domain-section';
 import { agencyKeys } from '../api/get-agency-dashboard';
 import { useSaveAgencySettings } from '../api/save-agency-settings';
 
@@ -80,6 +81,7 @@ export function AgencySettingsDialog({
           <DialogDescription>Your agency’s details, billing address, brand colors and logo.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm agency={agency} onDone={() => onOpenChange(false)} />}
+        {open && agency && <CustomDomainSection agencyId={agency.id} />}
       </DialogContent>
     </Dialog>
   );

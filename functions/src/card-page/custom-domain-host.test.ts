@@ -1,0 +1,26 @@
+// The custom-domain keys the card Lambdas read with the plain document client are ElectroDB's.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { customDomainKeys, customDomainOf } from './custom-domain-host';
+
+let db: typeof import('../data/entities').db;
+
+beforeAll(async () => {
+  process.env.TABLE_NAME ??= 'keys-test';
+  ({ db } = await import('../data/entities'));
+});
+
+describe('custom domain keys', () => {
+  it('builds the domain item’s key as ElectroDB does', () => {
+    expect(customDomainKeys.customDomain('cards.bright.localhost')).toEqual(db().customDomain.get({ domain: 'cards.bright.localhost' }).params<{ Key: unknown }>().Key);
+  });
+
+  it('builds the agency–client link’s key as ElectroDB does (lower-cased values included)', () => {
+    expect(customDomainKeys.agencyClient('Agency-ABC_123', 'Biz-XYZ_987')).toEqual(db().agencyClient.get({ agencyId: 'Agency-ABC_123', businessId: 'Biz-XYZ_987' }).params<{ Key: unknown }>().Key);
+  });
+
+  it('reads the domain only from the edge’s header', () => {
+    expect(customDomainOf({ 'x-cardcrew-custom-domain': 'Cards.Bright.Localhost' })).toBe('cards.bright.localhost');
+    expect(customDomainOf({ host: 'evil.example' })).toBeNull();
+    expect(customDomainOf(undefined)).toBeNull();
+  });
+});

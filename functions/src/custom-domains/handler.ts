@@ -1,0 +1,11 @@
+// The `customDomains` area Lambda (issue 21 §2): an agency's own domain for its clients' card pages. The only Lambda
+// allowed the CloudFront tenant actions, and only on the card-traffic distribution (infra/app-environment.ts).
+import { httpHandler } from '../lib/http-handler';
+import { customDomainsRoutes } from '../../routes/custom-domains';
+import { addCustomDomain, listCustomDomains, removeCustomDomain } from './manage-custom-domains';
+
+export const handler = httpHandler(customDomainsRoutes, {
+  listCustomDomains: async ({ caller, params }) => listCustomDomains(caller, params.agencyId),
+  addCustomDomain: async ({ caller, params, body }) => addCustomDomain(caller, params.agencyId, body.domain),
+  removeCustomDomain: async ({ caller, params }) => removeCustomDomain(caller, params.agencyId, params.domainId),
+});

@@ -1,0 +1,133 @@
+// Custom domains (issue 21 §2): the multi-tenant CloudFront distribution for card traffic (ConnectionMode
+// tenant-only, CloudFront SaaS Manager) that each agency domain joins as a distribution tenant at run time, and the
+// connection group whose routing endpoint an agency's CNAME points at. It serves what a card link needs and nothing
+// else: the card page, its vCard and contact form (the API, with the origin-verify header) and /media (the media
+// bucket). A viewer-request function copies the viewer's Host into X-Cardcrew-Custom-Domain (overwriting whatever the
+// viewer sent) and answers 404 for every other path; the platform distribution never forwards that header, so the API
+// can trust it (functions/src/card-page/custom-domain-host.ts).
+import { Stack, Validations } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { API_VIEWER_HEADERS, MEDIA_PREFIX_FUNCTION } from './web-stack';
+
+/** The header the tenant distribution sets from Host (functions/src/card-page/custom-domain-host.ts). */
+export const CUSTOM_DOMAIN_HEADER = 'X-Cardcrew-Custom-Domain';
+
+/** Viewer request on the tenant distribution's API behaviour: the card routes only, with the domain they came on. */
+export const TENANT_HOST_FUNCTION = `
+var routes = [
+  [/^\\/card\\/[^\\/]+$/, ['GET', 'HEAD']],
+  [/^\\/api\\/public\\/cards\\/[^\\/]+\\/vcard$/, ['GET', 'HEAD']],
+  [/^\\/api\\/public\\/cards\\/[^\\/]+\\/contact$/, ['POST']]
+];
+function handler(event) {
+  var request = event.request;
+  var routed = routes.some(function (r) { return r[0].test(request.uri) && r[1].indexOf(request.method) !== -1; });
+  if (!routed) return { statusCode: 404, statusDescription: 'Not Found' };
+  var host = request.headers.host ? request.headers.host.value.toLowerCase() : '';
+  request.headers['${CUSTOM_DOMAIN_HEADER.toLowerCase()}'] = { value: host };
+  return request;
+}`;
+
+export interface CardTenantDistributionProps {
+  readonly stage: string;
+  /** Host name of the HTTP API's execute-api endpoint. */
+  readonly apiDomainName: string;
+  readonly originVerifySecret: secretsmanager.ISecret;
+  readonly mediaBucket: s3.IBucket;
+}
+
+export class CardTenantDistribution extends Construct {
+  readonly distributionId: string;
+  readonly distributionArn: string;
+  readonly connectionGroupId: string;
+  readonly connectionGroupArn: string;
+  /** Where an agency's CNAME points, e.g. d111111abcdef8.cloudfront.net. */
+  readonly routingEndpoint: string;
+
+  constructor(scope: Construct, id: string, props: CardTenantDistributionProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    const connectionGroup = new cloudfront.CfnConnectionGroup(this, 'ConnectionGroup', { name: `cardcrew-${props.stage}-cards`, enabled: true, ipv6Enabled: true });
+    const hostFunction = new cloudfront.Function(this, 'TenantHost', {
+      comment: 'Card routes only; the viewer Host as X-Cardcrew-Custom-Domain',
+      code: cloudfront.FunctionCode.fromInline(TENANT_HOST_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const mediaFunction = new cloudfront.Function(this, 'MediaPrefix', {
+      comment: 'Strip /media from the S3 key',
+      code: cloudfront.FunctionCode.fromInline(MEDIA_PREFIX_FUNCTION),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+    const mediaAccess = new cloudfront.S3OriginAccessControl(this, 'MediaAccess', { description: 'CardCrew card tenants: media bucket' });
+    const originRequest = new cloudfront.OriginRequestPolicy(this, 'CardOriginRequest', {
+      comment: 'CardCrew card tenants: the viewer headers the card routes read, the viewer address and the custom domain',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, 'CloudFront-Viewer-Address', CUSTOM_DOMAIN_HEADER),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+
+    const distribution = new cloudfront.CfnDistribution(this, 'Distribution', {
+      distributionConfig: {
+        comment: `CardCrew ${props.stage} card pages on agency domains (multi-tenant)`,
+        enabled: true,
+        connectionMode: 'tenant-only',
+        httpVersion: 'http2and3',
+        origins: [
+          {
+            id: 'api',
+            domainName: props.apiDomainName,
+            customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
+            originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: props.originVerifySecret.secretValue.unsafeUnwrap() }],
+          },
+          {
+            id: 'media',
+            domainName: props.mediaBucket.bucketRegionalDomainName,
+            s3OriginConfig: { originAccessIdentity: '' },
+            originAccessControlId: mediaAccess.originAccessControlId,
+          },
+        ],
+        defaultCacheBehavior: {
+          targetOriginId: 'api',
+          viewerProtocolPolicy: 'https-only',
+          allowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+          cachedMethods: ['GET', 'HEAD'],
+          cachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+          originRequestPolicyId: originRequest.originRequestPolicyId,
+          compress: true,
+          functionAssociations: [{ eventType: 'viewer-request', functionArn: hostFunction.functionArn }],
+        },
+        cacheBehaviors: [
+          {
+            pathPattern: '/media/*',
+            targetOriginId: 'media',
+            viewerProtocolPolicy: 'redirect-to-https',
+            allowedMethods: ['GET', 'HEAD'],
+            cachedMethods: ['GET', 'HEAD'],
+            cachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+            compress: true,
+            functionAssociations: [{ eventType: 'viewer-request', functionArn: mediaFunction.functionArn }],
+          },
+        ],
+        // Each tenant brings its own CloudFront-managed certificate (CreateDistributionTenant's ManagedCertificateRequest).
+        viewerCertificate: { cloudFrontDefaultCertificate: true },
+      },
+    });
+    Validations.of(distribution).acknowledge(
+      { id: 'AwsSolutions-CFR1', reason: 'No geo restriction: digital business cards are shared and scanned worldwide.' },
+      { id: 'AwsSolutions-CFR2', reason: 'The WAF web ACL is set per tenant (Customizations.WebAcl) or added with the edge stack; the card routes are throttled by API Gateway per route.' },
+      { id: 'AwsSolutions-CFR3', reason: 'Card traffic on agency domains is logged by the API (access logs) and the card page Lambda; CloudFront standard logs of the tenants are not kept.' },
+      { id: 'AwsSolutions-CFR4', reason: "Viewers reach tenants only on the tenant's own domain with its CloudFront-managed certificate (TLS 1.2 minimum); the distribution's default certificate is never served." },
+      { id: 'AwsSolutions-CFR5', reason: 'The API origin is HTTPS with TLS 1.2 only; the S3 origin uses origin access control.' },
+    );
+
+    this.distributionId = distribution.ref;
+    this.distributionArn = stack.formatArn({ service: 'cloudfront', region: '', resource: 'distribution', resourceName: distribution.ref });
+    this.connectionGroupId = connectionGroup.attrId;
+    this.connectionGroupArn = connectionGroup.attrArn;
+    this.routingEndpoint = connectionGroup.attrRoutingEndpoint;
+  }
+}

@@ -1,0 +1,107 @@
+// Custom domains in a real browser (issue 21 §2): an agency adds a domain in Agency Settings, sees the CNAME to create
+// and the domain go active, then removes it after a warning naming its QR codes; the section is axe clean, works by
+// keyboard and fits a 390 px phone; Bright Agency's seeded domain serves Northwind's card page in Northwind's brand.
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import { messages } from '../../shared/messages';
+import { agencyWithSettings } from '../support/agencies';
+import { axeViolations, horizontalOverflow } from '../support/axe';
+import { desktop } from '../support/browser';
+import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { origin, tables } from '../support/runtime';
+
+const sessions: BrowserSession[] = [];
+afterAll(async () => {
+  for (const s of sessions) await s.browser.close();
+});
+
+describe('custom domain in Agency Settings', () => {
+  it('adds a domain by keyboard, shows the CNAME record, goes active, and removes it after the warning', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const session = await signedIn(user, '/agency', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const section = dialog.getByRole('region', { name: 'Custom domain' });
+    await expectOnPage(section).toBeVisible();
+
+    // The form refuses a name that is not a lower-case hostname before sending it.
+    const field = section.getByLabel('Domain', { exact: true });
+    await field.fill('Cards.Example.com');
+    await field.press('Enter');
+    await expectOnPage(section.getByText(messages.customDomains.lowerCase)).toBeVisible();
+
+    const domain = `cards-${randomBytes(3).toString('hex')}.e2e.localhost`;
+    await field.fill(domain);
+    await field.press('Enter');
+    await expectOnPage(section.getByText(domain, { exact: true }).first()).toBeVisible();
+    await expectOnPage(section.getByText('Pending DNS')).toBeVisible();
+    await expectOnPage(section.getByText('tenants.cloudfront.localhost', { exact: true })).toBeVisible();
+    await expectOnPage(section.getByRole('button', { name: `Copy the record value tenants.cloudfront.localhost` })).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'custom-domains-01-pending', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The section looks again by itself while the domain is on its way; Check again does it at once.
+    await section.getByRole('button', { name: 'Check again' }).click();
+    await expectOnPage(section.getByText('Active', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expectOnPage(section.getByText(`Card pages of your clients open at http://${domain}`)).toBeVisible();
+    await shot(page, 'custom-domains-02-active', { fullPage: false });
+    expect(await axeViolations(page)).toEqual([]);
+    const db = await tables();
+    expect((await db.customDomain.get({ domain }).go({ consistent: true })).data).toMatchObject({ agencyId, state: 'active' });
+
+    // Remove, by keyboard, after the warning.
+    await section.getByRole('button', { name: 'Remove domain' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Remove ${domain}?` });
+    await expectOnPage(confirm.getByText(messages.customDomains.removeWarning(0, domain))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-03-remove', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Remove domain' }).click();
+    await expectOnPage(page.getByText(messages.customDomains.removed(domain, 0))).toBeVisible();
+    await expectOnPage(section.getByText('Pending DNS')).toHaveCount(0);
+    await expectOnPage(section.getByText('Active', { exact: true })).toHaveCount(0);
+    expect((await db.customDomain.get({ domain }).go({ consistent: true })).data).toBeNull();
+  });
+
+  it('fits a 390 px phone without sideways scroll', async () => {
+    const { user } = await agencyWithSettings();
+    const session = await signedIn(user, '/agency', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Custom domain' });
+    await section.getByLabel('Domain', { exact: true }).fill(`a-rather-long-name-${randomBytes(3).toString('hex')}.cards.example.com`);
+    await section.getByRole('button', { name: 'Add domain' }).click();
+    await expectOnPage(section.getByText('Pending DNS')).toBeVisible();
+    await section.getByText('DNS record to create at your DNS provider').scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-04-phone', { fullPage: false });
+  });
+});
+
+describe("card pages on Bright Agency's domain", () => {
+  it("opens Northwind's card on cards.bright.localhost in Northwind's brand, with no CardCrew and no script", async () => {
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    const port = new URL(origin).port;
+    const res = await page.goto(`http://cards.bright.localhost:${port}/card/demo-card-sam-baker`);
+    expect(res?.status()).toBe(200);
+    await expectOnPage(page.getByRole('heading', { name: 'Sam Baker' })).toBeVisible();
+    await expectOnPage(page.getByText('Northwind Bakery').first()).toBeVisible();
+    expect(await page.content()).not.toMatch(/cardcrew/i);
+    expect(await page.locator('script').count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-05-card-on-domain');
+
+    // Acme's card is not Bright's to serve.
+    const acme = await page.goto(`http://cards.bright.localhost:${port}/card/demo-card-jane-cooper`);
+    expect(acme?.status()).toBe(404);
+  });
+});

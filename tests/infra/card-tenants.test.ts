@@ -1,0 +1,83 @@
+// Custom domains (issue 21 §2) in AWS: the multi-tenant card distribution (ConnectionMode tenant-only) with the card
+// routes and media only, its viewer-request function setting the custom-domain header from Host, its connection
+// group, and the tenant actions granted to the custom-domains function alone, on that distribution and its tenants.
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TENANT_ACTIONS } from '../../infra/app-environment';
+import { TENANT_HOST_FUNCTION } from '../../infra/card-tenants';
+import { resourcesOf, synthCardCrew } from './synth-cardcrew';
+
+let api: Template;
+let web: Template;
+
+beforeAll(() => {
+  ({ api, web } = synthCardCrew());
+});
+
+type Config = {
+  ConnectionMode?: string;
+  Origins: { Id: string; DomainName: unknown; OriginCustomHeaders?: { HeaderName: string }[]; OriginAccessControlId?: unknown }[];
+  DefaultCacheBehavior: { TargetOriginId: string; FunctionAssociations: { EventType: string }[]; ViewerProtocolPolicy: string };
+  CacheBehaviors: { PathPattern: string; TargetOriginId: string }[];
+};
+
+function tenantDistribution(): Config {
+  const found = resourcesOf(api, 'AWS::CloudFront::Distribution').map(([, r]) => r.Properties.DistributionConfig as Config);
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/** Runs the CloudFront Function's handler on a request (it is plain ES5 JavaScript). */
+function runHostFunction(request: { uri: string; method: string; headers: Record<string, { value: string }> }) {
+  const handler = new Function(`${TENANT_HOST_FUNCTION}; return handler;`)() as (event: unknown) => Record<string, unknown>;
+  return handler({ request });
+}
+
+describe('the card tenant distribution', () => {
+  it('is tenant-only, in the API stack, with the API (origin-verify header) and the media bucket (OAC) as origins', () => {
+    const config = tenantDistribution();
+    expect(config.ConnectionMode).toBe('tenant-only');
+    expect(config.Origins.map((o) => o.Id).sort()).toEqual(['api', 'media']);
+    expect(config.Origins.find((o) => o.Id === 'api')!.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
+    expect(config.Origins.find((o) => o.Id === 'media')!.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior).toMatchObject({ TargetOriginId: 'api', ViewerProtocolPolicy: 'https-only' });
+    expect(config.DefaultCacheBehavior.FunctionAssociations.map((f) => f.EventType)).toEqual(['viewer-request']);
+    expect(config.CacheBehaviors.map((b) => [b.PathPattern, b.TargetOriginId])).toEqual([['/media/*', 'media']]);
+    // The platform distribution stays the only one in the web stack.
+    expect(resourcesOf(web, 'AWS::CloudFront::Distribution')).toHaveLength(1);
+    expect(resourcesOf(api, 'AWS::CloudFront::ConnectionGroup')).toHaveLength(1);
+  });
+
+  it('forwards the custom-domain header it sets, and the platform distribution does not forward it', () => {
+    const policies = [...resourcesOf(api, 'AWS::CloudFront::OriginRequestPolicy'), ...resourcesOf(web, 'AWS::CloudFront::OriginRequestPolicy')].map(
+      ([, r]) => JSON.stringify(r.Properties),
+    );
+    expect(policies.filter((p) => p.includes('X-Cardcrew-Custom-Domain'))).toHaveLength(1);
+    expect(resourcesOf(web, 'AWS::CloudFront::OriginRequestPolicy').every(([, r]) => !JSON.stringify(r.Properties).includes('X-Cardcrew-Custom-Domain'))).toBe(true);
+  });
+
+  it("passes the card routes with the viewer's Host as the domain (over any claimed one) and answers 404 for every other path", () => {
+    const card = runHostFunction({ uri: '/card/demo-card-sam-baker', method: 'GET', headers: { host: { value: 'Cards.Bright.Example' }, 'x-cardcrew-custom-domain': { value: 'evil.example' } } });
+    expect((card as { headers: Record<string, { value: string }> }).headers['x-cardcrew-custom-domain']).toEqual({ value: 'cards.bright.example' });
+    expect(runHostFunction({ uri: '/api/public/cards/abc1234567/vcard', method: 'GET', headers: { host: { value: 'a.example' } } })).toHaveProperty('uri');
+    expect(runHostFunction({ uri: '/api/public/cards/abc1234567/contact', method: 'POST', headers: { host: { value: 'a.example' } } })).toHaveProperty('uri');
+    for (const [uri, method] of [['/', 'GET'], ['/api/agency', 'GET'], ['/api/health', 'GET'], ['/card/x', 'POST'], ['/config.json', 'GET'], ['/card/a/b', 'GET']]) {
+      expect(runHostFunction({ uri: uri!, method: method!, headers: { host: { value: 'a.example' } } }), `${method} ${uri}`).toEqual({ statusCode: 404, statusDescription: 'Not Found' });
+    }
+  });
+
+  it('grants the tenant actions to the custom-domains function only, on the distribution, its connection group and its tenants', () => {
+    const statements = resourcesOf(api, 'AWS::IAM::Policy').flatMap(([id, r]) =>
+      ((r.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement).map((s) => ({ id, ...s })),
+    );
+    const cloudFront = statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('cloudfront:')));
+    expect(cloudFront).toHaveLength(1);
+    expect(cloudFront[0]!.id).toMatch(/^AreacustomDomains/);
+    expect([cloudFront[0]!.Action].flat().sort()).toEqual([...TENANT_ACTIONS].sort());
+    const resources = JSON.stringify(cloudFront[0]!.Resource);
+    expect(resources).toContain(':distribution/');
+    expect(resources).toContain('distribution-tenant/*');
+    expect(resources).toContain('ConnectionGroup');
+    expect(resources).not.toMatch(/"\*"/);
+  });
+});

@@ -1,0 +1,251 @@
+// Custom domains for agencies (issue 21 §2), through the real API and the CloudFront tenant stand-in (the real SDK):
+// Add walks a .localhost name pending DNS → issuing certificate → active, any other name stays pending with
+// CloudFront's reason; bad names are 400s with their field message; a domain belongs to one agency (409); other
+// agencies get 403 and change nothing; Remove answers how many cards' QR codes pointed at it and regenerates them with
+// the platform URL; the local server serves a client's cards (and only those) on an active domain.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
+import { addClient, agencyWithSettings } from '../support/agencies';
+import { addEmployee, api, createUser, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
+import { tableFingerprint } from '../support/table-fingerprint';
+
+/** The site's port: a custom domain's origin keeps the platform's scheme and port. */
+const sitePort = () => new URL(runtime.origin).port;
+const localDomain = () => `cards-${randomBytes(4).toString('hex')}.agency.localhost`;
+
+async function addDomain(user: TestUser, agencyId: string, domain: string) {
+  return api('POST', `/api/agencies/${agencyId}/domains`, { user, body: { domain } });
+}
+
+/** Reads the agency's domains until `domain` is in `state` (the API reads CloudFront at most every 2 s). */
+async function waitForState(user: TestUser, agencyId: string, domain: string, state: string, seen: string[] = []) {
+  const until = Date.now() + 15_000;
+  for (;;) {
+    const res = await api('GET', `/api/agencies/${agencyId}/domains`, { user });
+    expect(res.status, res.text).toBe(200);
+    const found = (res.body.domains as { domain: string; state: string }[]).find((d) => d.domain === domain)!;
+    if (seen.at(-1) !== found.state) seen.push(found.state);
+    if (found.state === state) return found as Record<string, unknown>;
+    if (Date.now() > until) throw new Error(`${domain} still ${found.state}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+describe('custom domains: the lifecycle', () => {
+  it('adds a .localhost domain, shows the CNAME to create, and walks it pending DNS → issuing certificate → active', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const domain = localDomain();
+    const added = await addDomain(user, agencyId, domain);
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ domain, state: 'pending-dns', qrCardCount: 0, dnsRecords: [{ type: 'CNAME', name: domain, value: 'tenants.cloudfront.localhost' }] });
+    expect(added.body.reason).toContain('tenants.cloudfront.localhost');
+
+    const db = await tables();
+    const { data: stored } = await db.customDomain.get({ domain }).go({ consistent: true });
+    expect(stored).toMatchObject({ domain, agencyId, domainId: added.body.id });
+    expect(stored!.tenantId).toMatch(/^dt_/);
+
+    const seen = ['pending-dns'];
+    const active = await waitForState(user, agencyId, domain, 'active', seen);
+    expect(seen).toEqual(['pending-dns', 'issuing-certificate', 'active']);
+    expect(active.reason).toBeNull();
+    expect(active.origin).toBe(`http://${domain}:${sitePort()}`);
+    expect((await db.customDomain.get({ domain }).go({ consistent: true })).data?.state).toBe('active');
+  });
+
+  it('keeps any other name pending DNS with the reason CloudFront gives', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const domain = uniqueDomain();
+    expect((await addDomain(user, agencyId, domain)).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 3500));
+    const res = await api('GET', `/api/agencies/${agencyId}/domains`, { user });
+    expect(res.body.domains).toHaveLength(1);
+    expect(res.body.domains[0]).toMatchObject({ domain, state: 'pending-dns' });
+    expect(res.body.domains[0].reason).toContain('missing DNS record');
+  });
+
+  it('refuses names that are not a lower-case hostname of two labels or more with 400 and a field message, storing nothing', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const before = await tableFingerprint();
+    const cases: [string, string][] = [
+      ['Cards.Example.com', messages.customDomains.lowerCase],
+      ['localhost', messages.customDomains.twoLabels],
+      ['192.168.1.10', messages.customDomains.noIpAddress],
+      ['*.example.com', messages.customDomains.noWildcard],
+      [`${'a'.repeat(64)}.example.com`, messages.customDomains.labelTooLong],
+      [`${'abcdefghi.'.repeat(26)}com`, messages.customDomains.domainTooLong],
+      ['-cards.example.com', messages.customDomains.invalidDomain],
+      ['cards.example.com/card', messages.customDomains.invalidDomain],
+      ['', messages.customDomains.domainRequired],
+    ];
+    for (const [domain, message] of cases) {
+      const res = await addDomain(user, agencyId, domain);
+      expect(res.status, domain).toBe(400);
+      expect(res.body.error.fieldErrors?.domain, domain).toBe(message);
+    }
+    expect(await tableFingerprint()).toEqual(before);
+  });
+
+  it('gives a domain to one agency only: a second agency gets 409 and the first keeps it', async () => {
+    const first = await agencyWithSettings();
+    const second = await agencyWithSettings();
+    const domain = uniqueDomain();
+    expect((await addDomain(first.user, first.agencyId, domain)).status).toBe(201);
+    const again = await addDomain(second.user, second.agencyId, domain);
+    expect(again.status).toBe(409);
+    expect(again.body.error.fieldErrors?.domain).toBe(messages.customDomains.taken);
+    expect((await addDomain(first.user, first.agencyId, domain)).status).toBe(409);
+    const db = await tables();
+    expect((await db.customDomain.get({ domain }).go({ consistent: true })).data?.agencyId).toBe(first.agencyId);
+    expect((await api('GET', `/api/agencies/${second.agencyId}/domains`, { user: second.user })).body.domains).toEqual([]);
+  });
+
+  it('refuses another agency and business owners (403) and answers 404 for an agency that does not exist', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const other = await agencyWithSettings();
+    const added = await addDomain(user, agencyId, uniqueDomain());
+    const before = await tableFingerprint();
+    for (const [method, path, body] of [
+      ['GET', `/api/agencies/${agencyId}/domains`, undefined],
+      ['POST', `/api/agencies/${agencyId}/domains`, { domain: uniqueDomain() }],
+      ['DELETE', `/api/agencies/${agencyId}/domains/${added.body.id}`, undefined],
+    ] as const) {
+      expect((await api(method, path, { user: other.user, body })).status, `${method} ${path}`).toBe(403);
+    }
+    expect(await tableFingerprint()).toEqual(before);
+    const admin = await createUser({ groups: ['admin'] });
+    expect((await api('GET', `/api/agencies/agency-that-does-not-exist/domains`, { user: admin })).status).toBe(404);
+    expect((await api('GET', `/api/agencies/${agencyId}/domains`, { user: admin })).status).toBe(200);
+  });
+
+  it('removes a domain: its tenant and items go, and an unknown domain id is 404', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const domain = uniqueDomain();
+    const added = await addDomain(user, agencyId, domain);
+    const removed = await api('DELETE', `/api/agencies/${agencyId}/domains/${added.body.id}`, { user });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body).toEqual({ domain, regeneratedQrCodes: 0 });
+    const db = await tables();
+    expect((await db.customDomain.get({ domain }).go({ consistent: true })).data).toBeNull();
+    expect((await api('GET', `/api/agencies/${agencyId}/domains`, { user })).body.domains).toEqual([]);
+    // The CloudFront tenant is gone too (disabled, then deleted with the ETag the update returned).
+    const tenants = JSON.parse(readFileSync(join(runtime.dataDir, 'cloudfront', 'tenants.json'), 'utf8')) as { domains: string[] }[];
+    expect(tenants.some((t) => t.domains.includes(domain))).toBe(false);
+    expect((await api('DELETE', `/api/agencies/${agencyId}/domains/${added.body.id}`, { user })).status).toBe(404);
+    // The domain is free again: another agency may add it.
+    const other = await agencyWithSettings();
+    expect((await addDomain(other.user, other.agencyId, domain)).status).toBe(201);
+  });
+});
+
+describe('custom domains: QR codes and card links', () => {
+  it('gives new QR codes of a client the active domain, keeps older ones, counts them and falls back to the platform URL on Remove', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Domain Bakery');
+    const before = await addEmployee(user, clientId, { name: 'Early Bird' });
+    const domain = localDomain();
+    const added = await addDomain(user, agencyId, domain);
+    await waitForState(user, agencyId, domain, 'active');
+    const after = await addEmployee(user, clientId, { name: 'Late Riser' });
+    const origin = `http://${domain}:${sitePort()}`;
+    const platform = runtime.origin;
+
+    const db = await tables();
+    const cardOf = async (cardId: string) => (await db.card.get({ cardId }).go({ consistent: true })).data!;
+    expect((await cardOf(before.card.id)).qrOrigin).toBeUndefined();
+    expect((await cardOf(after.card.id)).qrOrigin).toBe(origin);
+    expect(after.card.cardUrl).toBe(`${origin}/card/${after.card.id}`);
+    expect(before.card.cardUrl).toBe(`${platform}/card/${before.card.id}`);
+
+    const listed = await api('GET', `/api/agencies/${agencyId}/domains`, { user });
+    expect(listed.body.domains[0].qrCardCount).toBe(1);
+
+    const oldQr = (await cardOf(after.card.id)).qrCodeUrl;
+    const removed = await api('DELETE', `/api/agencies/${agencyId}/domains/${added.body.id}`, { user });
+    expect(removed.body).toEqual({ domain, regeneratedQrCodes: 1 });
+    const regenerated = await cardOf(after.card.id);
+    expect(regenerated.qrOrigin).toBeUndefined();
+    expect(regenerated.qrCodeUrl).not.toBe(oldQr);
+    const dashboard = await api('GET', `/api/businesses/${clientId}/dashboard`, { user });
+    const cardUrls = JSON.stringify(dashboard.body);
+    expect(cardUrls).toContain(`${platform}/card/${after.card.id}`);
+    expect(cardUrls).not.toContain(domain);
+  });
+});
+
+/** A request to the local server as a browser on `host` sends it (fetch may not set Host). */
+function onHost(host: string, method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
+  const site = new URL(runtime.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: site.hostname, port: site.port, method, path, headers: { host: `${host}:${site.port}`, ...options.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('custom domains: serving card pages by Host', () => {
+  const bright = 'cards.bright.localhost';
+  const contactForm = { body: `name=Visitor&email=${encodeURIComponent('visitor@example.com')}&consent=yes`, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+
+  it("serves Northwind's card on Bright's active domain with the domain's own URL, and never CardCrew", async () => {
+    const page = await onHost(bright, 'GET', '/card/demo-card-sam-baker');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Sam Baker');
+    expect(page.text).toContain(`content="http://${bright}:${sitePort()}/card/demo-card-sam-baker"`);
+    expect(page.text).not.toMatch(/cardcrew/i);
+    const vcard = await onHost(bright, 'GET', '/api/public/cards/demo-card-sam-baker/vcard');
+    expect(vcard.status).toBe(200);
+    expect(vcard.text).toContain('FN:Sam Baker');
+    // Media is served there too (the card's QR image, by its key).
+    const db = await tables();
+    const qr = (await db.card.get({ cardId: 'demo-card-sam-baker' }).go()).data!.qrCodeUrl!;
+    expect((await onHost(bright, 'GET', new URL(qr).pathname)).status).toBe(200);
+  });
+
+  it("answers 404 for Acme's card, its vCard and its contact form on Bright's domain, and stores nothing", async () => {
+    const before = await tableFingerprint();
+    expect((await onHost(bright, 'GET', '/card/demo-card-jane-cooper')).status).toBe(404);
+    expect((await onHost(bright, 'GET', '/api/public/cards/demo-card-jane-cooper/vcard')).status).toBe(404);
+    expect((await onHost(bright, 'POST', '/api/public/cards/demo-card-jane-cooper/contact', contactForm)).status).toBe(404);
+    expect(await tableFingerprint()).toEqual(before);
+    // The platform host still serves it.
+    expect((await api('GET', '/card/demo-card-jane-cooper')).status).toBe(200);
+  });
+
+  it('reaches nothing but the card routes and media on a custom domain', async () => {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/api/health'],
+      ['GET', '/api/agency'],
+      ['GET', '/config.json'],
+      ['GET', '/sign-in'],
+      ['GET', '/api/openapi.json'],
+      ['POST', '/card/demo-card-sam-baker'],
+    ] as const) {
+      expect((await onHost(bright, method, path)).status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('serves nothing on a domain that is not active, nor on an unknown or forged Host, and ignores a claimed domain header', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const pending = uniqueDomain();
+    await addDomain(user, agencyId, pending);
+    for (const host of [pending, 'evil.example', 'cards.bright.localhost.evil.example', 'CARDS.BRIGHT.LOCALHOST.']) {
+      expect((await onHost(host, 'GET', '/card/demo-card-sam-baker')).status, host).toBe(404);
+      expect((await onHost(host, 'GET', '/')).status, host).toBe(404);
+    }
+    // A viewer claiming the domain header on the platform host: dropped, the page names the platform URL only.
+    const claimed = await onHost('127.0.0.1', 'GET', '/card/demo-card-jane-cooper', { headers: { 'x-cardcrew-custom-domain': 'evil.example' } });
+    expect(claimed.status).toBe(200);
+    expect(claimed.text).not.toContain('evil.example');
+    expect(claimed.text).toContain(`${runtime.origin}/card/demo-card-jane-cooper`);
+  });
+});
