@@ -131,6 +131,22 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listUpdatedPasses: everyone(204),
   getLatestPass: everyone(401),
   logPassKitMessages: everyone(200),
+  // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, for whoever manages the business. Revoking a
+  // token that does not exist (the matrix's token id names none) reaches the lookup only for them: 404.
+  getDirectorySync: managesA(200),
+  updateDirectorySyncSettings: managesA(200),
+  createScimToken: managesA(201),
+  revokeScimToken: managesA(404),
+  // The SCIM service has no JWT authorizer: a Cognito token (or none) is no SCIM token, whoever sends it: 401.
+  scimServiceProviderConfig: everyone(401),
+  scimResourceTypes: everyone(401),
+  scimSchemas: everyone(401),
+  scimListUsers: everyone(401),
+  scimCreateUser: everyone(401),
+  scimGetUser: everyone(401),
+  scimReplaceUser: everyone(401),
+  scimPatchUser: everyone(401),
+  scimDeleteUser: everyone(401),
 };
 
 let world: World;

@@ -271,7 +271,9 @@ function idsOf(route: RouteDef): Record<string, string> {
 
 describe('hostile input', () => {
   // Routes that take no body, path parameter or query have nothing a caller could make hostile.
-  for (const route of routes.filter((r) => r.body || Object.keys(r.params.shape).length || r.query)) {
+  // The SCIM service (issue 23 §1) takes SCIM tokens, not the users here; tests/integration/scim.test.ts sends it its
+  // hostile input.
+  for (const route of routes.filter((r) => (r.body || Object.keys(r.params.shape).length || r.query) && !r.path.startsWith('/scim/'))) {
     it(`${route.method} ${route.path}: every hostile part is refused with a 4xx and changes nothing; the valid request then succeeds`, async () => {
       const payloads = payloadsOf(route, idsOf(route));
       // A body or path parameter brings 50 hostile parts and more; a query alone at least 10 per field (free text).

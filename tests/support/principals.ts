@@ -205,6 +205,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     deviceLibraryIdentifier: '0123456789abcdef0123456789abcdef',
     passTypeIdentifier: 'pass.example.cardcrew.local',
     serialNumber: world.ids.cardId,
+    // Directory sync (issue 23 §1): a SCIM token id that names none.
+    tokenId: 'AAAAAAAAAAAAAAAAAAAAAA',
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };

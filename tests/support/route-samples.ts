@@ -91,6 +91,19 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listUpdatedPasses: () => undefined,
   getLatestPass: () => undefined,
   logPassKitMessages: () => ({ logs: ['[2026-11-25 10:00:00 +0000] Sample log line from Wallet'] }),
+  getDirectorySync: () => undefined,
+  updateDirectorySyncSettings: () => ({ sendInvitations: false }),
+  createScimToken: () => ({ name: 'Okta' }),
+  revokeScimToken: () => undefined,
+  scimServiceProviderConfig: () => undefined,
+  scimResourceTypes: () => undefined,
+  scimSchemas: () => undefined,
+  scimListUsers: () => undefined,
+  scimCreateUser: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: uniqueEmail('scim'), name: { givenName: 'Sam', familyName: 'Sample' }, active: true }),
+  scimGetUser: () => undefined,
+  scimReplaceUser: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: uniqueEmail('scim'), name: { givenName: 'Sam', familyName: 'Sample' }, active: true }),
+  scimPatchUser: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'title', value: 'Baker' }] }),
+  scimDeleteUser: () => undefined,
 };
 
 /** Routes whose sample body is not JSON. */
