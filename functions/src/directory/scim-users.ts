@@ -249,6 +249,13 @@ export async function patchUser(ctx: ScimContext, id: string, body: unknown): Pr
     throw invalidValue(`The patch cannot be applied: ${(error as Error).message}`);
   }
   if (patched.active !== undefined) patched.active = scimBoolean(patched.active, 'active');
+  // The employee has one name: a patch of displayName, or of the name parts alone, renames it.
+  const name = (typeof patched.name === 'object' && patched.name !== null ? patched.name : {}) as Record<string, unknown>;
+  if (name.formatted === current.name.formatted) {
+    if (patched.displayName !== current.displayName && typeof patched.displayName === 'string') name.formatted = patched.displayName;
+    else if (name.givenName !== current.name.givenName || name.familyName !== current.name.familyName) delete name.formatted;
+    patched.name = name;
+  }
   const { id: _id, meta: _meta, ...document } = patched;
   return applyUserDocument(ctx, before, directory, document);
 }
