@@ -4,7 +4,6 @@
 // (setEmployeeStatus), deleted the way the owner deletes (deactivated first). Every input is read and validated in
 // full before the first write, so bad input never leaves a partial change.
 import { filter as compileFilter, parse as parseFilter, type Filter } from 'scim2-parse-filter';
-import { scimPatch, ScimError as PatchLibraryError, type ScimPatchOperation } from 'scim-patch';
 import { employeeUpdateSchema, type EmployeeStatus } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import { fieldErrorsOf } from '../lib/http';
@@ -18,8 +17,9 @@ import { saveEmployee } from '../business/update-employee';
 import { sendInvitation } from '../invitations/send-invitation';
 import type { Caller } from '../identity/caller';
 import { deleteDirectoryUser, getDirectorySettings, getDirectoryUser, listDirectoryUsers, putDirectoryUser, type DirectoryUserRecord } from './repository';
-import { invalidFilter, invalidSyntax, invalidValue, ScimError, scimNotFound } from './scim-errors';
-import { LIST_SCHEMA, PATCH_SCHEMA, readUserDocument, scimBoolean, toScimUser, type ScimUser, type UserInput } from './scim-user';
+import { invalidFilter, invalidValue, ScimError, scimNotFound } from './scim-errors';
+import { LIST_SCHEMA, readUserDocument, toScimUser, type ScimUser, type UserInput } from './scim-user';
+import { applyPatch, readPatchMessage } from './scim-patch';
 
 /** Who is calling: the token's business, acting as its owner for the employees it manages. */
 export interface ScimContext {
@@ -212,52 +212,11 @@ export async function replaceUser(ctx: ScimContext, id: string, body: unknown): 
   return applyUserDocument(ctx, before, await getDirectoryUser(id), body);
 }
 
-/** Entra ID's and Okta's forms: capitalised ops, "True"/"False" strings, no-path values with dotted keys. */
-function normaliseOperation(op: unknown): ScimPatchOperation {
-  if (typeof op !== 'object' || op === null || Array.isArray(op)) throw invalidSyntax('Each operation must be an object');
-  const o = Object.fromEntries(Object.entries(op).map(([k, v]) => [k.toLowerCase(), v])) as { op?: unknown; path?: unknown; value?: unknown };
-  if (typeof o.op !== 'string' || !['add', 'replace', 'remove'].includes(o.op.toLowerCase())) throw invalidSyntax('op must be add, replace or remove');
-  if (o.path !== undefined && (typeof o.path !== 'string' || o.path.length > 500)) throw new ScimError(400, 'path must be a string', 'invalidPath');
-  const kind = o.op.toLowerCase() as 'add' | 'replace' | 'remove';
-  if (kind === 'remove' && !o.path) throw new ScimError(400, 'A remove needs a path', 'noTarget');
-  return { op: kind, ...(o.path ? { path: o.path } : {}), ...('value' in o ? { value: o.value } : {}) } as ScimPatchOperation;
-}
-
-const readOnlyPaths = /^(id|meta(\..*)?|schemas)$/i;
-
 export async function patchUser(ctx: ScimContext, id: string, body: unknown): Promise<ScimUser> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidSyntax('The request body must be a PatchOp message');
-  const message = body as { schemas?: unknown; Operations?: unknown };
-  if (!Array.isArray(message.schemas) || !message.schemas.some((s) => typeof s === 'string' && s.toLowerCase() === PATCH_SCHEMA.toLowerCase())) throw invalidSyntax(`schemas must be [${PATCH_SCHEMA}]`);
-  if (!Array.isArray(message.Operations) || message.Operations.length === 0 || message.Operations.length > 100) throw invalidSyntax('Operations must list 1 to 100 operations');
-  const operations = message.Operations.map(normaliseOperation);
-  for (const op of operations) {
-    if (op.path && readOnlyPaths.test(op.path)) throw new ScimError(400, `${op.path} is read-only`, 'mutability');
-  }
-
+  const operations = readPatchMessage(body);
   const before = await employeeOf(ctx, id);
   const directory = await getDirectoryUser(id);
-  const current = toScimUser(before, directory, ctx.baseUrl);
-  let patched: Record<string, unknown>;
-  try {
-    patched = scimPatch({ ...current, meta: { ...current.meta, created: new Date(current.meta.created), lastModified: new Date(current.meta.lastModified) } }, operations, { mutateDocument: false, treatMissingAsAdd: true }) as unknown as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof PatchLibraryError) {
-      const scimType = (error.scimCode as ScimError['scimType']) ?? 'invalidValue';
-      throw new ScimError(Number((error as { status?: number }).status) || 400, error.message, scimType === 'invalidPath' || scimType === 'noTarget' || scimType === 'invalidValue' || scimType === 'invalidSyntax' ? scimType : 'invalidValue');
-    }
-    throw invalidValue(`The patch cannot be applied: ${(error as Error).message}`);
-  }
-  if (patched.active !== undefined) patched.active = scimBoolean(patched.active, 'active');
-  // The employee has one name: a patch of displayName, or of the name parts alone, renames it.
-  const name = (typeof patched.name === 'object' && patched.name !== null ? patched.name : {}) as Record<string, unknown>;
-  if (name.formatted === current.name.formatted) {
-    if (patched.displayName !== current.displayName && typeof patched.displayName === 'string') name.formatted = patched.displayName;
-    else if (name.givenName !== current.name.givenName || name.familyName !== current.name.familyName) delete name.formatted;
-    patched.name = name;
-  }
-  const { id: _id, meta: _meta, ...document } = patched;
-  return applyUserDocument(ctx, before, directory, document);
+  return applyUserDocument(ctx, before, directory, applyPatch(toScimUser(before, directory, ctx.baseUrl), operations));
 }
 
 export async function deleteUser(ctx: ScimContext, id: string): Promise<void> {
