@@ -70,6 +70,22 @@ const expectedActions: Record<string, string[]> = {
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
+  // Directory sync (issue 23 §1): SCIM tokens, directory users and the employees they are (created, saved, deleted
+  // through the business area's services: their transactions, a deleted employee's scan days and contacts in batches),
+  // the QR image of a provisioned employee's card, a deleted employee's media, and the optional invitation mail. No
+  // Cognito: provisioning never creates or changes a user account.
+  directory: [
+    'dynamodb:BatchWriteItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:PutObject',
+    'ses:SendEmail',
+    'ses:SendRawEmail',
+  ],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -139,6 +155,7 @@ const expectedEnvironment: Record<string, string[]> = {
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
+  directory: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
