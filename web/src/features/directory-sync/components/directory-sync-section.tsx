@@ -57,7 +57,7 @@ export function DirectorySyncSection({ businessId }: { businessId: string }) {
           Directory sync
         </h3>
         <p className="text-sm text-muted-foreground">
-          Add, update and deactivate employees from Okta or Microsoft Entra ID over SCIM 2.0. Provisioned employees are billed like any other and get a card.
+          Add, update and deactivate employees from Okta or Microsoft Entra ID over SCIM 2.0. Provisioned employees are billed like any other and get a card. Changes in this section apply at once.
         </p>
       </div>
 
@@ -107,6 +107,8 @@ export function DirectorySyncSection({ businessId }: { businessId: string }) {
 function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }) {
   const revoke = useRevokeScimToken(businessId);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  // Kept here, not in the form: creating the fifth token replaces the form, and the new token must stay on screen.
+  const [created, setCreated] = useState<ScimTokenCreated | null>(null);
   const full = tokens.length >= MAX_SCIM_TOKENS;
 
   async function confirmRevoke() {
@@ -142,53 +144,6 @@ function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: s
           ))}
         </ul>
       )}
-      {full ? <p className="text-sm">{messages.directorySync.tooManyTokens}</p> : <CreateToken businessId={businessId} />}
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke SCIM token?"
-        description={`“${revoking?.name ?? ''}” stops working at once: the identity provider using it can no longer add or change employees.`}
-        confirmLabel="Revoke Token"
-        busy={revoke.isPending}
-        onConfirm={() => void confirmRevoke()}
-        onOpenChange={(open) => !open && setRevoking(null)}
-      />
-    </div>
-  );
-}
-
-function CreateToken({ businessId }: { businessId: string }) {
-  const create = useCreateScimToken(businessId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [created, setCreated] = useState<ScimTokenCreated | null>(null);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = scimTokenCreateSchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      setCreated(await create.mutateAsync(parsed.data.name));
-      setName('');
-      toast.success(messages.directorySync.tokenCreatedTitle, { description: messages.directorySync.tokenCreated });
-    } catch (e) {
-      toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : messages.directorySync.createFailed });
-    }
-  }
-
-  return (
-    <div className="grid gap-3">
-      <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-wrap items-end gap-2" aria-label="Create SCIM token">
-        <FormField label="Token name" error={error} hint="For example “Okta” or “Entra ID”" className="min-w-0 flex-1">
-          <Input value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} />
-        </FormField>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Token'}
-        </Button>
-      </form>
       {created && (
         <div role="status" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           <p className="font-medium">Copy the token “{created.token.name}” now: it is not shown again.</p>
@@ -203,6 +158,52 @@ function CreateToken({ businessId }: { businessId: string }) {
           </Button>
         </div>
       )}
+      {full ? <p className="text-sm">{messages.directorySync.tooManyTokens}</p> : <CreateToken businessId={businessId} onCreated={setCreated} />}
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke SCIM token?"
+        description={`“${revoking?.name ?? ''}” stops working at once: the identity provider using it can no longer add or change employees.`}
+        confirmLabel="Revoke Token"
+        busy={revoke.isPending}
+        onConfirm={() => void confirmRevoke()}
+        onOpenChange={(open) => !open && setRevoking(null)}
+      />
+    </div>
+  );
+}
+
+function CreateToken({ businessId, onCreated }: { businessId: string; onCreated: (created: ScimTokenCreated) => void }) {
+  const create = useCreateScimToken(businessId);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = scimTokenCreateSchema.safeParse({ name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      onCreated(await create.mutateAsync(parsed.data.name));
+      setName('');
+      toast.success(messages.directorySync.tokenCreatedTitle, { description: messages.directorySync.tokenCreated });
+    } catch (e) {
+      toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : messages.directorySync.createFailed });
+    }
+  }
+
+  return (
+    <div className="grid gap-3">
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-2" aria-label="Create SCIM token">
+        <FormField label="Token name" error={error} hint="For example “Okta” or “Entra ID”">
+          <Input value={name} maxLength={60} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        </FormField>
+        <Button type="submit" className="justify-self-start" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Token'}
+        </Button>
+      </form>
     </div>
   );
 }
