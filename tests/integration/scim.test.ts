@@ -101,6 +101,14 @@ describe('SCIM tokens', () => {
     expect((await api('POST', `/api/businesses/${owner.business.id}/scim-tokens`, { user: owner.owner, body: { name: 'Again' } })).status).toBe(201);
   });
 
+  it('serves the discovery documents in application/scim+json', async () => {
+    const config = await scim(secretA, 'GET', '/ServiceProviderConfig');
+    expect(config.headers.get('content-type')).toMatch(/^application\/scim\+json/);
+    expect(config.body).toMatchObject({ patch: { supported: true }, bulk: { supported: false }, filter: { supported: true, maxResults: 200 }, sort: { supported: false }, etag: { supported: false }, changePassword: { supported: false }, authenticationSchemes: [{ type: 'oauthbearertoken' }] });
+    expect((await scim(secretA, 'GET', '/ResourceTypes')).body.Resources[0]).toMatchObject({ id: 'User', endpoint: '/Users', schemaExtensions: [{ schema: ENTERPRISE, required: false }] });
+    expect((await scim(secretA, 'GET', '/Schemas')).body.totalResults).toBe(2);
+  });
+
   it('refuses a missing, malformed or unknown bearer token with a SCIM 401', async () => {
     expectScimError(await api('GET', '/scim/v2/Users'), 401);
     expectScimError(await scim('not-a-token', 'GET', '/Users'), 401);
