@@ -32,8 +32,29 @@ export function readPatchMessage(body: unknown): ScimPatchOperation[] {
   return message.operations.map(normaliseOperation);
 }
 
+/** The value at a simple path (`title`, `name.givenName`, `urn:…:User:manager`), attribute names in any case. */
+function valueAt(document: Record<string, unknown>, path: string): unknown {
+  const at = (value: unknown, name: string) =>
+    typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[Object.keys(value).find((k) => k.toLowerCase() === name.toLowerCase()) ?? ''] : undefined;
+  const colon = path.lastIndexOf(':');
+  let value: unknown = path.toLowerCase().startsWith('urn:') && colon > 0 ? at(document, path.slice(0, colon)) : document;
+  for (const part of (colon > 0 && path.toLowerCase().startsWith('urn:') ? path.slice(colon + 1) : path).split('.')) value = at(value, part);
+  return value;
+}
+
+/**
+ * Entra ID removes a single-valued attribute (the manager) with its old value in the operation; RFC 7644 has a value
+ * on remove only for multi-valued attributes, and scim-patch refuses it. Such a value is dropped.
+ */
+function withoutSingleValuedRemoveValues(current: ScimUser, operations: ScimPatchOperation[]): ScimPatchOperation[] {
+  return operations.map((op) =>
+    op.op === 'remove' && op.value !== undefined && !op.path.includes('[') && !Array.isArray(valueAt(current as unknown as Record<string, unknown>, op.path)) ? { op: 'remove', path: op.path } : op,
+  );
+}
+
 /** The User document after the operations (without id and meta), for readUserDocument to check in full. */
-export function applyPatch(current: ScimUser, operations: ScimPatchOperation[]): Record<string, unknown> {
+export function applyPatch(current: ScimUser, requested: ScimPatchOperation[]): Record<string, unknown> {
+  const operations = withoutSingleValuedRemoveValues(current, requested);
   let patched: Record<string, unknown>;
   try {
     const resource = { ...current, meta: { ...current.meta, created: new Date(current.meta.created), lastModified: new Date(current.meta.lastModified) } };

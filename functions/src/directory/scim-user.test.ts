@@ -123,6 +123,14 @@ describe('SCIM PATCH', () => {
     expect(readUserDocument(doc).profile).toMatchObject({ email: 'ada.new@example.com', department: 'Mathematics' });
   });
 
+  it("removes the manager as Entra ID does (with the old value in the operation)", () => {
+    const doc = patch({ op: 'Remove', path: `${ENTERPRISE_SCHEMA}:manager`, value: [{ value: 'm1' }] });
+    expect(doc[ENTERPRISE_SCHEMA]).toEqual({ department: 'Engines', employeeNumber: '7' });
+    expect(readUserDocument(doc).directory.managerId).toBeUndefined();
+    // A value on a multi-valued attribute still selects what to remove.
+    expect(patch({ op: 'remove', path: 'phoneNumbers', value: [{ value: '+1 555 0100', type: 'work' }] }).phoneNumbers ?? []).toEqual([]);
+  });
+
   it("applies Okta's no-path replace and add/remove with paths; renames on displayName or the name parts", () => {
     expect(patch({ op: 'replace', value: { active: false } }).active).toBe(false);
     expect(patch({ op: 'remove', path: 'title' })).not.toHaveProperty('title');
