@@ -54,6 +54,7 @@ export const scimRoutes = defineRoutes('directory', {
   scimServiceProviderConfig: scim('GET', '/ServiceProviderConfig', 'SCIM: what this service supports (RFC 7644 §4)'),
   scimResourceTypes: scim('GET', '/ResourceTypes', 'SCIM: the User resource type'),
   scimSchemas: scim('GET', '/Schemas', 'SCIM: the User and enterprise extension schemas'),
+  scimListGroups: scim('GET', '/Groups', 'SCIM: groups are not provisioned; an empty list, so Okta’s import and connection checks pass'),
   scimListUsers: scim('GET', '/Users', 'SCIM: the business’s users, filtered (userName, externalId, emails…; and/or) and paged (startIndex, count)'),
   scimCreateUser: scim('POST', '/Users', 'SCIM: provision an employee (201 with Location; 409 uniqueness for a taken userName)'),
   scimGetUser: scim('GET', '/Users/{userId}', 'SCIM: one user (404 for another business’s)', true),

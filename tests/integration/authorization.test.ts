@@ -141,6 +141,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   scimServiceProviderConfig: everyone(401),
   scimResourceTypes: everyone(401),
   scimSchemas: everyone(401),
+  scimListGroups: everyone(401),
   scimListUsers: everyone(401),
   scimCreateUser: everyone(401),
   scimGetUser: everyone(401),

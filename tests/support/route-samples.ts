@@ -98,6 +98,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   scimServiceProviderConfig: () => undefined,
   scimResourceTypes: () => undefined,
   scimSchemas: () => undefined,
+  scimListGroups: () => undefined,
   scimListUsers: () => undefined,
   scimCreateUser: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: uniqueEmail('scim'), name: { givenName: 'Sam', familyName: 'Sample' }, active: true }),
   scimGetUser: () => undefined,

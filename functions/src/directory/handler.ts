@@ -16,6 +16,7 @@ import { getScimTokenByHash, touchScimToken, type ScimTokenRecord } from './repo
 import { SCIM_CONTENT_TYPE, ScimError, scimErrorBody, invalidSyntax } from './scim-errors';
 import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
 import { createScimToken, getDirectorySync, hashScimSecret, revokeScimToken, saveDirectorySettings } from './scim-tokens';
+import { LIST_SCHEMA } from './scim-user';
 import { createUser, deleteUser, getUser, listUsers, MAX_PAGE_SIZE, patchUser, replaceUser, type ScimContext } from './scim-users';
 
 /** SCIM bodies above this are refused (413, a SCIM error) before parsing; a User is a few kilobytes. */
@@ -117,6 +118,7 @@ const scimHandler = createHttpHandler(
     scimServiceProviderConfig: async ({ event }) => scimCall(event, async (ctx) => scimJson(serviceProviderConfig(ctx.baseUrl, MAX_PAGE_SIZE))),
     scimResourceTypes: async ({ event }) => scimCall(event, async (ctx) => scimJson(resourceTypes(ctx.baseUrl))),
     scimSchemas: async ({ event }) => scimCall(event, async (ctx) => scimJson(schemas(ctx.baseUrl))),
+    scimListGroups: async ({ event }) => scimCall(event, async () => scimJson({ schemas: [LIST_SCHEMA], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] })),
     scimListUsers: async ({ event }) => scimCall(event, async (ctx) => scimJson(await listUsers(ctx, query(event)))),
     scimCreateUser: async ({ event }) =>
       scimCall(event, async (ctx) => {
