@@ -111,6 +111,22 @@ describe('SCIM tokens', () => {
     expect((await scim(secretA, 'GET', '/Groups?startIndex=1&count=100')).body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] });
   });
 
+  it('rate-limits each token (600 a minute) with a SCIM 429, other tokens unaffected', async () => {
+    const owner = await createOwnerWithBusiness({ name: 'Busy Sync' });
+    const busy = (await newToken(owner.owner, owner.business.id, 'Busy')).secret;
+    const calm = (await newToken(owner.owner, owner.business.id, 'Calm')).secret;
+    let limited: Awaited<ReturnType<typeof scim>> | undefined;
+    // A fixed window: 601 requests inside one minute are refused; a window boundary in between may need a few more.
+    for (let sent = 0; !limited && sent < 1300; sent += 25) {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => scim(busy, 'GET', '/ServiceProviderConfig')));
+      expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+      limited = answers.find((r) => r.status === 429);
+    }
+    expect(limited, 'no request was rate-limited').toBeDefined();
+    expectScimError(limited!, 429);
+    expect((await scim(calm, 'GET', '/ServiceProviderConfig')).status).toBe(200);
+  });
+
   it('refuses a missing, malformed or unknown bearer token with a SCIM 401', async () => {
     expectScimError(await api('GET', '/scim/v2/Users'), 401);
     expectScimError(await scim('not-a-token', 'GET', '/Users'), 401);
