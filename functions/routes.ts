@@ -11,6 +11,7 @@ import { agencyRoutes } from './routes/agency';
 import { agencyBillingRoutes } from './routes/agency-billing';
 import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
+import { activityRoutes } from './routes/activity';
 import { contactsRoutes } from './routes/contacts';
 import { directoryRoutes, scimRoutes } from './routes/directory';
 import { docsRoutes } from './routes/docs';
@@ -203,6 +204,13 @@ export const areas: Record<Area, AreaDef> = {
       media: { write: ['signature-qr/'] },
     },
   },
+  // The audit log (issue 23 §3): reads a business's entries for the Activity section and its export. Every area that
+  // changes a business writes its own entries (PutItem, which those areas hold already).
+  activity: {
+    entry: 'functions/src/audit/handler.ts',
+    // Query (no index): the business's entries (its partition), the caller's records. GetItem: an agency–client link.
+    capabilities: { table: { actions: ['GetItem', 'Query'], indexes: false } },
+  },
   // Apple Wallet (issue 22 §1): the only Lambda carrying passkit-generator and the pass signer. The 'Add to Apple
   // Wallet' link, the signed pass (its images resized from the stored logo and photo) and Apple's PassKit web service.
   appleWallet: {
@@ -313,8 +321,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, directoryRoutes, scimRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...directoryRoutes, ...scimRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, directoryRoutes, scimRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...directoryRoutes, ...scimRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

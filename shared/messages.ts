@@ -357,4 +357,13 @@ export const messages = {
     linkForged: 'This Apple Wallet link is not valid. Use Add to Apple Wallet again.',
     linkExpired: 'This Apple Wallet link has expired. Use Add to Apple Wallet again.',
   },
+  /** Issue 23 §3: the Activity section (the audit log; docs/decisions.md "Audit log (issue 23 §3)"). */
+  activity: {
+    invalidDay: 'Enter a date as YYYY-MM-DD',
+    invalidAction: 'Choose an action from the list',
+    rangeReversed: 'The start date must be on or before the end date',
+    loadFailed: 'Could not load the activity. Please try again.',
+    empty: 'No activity matches these filters.',
+    exportFailed: 'Could not export the activity. Please try again.',
+  },
 } as const;

@@ -62,6 +62,7 @@ const expectedActions: Record<string, string[]> = {
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
+  activity: ['dynamodb:GetItem', 'dynamodb:Query'],
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
@@ -151,6 +152,7 @@ const expectedEnvironment: Record<string, string[]> = {
   contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
+  activity: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
@@ -285,7 +287,7 @@ describe('least privilege per function', () => {
       expect(doc, name).toContain('/index/gsi2');
       expect(doc, name).not.toContain('/index/*');
     }
-    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature', 'appleWallet']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature', 'appleWallet', 'activity']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {

@@ -114,6 +114,9 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Only a user linked to an employee has contacts of their own.
   listMyContacts: signedIn({ ownerOfA: 404, ownerOfB: 404, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),
   listBusinessContacts: managesA(200),
+  // The audit log (issue 23 §3): whoever manages the business.
+  listActivity: managesA(200),
+  exportActivity: managesA(200),
   // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
   deleteContact: managesA(204),
   // The card's own employee may ask too; locally the Google Wallet stand-in is the issuer, so allowed callers get the link.

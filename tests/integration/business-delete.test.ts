@@ -46,7 +46,7 @@ describe('cascade delete', () => {
     const ofBusiness = async () => (await itemsMentioning(...ids)).filter((item) => item.__edb_e__ !== 'profile');
     const before = await ofBusiness();
     const kinds = new Set(before.map((item) => item.__edb_e__));
-    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard']) {
+    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry']) {
       expect(kinds, kind).toContain(kind);
     }
     // The employee's e-mail signature QR image (issue 22 §3) goes too.

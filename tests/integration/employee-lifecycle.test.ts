@@ -177,7 +177,10 @@ describe('deleting an employee', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
 
-    expect(await itemsMentioning(employee.id, employee.card.id)).toEqual([]);
+    // Only the business's audit log still names them (issue 23 §3): what was done to them stays on record for a year.
+    const left = await itemsMentioning(employee.id, employee.card.id);
+    expect(left.map((item) => item.__edb_e__)).toEqual(left.map(() => 'auditEntry'));
+    expect(left.map((item) => item.action)).toContain('employee.deleted');
     expect((await db.membership.query.primary({ userId: user.sub }).go()).data).toEqual([]);
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 1, cards: 1, activeCards: 1 });
     for (const url of [qr.qrCodeUrl!, qr.qrSvgUrl!]) expect((await fetch(url)).status).toBe(404);

@@ -224,7 +224,7 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
   return payloads;
 }
 
-const freeTextQueryFields = ['q', 'country', 'industry'];
+const freeTextQueryFields = ['q', 'country', 'industry', 'person'];
 const idQueryFields = ['employeeId'];
 
 /** A path from a template where ids are used verbatim (already percent-encoded where a test means it). */

@@ -323,7 +323,7 @@ describe('scan counters (pattern 8)', () => {
     const added = makeEmployeeAndCard(business.businessId);
     const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
     expect(scanKeys.size).toBe(4);
-    expect(addKeys.size).toBe(5);
+    expect(addKeys.size).toBe(6); // employee, card, scan total, e-mail guard, business counters, audit entry (issue 23 §3)
     expect([...scanKeys].filter((key) => addKeys.has(key))).toEqual([]);
   });
 

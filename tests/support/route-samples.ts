@@ -82,6 +82,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   submitCardContact: () => `name=Visitor+Sample&email=${encodeURIComponent(uniqueEmail('visitor'))}&company=Initech&consent=yes`,
   listMyContacts: () => undefined,
   listBusinessContacts: () => undefined,
+  listActivity: () => undefined,
+  exportActivity: () => undefined,
   deleteContact: () => undefined,
   getEmailSignature: () => undefined,
   createApplePassLink: () => undefined,

@@ -75,7 +75,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   const dashboard = await e.service.collections.dashboard({ businessId }).go({ pages: 'all' });
   const employees = dashboard.data.employee;
   const cards = dashboard.data.card;
-  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, contacts, cardDays] = await Promise.all([
+  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, contacts, cardDays, auditEntries] = await Promise.all([
     e.businessScanDay.query.primary({ businessId }).go({ pages: 'all' }),
     e.employeeEmailGuard.query.primary({ businessId }).go({ pages: 'all' }),
     e.membership.query.byScope({ scopeType: 'business', scopeId: businessId }).go({ pages: 'all' }),
@@ -84,6 +84,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
     e.invoiceGuard.query.primary({ businessId }).go({ pages: 'all' }),
     e.contact.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['contactId'] }),
     inParallel(cards, 8, (card) => e.cardScanDay.query.primary({ cardId: card.cardId }).go({ pages: 'all' })),
+    e.auditEntry.query.primary({ businessId }).go({ pages: 'all', attributes: ['at', 'entryId'] }),
   ]);
   const unpaid = invoices.data.filter((invoice) => invoice.status !== 'paid');
   const unpaidIds = new Set(unpaid.map((invoice) => invoice.invoiceId));
@@ -109,6 +110,8 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   items += await deleteAll((k) => e.agencyClient.delete(k), agencyLinks.data.map(({ agencyId }) => ({ agencyId, businessId })));
   items += await deleteAll((k) => e.invoiceGuard.delete(k), invoiceGuards.data.filter((g) => unpaidIds.has(g.invoiceId)).map(({ period }) => ({ businessId, period })));
   items += await deleteAll((k) => e.invoice.delete(k), unpaid.map(({ invoiceId }) => ({ invoiceId })));
+  // Its audit log goes with it (issue 23 §3): nobody can open a deleted business's Activity.
+  items += await deleteAll((k) => e.auditEntry.delete(k), auditEntries.data.map(({ at, entryId }) => ({ businessId, at, entryId })));
   if (billingGuard.data?.businessId === businessId) items += await deleteAll((k) => e.billingEmailGuard.delete(k), [{ billingEmail: billingGuard.data.billingEmail }]);
   if (ownerGuard.data?.businessId === businessId) items += await deleteAll((k) => e.businessOwnerGuard.delete(k), [{ ownerId: ownerGuard.data.ownerId }]);
 

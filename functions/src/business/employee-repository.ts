@@ -7,6 +7,17 @@ import { messages } from '../../../shared/messages';
 import type { EmployeeRole, EmployeeStatus } from '../../../shared/schemas/employee';
 import { sameBrandVersion, StaleBrandError, type CardRecord, type EmployeeRecord, type NewCard } from './repository';
 import { setAndRemove } from '../lib/values';
+import { auditPut, changedFields, type AuditChange } from '../audit/audit-entry';
+
+const employeeFields = ['name', 'email', 'phone', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'photoUrl', 'role', 'status'] as const;
+
+/** The audit entry of an employee save: deactivated or reactivated when the status crossed Inactive, else updated; none when nothing changed. */
+function auditOfUpdate(before: EmployeeRecord, changes: EmployeeChanges): AuditChange | null {
+  const fields = changedFields(before as unknown as EmployeeChanges, changes, employeeFields.filter((f) => changes[f] !== undefined));
+  if (fields.length === 0) return null;
+  const action = changes.status === 'inactive' && before.status !== 'inactive' ? 'employee.deactivated' : before.status === 'inactive' && changes.status !== 'inactive' ? 'employee.reactivated' : 'employee.updated';
+  return { businessId: before.businessId, action, target: { type: 'employee', id: before.employeeId, label: changes.name }, fields };
+}
 
 /** The employee's card: by its id when the employee records it, else (older employees) by its place on gsi1. */
 export async function getCardOfEmployee(employee: EmployeeRecord): Promise<CardRecord | null> {
@@ -62,8 +73,9 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
   const activeDelta = card ? Number(update.cardIsActive) - Number(card.isActive) : 0;
 
   let guardCreateIndex = -1;
+  const audit = auditOfUpdate(before, changes);
   const result = await db()
-    .service.transaction.write(({ employee, card: c, business, employeeEmailGuard, membership }) => {
+    .service.transaction.write(({ employee, card: c, business, employeeEmailGuard, membership, auditEntry }) => {
       const items = [
         employee
           .patch({ employeeId: before.employeeId })
@@ -106,6 +118,7 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
             .commit() as never,
         );
       }
+      if (audit) items.push(auditPut(auditEntry, audit) as never);
       return items;
     })
     .go();
@@ -126,7 +139,7 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
  */
 export async function deleteEmployeeRecords(employee: EmployeeRecord, card: CardRecord | null): Promise<boolean> {
   const result = await db()
-    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business, employeeEmailGuard, membership, invitation, employeeUserGuard }) => {
+    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business, employeeEmailGuard, membership, invitation, employeeUserGuard, auditEntry }) => {
       const items = [
         e
           .delete({ employeeId: employee.employeeId })
@@ -152,6 +165,7 @@ export async function deleteEmployeeRecords(employee: EmployeeRecord, card: Card
       }
       // Its invitation, if one was sent (deleting an absent item is no error).
       items.push(invitation.delete({ employeeId: employee.employeeId }).commit() as never);
+      items.push(auditPut(auditEntry, { businessId: employee.businessId, action: 'employee.deleted', target: { type: 'employee', id: employee.employeeId, label: employee.name } }) as never);
       return items;
     })
     .go();
@@ -181,7 +195,7 @@ export async function deleteCardScanDays(cardId: string): Promise<number> {
 export async function createCardForEmployee(employee: EmployeeRecord, card: Omit<NewCard, 'employeeOrder'>): Promise<void> {
   const employeeOrder = employee.employeeOrder;
   const result = await db()
-    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business }) => [
+    .service.transaction.write(({ employee: e, card: c, cardScanTotal, business, auditEntry }) => [
       e
         .patch({ employeeId: employee.employeeId })
         .set({ cardId: card.cardId })
@@ -194,6 +208,7 @@ export async function createCardForEmployee(employee: EmployeeRecord, card: Omit
         .add({ cardCount: 1, activeCardCount: card.isActive ? 1 : 0 })
         .where((attr, op) => sameBrandVersion(attr, op, card.brandVersion ?? 0))
         .commit(),
+      auditPut(auditEntry, { businessId: employee.businessId, action: 'card.created', target: { type: 'card', id: card.cardId, label: employee.name } }),
     ])
     .go();
   if (result.canceled) {

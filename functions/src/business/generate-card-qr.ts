@@ -11,6 +11,7 @@ import { assertCanManageBusiness, assertCanUseCard } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { cardUrlOf, toCardDto } from './dto';
+import { recordAudit } from '../audit/audit-entry';
 import { getCard, getCardScanTotal, setCardQr, type CardRecord } from './repository';
 
 /** The media keys of one generation; the version is random so two generations never share a URL. */
@@ -46,5 +47,6 @@ export async function generateCardQr(caller: Caller, businessId: string, cardId:
   }
   await assertCanUseCard(caller, card);
   const [stored, scanCount] = await Promise.all([storeCardQr(card), getCardScanTotal(cardId)]);
+  await recordAudit({ businessId, action: 'card.qrGenerated', target: { type: 'card', id: cardId, label: card.profile.name } });
   return toCardDto(stored, scanCount);
 }

@@ -152,6 +152,7 @@ async function createRows(businessId: string, rows: Valid[], request: EmployeeIm
               const employee = { ...compact({ ...v.employee, status: v.employee.status ?? 'draft', role: 'employee' as const }), employeeId, businessId };
               return { employee, card: newCardOf(cardId, employee, business) };
             }),
+            'employees.imported',
           ),
         );
         results.push(...batch.map(({ v, employeeId }) => ({ line: v.row.line, outcome: 'create' as const, employeeId })));

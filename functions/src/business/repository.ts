@@ -6,6 +6,7 @@ import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
+import { auditPut, type AuditChange } from '../audit/audit-entry';
 
 export type BusinessRecord = EntityItem<Db['business']>;
 export type EmployeeRecord = EntityItem<Db['employee']>;
@@ -213,14 +214,22 @@ export interface EmployeeWithCard {
   card: Omit<NewCard, 'employeeOrder'>;
 }
 
-/** Employees per transaction: four items each plus the business's counters, within DynamoDB's 100 items. */
+/** The audit entry of a creation: the one employee added, or the batch an import added (its size as the label). */
+function auditOfCreation(items: EmployeeWithCard[], action: 'employee.created' | 'employees.imported'): AuditChange {
+  const { employee } = items[0]!;
+  return action === 'employee.created' && items.length === 1
+    ? { businessId: employee.businessId, action, target: { type: 'employee', id: employee.employeeId, label: employee.name } }
+    : { businessId: employee.businessId, action: 'employees.imported', target: { type: 'business', id: employee.businessId, label: items.length === 1 ? '1 employee' : `${items.length} employees` } };
+}
+
+/** Employees per transaction: four items each plus the business's counters and the audit entry, within DynamoDB's 100 items. */
 export const EMPLOYEES_PER_TRANSACTION = 24;
 
 /**
  * Adds employees of one business with their cards, card scan totals and e-mail guards, and the business counters, in
  * one transaction: all of them are written or none. Every card carries the same copy of the business (brandVersion).
  */
-export async function createEmployeesWithCards(items: EmployeeWithCard[]): Promise<void> {
+export async function createEmployeesWithCards(items: EmployeeWithCard[], action: 'employee.created' | 'employees.imported' = 'employee.created'): Promise<void> {
   const [first] = items;
   if (!first || items.length > EMPLOYEES_PER_TRANSACTION) throw new Error(`1 to ${EMPLOYEES_PER_TRANSACTION} employees per transaction`);
   const { businessId } = first.employee;
@@ -231,7 +240,7 @@ export async function createEmployeesWithCards(items: EmployeeWithCard[]): Promi
   });
   const sum = (count: (item: EmployeeWithCard) => number) => items.reduce((total, item) => total + count(item), 0);
   const result = await db()
-    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard }) => [
+    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard, auditEntry }) => [
       business
         .update({ businessId })
         .add({
@@ -248,6 +257,8 @@ export async function createEmployeesWithCards(items: EmployeeWithCard[]): Promi
         cardScanTotal.create({ cardId: card.cardId, businessId, employeeOrder, scanCount: 0 }).commit(),
         employeeEmailGuard.create({ businessId, email: employee.email.toLowerCase(), employeeId: employee.employeeId }).commit(),
       ]),
+      // Last, so the indexes above stay as the refusal checks below read them.
+      auditPut(auditEntry, auditOfCreation(items, action)),
     ])
     .go();
   if (result.canceled) {

@@ -7,6 +7,7 @@ import type { BusinessSettings } from '../../../shared/schemas/business';
 import type { BusinessRecord, NewCard } from './repository';
 import { searchTextOf } from './search-fields';
 import { isConditionalFailure } from '../data/conditional';
+import { auditPut, changedFields } from '../audit/audit-entry';
 
 /** Company Settings fields, or the admin's Active/Inactive toggle. */
 export type BusinessChanges = Partial<BusinessSettings> & { isActive?: boolean };
@@ -34,9 +35,12 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
   // A partial save (the logo upload) leaves the billing e-mail as it is.
   const newEmail = 'billingEmail' in settings ? (settings.billingEmail ?? null) : oldEmail;
   let guardCreateIndex = -1;
+  const fields = changedFields(before as unknown as BusinessChanges, settings, Object.keys(settings) as (keyof BusinessChanges & string)[]);
+  const only = fields.length === 1 ? fields[0] : null;
+  const action = only === 'logoUrl' ? 'business.logoUpdated' : only === 'isActive' ? 'business.statusChanged' : 'business.settingsUpdated';
 
   const result = await db()
-    .service.transaction.write(({ business, billingEmailGuard }) => {
+    .service.transaction.write(({ business, billingEmailGuard, auditEntry }) => {
       const items = [
         business
           .patch({ businessId: before.businessId })
@@ -59,6 +63,7 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
           items.push(billingEmailGuard.create({ billingEmail: newEmail, businessId: before.businessId }).commit() as never);
         }
       }
+      if (fields.length > 0) items.push(auditPut(auditEntry, { businessId: before.businessId, action, target: { type: 'business', id: before.businessId, label: settings.name ?? before.name }, fields }) as never);
       return items;
     })
     .go();

@@ -734,6 +734,37 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * One entry of a business's audit log (issue 23 §3): append-only, in the business's partition sorted by time, so the
+   * Activity section reads a range of days with one Query and no index (an entry costs one write, nothing more). The
+   * table's TTL removes it a year after it was written.
+   */
+  const auditEntry = new Entity(
+    {
+      model: { entity: 'auditEntry', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        at: { ...text, required: true, readOnly: true },
+        entryId: { ...text, required: true, readOnly: true },
+        action: { ...text, required: true, readOnly: true },
+        actorType: { ...text, required: true, readOnly: true },
+        actorId: { ...text, readOnly: true },
+        actorLabel: { ...text, required: true, readOnly: true },
+        /** The label in lower case, for the person filter. */
+        actorKey: { ...text, required: true, readOnly: true },
+        targetType: { ...text, required: true, readOnly: true },
+        targetId: { ...text, required: true, readOnly: true },
+        targetLabel: { ...text, readOnly: true },
+        fields: { type: 'list', items: { type: 'string' }, readOnly: true },
+        viewerIp: { ...text, readOnly: true },
+        requestId: { ...text, readOnly: true },
+        expiresAt: { type: 'number', required: true, readOnly: true },
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['at', 'entryId'] } } },
+    },
+    options,
+  );
+
   /** Uniqueness guard: a user is linked to at most one employee record, anywhere. Written with the link. */
   const employeeUserGuard = new Entity(
     {
@@ -939,6 +970,7 @@ export function buildEntities() {
     billingRun,
     billingRunPayer,
     passRegistration,
+    auditEntry,
     scimToken,
     directoryUser,
     directorySettings,

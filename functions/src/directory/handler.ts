@@ -11,6 +11,7 @@ import { raw, type Raw } from '../lib/http';
 import { httpHandler } from '../lib/http-handler';
 import { createHttpHandler } from '../lib/http';
 import { parseJsonStrict } from '../lib/strict-json';
+import { currentRequest, withRequestContext } from '../lib/request-context';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { getScimTokenByHash, touchScimToken, type ScimTokenRecord } from './repository';
 import { SCIM_CONTENT_TYPE, ScimError, scimErrorBody, invalidSyntax } from './scim-errors';
@@ -72,7 +73,7 @@ function tokenCaller(token: ScimTokenRecord): Caller {
 }
 
 /** Bearer token → its business; 401 otherwise. Rate-limited per token; last use recorded at most once a minute. */
-async function authenticate(event: APIGatewayProxyEventV2): Promise<ScimContext> {
+async function authenticate(event: APIGatewayProxyEventV2): Promise<ScimContext & { token: ScimTokenRecord }> {
   const secret = /^Bearer\s+(\S{20,200})\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
   const token = secret ? await getScimTokenByHash(hashScimSecret(secret)) : null;
   if (!token) throw new ScimError(401, messages.directorySync.scimUnauthorized);
@@ -84,13 +85,17 @@ async function authenticate(event: APIGatewayProxyEventV2): Promise<ScimContext>
   }
   const now = new Date();
   if (!token.lastUsedAt || now.getTime() - Date.parse(token.lastUsedAt) > 60_000) await touchScimToken(token.tokenHash, now.toISOString());
-  return { businessId: token.businessId, caller: tokenCaller(token), baseUrl: baseUrl() };
+  return { businessId: token.businessId, caller: tokenCaller(token), baseUrl: baseUrl(), token };
 }
 
 /** Runs a SCIM operation: authenticated, SCIM errors as SCIM answers (a house 4xx too; a 5xx stays the house 500). */
 async function scimCall(event: APIGatewayProxyEventV2, run: (ctx: ScimContext) => Promise<Raw>): Promise<Raw> {
   try {
-    return await run(await authenticate(event));
+    const { token, ...ctx } = await authenticate(event);
+    // The audit log (issue 23 §3) names the token as who made the directory's changes.
+    const request = currentRequest();
+    const context = { requestId: request?.requestId ?? '', viewerIp: request?.viewerIp ?? null, caller: ctx.caller, actor: { type: 'scim' as const, id: token.tokenId, label: token.name } };
+    return await withRequestContext(context, () => run(ctx));
   } catch (error) {
     if (error instanceof ScimError) return raw(scimErrorRaw(error));
     if (error instanceof AppError && error.status < 500) return raw(scimErrorRaw(new ScimError(error.status, error.message)));

@@ -8,6 +8,7 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
+import { recordAudit } from '../audit/audit-entry';
 import { getBusiness } from '../business/repository';
 import { deleteScimToken, getDirectorySettings, listScimTokens, putDirectorySettings, putScimToken, type ScimTokenRecord } from './repository';
 
@@ -43,6 +44,7 @@ export async function createScimToken(caller: Caller, businessId: string, name: 
   if ((await listScimTokens(businessId)).length >= MAX_SCIM_TOKENS) throw new AppError('CONFLICT', messages.directorySync.tooManyTokens);
   const secret = newScimSecret();
   const record = await putScimToken({ tokenHash: hashScimSecret(secret), tokenId: newId(), businessId, name, createdBy: caller.userId });
+  await recordAudit({ businessId, action: 'scimToken.created', target: { type: 'scimToken', id: record.tokenId, label: name } });
   return { token: toDto(record), secret };
 }
 
@@ -50,6 +52,7 @@ export async function revokeScimToken(caller: Caller, businessId: string, tokenI
   await assertCanManageBusiness(caller, businessId);
   const token = (await listScimTokens(businessId)).find((t) => t.tokenId === tokenId);
   if (!token || !(await deleteScimToken(token.tokenHash))) throw notFound(messages.directorySync.tokenNotFound);
+  await recordAudit({ businessId, action: 'scimToken.revoked', target: { type: 'scimToken', id: token.tokenId, label: token.name } });
 }
 
 export async function saveDirectorySettings(caller: Caller, businessId: string, settings: DirectorySyncSettings): Promise<DirectorySync> {

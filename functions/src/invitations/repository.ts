@@ -5,6 +5,7 @@ import { db } from '../data/entities';
 import type { CardRecord, EmployeeRecord } from '../business/repository';
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../data/entities';
+import { auditPut } from '../audit/audit-entry';
 
 export type InvitationRecord = EntityItem<Db['invitation']>;
 
@@ -42,7 +43,7 @@ export async function linkAccountToEmployee(link: AccountLink): Promise<LinkRefu
   const activeDelta = card && !card.isActive ? 1 : 0;
 
   const result = await db()
-    .service.transaction.write(({ invitation: i, employee: e, card: c, business, membership, employeeUserGuard }) => {
+    .service.transaction.write(({ invitation: i, employee: e, card: c, business, membership, employeeUserGuard, auditEntry }) => {
       const items = [
         i
           .patch({ employeeId: invitation.employeeId })
@@ -69,6 +70,7 @@ export async function linkAccountToEmployee(link: AccountLink): Promise<LinkRefu
       if (billableDelta || activeDelta) {
         items.push(business.patch({ businessId: employee.businessId }).add({ billableEmployeeCount: billableDelta, activeCardCount: activeDelta }).commit() as never);
       }
+      items.push(auditPut(auditEntry, { businessId: employee.businessId, action: 'invitation.accepted', target: { type: 'employee', id: employee.employeeId, label: employee.name } }) as never);
       return items;
     })
     .go();

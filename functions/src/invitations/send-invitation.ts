@@ -13,6 +13,7 @@ import { invitationMail } from '../mail/invitation-mail';
 import { brandOfBusiness } from '../white-label/brand';
 import { hashInvitationToken, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token';
 import { putInvitation } from './repository';
+import { recordAudit } from '../audit/audit-entry';
 
 export function onboardingLinkOf(token: string): string {
   return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/employee-onboarding?id=${token}`;
@@ -39,5 +40,6 @@ export async function sendInvitation(caller: Caller, businessId: string, employe
     logger.error('invitation mail was not sent', { employeeId, error: error as Error });
     throw new AppError('INTERNAL', messages.invitation.sendFailed);
   }
+  await recordAudit({ businessId, action: 'invitation.sent', target: { type: 'employee', id: employeeId, label: employee.name } });
   return { sentTo: employee.email, expiresAt: expiresAt.toISOString() };
 }

@@ -17,6 +17,7 @@ import { addCheckoutSession, billingContactOf, getInvoice, markInvoicePaid, reco
 import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
 import type { InvoiceRecord } from './repository';
+import { recordInvoiceAudit } from '../audit/audit-entry';
 
 /** The page shows nothing for an id that names no invoice: the same 404 as a made-up one. */
 async function invoiceOrNotFound(invoiceId: string): Promise<InvoiceRecord> {
@@ -105,6 +106,7 @@ async function applyPayment(invoiceId: string, invoice: InvoiceRecord | null, pa
   if (canPayInvoice(invoice.status)) {
     if (await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: payment.amountCents, stripeSessionId: payment.stripeSessionId, stripePaymentIntentId: payment.stripePaymentIntentId })) {
       recordMetric('InvoicesPaid');
+      await recordInvoiceAudit(invoice, 'invoice.paid');
       return null;
     }
   }

@@ -8,6 +8,7 @@ import { recordMetric } from '../lib/metrics';
 import { toInvoiceDto } from './dto';
 import { expireCheckoutSessions } from './payment';
 import { getInvoice, markInvoicePaid, transitionInvoice } from './payment-store';
+import { recordInvoiceAudit } from '../audit/audit-entry';
 
 /** An admin's Mark Paid records no card payment. */
 export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceStatusUpdate, now = new Date()): Promise<Invoice> {
@@ -17,6 +18,7 @@ export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceSta
   const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoiceId, status);
   if (!changed) throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
   if (status === 'paid') recordMetric('InvoicesPaid');
+  await recordInvoiceAudit(invoice, 'invoice.statusChanged');
   const stored = (await getInvoice(invoiceId))!;
   // Sessions opened after the read above were refused by addCheckoutSession's condition, so this list is complete.
   if (status !== 'overdue' && stored.checkoutSessionIds?.length) await expireCheckoutSessions(stored.checkoutSessionIds);

@@ -14,6 +14,8 @@ import type { RouteDef } from '../../routes/define';
 import type { Caller } from '../identity/caller';
 import { AppError, forbidden } from './errors';
 import { logger } from './logger';
+import { withRequestContext } from './request-context';
+import { viewerIpOf } from './viewer-address';
 import { isFromEdge } from './origin-verify';
 import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
 
@@ -146,7 +148,8 @@ export function createHttpHandler<T extends Record<string, RouteDef>>(table: T, 
       const params = validate(route.params, event.pathParameters ?? {}, messages.generic.invalidPathParameter);
       const query = route.query ? validate(route.query, event.queryStringParameters ?? {}, messages.generic.invalidQuery) : {};
       const body = parseBody(event, route);
-      const result = await byId[route.operationId]!({ body, params, query, caller, event, requestId } as never);
+      const operation = byId[route.operationId]!;
+      const result = await withRequestContext({ requestId, viewerIp: viewerIpOf(event), caller }, () => operation({ body, params, query, caller, event, requestId } as never));
       if (isRaw(result)) {
         const r = result[RAW];
         return { statusCode: r.status ?? 200, headers: r.headers, body: r.body, isBase64Encoded: r.isBase64Encoded };

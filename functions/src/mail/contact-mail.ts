@@ -1,7 +1,9 @@
 // The e-mail an employee receives for each new contact from their card page (issue 11 §3), HTML and text.
 import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
-import { escapeHtml, htmlLayout, textFooterOf } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope, textFooterOf } from './layout';
+import { contactTemplate } from './templates.generated';
 
 export interface ContactMailInput {
   to: string;
@@ -27,12 +29,10 @@ export function contactMail({ to, employeeName, contact, portalLink, brand = nul
     replyTo: [contact.email],
     ...(brand ? { fromName: brand.name } : {}),
     text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`, ...textFooterOf(brand)].join('\n'),
-    html: htmlLayout(
-      'A new contact from your card',
-      `<p>Hi ${escapeHtml(employeeName)},</p><p>Someone who opened your digital business card shared their details:</p>
-<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse">${rows.map(([k, v]) => `<tr><td style="color:#475569;vertical-align:top">${escapeHtml(k)}</td><td style="white-space:pre-line">${escapeHtml(v)}</td></tr>`).join('')}</table>
-<p><a href="${escapeHtml(portalLink)}">See all your contacts</a></p>`,
-      brand,
+    html: fillTemplate(
+      contactTemplate,
+      { employeeName, contactName: oneLine(contact.name), rows: rows.map(([label, value]) => ({ label, value })), portalLink },
+      brandScope(brand),
     ),
   };
 }

@@ -1,7 +1,9 @@
 // The e-mail an invited employee receives (HTML and text): who invites them, and the onboarding link.
 import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
-import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope, senderOf, textFooterOf } from './layout';
+import { invitationTemplate } from './templates.generated';
 
 export interface InvitationMailInput {
   to: string;
@@ -32,13 +34,6 @@ export function invitationMail({ to, employeeName, businessName, link, expiresAt
       `This link works once and until ${until}.`,
       ...textFooterOf(brand),
     ].join('\n'),
-    html: htmlLayout(
-      `Join ${business}${onPlatform}`,
-      `<p>Hi ${escapeHtml(employeeName)},</p>
-<p>${escapeHtml(business)} has created a digital business card for you${onPlatform}. Create your account to see your card, keep your profile up to date and share your QR code.</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Set up my account</a></p>
-<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(link)}<br>It works once and until ${escapeHtml(until)}.</p>`,
-      brand,
-    ),
+    html: fillTemplate(invitationTemplate, { employeeName, businessName: business, link, until }, brandScope(brand)),
   };
 }

@@ -4,7 +4,9 @@ import { formatLongDate, formatMoney, formatPercent } from '../../../shared/form
 import type { InvoiceBreakdown } from '../../../shared/schemas/invoice';
 import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../white-label/brand';
-import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope, senderOf, textFooterOf } from './layout';
+import { invoiceTemplate } from './templates.generated';
 
 /** What every mail about an invoice says (the invoice, reminder and receipt mails): who, which invoice, how much, where. */
 export interface InvoiceMailBasics {
@@ -65,27 +67,20 @@ export function invoiceMail(input: InvoiceMailInput): OutgoingMail {
       ...(input.pdfLink ? ['', 'Download the invoice (PDF):', input.pdfLink] : []),
       ...textFooterOf(input.brand ?? null),
     ].join('\n'),
-    html: htmlLayout(
-      `Invoice ${input.invoiceNumber}`,
-      `<p>Hello ${escapeHtml(business)},</p>
-<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">
-<tr><td style="color:#475569">Invoice</td><td style="font-weight:600">${escapeHtml(input.invoiceNumber)}</td></tr>
-<tr><td style="color:#475569">Amount due</td><td style="font-weight:600">${escapeHtml(amount)}</td></tr>
-<tr><td style="color:#475569">Due date</td><td>${escapeHtml(due)}</td></tr>
-${input.notes ? `<tr><td style="color:#475569">Description</td><td>${escapeHtml(input.notes)}</td></tr>` : ''}
-</table>
-${
-  rows.length > 0
-    ? `<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">
-${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="text-align:right">${escapeHtml(value)}</td></tr>`).join('\n')}
-<tr><td style="font-weight:600">Total</td><td style="text-align:right;font-weight:600">${escapeHtml(amount)}</td></tr>
-</table>`
-    : ''
-}
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
-<p style="color:#475569;font-size:14px">Or open this link: ${escapeHtml(input.link)}</p>
-${input.pdfLink ? `<p><a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the invoice (PDF)</a></p>` : ''}`,
-      input.brand ?? null,
+    html: fillTemplate(
+      invoiceTemplate,
+      {
+        businessName: business,
+        invoiceNumber: input.invoiceNumber,
+        amount,
+        due,
+        notes: input.notes,
+        hasBreakdown: rows.length > 0,
+        breakdown: rows.map(([label, value]) => ({ label, value })),
+        link: input.link,
+        pdfLink: input.pdfLink ?? null,
+      },
+      brandScope(input.brand ?? null),
     ),
   };
 }

@@ -3,7 +3,9 @@
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
-import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope, senderOf, textFooterOf } from './layout';
+import { receiptTemplate } from './templates.generated';
 
 export interface ReceiptMailInput extends InvoiceMailBasics {
   paidAt: string;
@@ -28,15 +30,10 @@ export function receiptMail(input: ReceiptMailInput): OutgoingMail {
     ...senderOf(input.brand ?? null),
     subject: `Receipt for invoice ${input.invoiceNumber}: ${amount} paid`,
     text: [`Hello ${business},`, '', `Thank you: we received your payment for invoice ${input.invoiceNumber}.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', 'Your invoice:', input.link, ...(input.pdfLink ? ['', 'The paid invoice (PDF):', input.pdfLink] : []), ...textFooterOf(input.brand ?? null)].join('\n'),
-    html: htmlLayout(
-      `Payment received`,
-      `<p>Hello ${escapeHtml(business)},</p>
-<p>Thank you: we received your payment for invoice ${escapeHtml(input.invoiceNumber)}.</p>
-<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">
-${rows.map(([label, value]) => `<tr><td style="color:#475569">${escapeHtml(label)}</td><td style="font-weight:600">${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>
-<p><a href="${escapeHtml(input.link)}" style="color:#1e40af">View your invoice</a>${input.pdfLink ? ` · <a href="${escapeHtml(input.pdfLink)}" style="color:#1e40af">Download the paid invoice (PDF)</a>` : ''}</p>`,
-      input.brand ?? null,
+    html: fillTemplate(
+      receiptTemplate,
+      { businessName: business, invoiceNumber: input.invoiceNumber, rows: rows.map(([label, value]) => ({ label, value })), link: input.link, pdfLink: input.pdfLink ?? null },
+      brandScope(input.brand ?? null),
     ),
   };
 }

@@ -3,7 +3,9 @@
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import type { OutgoingMail } from '../adapters/mail';
 import type { InvoiceMailBasics } from './invoice-mail';
-import { escapeHtml, htmlLayout, senderOf, textFooterOf } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope, senderOf, textFooterOf } from './layout';
+import { reminderTemplate } from './templates.generated';
 
 export interface ReminderMailInput extends InvoiceMailBasics {
   dueDate: string;
@@ -30,18 +32,10 @@ export function reminderMail(input: ReminderMailInput): OutgoingMail {
       input.link,
       ...textFooterOf(input.brand ?? null),
     ].join('\n'),
-    html: htmlLayout(
-      `Invoice ${input.invoiceNumber} is overdue`,
-      `<p>Hello ${escapeHtml(business)},</p>
-<p>Invoice ${escapeHtml(input.invoiceNumber)} was due on ${escapeHtml(due)} and is now ${escapeHtml(overdue)} overdue.</p>
-<table role="presentation" cellpadding="6" cellspacing="0" style="border-collapse:collapse;margin:8px 0 16px">
-<tr><td style="color:#475569">Invoice</td><td style="font-weight:600">${escapeHtml(input.invoiceNumber)}</td></tr>
-<tr><td style="color:#475569">Amount due</td><td style="font-weight:600">${escapeHtml(amount)}</td></tr>
-<tr><td style="color:#475569">Due date</td><td>${escapeHtml(due)}</td></tr>
-</table>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#1e40af;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Pay Invoice</a></p>
-<p style="color:#475569;font-size:14px">If you have already paid, please ignore this reminder. Or open this link: ${escapeHtml(input.link)}</p>`,
-      input.brand ?? null,
+    html: fillTemplate(
+      reminderTemplate,
+      { businessName: business, invoiceNumber: input.invoiceNumber, amount, due, overdue, link: input.link },
+      brandScope(input.brand ?? null),
     ),
   };
 }

@@ -1,7 +1,9 @@
 // The e-mail the sales team receives for a 'Contact Our Sales Team' request (HTML and text).
 import type { SalesContact } from '../../../shared/schemas/sales-contact';
 import type { OutgoingMail } from '../adapters/mail';
-import { escapeHtml, htmlLayout } from './layout';
+import { fillTemplate } from './fill';
+import { brandScope } from './layout';
+import { salesContactTemplate } from './templates.generated';
 
 const labels: [keyof SalesContact, string][] = [
   ['companyName', 'Company'],
@@ -23,11 +25,6 @@ export function salesContactMail(contact: SalesContact, salesInbox: string): Out
     replyTo: [contact.email],
     subject,
     text: `New sales enquiry\n\n${rows.map(([l, v]) => `${l}: ${v}`).join('\n')}\n`,
-    html: htmlLayout(
-      'New sales enquiry',
-      `<table role="presentation" cellpadding="4">${rows
-        .map(([l, v]) => `<tr><td style="color:#64748b;vertical-align:top">${escapeHtml(l)}</td><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
-        .join('')}</table>`,
-    ),
+    html: fillTemplate(salesContactTemplate, { companyName: contact.companyName.replace(/[\r\n]+/g, ' '), rows: rows.map(([label, value]) => ({ label, value })) }, brandScope(null)),
   };
 }

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from '@web/components/avatar';
+import { ActivityButton } from '@web/features/activity/components/activity-button';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { useSession } from '@web/features/auth/session-provider';
 import { BulkQrDownloadButton } from './bulk-qr-download';
@@ -75,6 +76,7 @@ export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) 
             <Settings aria-hidden />
             Settings
           </Button>
+          <ActivityButton businessId={business.id} businessName={business.name} />
           <BulkQrDownloadButton businessId={business.id} business={business} />
           <Button size="sm" onClick={onAddEmployee}>
             <UserPlus aria-hidden />

@@ -1,0 +1,64 @@
+// The audit log (issue 23 §3): what changed in a business, who changed it, when, from where. The actions are listed
+// here once: the server records them, the Activity section filters and names them.
+import * as z from '../zod';
+import { messages } from '../messages';
+import { optionalText, pageCursor } from './common';
+
+/** Every action the log records, with the words the Activity section shows for it. */
+export const auditActions = {
+  'employee.created': 'Employee added',
+  'employee.updated': 'Employee updated',
+  'employee.deactivated': 'Employee deactivated',
+  'employee.reactivated': 'Employee reactivated',
+  'employee.deleted': 'Employee deleted',
+  'employees.imported': 'Employees imported',
+  'card.created': 'Card created',
+  'card.qrGenerated': 'QR code generated',
+  'invitation.sent': 'Invitation sent',
+  'invitation.accepted': 'Invitation accepted',
+  'business.settingsUpdated': 'Company settings updated',
+  'business.logoUpdated': 'Logo updated',
+  'business.statusChanged': 'Business status changed',
+  'scimToken.created': 'Directory token created',
+  'scimToken.revoked': 'Directory token revoked',
+  'invoice.paid': 'Invoice paid',
+  'invoice.statusChanged': 'Invoice status changed',
+} as const;
+export type AuditAction = keyof typeof auditActions;
+export const auditActionIds = Object.keys(auditActions) as [AuditAction, ...AuditAction[]];
+
+/** Who made a change: a signed-in user, an admin, an agency's staff, a directory-sync token, or the platform itself. */
+export const auditActorTypes = ['user', 'admin', 'agency', 'scim', 'system'] as const;
+export type AuditActorType = (typeof auditActorTypes)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.enum(auditActionIds),
+  actor: z.object({ type: z.enum(auditActorTypes), id: z.nullable(z.string()), label: z.string() }),
+  target: z.object({ type: z.string(), id: z.string(), label: z.nullable(z.string()) }),
+  /** The names of the fields that changed (never their values: no secrets or tokens reach the log). */
+  fields: z.array(z.string()),
+  viewerIp: z.nullable(z.string()),
+  requestId: z.nullable(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.activity.invalidDay)));
+
+const filters = {
+  person: optionalText(100),
+  action: z.optional(z.enum(auditActionIds, { error: messages.activity.invalidAction })),
+  from: day,
+  to: day,
+};
+const rangeInOrder = z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, { message: messages.activity.rangeReversed, path: ['to'] });
+
+/** The Activity section's filters: by person (part of their e-mail or the token's name), action, and a range of days (UTC). */
+export const auditQuerySchema = z.object({ ...filters, cursor: pageCursor(600) }).check(rangeInOrder);
+/** The export takes the same filters and no cursor: it is every match. */
+export const auditExportQuerySchema = z.object(filters).check(rangeInOrder);
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), cursor: z.nullable(z.string()) });
+export type AuditPage = z.infer<typeof auditPageSchema>;
