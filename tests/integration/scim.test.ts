@@ -221,6 +221,11 @@ describe('Okta provisioning sequence', () => {
     expect(state.card!.isActive).toBe(true);
     // The PUT's fields survived both.
     expect(state.employee).toMatchObject({ name: 'Olivia Okta', department: 'Ovens' });
+
+    // The audit log (issue 23 §3) names the token as who made each change.
+    const entries = (await (await tables()).auditEntry.query.primary({ businessId: a.business.id }).go({ pages: 'all' })).data.filter((e) => e.targetId === id);
+    expect(entries.map((e) => e.action).sort()).toEqual(['employee.created', 'employee.deactivated', 'employee.reactivated', 'employee.updated']);
+    expect(entries.every((e) => e.actorType === 'scim' && e.actorLabel === 'Okta')).toBe(true);
   });
 });
 
