@@ -13,6 +13,7 @@ import { businessRoutes } from './routes/business';
 import { cardPageRoutes } from './routes/card-page';
 import { activityRoutes } from './routes/activity';
 import { contactsRoutes } from './routes/contacts';
+import { directoryRoutes, scimRoutes } from './routes/directory';
 import { customDomainsRoutes } from './routes/custom-domains';
 import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
@@ -246,6 +247,24 @@ export const areas: Record<Area, AreaDef> = {
       tenants: true,
     },
   },
+  // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, and the SCIM 2.0 service (/scim/v2, no JWT
+  // authorizer: the handler checks the SCIM bearer token). A SCIM user is an employee, so this area creates, changes and
+  // deletes employees through the business area's own services and mails the optional invitation.
+  directory: {
+    entry: 'functions/src/directory/handler.ts',
+    capabilities: {
+      // GetItem/Query: tokens (by hash; gsi2 by business), employees, the dashboard collection (gsi1), directory users
+      // (gsi2), the caller's records. PutItem/UpdateItem/DeleteItem: tokens, directory users, settings, the rate-limit
+      // counter, an invitation; the employee transactions (create, save, delete). BatchWriteItem: a deleted employee's
+      // scan days and contacts. ConditionCheckItem: none of these transactions needs it, so it is not granted.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: true },
+      // The card URL (QR code, invitation link) and the SCIM base URL.
+      site: true,
+      // qr/: a provisioned employee's QR code; a deleted employee's QR images and photos go (delete only).
+      media: { write: ['qr/'], delete: ['photos/'] },
+      mail: { send: true },
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -325,8 +344,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

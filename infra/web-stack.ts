@@ -1,5 +1,5 @@
 // The web stack: the CloudFront distribution that is the product's single public origin — the SPA from the site
-// bucket, /api/* and /card/* from the HTTP API, /media/* from the media bucket — plus the SPA's files and the
+// bucket, /api/*, /card/* and /scim/* from the HTTP API, /media/* from the media bucket — plus the SPA's files and the
 // runtime config.json it reads at boot.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -207,6 +207,9 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_ALL),
         '/card/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_GET_HEAD),
+        // SCIM 2.0 directory sync (issue 23 §1): identity providers call /scim/v2 on the site with their SCIM bearer token;
+        // like /api/*: never cached, every method, Authorization forwarded (the handler checks the token itself).
+        '/scim/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_ALL),
         '/media/*': {
           origin: origins.S3BucketOrigin.withOriginAccessControl(mediaBucket),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, activity, customDomains] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, activity, customDomains, directory] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -20,6 +20,7 @@ export async function loadHandlers() {
     import('../src/email-signature/handler'),
     import('../src/apple-wallet/handler'),
     import('../src/audit/handler'),
+    import('../src/directory/handler'),
     import('../src/custom-domains/handler'),
   ]);
   const handlers = {
@@ -38,6 +39,7 @@ export async function loadHandlers() {
     invoiceDocuments: invoiceDocuments.handler,
     emailSignature: emailSignature.handler,
     appleWallet: appleWallet.handler,
+    directory: directory.handler,
     activity: activity.handler,
     customDomains: customDomains.handler,
   } satisfies Record<Area, unknown>;

@@ -1,4 +1,4 @@
-// The local "CloudFront": one origin serving / (the SPA build), /api/* and /card/* (the API adapter),
+// The local "CloudFront": one origin serving / (the SPA build), /api/*, /card/* and /scim/* (the API adapter),
 // /media/* (the media bucket), /config.json (runtime config) and /cognito (the local user pool) — with the same
 // security headers (functions/security-headers.ts), the same compression and the same caching headers as the
 // distribution, so what breaks in AWS breaks here.
@@ -223,7 +223,7 @@ export function createLocalServer(o: LocalServerOptions): Server {
         const key = safeDecode(path.slice('/media/'.length));
         return key === null ? respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(req, res, o, key);
       }
-      if (path.startsWith('/api/') || path.startsWith('/card/')) {
+      if (path.startsWith('/api/') || path.startsWith('/card/') || path.startsWith('/scim/')) {
         // As CloudFront's origin request policy does: the viewer's address, never what the client claims it is.
         req.headers['cloudfront-viewer-address'] = viewerAddressOf(req);
         const body = await readBody(req);

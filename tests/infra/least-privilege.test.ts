@@ -71,6 +71,22 @@ const expectedActions: Record<string, string[]> = {
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
+  // Directory sync (issue 23 §1): SCIM tokens, directory users and the employees they are (created, saved, deleted
+  // through the business area's services: their transactions, a deleted employee's scan days and contacts in batches),
+  // the QR image of a provisioned employee's card, a deleted employee's media, and the optional invitation mail. No
+  // Cognito: provisioning never creates or changes a user account.
+  directory: [
+    'dynamodb:BatchWriteItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    's3:DeleteObject',
+    's3:PutObject',
+    'ses:SendEmail',
+    'ses:SendRawEmail',
+  ],
   // Custom domains (issue 21 §2): the only function with CloudFront's tenant actions (on the card distribution, its
   // connection group and its tenants), the domain items, and the regenerated QR images under qr/.
   customDomains: [
@@ -142,6 +158,7 @@ const expectedActions: Record<string, string[]> = {
 };
 
 const expectedEnvironment: Record<string, string[]> = {
+  directory: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   docs: [],
   me: ['TABLE_NAME', 'USER_POOL_ID'],

@@ -78,9 +78,9 @@ describe('the distribution', () => {
     });
   });
 
-  it('sends /api/* (all methods) and /card/* to the HTTP API, uncached and compressed, with the viewer address but not Host', () => {
+  it('sends /api/* and /scim/* (all methods) and /card/* to the HTTP API, uncached and compressed, with the viewer address but not Host', () => {
     const resources = web.toJSON().Resources as Record<string, { Type: string; Properties: Props }>;
-    for (const path of ['/api/*', '/card/*']) {
+    for (const path of ['/api/*', '/card/*', '/scim/*']) {
       const b = behavior(path);
       const refs = b as unknown as { Compress?: boolean; CachePolicyId: { Ref: string }; OriginRequestPolicyId: { Ref: string } };
       expect(refs.Compress, path).toBe(true);
@@ -121,6 +121,8 @@ describe('the distribution', () => {
       'PUT',
     ]);
     expect(behavior('/card/*').AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+    // SCIM 2.0 (issue 23 §1): identity providers GET, POST, PUT, PATCH and DELETE.
+    expect(behavior('/scim/*').AllowedMethods?.sort()).toEqual(behavior('/api/*').AllowedMethods?.sort());
   });
 
   it('serves /media/* from the media bucket through origin access control, cached', () => {

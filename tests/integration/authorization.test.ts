@@ -134,6 +134,23 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listUpdatedPasses: everyone(204),
   getLatestPass: everyone(401),
   logPassKitMessages: everyone(200),
+  // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, for whoever manages the business. Revoking a
+  // token that does not exist (the matrix's token id names none) reaches the lookup only for them: 404.
+  getDirectorySync: managesA(200),
+  updateDirectorySyncSettings: managesA(200),
+  createScimToken: managesA(201),
+  revokeScimToken: managesA(404),
+  // The SCIM service has no JWT authorizer: a Cognito token (or none) is no SCIM token, whoever sends it: 401.
+  scimServiceProviderConfig: everyone(401),
+  scimResourceTypes: everyone(401),
+  scimSchemas: everyone(401),
+  scimListGroups: everyone(401),
+  scimListUsers: everyone(401),
+  scimCreateUser: everyone(401),
+  scimGetUser: everyone(401),
+  scimReplaceUser: everyone(401),
+  scimPatchUser: everyone(401),
+  scimDeleteUser: everyone(401),
   // Custom domains (issue 21 §2): the agency's owner and admins; the other agency, owners and employees 403.
   listCustomDomains: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   addCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 201, agencyNotManagingA: 403, admin: 201 }),

@@ -219,6 +219,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     passTypeIdentifier: 'pass.example.cardcrew.local',
     serialNumber: world.ids.cardId,
     agencyId: world.agencyId,
+    // Directory sync (issue 23 §1): a SCIM token id that names none.
+    tokenId: 'AAAAAAAAAAAAAAAAAAAAAA',
     domainId: world.domainIds[principal as keyof World['domainIds']] ?? world.domainIds.agencyManagingA,
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };

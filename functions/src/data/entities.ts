@@ -909,6 +909,76 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * A SCIM token of a business (issue 23 §1, directory sync). Only the SHA-256 of the token is stored, and it is the
+   * key, so the SCIM handler finds the token with one consistent GetItem and a revoked (deleted) token is refused at
+   * once. gsi2 lists a business's tokens (Company Settings → Directory sync).
+   */
+  const scimToken = new Entity(
+    {
+      model: { entity: 'scimToken', version: '1', service },
+      attributes: {
+        tokenHash: { ...text, required: true },
+        tokenId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        name: { ...text, required: true },
+        /** The user who created it. */
+        createdBy: { ...text, required: true },
+        /** The last authenticated SCIM request, to the minute (bookkeeping, written at most once a minute). */
+        lastUsedAt: text,
+        createdAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['tokenId'] } },
+      },
+    },
+    options,
+  );
+
+  /**
+   * What the directory says about an employee it provisioned, beyond the employee's own fields: the SCIM userName as
+   * sent, externalId, the name parts and the enterprise extension (employeeNumber, manager). One per employee; gsi2
+   * lists a business's directory users (the externalId filter).
+   */
+  const directoryUser = new Entity(
+    {
+      model: { entity: 'directoryUser', version: '1', service },
+      attributes: {
+        employeeId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        userName: text,
+        externalId: text,
+        givenName: text,
+        familyName: text,
+        employeeNumber: text,
+        managerId: text,
+        managerDisplayName: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['employeeId'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['employeeId'] } },
+      },
+    },
+    options,
+  );
+
+  /** A business's directory-sync settings (issue 23 §1): whether provisioned employees also get an invitation mail. */
+  const directorySettings = new Entity(
+    {
+      model: { entity: 'directorySettings', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        sendInvitations: { type: 'boolean', required: true },
+        updatedAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -941,6 +1011,9 @@ export function buildEntities() {
     billingRunPayer,
     passRegistration,
     auditEntry,
+    scimToken,
+    directoryUser,
+    directorySettings,
     customDomain,
     agencyDomain,
   };

@@ -32,6 +32,7 @@ import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/
 import { dashboardKeys } from '../api/get-dashboard';
 import { SignatureSettingsFieldset } from '@web/features/email-signature/components/signature-settings-fieldset';
 import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
+import { DirectorySyncSection } from '@web/features/directory-sync/components/directory-sync-section';
 
 const fields = [
   'name',
@@ -104,6 +105,7 @@ export function CompanySettingsDialog({
           <DialogDescription>Your company’s details, billing information, brand colors, logo and e-mail signatures.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
+        {open && <DirectorySyncSection businessId={business.id} />}
       </DialogContent>
     </Dialog>
   );
