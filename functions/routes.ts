@@ -174,11 +174,13 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the business's invoices; GetItem/Query: the caller's records and the agency–client link.
     capabilities: { table: { actions: ['GetItem', 'Query'], indexes: true } },
   },
-  // An agency's billing (issue 20 §1, §2): its invoices and volume tier, and who pays for each client.
+  // An agency's billing (issue 20 §1, §2): its invoices and volume tier, and who pays for each client; and white-label
+  // per client (issue 21 §1), the other choice kept on the agency–client link.
   agencyBilling: {
     entry: 'functions/src/agency-billing/handler.ts',
     // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
-    // the clients billed to the agency. UpdateItem: the choice on the link. GetItem: the caller's records.
+    // the clients billed to the agency. UpdateItem: the choices on the link, the agency's brand on the client's business
+    // item. GetItem: the caller's records, the agency, the business.
     capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: true } },
   },
   // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on

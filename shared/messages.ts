@@ -196,6 +196,15 @@ export const messages = {
     setUpFirst: 'Save your agency settings before adding clients.',
     /** Issue 21: white-label. */
     supportEmailRequired: 'A support email is required for white-label: your clients reply to it',
+    /** Per-client white-label (issue 21 §1). */
+    clientWhiteLabelInvalid: 'White-label must be agency, on or off',
+    clientWhiteLabelNeedsSupport: 'Add a support email in Agency Settings before turning white-label on for a client',
+    clientWhiteLabelFollow: (on: boolean) => `Follow agency setting (${on ? 'on' : 'off'})`,
+    clientWhiteLabelOn: 'On for this client',
+    clientWhiteLabelOff: 'Off for this client',
+    clientWhiteLabelSaved: (client: string, branded: boolean) => (branded ? `${client} now shows your brand` : `${client} now shows CardCrew's brand`),
+    clientWhiteLabelOtherAgency: (client: string) => `${client} shows another agency's brand: it keeps it until that agency turns white-label off`,
+    clientWhiteLabelSaveFailed: 'Could not change white-label for this client. Please try again.',
   },
   /** Issue 20: an agency's consolidated billing (docs/decisions.md). */
   agencyBilling: {

@@ -71,6 +71,25 @@ export const agencyClientSchema = z.object({
 });
 export type AgencyClient = z.infer<typeof agencyClientSchema>;
 
+/** White-label for one client (issue 21 §1): follow the agency's one switch, or on/off for this client alone. */
+export const clientWhiteLabelOptions = ['agency', 'on', 'off'] as const;
+export type ClientWhiteLabel = (typeof clientWhiteLabelOptions)[number];
+
+/** PUT /api/businesses/{businessId}/white-label: the agency's per-client override. */
+export const clientWhiteLabelInputSchema = z.strictObject({
+  whiteLabel: z.enum(clientWhiteLabelOptions, { error: messages.agency.clientWhiteLabelInvalid }),
+});
+export type ClientWhiteLabelInput = z.infer<typeof clientWhiteLabelInputSchema>;
+
+export const clientWhiteLabelSchema = z.object({
+  businessId: z.string(),
+  agencyId: z.string(),
+  whiteLabel: z.enum(clientWhiteLabelOptions),
+  /** Whether the client now shows this agency's brand (false when off, or when another agency brands it). */
+  branded: z.boolean(),
+});
+export type ClientWhiteLabelResult = z.infer<typeof clientWhiteLabelSchema>;
+
 /** One client business on the agency dashboard (spec 2 §2 Managed Client Businesses). */
 export const agencyClientSummarySchema = z.object({
   id: z.string(),
@@ -85,6 +104,10 @@ export const agencyClientSummarySchema = z.object({
   revenueCents: z.int(),
   /** Who pays for the client: the agency on its monthly invoice, or the client directly (issue 20 §1). */
   billedTo: z.enum(['agency', 'direct']),
+  /** White-label for this client: the agency's switch ('agency') or this client's override (issue 21 §1). */
+  whiteLabel: z.enum(clientWhiteLabelOptions),
+  /** Whether the client shows this agency's brand now. */
+  branded: z.boolean(),
 });
 export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { invite } from '../support/invitations';
-import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, signIn, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 const whiteLabel = { whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' };
 
@@ -157,5 +157,93 @@ describe('white-label mail for an agency’s clients', () => {
     expect(res.text).toContain(messages.agency.supportEmailRequired);
     const { data } = await (await tables()).agency.get({ agencyId }).go({ consistent: true });
     expect(data?.whiteLabel).toBeFalsy();
+  });
+});
+
+describe('white-label per client (the override in the agency’s client list)', () => {
+  const setFor = (user: TestUser, clientId: string, whiteLabel: string) => api('PUT', `/api/businesses/${clientId}/white-label`, { user, body: { whiteLabel } });
+  const businessOf = async (businessId: string) => (await (await tables()).business.get({ businessId }).go({ consistent: true })).data;
+  const linkOf = async (agencyId: string, businessId: string) => (await (await tables()).agencyClient.get({ agencyId, businessId }).go({ consistent: true })).data;
+  const dashboardClient = async (user: TestUser, clientId: string) => ((await api('GET', '/api/agency', { user })).body.clients as { id: string }[]).find((c) => c.id === clientId);
+
+  it('keeps CardCrew for a client turned off while the agency’s switch is on, and survives the agency’s next save', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const offId = await addClient(user, 'Plain Bakery');
+    const onId = await addClient(user, 'Branded Bakery');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    expect((await businessOf(offId))?.whiteLabelAgencyId).toBe(agencyId);
+
+    const res = await setFor(user, offId, 'off');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ businessId: offId, agencyId, whiteLabel: 'off', branded: false });
+    expect((await linkOf(agencyId, offId))?.whiteLabel).toBe('off');
+    const plain = await businessOf(offId);
+    expect(plain?.whiteLabelAgencyId).toBeUndefined();
+    expect(plain?.whiteLabelName).toBeUndefined();
+    // The agency saves its settings again (switch still on): the override holds, the other client stays branded.
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ ...whiteLabel, whiteLabelName: 'Bright Again' }) })).status).toBe(200);
+    expect((await businessOf(offId))?.whiteLabelAgencyId).toBeUndefined();
+    expect(await businessOf(onId)).toMatchObject({ whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Again' });
+    expect(await dashboardClient(user, offId)).toMatchObject({ whiteLabel: 'off', branded: false });
+    expect(await dashboardClient(user, onId)).toMatchObject({ whiteLabel: 'agency', branded: true });
+
+    const mail = await mailTo((await inviteToClient(user, offId)).email);
+    expect(mail.from).toBe('CardCrew <no-reply@cardcrew.local>');
+    expect(mail.replyTo).toEqual([]);
+    expect(mail.body.html).toContain('Join Plain Bakery on CardCrew');
+
+    // Back to the agency's switch: branded again.
+    const back = await setFor(user, offId, 'agency');
+    expect(back.body).toEqual({ businessId: offId, agencyId, whiteLabel: 'agency', branded: true });
+    expect((await linkOf(agencyId, offId))?.whiteLabel).toBeUndefined();
+    expect((await businessOf(offId))?.whiteLabelName).toBe('Bright Again');
+  });
+
+  it('brands a client turned on while the agency’s switch is off, and only that client', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const onId = await addClient(user, 'Chosen Bakery');
+    const otherId = await addClient(user, 'Other Bakery');
+    // The switch off, but a support e-mail and name kept for the clients turned on one by one.
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ ...whiteLabel, whiteLabel: false }) })).status).toBe(200);
+    const res = await setFor(user, onId, 'on');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ whiteLabel: 'on', branded: true });
+    expect(await businessOf(onId)).toMatchObject({ whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Studio', whiteLabelSupportEmail: 'help@bright.example' });
+    expect((await businessOf(otherId))?.whiteLabelAgencyId).toBeUndefined();
+    // The agency's next save keeps it (its switch is still off).
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ ...whiteLabel, whiteLabel: false }) })).status).toBe(200);
+    expect((await businessOf(onId))?.whiteLabelAgencyId).toBe(agencyId);
+
+    const mail = await mailTo((await inviteToClient(user, onId)).email);
+    expect(mail.from).toBe('"Bright Studio" <no-reply@cardcrew.local>');
+    expect(mail.replyTo).toEqual(['help@bright.example']);
+    expect(everywhere(mail)).not.toMatch(/cardcrew(?!\.local)/i);
+  });
+
+  it('refuses “on” without a support e-mail, and an unknown value, and changes nothing', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'No Support Bakery');
+    const res = await setFor(user, clientId, 'on');
+    expect(res.status).toBe(400);
+    expect(res.text).toContain(messages.agency.clientWhiteLabelNeedsSupport);
+    const bad = await setFor(user, clientId, 'maybe');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(messages.agency.clientWhiteLabelInvalid);
+    expect((await linkOf(agencyId, clientId))?.whiteLabel).toBeUndefined();
+    expect((await businessOf(clientId))?.whiteLabelAgencyId).toBeUndefined();
+  });
+
+  it('lets an admin turn a client off, and refuses another agency', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Admin Bakery');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
+    const other = await agencyWithSettings();
+    expect((await setFor(other.user, clientId, 'off')).status).toBe(403);
+    expect((await businessOf(clientId))?.whiteLabelAgencyId).toBe(agencyId);
+    const admin = await signIn('admin@cardcrew.local', 'Admin1234!');
+    const res = await setFor(admin, clientId, 'off');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ agencyId, whiteLabel: 'off', branded: false });
+    expect((await businessOf(clientId))?.whiteLabelAgencyId).toBeUndefined();
   });
 });

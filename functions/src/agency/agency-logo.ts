@@ -41,8 +41,8 @@ export async function confirmAgencyLogoUpload(caller: Caller, uploadId: string):
       const before = await getAgency(agencyId);
       if (!before) throw notFound('Agency not found.');
       await setAgencyLogo(agencyId, stored);
-      // A white-labelled agency's clients show the new logo too.
-      if (before.whiteLabel) await applyBrandToClients({ ...before, logoUrl: stored });
+      // Its white-labelled clients (by the agency's switch or their own override) show the new logo too.
+      await applyBrandToClients({ ...before, logoUrl: stored });
       await deleteMediaObjects(storedImageKeys(before.logoUrl, imageOwnerFolder('logo', agencyId))).catch((error: Error) =>
         logger.warn('replaced agency logo was not deleted', { agencyId, error }),
       );

@@ -458,6 +458,10 @@ export function buildEntities() {
         billedTo: { type: ['agency', 'direct'] as const, default: 'agency' },
         billingChangedBy: text,
         billingChangedAt: text,
+        /**
+         * White-label for this client (issue 21 §1): 'on' or 'off' overrides the agency's one switch; absent follows it.
+         */
+        whiteLabel: { type: ['on', 'off'] as const },
         createdAt,
       },
       indexes: {

@@ -26,6 +26,16 @@ export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
   };
 }
 
+/**
+ * The agency's brand for one client, after that client's override on the agency–client link: 'off' never brands it,
+ * 'on' brands it even while the agency's switch is off (a support e-mail is still required), absent follows the switch.
+ */
+export function brandOfAgencyFor(agency: AgencyRecord, override: 'on' | 'off' | undefined): ClientBrand | null {
+  if (override === 'off') return null;
+  if (override === 'on') return brandOfAgency({ ...agency, whiteLabel: true });
+  return brandOfAgency(agency);
+}
+
 /** The brand stored on a business, or null for CardCrew's own. */
 export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl'>): ClientBrand | null {
   if (!business.whiteLabelAgencyId || !business.whiteLabelName || !business.whiteLabelSupportEmail) return null;
