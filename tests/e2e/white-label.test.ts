@@ -7,7 +7,9 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
-import { addEmployee, origin, signIn, uniqueEmail } from '../support/runtime';
+import { messages } from '../../shared/messages';
+import { addClient } from '../support/agencies';
+import { addEmployee, origin, signIn, tables, uniqueEmail } from '../support/runtime';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -68,5 +70,47 @@ describe('a white-labelled client’s owner', () => {
     const icon = decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
     expect(icon).toMatch(/^data:image\/svg\+xml,<svg.*fill="#B45309".*>N<\/text><\/svg>$/);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the agency’s client list', () => {
+  it('turns white-label off for one client from its card, by keyboard, and on again: stored on the client; axe clean; fits a phone', async () => {
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    const clientId = await addClient(agency, 'Override Bakery');
+    const session = await signedIn(agency, '/agency', desktop);
+    sessions.push(session);
+    const { page } = session;
+    const select = page.getByLabel('White-label for Override Bakery', { exact: true });
+    // Bright's switch is on (seed): the new client follows it.
+    await expectOnPage(select).toHaveValue('agency');
+    await expectOnPage(select.locator('option:checked')).toHaveText(messages.agency.clientWhiteLabelFollow(true));
+    const brandedBy = async () => (await (await tables()).business.get({ businessId: clientId }).go({ consistent: true })).data?.whiteLabelAgencyId;
+    expect(await brandedBy()).toBeTruthy();
+
+    // Keyboard only: each arrow key on the focused select saves the next choice ("On", then "Off for this client").
+    await select.press('ArrowDown');
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', true))).toBeVisible();
+    await expectOnPage(select).toHaveValue('on');
+    await expectOnPage(select).toBeEnabled();
+    await select.press('ArrowDown');
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', false))).toBeVisible();
+    await expectOnPage(select).toHaveValue('off');
+    expect(await brandedBy()).toBeUndefined();
+    expect(await axeViolations(page)).toEqual([]);
+    await select.scrollIntoViewIfNeeded();
+    await shot(page, 'white-label-03-client-override');
+
+    await select.selectOption('agency');
+    await expect.poll(brandedBy).toBeTruthy();
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', true)).first()).toBeVisible();
+    // Reloaded, the list shows what is stored.
+    await page.reload();
+    await expectOnPage(page.getByLabel('White-label for Override Bakery', { exact: true })).toHaveValue('agency');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('White-label for Override Bakery', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'white-label-04-client-override-phone');
   });
 });
