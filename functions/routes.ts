@@ -138,8 +138,9 @@ export const areas: Record<Area, AreaDef> = {
       // BatchGetItem: the client businesses, 100 per request. PutItem: the agency (with its owner guard and membership),
       // a client (with its scan total and link), an upload record. DeleteItem: a confirm call takes its upload record.
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
-      // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions.
-      media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
+      // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions (with
+      // the favicon derived from it); favicons/: its own favicon's renditions (issue 21 §1).
+      media: { write: ['uploads/', 'logos/', 'favicons/'], read: ['uploads/'] },
     },
   },
   // Contact exchange (issue 11 §3): the card page's form (stored, rate-limited per viewer, mailed to the employee) and

@@ -197,6 +197,8 @@ export const messages = {
     /** Issue 21: white-label. */
     supportEmailRequired: 'A support email is required for white-label: your clients reply to it',
     /** Per-client white-label (issue 21 §1). */
+    faviconFromLogo: 'Your clients’ browser tabs show this icon, made from your logo. Upload a square image to use another.',
+    faviconOwn: 'Your clients’ browser tabs show this square icon.',
     clientWhiteLabelInvalid: 'White-label must be agency, on or off',
     clientWhiteLabelNeedsSupport: 'Add a support email in Agency Settings before turning white-label on for a client',
     clientWhiteLabelFollow: (on: boolean) => `Follow agency setting (${on ? 'on' : 'off'})`,
@@ -248,6 +250,7 @@ export const messages = {
     failedTitle: 'Upload failed',
     logoFailed: 'Failed to upload logo. Please try again.',
     logoUploaded: 'Logo uploaded',
+    faviconUploaded: 'Favicon uploaded',
   },
   /** Admin portal: businesses, admin users and plans (spec 2 §2, §5, §8). Failure toasts are titled `errorTitle`. */
   admin: {

@@ -61,6 +61,10 @@ export const agencySchema = z.object({
   whiteLabelName: z.nullable(z.string()),
   supportEmail: z.nullable(z.string()),
   supportUrl: z.nullable(z.string()),
+  /** The favicon's 512 px rendition (issue 21 §1): the agency's own upload, else the one derived from its logo. */
+  faviconUrl: z.nullable(z.string()),
+  /** Whether that favicon is its own upload (not derived from the logo). */
+  faviconUploaded: z.boolean(),
 });
 export type Agency = z.infer<typeof agencySchema>;
 

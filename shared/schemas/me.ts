@@ -12,6 +12,8 @@ export const clientBrandSchema = z.object({
   logoUrl: z.nullable(z.string()),
   supportEmail: z.string(),
   supportUrl: z.nullable(z.string()),
+  /** The agency's favicon renditions (issue 21 §1): tab 32 px, apple-touch-icon 180 px, 512 px; null without one. */
+  favicon: z.nullable(z.object({ icon32: z.string(), appleTouch180: z.string(), icon512: z.string() })),
 });
 export type ClientBrandView = z.infer<typeof clientBrandSchema>;
 

@@ -27,6 +27,8 @@ export function toAgencyDto(a: AgencyRecord): Agency {
     whiteLabelName: orNull(a.whiteLabelName),
     supportEmail: orNull(a.supportEmail),
     supportUrl: orNull(a.supportUrl),
+    faviconUrl: a.faviconUrl ?? a.logoFaviconUrl ?? null,
+    faviconUploaded: Boolean(a.faviconUrl),
   };
 }
 

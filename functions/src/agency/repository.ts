@@ -47,6 +47,16 @@ export async function setAgencyLogo(agencyId: string, logoUrl: string): Promise<
   await db().agency.patch({ agencyId }).set({ logoUrl }).go();
 }
 
+/** Points the agency's own favicon, or the one derived from its logo, at new renditions (undefined leaves it). */
+export async function setAgencyFavicon(agencyId: string, favicon: { faviconUrl?: string; logoFaviconUrl?: string }): Promise<void> {
+  await db().agency.patch({ agencyId }).set(compact(favicon)).go();
+}
+
+/** The logo was replaced or removed by a save: its derived favicon went with it. */
+export async function clearLogoFavicon(agencyId: string): Promise<void> {
+  await db().agency.patch({ agencyId }).remove(['logoFaviconUrl']).go();
+}
+
 export interface ClientLink {
   agencyId: string;
   businessId: string;

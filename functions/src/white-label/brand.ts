@@ -2,6 +2,7 @@
 // name, support contacts and logo — read from an agency or from the copy on a client's business item. Pure, so the
 // Lambdas that load no ElectroDB (payments) can use it.
 import type { AgencyRecord } from '../agency/repository';
+import { faviconUrlsOf } from '../../../shared/favicon';
 import type { ClientBrandView } from '../../../shared/schemas/me';
 import type { BusinessRecord } from '../business/repository';
 
@@ -12,6 +13,8 @@ export interface ClientBrand {
   supportEmail: string;
   supportUrl: string | null;
   logoUrl: string | null;
+  /** The favicon's 512 px PNG (its 32 and 180 px renditions beside it, shared/favicon.ts). */
+  faviconUrl?: string | null;
 }
 
 /** The agency's brand when white-label is on (a support e-mail is required for it), or null. */
@@ -23,6 +26,7 @@ export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
     supportEmail: agency.supportEmail,
     supportUrl: agency.supportUrl ?? null,
     logoUrl: agency.logoUrl ?? null,
+    faviconUrl: agency.faviconUrl ?? agency.logoFaviconUrl ?? null,
   };
 }
 
@@ -37,7 +41,7 @@ export function brandOfAgencyFor(agency: AgencyRecord, override: 'on' | 'off' | 
 }
 
 /** The brand stored on a business, or null for CardCrew's own. */
-export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl'>): ClientBrand | null {
+export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl'>): ClientBrand | null {
   if (!business.whiteLabelAgencyId || !business.whiteLabelName || !business.whiteLabelSupportEmail) return null;
   return {
     agencyId: business.whiteLabelAgencyId,
@@ -45,10 +49,11 @@ export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgency
     supportEmail: business.whiteLabelSupportEmail,
     supportUrl: business.whiteLabelSupportUrl ?? null,
     logoUrl: business.whiteLabelLogoUrl ?? null,
+    faviconUrl: business.whiteLabelFaviconUrl ?? null,
   };
 }
 
 /** What the browser gets of a brand (no agency id). */
 export function brandViewOf(brand: ClientBrand | null): ClientBrandView | null {
-  return brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl };
+  return brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl, favicon: faviconUrlsOf(brand.faviconUrl) };
 }

@@ -25,6 +25,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
         whiteLabelSupportEmail: brand.supportEmail,
         whiteLabelSupportUrl: brand.supportUrl,
         whiteLabelLogoUrl: brand.logoUrl,
+        whiteLabelFaviconUrl: brand.faviconUrl,
       });
       await patch
         .set(set)
@@ -34,7 +35,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
       return true;
     }
     await patch
-      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl'])
+      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl'])
       .where(({ whiteLabelAgencyId }, { eq }) => eq(whiteLabelAgencyId, agencyId))
       .go();
     return false;
