@@ -7,9 +7,11 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
+import { hexToHsl, hslToCss } from '../../shared/colour';
 import { messages } from '../../shared/messages';
-import { addClient } from '../support/agencies';
-import { addEmployee, origin, signIn, tables, uniqueEmail } from '../support/runtime';
+import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
+import { pngImage, uploadAgencyLogo } from '../support/uploads';
+import { addEmployee, api, createUser, origin, signIn, tables, uniqueEmail } from '../support/runtime';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -112,5 +114,78 @@ describe('the agency’s client list', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('White-label for Override Bakery', { exact: true }).scrollIntoViewIfNeeded();
     await shot(page, 'white-label-04-client-override-phone');
+  });
+});
+
+describe('the agency’s chrome for its clients (colours, favicon, the sign-in page)', () => {
+  const brightPrimary = hslToCss(hexToHsl('#7C3AED'));
+
+  it('gives Northwind’s owner Bright’s colours in the top bar and buttons, and no CardCrew anywhere in the page', async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(brightPrimary);
+    // A primary button is painted in Bright's violet (#7C3AED, through integer HSL), not Northwind's amber (#B45309).
+    const addButton = page.getByRole('button', { name: 'Add Employee' }).first();
+    expect(await addButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(124, 5[89], 237\)$/);
+    expect(await page.content()).not.toMatch(/cardcrew/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-05-client-chrome');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // Northwind's own colours stay on its business (its cards).
+    const { data } = await (await tables()).business.get({ businessId: 'demo-business-northwind' }).go();
+    expect(data).toMatchObject({ primaryColor: '#B45309', whiteLabelPrimaryColor: '#7C3AED' });
+  });
+
+  it('opens /auth from a Northwind invitation in Bright’s brand, and plain /auth in CardCrew’s', async () => {
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    const email = uniqueEmail('northwind-auth');
+    const employee = await addEmployee(agency, 'demo-business-northwind', { status: 'draft', email, name: 'Ada Auth' });
+    const token = await invite({ owner: agency, business: { id: 'demo-business-northwind' } }, employee.id, email);
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(`${origin}/auth?redirect=${encodeURIComponent(`/employee-onboarding?id=${token}`)}`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(brightPrimary);
+    expect(await page.content()).not.toMatch(/cardcrew/i);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-06-auth-from-invitation');
+    // Keyboard: the e-mail field is reachable and takes input.
+    await page.keyboard.press('Tab');
+    await expectOnPage(page.getByLabel('Email', { exact: true })).toBeVisible();
+
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to CardCrew', level: 1 })).toBeVisible();
+    await expectOnPage(page.getByRole('link', { name: 'CardCrew', exact: true })).toBeVisible();
+  });
+
+  it('puts the agency’s favicon renditions in the tab: 32 px icon and 180 px apple-touch-icon', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Icon Client');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, supportEmail: 'help@icon.example' }) })).status).toBe(200);
+    const confirmed = await api('POST', `/api/agency/uploads/${await uploadAgencyLogo(user, await pngImage(48, '#0F766E'), 'favicon')}/confirm`, { user, body: {} });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const owner = await createUser();
+    await (await tables()).membership.create({ userId: owner.sub, scopeType: 'business', scopeId: clientId, role: 'owner' }).go();
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Icon Client' }).first()).toBeVisible();
+    const base = (confirmed.body.url as string).slice(0, -'favicon-512.png'.length);
+    expect(base).toContain(`/favicons/${agencyId}/`);
+    await expectOnPage(page.locator('link[rel="icon"]')).toHaveAttribute('href', `${base}favicon-32.png`);
+    await expectOnPage(page.locator('link[rel="icon"]')).toHaveAttribute('sizes', '32x32');
+    await expectOnPage(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', `${base}favicon-180.png`);
+    await expectOnPage(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('sizes', '180x180');
+    const icon = await page.request.get(`${base}favicon-32.png`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
   });
 });

@@ -124,6 +124,10 @@ export function buildEntities() {
         whiteLabelLogoUrl: text,
         /** The agency's favicon: its 512 px PNG rendition (the 32 and 180 px ones beside it, shared/favicon.ts). */
         whiteLabelFaviconUrl: text,
+        /** The agency's colours for the chrome of the client's dashboard, onboarding page and portal (its own stay on its cards). */
+        whiteLabelPrimaryColor: text,
+        whiteLabelSecondaryColor: text,
+        whiteLabelAccentColor: text,
         /** E-mail signature (issue 22 §3): the fields every signature of the company shows; absent: all of them. */
         signatureFields: {
           type: 'map',

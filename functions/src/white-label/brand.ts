@@ -15,7 +15,11 @@ export interface ClientBrand {
   logoUrl: string | null;
   /** The favicon's 512 px PNG (its 32 and 180 px renditions beside it, shared/favicon.ts). */
   faviconUrl?: string | null;
+  /** The agency's colours for the chrome (top bar, primary buttons); null: CardCrew's defaults. */
+  colors?: { primaryColor: string | null; secondaryColor: string | null; accentColor: string | null };
 }
+
+type BusinessBrandFields = 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor';
 
 /** The agency's brand when white-label is on (a support e-mail is required for it), or null. */
 export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
@@ -27,6 +31,7 @@ export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
     supportUrl: agency.supportUrl ?? null,
     logoUrl: agency.logoUrl ?? null,
     faviconUrl: agency.faviconUrl ?? agency.logoFaviconUrl ?? null,
+    colors: { primaryColor: agency.primaryColor ?? null, secondaryColor: agency.secondaryColor ?? null, accentColor: agency.accentColor ?? null },
   };
 }
 
@@ -41,7 +46,7 @@ export function brandOfAgencyFor(agency: AgencyRecord, override: 'on' | 'off' | 
 }
 
 /** The brand stored on a business, or null for CardCrew's own. */
-export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl'>): ClientBrand | null {
+export function brandOfBusiness(business: Pick<BusinessRecord, BusinessBrandFields>): ClientBrand | null {
   if (!business.whiteLabelAgencyId || !business.whiteLabelName || !business.whiteLabelSupportEmail) return null;
   return {
     agencyId: business.whiteLabelAgencyId,
@@ -50,10 +55,11 @@ export function brandOfBusiness(business: Pick<BusinessRecord, 'whiteLabelAgency
     supportUrl: business.whiteLabelSupportUrl ?? null,
     logoUrl: business.whiteLabelLogoUrl ?? null,
     faviconUrl: business.whiteLabelFaviconUrl ?? null,
+    colors: { primaryColor: business.whiteLabelPrimaryColor ?? null, secondaryColor: business.whiteLabelSecondaryColor ?? null, accentColor: business.whiteLabelAccentColor ?? null },
   };
 }
 
 /** What the browser gets of a brand (no agency id). */
 export function brandViewOf(brand: ClientBrand | null): ClientBrandView | null {
-  return brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl, favicon: faviconUrlsOf(brand.faviconUrl) };
+  return brand && { name: brand.name, logoUrl: brand.logoUrl, supportEmail: brand.supportEmail, supportUrl: brand.supportUrl, favicon: faviconUrlsOf(brand.faviconUrl), colors: brand.colors ?? null };
 }

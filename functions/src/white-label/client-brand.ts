@@ -26,6 +26,9 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
         whiteLabelSupportUrl: brand.supportUrl,
         whiteLabelLogoUrl: brand.logoUrl,
         whiteLabelFaviconUrl: brand.faviconUrl,
+        whiteLabelPrimaryColor: brand.colors?.primaryColor,
+        whiteLabelSecondaryColor: brand.colors?.secondaryColor,
+        whiteLabelAccentColor: brand.colors?.accentColor,
       });
       await patch
         .set(set)
@@ -35,7 +38,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
       return true;
     }
     await patch
-      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl'])
+      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl', 'whiteLabelPrimaryColor', 'whiteLabelSecondaryColor', 'whiteLabelAccentColor'])
       .where(({ whiteLabelAgencyId }, { eq }) => eq(whiteLabelAgencyId, agencyId))
       .go();
     return false;
