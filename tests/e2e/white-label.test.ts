@@ -189,3 +189,26 @@ describe('the agency’s chrome for its clients (colours, favicon, the sign-in p
     expect(icon.headers()['content-type']).toBe('image/png');
   });
 });
+
+describe('Agency Settings → White-label → Favicon', () => {
+  it('uploads a square favicon from the dialog: stored, previewed, said; axe clean; fits a phone', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const session = await signedIn(user, '/agency', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await expectOnPage(dialog.getByText(messages.agency.faviconFromLogo)).toBeVisible();
+    await dialog.getByLabel('Favicon', { exact: true }).setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await pngImage(64, '#0F766E') });
+    await expectOnPage(page.getByText(messages.upload.faviconUploaded)).toBeVisible();
+    await expectOnPage(dialog.getByText(messages.agency.faviconOwn)).toBeVisible();
+    const { data } = await (await tables()).agency.get({ agencyId }).go({ consistent: true });
+    expect(data?.faviconUrl).toMatch(new RegExp(`/favicons/${agencyId}/[^/]+/favicon-512\\.png$`));
+    const preview = dialog.locator(`img[src="${data!.faviconUrl}"]`);
+    await expectOnPage(preview).toBeVisible();
+    await preview.scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-07-favicon-upload', { fullPage: false });
+  });
+});
