@@ -39,6 +39,8 @@ describe('white-label mail for an agency’s clients', () => {
     const db = await tables();
     const { data: branded } = await db.business.get({ businessId: clientId }).go({ consistent: true });
     expect(branded).toMatchObject({ whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Studio', whiteLabelSupportEmail: 'help@bright.example', whiteLabelSupportUrl: 'https://help.bright.example' });
+    // The agency's colours for the client's chrome (its own stay on its cards).
+    expect(branded).toMatchObject({ whiteLabelPrimaryColor: '#7C3AED', whiteLabelSecondaryColor: '#4C1D95', whiteLabelAccentColor: '#F59E0B' });
 
     const { email } = await inviteToClient(user, clientId);
     const mail = await mailTo(email);
@@ -55,6 +57,7 @@ describe('white-label mail for an agency’s clients', () => {
     const { data: plain } = await db.business.get({ businessId: clientId }).go({ consistent: true });
     expect(plain?.whiteLabelAgencyId).toBeUndefined();
     expect(plain?.whiteLabelName).toBeUndefined();
+    expect(plain?.whiteLabelPrimaryColor).toBeUndefined();
     const again = await mailTo((await inviteToClient(user, clientId)).email);
     expect(again.from).toBe('CardCrew <no-reply@cardcrew.local>');
     expect(again.replyTo).toEqual([]);
@@ -143,7 +146,7 @@ describe('white-label mail for an agency’s clients', () => {
     const token = await invite({ owner: user, business: { id: clientId } }, employee.id, email);
     const view = await api('GET', `/api/invitations/${token}`);
     expect(view.status).toBe(200);
-    expect(view.body.brand).toEqual({ name: 'Bright Studio', logoUrl: null, supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example', favicon: null });
+    expect(view.body.brand).toEqual({ name: 'Bright Studio', logoUrl: null, supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example', favicon: null, colors: { primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' } });
 
     const direct = await createOwnerWithBusiness();
     const directEmail = uniqueEmail('inv-direct');
