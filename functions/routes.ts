@@ -147,8 +147,9 @@ export const areas: Record<Area, AreaDef> = {
       // BatchGetItem: the client businesses, 100 per request. PutItem: the agency (with its owner guard and membership),
       // a client (with its scan total and link), an upload record. DeleteItem: a confirm call takes its upload record.
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
-      // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions.
-      media: { write: ['uploads/', 'logos/'], read: ['uploads/'] },
+      // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions (with
+      // the favicon derived from it); favicons/: its own favicon's renditions (issue 21 §1).
+      media: { write: ['uploads/', 'logos/', 'favicons/'], read: ['uploads/'] },
     },
   },
   // Contact exchange (issue 11 §3): the card page's form (stored, rate-limited per viewer, mailed to the employee) and
@@ -183,11 +184,13 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the business's invoices; GetItem/Query: the caller's records and the agency–client link.
     capabilities: { table: { actions: ['GetItem', 'Query'], indexes: true } },
   },
-  // An agency's billing (issue 20 §1, §2): its invoices and volume tier, and who pays for each client.
+  // An agency's billing (issue 20 §1, §2): its invoices and volume tier, and who pays for each client; and white-label
+  // per client (issue 21 §1), the other choice kept on the agency–client link.
   agencyBilling: {
     entry: 'functions/src/agency-billing/handler.ts',
     // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
-    // the clients billed to the agency. UpdateItem: the choice on the link. GetItem: the caller's records.
+    // the clients billed to the agency. UpdateItem: the choices on the link, the agency's brand on the client's business
+    // item. GetItem: the caller's records, the agency, the business.
     capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: true } },
   },
   // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on

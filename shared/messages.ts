@@ -214,6 +214,17 @@ export const messages = {
     setUpFirst: 'Save your agency settings before adding clients.',
     /** Issue 21: white-label. */
     supportEmailRequired: 'A support email is required for white-label: your clients reply to it',
+    /** Per-client white-label (issue 21 §1). */
+    faviconFromLogo: 'Your clients’ browser tabs show this icon, made from your logo. Upload a square image to use another.',
+    faviconOwn: 'Your clients’ browser tabs show this square icon.',
+    clientWhiteLabelInvalid: 'White-label must be agency, on or off',
+    clientWhiteLabelNeedsSupport: 'Add a support email in Agency Settings before turning white-label on for a client',
+    clientWhiteLabelFollow: (on: boolean) => `Follow agency setting (${on ? 'on' : 'off'})`,
+    clientWhiteLabelOn: 'On for this client',
+    clientWhiteLabelOff: 'Off for this client',
+    clientWhiteLabelSaved: (client: string, branded: boolean) => (branded ? `${client} now shows your brand` : `${client} now shows CardCrew's brand`),
+    clientWhiteLabelOtherAgency: (client: string) => `${client} shows another agency's brand: it keeps it until that agency turns white-label off`,
+    clientWhiteLabelSaveFailed: 'Could not change white-label for this client. Please try again.',
   },
   /** Issue 20: an agency's consolidated billing (docs/decisions.md). */
   agencyBilling: {
@@ -257,6 +268,7 @@ export const messages = {
     failedTitle: 'Upload failed',
     logoFailed: 'Failed to upload logo. Please try again.',
     logoUploaded: 'Logo uploaded',
+    faviconUploaded: 'Favicon uploaded',
   },
   /** Admin portal: businesses, admin users and plans (spec 2 §2, §5, §8). Failure toasts are titled `errorTitle`. */
   admin: {

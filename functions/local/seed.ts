@@ -63,7 +63,7 @@ async function createIfMissing(write: () => Promise<unknown>) {
   }
 }
 
-type SeedBusiness = { businessId: string; ownerId: string; ownerEmail: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string } & Partial<Record<'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl', string>>;
+type SeedBusiness = { businessId: string; ownerId: string; ownerEmail: string; name: string; billingEmail: string; industry: string; website: string; description: string; primaryColor: string; secondaryColor: string; accentColor: string } & Partial<Record<'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor', string>>;
 
 /** A business, its billing-email guard and (for an owner's own business) its owner guard; `ownerMembership` false for an agency's client (access via the agency link). */
 async function seedBusiness(business: SeedBusiness, ownerMembership = true) {
@@ -134,11 +134,11 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   const agencyId = 'demo-agency-bright';
   // White-label on (issue 21): Northwind Bakery's people hear from Bright Agency, not CardCrew.
   await createIfMissing(() =>
-    e.agency.create({ agencyId, ownerId: agencyOwnerId!, name: 'Bright Agency', industry: 'Marketing', email: 'hello@bright.example', whiteLabel: true, supportEmail: 'support@bright.example', supportUrl: 'https://bright.example/support' }).go(),
+    e.agency.create({ agencyId, ownerId: agencyOwnerId!, name: 'Bright Agency', industry: 'Marketing', email: 'hello@bright.example', primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B', whiteLabel: true, supportEmail: 'support@bright.example', supportUrl: 'https://bright.example/support' }).go(),
   );
   await createIfMissing(() => e.membership.create({ userId: agencyOwnerId!, scopeType: 'agency', scopeId: agencyId, role: 'owner' }).go());
   const bakery = 'demo-business-northwind';
-  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981', whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Agency', whiteLabelSupportEmail: 'support@bright.example', whiteLabelSupportUrl: 'https://bright.example/support' }, false);
+  await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981', whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Agency', whiteLabelSupportEmail: 'support@bright.example', whiteLabelSupportUrl: 'https://bright.example/support', whiteLabelPrimaryColor: '#7C3AED', whiteLabelSecondaryColor: '#4C1D95', whiteLabelAccentColor: '#F59E0B' }, false);
   // Billed to Bright Agency (issue 20 §1): Generate monthly invoices makes the agency one invoice listing Northwind Bakery.
   await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery, billedTo: 'agency' }).go());
   // Northwind's own owner (as an accepted Owner invitation makes one): sees the client's dashboard in Bright's brand.

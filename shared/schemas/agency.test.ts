@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addClientSchema, agencyClientSchema, agencySchema, agencySettingsSchema } from './agency';
+import { messages } from '../messages';
+import { addClientSchema, agencyClientSchema, agencySchema, agencySettingsSchema, clientWhiteLabelInputSchema } from './agency';
 
 const validSettings = {
   name: 'Bright Agency',
@@ -171,6 +172,8 @@ describe('agencySchema', () => {
       whiteLabelName: null,
       supportEmail: null,
       supportUrl: null,
+      faviconUrl: null,
+      faviconUploaded: false,
     };
     expect(agencySchema.parse(agency)).toEqual(agency);
     expect(agencySchema.safeParse({ ...agency, name: null }).success).toBe(false);
@@ -182,5 +185,15 @@ describe('agencyClientSchema', () => {
     const link = { agencyId: 'agency_0123456789', businessId: 'biz_0123456789' };
     expect(agencyClientSchema.parse(link)).toEqual(link);
     expect(agencyClientSchema.safeParse({ agencyId: link.agencyId }).success).toBe(false);
+  });
+});
+
+describe('clientWhiteLabelInputSchema', () => {
+  it('takes agency, on or off for one client, nothing else', () => {
+    for (const whiteLabel of ['agency', 'on', 'off']) expect(clientWhiteLabelInputSchema.parse({ whiteLabel })).toEqual({ whiteLabel });
+    const bad = clientWhiteLabelInputSchema.safeParse({ whiteLabel: 'maybe' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe(messages.agency.clientWhiteLabelInvalid);
+    expect(clientWhiteLabelInputSchema.safeParse({ whiteLabel: 'on', extra: 1 }).success).toBe(false);
   });
 });

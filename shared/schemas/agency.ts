@@ -61,6 +61,10 @@ export const agencySchema = z.object({
   whiteLabelName: z.nullable(z.string()),
   supportEmail: z.nullable(z.string()),
   supportUrl: z.nullable(z.string()),
+  /** The favicon's 512 px rendition (issue 21 §1): the agency's own upload, else the one derived from its logo. */
+  faviconUrl: z.nullable(z.string()),
+  /** Whether that favicon is its own upload (not derived from the logo). */
+  faviconUploaded: z.boolean(),
 });
 export type Agency = z.infer<typeof agencySchema>;
 
@@ -70,6 +74,25 @@ export const agencyClientSchema = z.object({
   businessId: z.string(),
 });
 export type AgencyClient = z.infer<typeof agencyClientSchema>;
+
+/** White-label for one client (issue 21 §1): follow the agency's one switch, or on/off for this client alone. */
+export const clientWhiteLabelOptions = ['agency', 'on', 'off'] as const;
+export type ClientWhiteLabel = (typeof clientWhiteLabelOptions)[number];
+
+/** PUT /api/businesses/{businessId}/white-label: the agency's per-client override. */
+export const clientWhiteLabelInputSchema = z.strictObject({
+  whiteLabel: z.enum(clientWhiteLabelOptions, { error: messages.agency.clientWhiteLabelInvalid }),
+});
+export type ClientWhiteLabelInput = z.infer<typeof clientWhiteLabelInputSchema>;
+
+export const clientWhiteLabelSchema = z.object({
+  businessId: z.string(),
+  agencyId: z.string(),
+  whiteLabel: z.enum(clientWhiteLabelOptions),
+  /** Whether the client now shows this agency's brand (false when off, or when another agency brands it). */
+  branded: z.boolean(),
+});
+export type ClientWhiteLabelResult = z.infer<typeof clientWhiteLabelSchema>;
 
 /** One client business on the agency dashboard (spec 2 §2 Managed Client Businesses). */
 export const agencyClientSummarySchema = z.object({
@@ -85,6 +108,10 @@ export const agencyClientSummarySchema = z.object({
   revenueCents: z.int(),
   /** Who pays for the client: the agency on its monthly invoice, or the client directly (issue 20 §1). */
   billedTo: z.enum(['agency', 'direct']),
+  /** White-label for this client: the agency's switch ('agency') or this client's override (issue 21 §1). */
+  whiteLabel: z.enum(clientWhiteLabelOptions),
+  /** Whether the client shows this agency's brand now. */
+  branded: z.boolean(),
 });
 export type AgencyClientSummary = z.infer<typeof agencyClientSummarySchema>;
 

@@ -12,6 +12,10 @@ export const clientBrandSchema = z.object({
   logoUrl: z.nullable(z.string()),
   supportEmail: z.string(),
   supportUrl: z.nullable(z.string()),
+  /** The agency's favicon renditions (issue 21 §1): tab 32 px, apple-touch-icon 180 px, 512 px; null without one. */
+  favicon: z.nullable(z.object({ icon32: z.string(), appleTouch180: z.string(), icon512: z.string() })),
+  /** The agency's colours for the chrome (top bar, primary buttons); a null colour: CardCrew's default. */
+  colors: z.nullable(z.object({ primaryColor: z.nullable(z.string()), secondaryColor: z.nullable(z.string()), accentColor: z.nullable(z.string()) })),
 });
 export type ClientBrandView = z.infer<typeof clientBrandSchema>;
 

@@ -15,7 +15,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type UploadContentType = (typeof uploadContentTypes)[number];
 
-export const uploadPurposes = ['logo', 'photo'] as const;
+/** A favicon is an agency's own square tab icon (issue 21 §1); only Agency Settings uploads one. */
+export const uploadPurposes = ['logo', 'photo', 'favicon'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export type UploadCheck =
@@ -53,7 +54,7 @@ export const uploadRequestSchema = z.strictObject({
     z.enum(uploadContentTypes, { error: m.invalidType }),
   ),
   size: z.number({ error: m.invalidType }).check(z.int(m.invalidType), z.gte(1, m.invalidType), z.lte(MAX_UPLOAD_BYTES, m.tooLarge)),
-  purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo or photo' }),
+  purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo, photo or favicon' }),
 });
 export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
@@ -62,7 +63,8 @@ export type UploadRequest = z.output<typeof uploadRequestSchema>;
 export const uploadStartSchema = z.strictObject({ ...uploadRequestSchema.shape, employeeId: z.optional(idSchema) }).check(
   z.superRefine((value, ctx) => {
     if (value.purpose === 'photo' && !value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'Whose photo is it? employeeId is required for a photo.' });
-    if (value.purpose === 'logo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo belongs to the business, not to an employee.' });
+    if (value.purpose === 'favicon') ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'A business uploads its logo and photos; a favicon is an agency’s.' });
+    if (value.purpose !== 'photo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo belongs to the business, not to an employee.' });
   }),
 );
 export type UploadStart = z.output<typeof uploadStartSchema>;

@@ -80,7 +80,7 @@ describe('agency journey (1280 px, then 375 px)', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await dialog.getByRole('tab', { name: 'Upload' }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(300, '#0f766e') });
+    await dialog.getByLabel('Logo image', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(300, '#0f766e') });
     await expectOnPage(page.getByText(messages.upload.logoUploaded)).toBeVisible();
     await dialog.getByRole('button', { name: 'Save Settings' }).click();
     await expectOnPage(page.getByRole('img', { name: 'Northstar Agency logo' })).toBeVisible();

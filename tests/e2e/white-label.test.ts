@@ -7,7 +7,11 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
-import { addEmployee, origin, signIn, uniqueEmail } from '../support/runtime';
+import { hexToHsl, hslToCss } from '../../shared/colour';
+import { messages } from '../../shared/messages';
+import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
+import { pngImage, uploadAgencyLogo } from '../support/uploads';
+import { addEmployee, api, createUser, origin, signIn, tables, uniqueEmail } from '../support/runtime';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -68,5 +72,143 @@ describe('a white-labelled client’s owner', () => {
     const icon = decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '');
     expect(icon).toMatch(/^data:image\/svg\+xml,<svg.*fill="#B45309".*>N<\/text><\/svg>$/);
     expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the agency’s client list', () => {
+  it('turns white-label off for one client from its card, by keyboard, and on again: stored on the client; axe clean; fits a phone', async () => {
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    const clientId = await addClient(agency, 'Override Bakery');
+    const session = await signedIn(agency, '/agency', desktop);
+    sessions.push(session);
+    const { page } = session;
+    const select = page.getByLabel('White-label for Override Bakery', { exact: true });
+    // Bright's switch is on (seed): the new client follows it.
+    await expectOnPage(select).toHaveValue('agency');
+    await expectOnPage(select.locator('option:checked')).toHaveText(messages.agency.clientWhiteLabelFollow(true));
+    const brandedBy = async () => (await (await tables()).business.get({ businessId: clientId }).go({ consistent: true })).data?.whiteLabelAgencyId;
+    expect(await brandedBy()).toBeTruthy();
+
+    // Keyboard only: each arrow key on the focused select saves the next choice ("On", then "Off for this client").
+    await select.press('ArrowDown');
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', true))).toBeVisible();
+    await expectOnPage(select).toHaveValue('on');
+    await expectOnPage(select).toBeEnabled();
+    await select.press('ArrowDown');
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', false))).toBeVisible();
+    await expectOnPage(select).toHaveValue('off');
+    expect(await brandedBy()).toBeUndefined();
+    expect(await axeViolations(page)).toEqual([]);
+    await select.scrollIntoViewIfNeeded();
+    await shot(page, 'white-label-03-client-override');
+
+    await select.selectOption('agency');
+    await expect.poll(brandedBy).toBeTruthy();
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', true)).first()).toBeVisible();
+    // Reloaded, the list shows what is stored.
+    await page.reload();
+    await expectOnPage(page.getByLabel('White-label for Override Bakery', { exact: true })).toHaveValue('agency');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('White-label for Override Bakery', { exact: true }).scrollIntoViewIfNeeded();
+    await shot(page, 'white-label-04-client-override-phone');
+  });
+});
+
+describe('the agency’s chrome for its clients (colours, favicon, the sign-in page)', () => {
+  const brightPrimary = hslToCss(hexToHsl('#7C3AED'));
+
+  it('gives Northwind’s owner Bright’s colours in the top bar and buttons, and no CardCrew anywhere in the page', async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(brightPrimary);
+    // A primary button is painted in Bright's violet (#7C3AED, through integer HSL), not Northwind's amber (#B45309).
+    const addButton = page.getByRole('button', { name: 'Add Employee' }).first();
+    expect(await addButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(124, 5[89], 237\)$/);
+    expect(await page.content()).not.toMatch(/cardcrew/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-05-client-chrome');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    // Northwind's own colours stay on its business (its cards).
+    const { data } = await (await tables()).business.get({ businessId: 'demo-business-northwind' }).go();
+    expect(data).toMatchObject({ primaryColor: '#B45309', whiteLabelPrimaryColor: '#7C3AED' });
+  });
+
+  it('opens /auth from a Northwind invitation in Bright’s brand, and plain /auth in CardCrew’s', async () => {
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    const email = uniqueEmail('northwind-auth');
+    const employee = await addEmployee(agency, 'demo-business-northwind', { status: 'draft', email, name: 'Ada Auth' });
+    const token = await invite({ owner: agency, business: { id: 'demo-business-northwind' } }, employee.id, email);
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(`${origin}/auth?redirect=${encodeURIComponent(`/employee-onboarding?id=${token}`)}`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(brightPrimary);
+    expect(await page.content()).not.toMatch(/cardcrew/i);
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-06-auth-from-invitation');
+    // Keyboard: the e-mail field is reachable and takes input.
+    await page.keyboard.press('Tab');
+    await expectOnPage(page.getByLabel('Email', { exact: true })).toBeVisible();
+
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to CardCrew', level: 1 })).toBeVisible();
+    await expectOnPage(page.getByRole('link', { name: 'CardCrew', exact: true })).toBeVisible();
+  });
+
+  it('puts the agency’s favicon renditions in the tab: 32 px icon and 180 px apple-touch-icon', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Icon Client');
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, supportEmail: 'help@icon.example' }) })).status).toBe(200);
+    const confirmed = await api('POST', `/api/agency/uploads/${await uploadAgencyLogo(user, await pngImage(48, '#0F766E'), 'favicon')}/confirm`, { user, body: {} });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const owner = await createUser();
+    await (await tables()).membership.create({ userId: owner.sub, scopeType: 'business', scopeId: clientId, role: 'owner' }).go();
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Icon Client' }).first()).toBeVisible();
+    const base = (confirmed.body.url as string).slice(0, -'favicon-512.png'.length);
+    expect(base).toContain(`/favicons/${agencyId}/`);
+    await expectOnPage(page.locator('link[rel="icon"]')).toHaveAttribute('href', `${base}favicon-32.png`);
+    await expectOnPage(page.locator('link[rel="icon"]')).toHaveAttribute('sizes', '32x32');
+    await expectOnPage(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('href', `${base}favicon-180.png`);
+    await expectOnPage(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute('sizes', '180x180');
+    const icon = await page.request.get(`${base}favicon-32.png`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toBe('image/png');
+  });
+});
+
+describe('Agency Settings → White-label → Favicon', () => {
+  it('uploads a square favicon from the dialog: stored, previewed, said; axe clean; fits a phone', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const session = await signedIn(user, '/agency', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog');
+    await expectOnPage(dialog.getByText(messages.agency.faviconFromLogo)).toBeVisible();
+    await dialog.getByLabel('Favicon', { exact: true }).setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await pngImage(64, '#0F766E') });
+    await expectOnPage(page.getByText(messages.upload.faviconUploaded)).toBeVisible();
+    await expectOnPage(dialog.getByText(messages.agency.faviconOwn)).toBeVisible();
+    const { data } = await (await tables()).agency.get({ agencyId }).go({ consistent: true });
+    expect(data?.faviconUrl).toMatch(new RegExp(`/favicons/${agencyId}/[^/]+/favicon-512\\.png$`));
+    const preview = dialog.locator(`img[src="${data!.faviconUrl}"]`);
+    await expectOnPage(preview).toBeVisible();
+    await preview.scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-07-favicon-upload', { fullPage: false });
   });
 });

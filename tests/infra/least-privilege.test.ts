@@ -265,7 +265,7 @@ describe('least privilege per function', () => {
       [['s3:GetObject'], ['/uploads/*']],
     ]);
     expect(s3Statements('agency').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
-      [['s3:DeleteObject', 's3:PutObject'], ['/logos/*', '/uploads/*']],
+      [['s3:DeleteObject', 's3:PutObject'], ['/favicons/*', '/logos/*', '/uploads/*']],
       [['s3:GetObject'], ['/uploads/*']],
     ]);
     expect(s3Statements('admin').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([

@@ -191,13 +191,14 @@ describe('agency logo upload', () => {
     const db = await tables();
     expect((await db.agency.get({ agencyId }).go()).data!.logoUrl).toBe(res.body.url);
     const firstKeys = await mediaKeys(`logos/${agencyId}/`);
-    expect(firstKeys.map((k) => k.split('/').pop()).sort()).toEqual(['128.webp', '256.webp', '64.webp', 'photo.jpg']);
+    // With the favicon derived from it (issue 21 §1).
+    expect(firstKeys.map((k) => k.split('/').pop()).sort()).toEqual(['128.webp', '256.webp', '64.webp', 'favicon-180.png', 'favicon-32.png', 'favicon-512.png', 'photo.jpg']);
     expect(await mediaKeys(`uploads/${agencyId}/`)).toEqual([]);
 
     const second = await uploadAgencyLogo(user);
     expect((await api('POST', `/api/agency/uploads/${second}/confirm`, { user, body: {} })).status).toBe(200);
     const secondKeys = await mediaKeys(`logos/${agencyId}/`);
-    expect(secondKeys).toHaveLength(4);
+    expect(secondKeys).toHaveLength(7);
     expect(secondKeys.some((k) => firstKeys.includes(k))).toBe(false);
   });
 

@@ -92,6 +92,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getAgencyBilling: agencyOnly(200),
   // Who pays for a client: the agency that manages it and admins; its owner does not choose (the agency bills it).
   setClientBilling: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  setClientWhiteLabel: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   refundUnappliedPayment: adminOnly(200),
   // The payment page is public: the unguessable invoice id in the link is the credential.
   getInvoicePayment: everyone(200),

@@ -76,6 +76,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listBusinessInvoices: () => undefined,
   getAgencyBilling: () => undefined,
   setClientBilling: () => ({ billedTo: 'direct' }),
+  setClientWhiteLabel: () => ({ whiteLabel: 'off' }),
   getInvoicePdf: () => undefined,
   refundUnappliedPayment: () => undefined,
   // The card page's form posts urlencoded fields, as a browser without JavaScript does (sampleContentTypes).

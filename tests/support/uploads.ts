@@ -10,7 +10,7 @@ export function pngImage(size = 64, colour = '#1e40af'): Promise<Buffer> {
 }
 
 /** Starts an upload and sends `body` to its presigned POST as `contentType`; returns the upload id and S3's status. */
-export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number; startPath?: string } = {}) {
+export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo' | 'favicon', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number; startPath?: string } = {}) {
   const contentType = options.contentType ?? 'image/png';
   const ticket = await api('POST', options.startPath ?? `/api/businesses/${businessId}/uploads`, {
     user,
@@ -35,9 +35,9 @@ export function confirmUpload(user: TestUser, businessId: string, uploadId: stri
   return api('POST', `/api/businesses/${businessId}/uploads/${uploadId}/confirm`, { user, body: {} });
 }
 
-/** Starts and sends the agency's logo (a small PNG unless `body` is given); the confirm call is left to the caller. */
-export async function uploadAgencyLogo(user: TestUser, body?: Buffer): Promise<string> {
-  const { uploadId, s3Status } = await sendUpload(user, '', 'logo', body ?? (await pngImage()), { startPath: '/api/agency/uploads' });
+/** Starts and sends the agency's logo or favicon (a small PNG unless `body` is given); the confirm call is left to the caller. */
+export async function uploadAgencyLogo(user: TestUser, body?: Buffer, purpose: 'logo' | 'favicon' = 'logo'): Promise<string> {
+  const { uploadId, s3Status } = await sendUpload(user, '', purpose, body ?? (await pngImage()), { startPath: '/api/agency/uploads' });
   if (s3Status >= 300) throw new Error(`the local S3 refused the upload: ${s3Status}`);
   return uploadId;
 }

@@ -27,5 +27,5 @@ export async function addClient(caller: Caller, input: AddClient): Promise<Agenc
   if (brand) await applyBrandToClient(agencyId, businessId, brand);
   const stored = await getBusiness(businessId);
   if (!stored) throw new AppError('INTERNAL', messages.agency.addClientFailed);
-  return toClientSummary(stored);
+  return toClientSummary(stored, { agencyId });
 }

@@ -27,6 +27,8 @@ export function toAgencyDto(a: AgencyRecord): Agency {
     whiteLabelName: orNull(a.whiteLabelName),
     supportEmail: orNull(a.supportEmail),
     supportUrl: orNull(a.supportUrl),
+    faviconUrl: a.faviconUrl ?? a.logoFaviconUrl ?? null,
+    faviconUploaded: Boolean(a.faviconUrl),
   };
 }
 
@@ -35,8 +37,8 @@ export function toAgencyDto(a: AgencyRecord): Agency {
  * on the business item's counter, so the agency's figure and the bill agree (issue 27 §4).
  */
 export function toClientSummary(
-  b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount'>,
-  billedTo: 'agency' | 'direct' = 'agency',
+  b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount' | 'whiteLabelAgencyId'>,
+  link: { agencyId: string; billedTo?: 'agency' | 'direct'; whiteLabel?: 'on' | 'off' },
 ): AgencyClientSummary {
   const billableEmployeeCount = b.billableEmployeeCount ?? 0;
   return {
@@ -48,6 +50,8 @@ export function toClientSummary(
     employeeCount: b.employeeCount ?? 0,
     billableEmployeeCount,
     revenueCents: agencyClientRevenue(billableEmployeeCount),
-    billedTo,
+    billedTo: link.billedTo ?? 'agency',
+    whiteLabel: link.whiteLabel ?? 'agency',
+    branded: b.whiteLabelAgencyId === link.agencyId,
   };
 }

@@ -14,10 +14,10 @@ export async function getAgencyDashboard(caller: Caller): Promise<AgencyDashboar
   if (!agencyId) return { agency: null, stats: statsOf(agencyFinancials([])), clients: [] };
 
   const [agency, links] = await Promise.all([getAgency(agencyId), listClientLinks(agencyId)]);
-  const billedTo = new Map(links.map((link) => [link.businessId, link.billedTo]));
+  const linkOf = new Map(links.map((link) => [link.businessId, link]));
   const businesses = await getBusinesses(links.map((link) => link.businessId));
   // Newest client first: the one just added is where the agency looks.
-  const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((b) => toClientSummary(b, billedTo.get(b.businessId)));
+  const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((b) => toClientSummary(b, linkOf.get(b.businessId) ?? { agencyId }));
   // An inactive client (switched off by an admin) is listed, but earns and counts nothing (docs/decisions.md).
   // Billable employees, as the monthly invoice counts them: drafts are not billed (spec 2 §9, issue 27 §4).
   const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.billableEmployeeCount })));

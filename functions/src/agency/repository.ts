@@ -5,6 +5,7 @@ import { db, type Db } from '../data/entities';
 import type { AgencySettings } from '../../../shared/schemas/agency';
 import type { BusinessRecord } from '../business/repository';
 import { AppError } from '../lib/errors';
+import { isConditionalFailure } from '../data/conditional';
 import { compact, setAndRemove } from '../lib/values';
 import { messages } from '../../../shared/messages';
 
@@ -46,10 +47,22 @@ export async function setAgencyLogo(agencyId: string, logoUrl: string): Promise<
   await db().agency.patch({ agencyId }).set({ logoUrl }).go();
 }
 
+/** Points the agency's own favicon, or the one derived from its logo, at new renditions (undefined leaves it). */
+export async function setAgencyFavicon(agencyId: string, favicon: { faviconUrl?: string; logoFaviconUrl?: string }): Promise<void> {
+  await db().agency.patch({ agencyId }).set(compact(favicon)).go();
+}
+
+/** The logo was replaced or removed by a save: its derived favicon went with it. */
+export async function clearLogoFavicon(agencyId: string): Promise<void> {
+  await db().agency.patch({ agencyId }).remove(['logoFaviconUrl']).go();
+}
+
 export interface ClientLink {
   agencyId: string;
   businessId: string;
   billedTo: 'agency' | 'direct';
+  /** The client's white-label override; absent: the agency's switch (issue 21 §1). */
+  whiteLabel?: 'on' | 'off';
   createdAt: string;
 }
 
@@ -58,7 +71,7 @@ const toClientLink = (link: Omit<ClientLink, 'billedTo'> & { billedTo?: ClientLi
 
 /** Every client link of an agency with who pays for the client: one Query (a page holds thousands of links). */
 export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
-  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'whiteLabel', 'createdAt'] });
   return data.map(toClientLink);
 }
 
@@ -67,7 +80,7 @@ export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
  * monthly run, the admin's choice of who pays and the admin businesses tab all read it so.
  */
 export async function linksOfBusiness(businessId: string): Promise<ClientLink[]> {
-  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'createdAt'] });
+  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'whiteLabel', 'createdAt'] });
   return data.map(toClientLink).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -76,9 +89,24 @@ export async function getBusinesses(businessIds: string[]): Promise<BusinessReco
   if (businessIds.length === 0) return [];
   const { data, unprocessed } = await db()
     .business.get(businessIds.map((businessId) => ({ businessId })))
-    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'subscriptionStatus', 'employeeCount', 'billableEmployeeCount', 'createdAt'], concurrency: 5 });
+    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'subscriptionStatus', 'employeeCount', 'billableEmployeeCount', 'whiteLabelAgencyId', 'createdAt'], concurrency: 5 });
   if (unprocessed.length > 0) throw new AppError('INTERNAL', 'Some client businesses could not be read. Please try again.');
   return data as BusinessRecord[];
+}
+
+/**
+ * A client's white-label override on its link ('agency' removes it: the agency's switch again). Null when the link is
+ * gone meanwhile.
+ */
+export async function setClientWhiteLabel(link: { agencyId: string; businessId: string }, whiteLabel: 'agency' | 'on' | 'off'): Promise<ClientLink | null> {
+  try {
+    const patch = db().agencyClient.patch(link);
+    const { data } = await (whiteLabel === 'agency' ? patch.remove(['whiteLabel']) : patch.set({ whiteLabel })).go({ response: 'all_new' });
+    return toClientLink(data as ClientLink);
+  } catch (error) {
+    if (isConditionalFailure(error)) return null;
+    throw error;
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
 import { applyBrandToClients } from '../white-label/client-brand';
 import { agencyIdOf } from './agency-access';
 import { toAgencyDto } from './dto';
-import { createAgency, getAgency, updateAgency } from './repository';
+import { clearLogoFavicon, createAgency, getAgency, updateAgency } from './repository';
 
 export async function saveAgencySettings(caller: Caller, settings: AgencySettings): Promise<Agency> {
   const existingId = agencyIdOf(caller);
@@ -19,6 +19,8 @@ export async function saveAgencySettings(caller: Caller, settings: AgencySetting
     const before = await getAgency(existingId);
     if (!before) throw notFound('Agency not found.');
     await updateAgency(existingId, settings);
+    // The favicon derived from a replaced logo lives (and is deleted) in that logo's folder.
+    if (before.logoFaviconUrl && before.logoUrl !== settings.logoUrl) await clearLogoFavicon(existingId);
     if (before.logoUrl && before.logoUrl !== settings.logoUrl) {
       await deleteMediaObjects(storedImageKeys(before.logoUrl, imageOwnerFolder('logo', existingId))).catch((error: Error) =>
         logger.warn('replaced agency logo was not deleted', { agencyId: existingId, error }),

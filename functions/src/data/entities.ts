@@ -122,6 +122,12 @@ export function buildEntities() {
         whiteLabelSupportEmail: text,
         whiteLabelSupportUrl: text,
         whiteLabelLogoUrl: text,
+        /** The agency's favicon: its 512 px PNG rendition (the 32 and 180 px ones beside it, shared/favicon.ts). */
+        whiteLabelFaviconUrl: text,
+        /** The agency's colours for the chrome of the client's dashboard, onboarding page and portal (its own stay on its cards). */
+        whiteLabelPrimaryColor: text,
+        whiteLabelSecondaryColor: text,
+        whiteLabelAccentColor: text,
         /** E-mail signature (issue 22 §3): the fields every signature of the company shows; absent: all of them. */
         signatureFields: {
           type: 'map',
@@ -426,6 +432,12 @@ export function buildEntities() {
         /** Reply-To of every mail to its clients' people; required with white-label on. */
         supportEmail: text,
         supportUrl: text,
+        /**
+         * Its favicon (issue 21 §1), as the 512 px PNG rendition's URL (32 and 180 px beside it, shared/favicon.ts):
+         * its own square upload, else the one derived from its uploaded logo (removed when that logo is replaced).
+         */
+        faviconUrl: text,
+        logoFaviconUrl: text,
         /** Static partition for the admin dashboard's count of agencies (gsi2). */
         listing: { type: 'string', default: 'agencies', readOnly: true },
         createdAt,
@@ -463,6 +475,10 @@ export function buildEntities() {
         billedTo: { type: ['agency', 'direct'] as const, default: 'agency' },
         billingChangedBy: text,
         billingChangedAt: text,
+        /**
+         * White-label for this client (issue 21 §1): 'on' or 'off' overrides the agency's one switch; absent follows it.
+         */
+        whiteLabel: { type: ['on', 'off'] as const },
         createdAt,
       },
       indexes: {
@@ -698,7 +714,7 @@ export function buildEntities() {
         /** Whose logo or photo it is: a business's, or (logos only) an agency's. Exactly one is set. */
         businessId: text,
         agencyId: text,
-        purpose: { type: ['logo', 'photo'] as const, required: true },
+        purpose: { type: ['logo', 'photo', 'favicon'] as const, required: true },
         employeeId: text,
         /** The user who started it; only they may confirm it. */
         userId: { ...text, required: true },

@@ -16,17 +16,19 @@ import { assertMayUpload } from './start-upload';
 export async function confirmUpload(caller: Caller, businessId: string, uploadId: string): Promise<UploadResult> {
   const upload = await getUpload(uploadId);
   // Someone else's upload, or one of another business (or an agency's), is as unknown to this caller as a made-up id.
-  if (!upload || upload.businessId !== businessId || upload.userId !== caller.userId) throw notFound('Upload not found.');
-  await assertMayUpload(caller, businessId, upload.purpose, upload.employeeId);
+  // (A favicon is an agency's: a business never starts one.)
+  if (!upload || upload.businessId !== businessId || upload.userId !== caller.userId || upload.purpose === 'favicon') throw notFound('Upload not found.');
+  const purpose = upload.purpose;
+  await assertMayUpload(caller, businessId, purpose, upload.employeeId);
 
   const url = await processUpload({
     uploadId,
     key: uploadKey(businessId, uploadId),
-    purpose: upload.purpose,
-    folder: renditionFolder(upload.purpose, businessId, upload.employeeId),
-    pointAt: (stored) => pointAt(upload.purpose, businessId, upload.employeeId, stored),
+    purpose,
+    folder: renditionFolder(purpose, businessId, upload.employeeId),
+    pointAt: (stored) => pointAt(purpose, businessId, upload.employeeId, stored),
   });
-  return { purpose: upload.purpose, url };
+  return { purpose, url };
 }
 
 /** Points the business's logo or the employee's photo at the new renditions (and every card, via the save paths). */

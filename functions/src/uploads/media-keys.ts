@@ -3,7 +3,9 @@
 // under a random version, so a new logo or photo is a new URL that no cache has seen:
 //   logos/{businessId or agencyId}/{version}/{64,128,256}.webp + photo.jpg
 //   photos/{businessId}/{employeeId}/{version}/{96,192}.webp + photo.jpg
+//   favicons/{agencyId}/{version}/favicon-{32,180,512}.png (an agency's own favicon; its logo folder has them too)
 import { randomBytes } from 'node:crypto';
+import { FAVICON_SIZES, faviconFileName, faviconUrlsOf } from '../../../shared/favicon';
 import { isRenditionUrl } from '../../../shared/media-urls';
 import type { UploadPurpose } from '../../../shared/schemas/media';
 import { mediaKeyOf } from '../adapters/media';
@@ -17,6 +19,7 @@ export const JPEG_NAME = 'photo.jpg';
 export const renditionSizes: Record<UploadPurpose, readonly number[]> = {
   photo: [96, 192],
   logo: [64, 128, 256],
+  favicon: FAVICON_SIZES,
 };
 
 export function uploadKey(businessId: string, uploadId: string): string {
@@ -25,6 +28,7 @@ export function uploadKey(businessId: string, uploadId: string): string {
 
 /** Where every version of a business's or agency's logo, or of an employee's photo, lives. */
 export function imageOwnerFolder(purpose: UploadPurpose, scopeId: string, employeeId?: string): string {
+  if (purpose === 'favicon') return `favicons/${scopeId}/`;
   return purpose === 'logo' ? `logos/${scopeId}/` : `photos/${scopeId}/${employeeId}/`;
 }
 
@@ -39,10 +43,13 @@ export function renditionFolder(purpose: UploadPurpose, scopeId: string, employe
  * URL outside our renditions (an external logo).
  */
 export function storedImageKeys(url: string | null | undefined, ownerFolder: string): string[] {
-  if (!url || !isRenditionUrl(url)) return [];
+  if (!url || !(isRenditionUrl(url) || faviconUrlsOf(url))) return [];
   const key = mediaKeyOf(url);
   if (!key || !key.startsWith(ownerFolder)) return [];
   const folder = key.slice(0, key.lastIndexOf('/'));
+  const favicons = FAVICON_SIZES.map((size) => `${folder}/${faviconFileName(size)}`);
+  if (folder.startsWith('favicons/')) return favicons;
   const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : 'photo';
-  return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`];
+  // An agency's logo folder also holds the favicon derived from it.
+  return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`, ...(purpose === 'logo' ? favicons : [])];
 }

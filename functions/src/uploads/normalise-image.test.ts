@@ -105,4 +105,24 @@ describe('uploaded images', () => {
       [256, 160],
     ]);
   });
+
+  it('makes a favicon exactly 32, 180 and 512 px square PNGs, the image whole inside (enlarged), the 180 px one on white', async () => {
+    const wide = await sharp({ create: { width: 100, height: 40, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+    const renditions = await normaliseImage(wide, 'favicon');
+    const metas = await Promise.all(renditions.map(async (r) => ({ ...(await sharp(r.body).metadata()), size: r.size, type: r.contentType })));
+    expect(metas.map((m) => [m.size, m.type, m.format, m.width, m.height, m.hasAlpha])).toEqual([
+      [32, 'image/png', 'png', 32, 32, true],
+      [180, 'image/png', 'png', 180, 180, false],
+      [512, 'image/png', 'png', 512, 512, true],
+    ]);
+    // Letterboxed: transparent above the wide image, its colour in the middle; white above it on the touch icon.
+    const pixel = async (body: Buffer, x: number, y: number) => {
+      const { data, info } = await sharp(body).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const i = (y * info.width + x) * 4;
+      return [...data.subarray(i, i + 4)];
+    };
+    expect(await pixel(renditions[2]!.body, 256, 10)).toEqual([0, 0, 0, 0]);
+    expect(await pixel(renditions[2]!.body, 256, 256)).toEqual([0x7c, 0x3a, 0xed, 255]);
+    expect(await pixel(renditions[1]!.body, 90, 5)).toEqual([255, 255, 255, 255]);
+  });
 });

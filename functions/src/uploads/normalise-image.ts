@@ -33,7 +33,7 @@ export interface Rendition {
   width: number;
   height: number;
   body: Buffer;
-  contentType: 'image/webp';
+  contentType: 'image/webp' | 'image/png';
 }
 
 const invalidType = () => new AppError('UNSUPPORTED_MEDIA_TYPE', messages.upload.invalidType, { file: messages.upload.invalidTypeTitle });
@@ -70,6 +70,7 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
     // while harmless warnings some cameras cause (odd EXIF) do not refuse a good photo.
     const source = sharp(input, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     await source.metadata();
+    if (purpose === 'favicon') return await faviconRenditions(source);
     return await Promise.all(
       renditionSizes[purpose].map(async (size) => {
         const { data, info } = await source
@@ -86,3 +87,21 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
     throw invalidType();
   }
 }
+
+/**
+ * A favicon's renditions (issue 21 §1): exactly 32, 180 and 512 px square PNGs, the image kept whole inside the square
+ * (enlarged when smaller: a tab icon must have its size). Transparent around it, except the 180 px apple-touch-icon,
+ * which iOS would show on black: that one is on white.
+ */
+async function faviconRenditions(source: ReturnType<typeof sharp>): Promise<Rendition[]> {
+  return Promise.all(
+    renditionSizes.favicon.map(async (size) => {
+      const background = size === 180 ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 0, g: 0, b: 0, alpha: 0 };
+      let image = source.clone().rotate().resize(size, size, { fit: 'contain', background });
+      if (size === 180) image = image.flatten({ background: '#ffffff' });
+      const { data, info } = await image.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
+      return { size, width: info.width, height: info.height, body: data, contentType: 'image/png' as const };
+    }),
+  );
+}
+

@@ -7,7 +7,7 @@ import { getEmployee } from '../business/repository';
 import { mediaConfig } from '../config';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadKey } from './media-keys';
 import { putUpload } from './repository';
@@ -28,6 +28,7 @@ export async function assertMayUpload(caller: Caller, businessId: string, purpos
 }
 
 export async function startUpload(caller: Caller, businessId: string, input: UploadStart, now = new Date()): Promise<UploadTicket> {
+  if (input.purpose === 'favicon') throw new AppError('VALIDATION_FAILED', 'A business uploads its logo and photos.', { purpose: 'A business uploads its logo and photos.' });
   await assertMayUpload(caller, businessId, input.purpose, input.employeeId);
   return openUpload(caller, { businessId, employeeId: input.employeeId }, input, now);
 }

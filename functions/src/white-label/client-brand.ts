@@ -6,7 +6,7 @@ import { listClientLinks, type AgencyRecord } from '../agency/repository';
 import { db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
 import { setAndRemove } from '../lib/values';
-import { brandOfAgency, type ClientBrand } from './brand';
+import { brandOfAgencyFor, type ClientBrand } from './brand';
 
 /** Clients updated at once while an agency's save fans its brand out. */
 const FAN_OUT_CONCURRENCY = 25;
@@ -25,6 +25,10 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
         whiteLabelSupportEmail: brand.supportEmail,
         whiteLabelSupportUrl: brand.supportUrl,
         whiteLabelLogoUrl: brand.logoUrl,
+        whiteLabelFaviconUrl: brand.faviconUrl,
+        whiteLabelPrimaryColor: brand.colors?.primaryColor,
+        whiteLabelSecondaryColor: brand.colors?.secondaryColor,
+        whiteLabelAccentColor: brand.colors?.accentColor,
       });
       await patch
         .set(set)
@@ -34,7 +38,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
       return true;
     }
     await patch
-      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl'])
+      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl', 'whiteLabelPrimaryColor', 'whiteLabelSecondaryColor', 'whiteLabelAccentColor'])
       .where(({ whiteLabelAgencyId }, { eq }) => eq(whiteLabelAgencyId, agencyId))
       .go();
     return false;
@@ -45,11 +49,15 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
   }
 }
 
-/** After an agency's save: every client shows its current brand (or CardCrew's again when it turned white-label off). */
+/**
+ * After an agency's save: every client shows its current brand (or CardCrew's again when it turned white-label off),
+ * each after its own override on the link (issue 21 §1 "a per-client override in its client list").
+ */
 export async function applyBrandToClients(agency: AgencyRecord): Promise<void> {
-  const brand = brandOfAgency(agency);
   const links = await listClientLinks(agency.agencyId);
   for (let i = 0; i < links.length; i += FAN_OUT_CONCURRENCY) {
-    await Promise.all(links.slice(i, i + FAN_OUT_CONCURRENCY).map((link) => applyBrandToClient(agency.agencyId, link.businessId, brand)));
+    await Promise.all(
+      links.slice(i, i + FAN_OUT_CONCURRENCY).map((link) => applyBrandToClient(agency.agencyId, link.businessId, brandOfAgencyFor(agency, link.whiteLabel))),
+    );
   }
 }

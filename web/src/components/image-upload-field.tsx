@@ -76,11 +76,11 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
     try {
       const { url } = await uploadImage(uploadsPath, purpose, file, employeeId, setProgress);
       onUploaded(url);
-      toast.success(purpose === 'logo' ? messages.upload.logoUploaded : 'Photo uploaded');
+      toast.success(purpose === 'logo' ? messages.upload.logoUploaded : purpose === 'favicon' ? messages.upload.faviconUploaded : 'Photo uploaded');
     } catch (error) {
       // The server's reason ('Invalid file type', 'File too large', 'This image is too large') when it gave one.
       if (isApiError(error) && error.status >= 400 && error.status < 500) refuse(error.fieldErrors?.file ?? messages.upload.failedTitle, error.message);
-      else refuse(messages.upload.failedTitle, purpose === 'logo' ? messages.upload.logoFailed : 'Failed to upload photo. Please try again.');
+      else refuse(messages.upload.failedTitle, purpose === 'photo' ? 'Failed to upload photo. Please try again.' : messages.upload.logoFailed);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -22,7 +22,7 @@ import {
   DialogTitle,
 } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
-import { AGENCY_UPLOADS_PATH } from '@web/components/image-upload-field';
+import { AGENCY_UPLOADS_PATH, ImageUploadField } from '@web/components/image-upload-field';
 import { Input } from '@web/components/input';
 import { Textarea } from '@web/components/textarea';
 import { isApiError } from '@web/lib/api-client';
@@ -199,6 +199,18 @@ function SettingsForm({ agency, onDone }: { agency: Agency | null; onDone: () =>
             <Input type="url" inputMode="url" placeholder="https://…" autoComplete="url" {...register('supportUrl')} />
           </FormField>
         </div>
+        {agency && (
+          <div className="grid gap-1">
+            <ImageUploadField
+              uploadsPath={AGENCY_UPLOADS_PATH}
+              purpose="favicon"
+              label="Favicon"
+              currentUrl={agency.faviconUrl}
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: agencyKeys.dashboard })}
+            />
+            <p className="text-sm text-muted-foreground">{agency.faviconUploaded ? messages.agency.faviconOwn : messages.agency.faviconFromLogo}</p>
+          </div>
+        )}
       </fieldset>
 
       <DialogFooter>

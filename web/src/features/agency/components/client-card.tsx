@@ -1,5 +1,6 @@
 // One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue (for
-// the billable ones), the status badge, who pays for it (issue 20), Analytics (scans over time) and Manage (the client's business dashboard).
+// the billable ones), the status badge, who pays for it (issue 20), its white-label (issue 21), Analytics (scans over
+// time) and Manage (the client's business dashboard).
 import { formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
@@ -9,8 +10,9 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
+import { ClientWhiteLabelSelect } from './client-white-label-select';
 
-export function ClientCard({ client, currency, onAnalytics }: { client: AgencyClientSummary; currency: string; onAnalytics: () => void }) {
+export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: { client: AgencyClientSummary; currency: string; agencyWhiteLabel: boolean; onAnalytics: () => void }) {
   return (
     <Card className="flex h-full flex-col gap-4 p-4">
       <div className="flex items-start gap-3">
@@ -38,6 +40,7 @@ export function ClientCard({ client, currency, onAnalytics }: { client: AgencyCl
         </div>
       </dl>
       <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} />
+      <ClientWhiteLabelSelect businessId={client.id} clientName={client.name} whiteLabel={client.whiteLabel} agencyWhiteLabel={agencyWhiteLabel} />
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={onAnalytics} aria-label={`Analytics for ${client.name}`}>
           <BarChart3 aria-hidden />

@@ -148,7 +148,7 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
               <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {clients.map((client) => (
                   <li key={client.id}>
-                    <ClientCard client={client} currency={stats.currency} onAnalytics={() => setAnalyticsFor(client)} />
+                    <ClientCard client={client} currency={stats.currency} agencyWhiteLabel={agency?.whiteLabel ?? false} onAnalytics={() => setAnalyticsFor(client)} />
                   </li>
                 ))}
               </ul>

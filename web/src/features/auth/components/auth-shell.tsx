@@ -1,20 +1,35 @@
 // The centred card every /auth step is drawn in. Focusing any of its fields starts loading the auth library, so it
-// is there by the time the form is sent (the page's first load does without it).
+// is there by the time the form is sent (the page's first load does without it). With a white-label brand (an
+// invitation to an agency's client, issue 21 §1) the agency's logo and name replace CardCrew's, and link nowhere.
 import { CreditCard } from 'lucide-react';
+import type { ClientBrandView } from '@shared/schemas/me';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { loadAuth } from '@web/lib/load-auth';
 
-export function AuthShell({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+export function AuthShell({ title, description, brand, children }: { title: string; description?: ReactNode; brand?: ClientBrandView | null; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-muted px-4 py-8 sm:justify-center sm:py-12" onFocus={() => void loadAuth().catch(() => undefined)}>
-      <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold">
-        <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-          <CreditCard aria-hidden className="size-5" />
-        </span>
-        CardCrew
-      </Link>
+      {brand ? (
+        <p className="mb-6 flex items-center gap-2 text-xl font-bold">
+          {brand.logoUrl ? (
+            <img src={brand.logoUrl} alt="" className="size-9 rounded-lg object-contain" />
+          ) : (
+            <span aria-hidden className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              {brand.name.charAt(0).toUpperCase()}
+            </span>
+          )}
+          {brand.name}
+        </p>
+      ) : (
+        <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <CreditCard aria-hidden className="size-5" />
+          </span>
+          CardCrew
+        </Link>
+      )}
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <CardTitle as="h1" className="text-2xl">

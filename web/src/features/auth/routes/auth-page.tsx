@@ -1,10 +1,11 @@
 // /auth (spec 1 §2): sign in, sign up with an account type, e-mail confirmation code, forgotten password,
-// and Google. Accepts ?redirect= (a same-origin path) and returns there after signing in.
+// and Google. Accepts ?redirect= (a same-origin path) and returns there after signing in. Opened from a white-labelled
+// client's invitation (?invitation= or a redirect back to it), it shows the agency's brand instead of CardCrew's.
 import { messages } from '@shared/messages';
 import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
@@ -17,6 +18,9 @@ import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
 import { useHydrated } from '@web/lib/use-hydrated';
+import { applyBrandTheme } from '@web/lib/theme';
+import { invitationTokenOf, useInvitationBrand } from '@web/features/white-label/use-invitation-brand';
+import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
 import { useSession } from '../session-provider';
@@ -53,8 +57,13 @@ export function AuthPage() {
   const [signingIn, setSigningIn] = useState(false);
   /** Shown under the Google button after it was pressed in local mode. */
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
+  // Opened from a white-labelled client's invitation: the agency's brand, colours and tab (issue 21 §1).
+  const invitation = useInvitationBrand(invitationTokenOf(params, redirect));
+  const brand = invitation.brand;
+  useBrandChrome(brand);
+  useEffect(() => (brand?.colors ? applyBrandTheme(brand.colors) : undefined), [brand]);
 
-  if (loading) return <PageSpinner />;
+  if (loading || invitation.pending) return <PageSpinner />;
   if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;
 
   const username = email.trim();
@@ -214,7 +223,7 @@ export function AuthPage() {
 
   if (step === 'confirm') {
     return (
-      <AuthShell title="Confirm your email" description={<>We sent a confirmation code to {username || 'your email'}.</>}>
+      <AuthShell brand={brand} title="Confirm your email" description={<>We sent a confirmation code to {username || 'your email'}.</>}>
         <form noValidate onSubmit={onConfirmSubmit} className="grid gap-4">
           <FormField label="Confirmation code">
             <Input name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
@@ -242,7 +251,7 @@ export function AuthPage() {
 
   if (step === 'newPassword') {
     return (
-      <AuthShell title="Choose a new password" description="Your account needs a new password before you can continue.">
+      <AuthShell brand={brand} title="Choose a new password" description="Your account needs a new password before you can continue.">
         <form noValidate onSubmit={onNewPasswordSubmit} className="grid gap-4">
           <FormField label="New password">
             <Input type="password" name="new-password" autoComplete="new-password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
@@ -258,6 +267,7 @@ export function AuthPage() {
   if (step === 'forgot' || step === 'forgotConfirm') {
     return (
       <AuthShell
+        brand={brand}
         title="Reset your password"
         description={step === 'forgot' ? 'Enter your email and we will send you a reset code.' : `Enter the code we sent to ${username} and a new password.`}
       >
@@ -294,7 +304,8 @@ export function AuthPage() {
   const signingUp = step === 'signUp';
   return (
     <AuthShell
-      title={signingUp ? 'Create your account' : 'Sign in to CardCrew'}
+      brand={brand}
+      title={signingUp ? 'Create your account' : `Sign in to ${brand?.name ?? 'CardCrew'}`}
       description={signingUp ? 'Start creating digital business cards for your team.' : 'Welcome back! Sign in to manage your cards.'}
     >
       {/* The prerendered sign-in is inert until hydrated (lib/use-hydrated.ts). */}

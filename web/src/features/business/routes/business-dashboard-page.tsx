@@ -11,6 +11,8 @@ import { formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
+import type { ClientBrandView } from '@shared/schemas/me';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
 import { useBusinessContacts, useDeleteBusinessContact } from '../api/contacts';
 import { ContactsList } from '@web/components/contacts-list';
@@ -135,7 +137,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
 
-  useBrandTheme(business);
+  useBrandTheme(business, useSession().me?.brand);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
@@ -267,9 +269,12 @@ function countByFilter(stats: DashboardView['stats']) {
   return { all: stats.totalEmployees, active: stats.activeCards, inactive: Math.max(0, stats.totalEmployees - stats.activeCards) };
 }
 
-/** The business's brand colours become the site theme while the dashboard is open (spec 2 §9). */
-function useBrandTheme(business: DashboardView['business']) {
-  const { primaryColor, secondaryColor, accentColor } = business;
+/**
+ * The business's brand colours become the site theme while the dashboard is open (spec 2 §9); a white-labelled
+ * client's owner sees its agency's instead (issue 21 §1). Agency staff managing the client have no brand: its own.
+ */
+function useBrandTheme(business: DashboardView['business'], brand: ClientBrandView | null | undefined) {
+  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, brand);
   useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
 }
 

@@ -29,6 +29,7 @@ import { acceptInvitation, useInvitation } from '../api/invitation';
 import { OnboardingCardBlock } from '../components/onboarding-card-block';
 import { CenteredCard } from '@web/components/centered-card';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
+import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 
 const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured for this deployment. Use your email and a password instead.';
 
@@ -39,8 +40,10 @@ export function EmployeeOnboardingPage() {
   const [linked, setLinked] = useState(false);
   const [invalid, setInvalid] = useState(false);
 
-  const look = invitation.data?.business;
-  useEffect(() => (look ? applyBrandTheme(look) : undefined), [look]);
+  // The business's colours, or its agency's for a white-labelled client (issue 21 §1).
+  const loaded = invitation.data !== undefined;
+  const { primaryColor, secondaryColor, accentColor } = invitation.data ? chromeColorsOf(invitation.data.business, invitation.data.brand) : {};
+  useEffect(() => (loaded ? applyBrandTheme({ primaryColor, secondaryColor, accentColor }) : undefined), [loaded, primaryColor, secondaryColor, accentColor]);
   // A white-labelled client's invitation opens in its agency's brand (issue 21).
   useBrandChrome(invitation.data?.brand);
 

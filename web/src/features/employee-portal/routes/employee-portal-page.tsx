@@ -18,6 +18,7 @@ import { useMyScanAnalytics } from '@web/lib/scan-analytics';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '../api/my-employee';
@@ -61,7 +62,8 @@ function Portal() {
 
 function PortalContent({ data }: { data: MyEmployee }) {
   const { employee, business, isOwner } = data;
-  const { primaryColor, secondaryColor, accentColor } = business;
+  // A white-labelled client's portal chrome takes its agency's colours (issue 21 §1); the card keeps the business's.
+  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, useSession().me?.brand);
   useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
 
   return (
