@@ -16,6 +16,7 @@ import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
+import { leaversRoutes } from './routes/leavers';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -111,7 +112,8 @@ export const areas: Record<Area, AreaDef> = {
       site: true,
       // qr/: QR images; uploads/: presigned browser uploads (read back by the confirm call); logos/ and photos/: renditions.
       media: { write: ['qr/', 'uploads/', 'logos/', 'photos/'], read: ['uploads/'] },
-      userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],
+      // ListUsers, AdminUserGlobalSignOut: a status saved as Inactive runs the leaver flow (functions/src/leavers).
+      userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes', 'ListUsers', 'AdminUserGlobalSignOut'],
       secrets: ['googleWallet'],
     },
   },
@@ -215,6 +217,21 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['appleWallet'],
     },
   },
+  // Leavers (issue 23 §2): deactivate and reactivate through the one leaver flow (the business area's status save and
+  // SCIM call the same functions/src/leavers/deactivate.ts).
+  leavers: {
+    entry: 'functions/src/leavers/handler.ts',
+    capabilities: {
+      // GetItem/Query: the employee, card, business, its employees (gsi1), the leaver's leads (gsi2), the caller's records.
+      // PutItem/DeleteItem: the leaver item. UpdateItem: the status transaction, the membership, the leads, the
+      // profile's token cut-off.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      // The employee DTO's card URL.
+      site: true,
+      // ListUsers: the leaver's Cognito username; AdminUserGlobalSignOut: their refresh tokens stop working.
+      userPool: ['ListUsers', 'AdminUserGlobalSignOut'],
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -294,8 +311,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, leaversRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...leaversRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, leavers] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -19,6 +19,7 @@ export async function loadHandlers() {
     import('../src/invoice-documents/handler'),
     import('../src/email-signature/handler'),
     import('../src/apple-wallet/handler'),
+    import('../src/leavers/handler'),
   ]);
   const handlers = {
     public: publicArea.handler,
@@ -36,6 +37,7 @@ export async function loadHandlers() {
     invoiceDocuments: invoiceDocuments.handler,
     emailSignature: emailSignature.handler,
     appleWallet: appleWallet.handler,
+    leavers: leavers.handler,
   } satisfies Record<Area, unknown>;
   return handlers as Record<Area, never>;
 }

@@ -19,6 +19,9 @@ const expectedActions: Record<string, string[]> = {
   business: [
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminUpdateUserAttributes',
+    // A status saved as Inactive runs the leaver flow (issue 23 §2): the leaver's Cognito user and its global sign-out.
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:ListUsers',
     'dynamodb:BatchGetItem',
     'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
@@ -70,6 +73,8 @@ const expectedActions: Record<string, string[]> = {
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
+  // Leavers (issue 23 §2): the employee, card, leads and leaver item, the status transaction; the leaver's sign-out.
+  leavers: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -139,6 +144,7 @@ const expectedEnvironment: Record<string, string[]> = {
   invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
+  leavers: ['PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],

@@ -49,9 +49,10 @@ describe('editing an employee', () => {
     expect(inactive.status).toBe(200);
     expect(inactive.body).toMatchObject({ status: 'inactive', jobTitle: 'Lead Engineer', card: { id: employee.card.id, isActive: false } });
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 1, cards: 1, activeCards: 0 });
+    // Inactive is leaving (issue 23 §2, tests/integration/leavers.test.ts): the page says so, 410.
     const hidden = await fetch(card);
-    expect(hidden.status).toBe(404);
-    expect(await hidden.text()).toContain(messages.card.notFoundTitle);
+    expect(hidden.status).toBe(410);
+    expect(await hidden.text()).toContain(messages.leavers.gone('Erin Employee', owner.business.name));
 
     expect((await put(owner, employee.id, edit({ email, status: 'draft' }))).body.card.isActive).toBe(false);
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 0, cards: 1, activeCards: 0 });
@@ -177,13 +178,14 @@ describe('deleting an employee', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
 
-    expect(await itemsMentioning(employee.id, employee.card.id)).toEqual([]);
+    // All that is left is the card's tombstone (issue 23 §2): who left, so old QR codes still say so.
+    expect((await itemsMentioning(employee.id, employee.card.id)).map((item) => item.__edb_e__)).toEqual(['leaver']);
     expect((await db.membership.query.primary({ userId: user.sub }).go()).data).toEqual([]);
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 1, cards: 1, activeCards: 1 });
     for (const url of [qr.qrCodeUrl!, qr.qrSvgUrl!]) expect((await fetch(url)).status).toBe(404);
     const gone = await fetch(cardPage);
-    expect(gone.status).toBe(404);
-    expect(await gone.text()).toContain(messages.card.notFoundTitle);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain(messages.leavers.gone('Erin Employee', owner.business.name));
 
     // The other employee is untouched; the deleted one is simply not found any more.
     expect((await fetch(`${origin}/card/${keep.card.id}`)).status).toBe(200);

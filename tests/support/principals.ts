@@ -209,6 +209,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
   if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };
+  // Leavers (issue 23 §2): deactivating the employee who is inactive already is a repeat (safe, 200), not a new leaver.
+  if (operationId === 'deactivateEmployee') return { ...values, employeeId: world.targets.inactiveEmployeeId };
   return values;
 }
 
