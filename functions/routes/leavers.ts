@@ -1,8 +1,17 @@
 // Leavers (issue 23 §2): the `leavers` area's routes (functions/routes.ts combines every area's).
-import { deactivateEmployeeSchema, leaverResultSchema } from '../../shared/schemas/leavers';
+import { deactivateEmployeeSchema, leaverResultSchema, leavingPreviewSchema } from '../../shared/schemas/leavers';
 import { defineRoutes } from './define';
 
 export const leaversRoutes = defineRoutes('leavers', {
+  previewLeaving: {
+    method: 'GET',
+    path: '/api/businesses/{businessId}/employees/{employeeId}/leaving',
+    auth: 'user',
+    throttle: 'standard',
+    summary: "What the deactivate dialog shows before it happens: the colleagues' active cards the page may point to, who may receive the leads (and who does by default) and how many leads there are",
+    response: leavingPreviewSchema,
+    scoped: true,
+  },
   deactivateEmployee: {
     method: 'POST',
     path: '/api/businesses/{businessId}/employees/{employeeId}/deactivate',

@@ -19,3 +19,16 @@ export const leaverResultSchema = z.object({
   leadsMoved: z.number(),
 });
 export type LeaverResult = z.infer<typeof leaverResultSchema>;
+
+/** What the deactivate dialog shows before anything happens: the choices and how many leads move. */
+export const leavingPreviewSchema = z.object({
+  businessName: z.string(),
+  leadCount: z.number(),
+  /** Active cards of the other employees: where the leaver's page may point. */
+  colleagues: z.array(z.object({ cardId: z.string(), name: z.string() })),
+  /** Active employees who may receive the leads. */
+  people: z.array(z.object({ employeeId: z.string(), name: z.string() })),
+  /** Who gets the leads when nobody is picked: the owner's profile, else the company's own contacts (`isCompany`). */
+  defaultLeadsTo: z.object({ employeeId: z.string(), name: z.string(), isCompany: z.boolean() }),
+});
+export type LeavingPreview = z.infer<typeof leavingPreviewSchema>;

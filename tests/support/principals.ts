@@ -114,6 +114,7 @@ export async function createWorld(): Promise<World> {
     agencies.push(user);
   }
   sampleContext.businessId = a.business.id;
+  sampleContext.employeeId = employeeOfA.id;
   // A Checkout Session of a world invoice, for the verify route (the local Stripe stand-in keeps it unpaid).
   const invoiceId = await pendingInvoice(a.business.id);
   const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });

@@ -12,7 +12,7 @@
 // A failure after step 2 leaves an inactive employee whose remaining steps a repeat of the call completes.
 import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Employee, EmployeeUpdate } from '../../../shared/schemas/employee';
-import type { DeactivateEmployee } from '../../../shared/schemas/leavers';
+import type { DeactivateEmployee, LeavingPreview } from '../../../shared/schemas/leavers';
 import { messages } from '../../../shared/messages';
 import { cognito } from '../adapters/cognito';
 import { toEmployeeDto } from '../business/dto';
@@ -27,7 +27,7 @@ import { listContactsOfEmployee } from '../contacts/repository';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { isConditionalFailure } from '../data/conditional';
-import { deleteLeaver, getLeaver, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft } from './repository';
+import { deleteLeaver, getLeaver, listCardsOfBusiness, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft } from './repository';
 
 export interface LeaverOutcome {
   employee: Employee;
@@ -74,6 +74,26 @@ async function successorCardOf(businessId: string, leaverCardId: string | undefi
     throw new AppError('VALIDATION_FAILED', messages.leavers.successorNotActive, { successorCardId: messages.leavers.successorNotActive });
   }
   return card;
+}
+
+/** The deactivate dialog's facts: who may be pointed to, who may get the leads (and who by default), how many. */
+export async function previewLeaving(caller: Caller, businessId: string, employeeId: string): Promise<LeavingPreview> {
+  await assertCanManageBusiness(caller, businessId);
+  const leaver = await employeeOf(businessId, employeeId);
+  const business = await getBusiness(businessId);
+  if (!business) throw notFound('Business not found.');
+  const [employees, leads, cards] = await Promise.all([listEmployeesOfBusiness(businessId), listContactsOfEmployee(employeeId), listCardsOfBusiness(businessId)]);
+  const others = employees.filter((e) => e.status === 'active' && e.employeeId !== leaver.employeeId);
+  const nameOf = new Map(others.map((e) => [e.employeeId, e.name]));
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const holder = defaultLeadsHolder(business, employees, leaver.employeeId);
+  return {
+    businessName: business.name,
+    leadCount: leads.length,
+    colleagues: cards.filter((c) => c.isActive && nameOf.has(c.employeeId)).map((c) => ({ cardId: c.cardId, name: c.profile.name })).sort(byName),
+    people: others.map((e) => ({ employeeId: e.employeeId, name: e.name })).sort(byName),
+    defaultLeadsTo: { ...holder, isCompany: holder.employeeId === businessId },
+  };
 }
 
 /** Deactivates an employee (see the header for the steps). Repeating it completes the steps a failure left undone. */

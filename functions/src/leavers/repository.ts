@@ -7,7 +7,7 @@ import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { keyPart } from '../data/key-format';
 import { isConditionalFailure } from '../data/conditional';
-import type { EmployeeRecord } from '../business/repository';
+import type { CardRecord, EmployeeRecord } from '../business/repository';
 
 export type LeaverRecord = EntityItem<Db['leaver']>;
 
@@ -37,6 +37,12 @@ export async function deleteLeaver(cardId: string): Promise<void> {
 /** The employees of a business (the dashboard collection's employee items). */
 export async function listEmployeesOfBusiness(businessId: string): Promise<EmployeeRecord[]> {
   const { data } = await db().employee.query.dashboard({ businessId }).go({ pages: 'all' });
+  return data;
+}
+
+/** The cards of a business (the dashboard collection's card items). */
+export async function listCardsOfBusiness(businessId: string): Promise<CardRecord[]> {
+  const { data } = await db().card.query.dashboard({ businessId }).go({ pages: 'all' });
   return data;
 }
 
