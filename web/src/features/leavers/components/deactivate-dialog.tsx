@@ -6,7 +6,15 @@ import type { Employee } from '@shared/schemas/employee';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/dialog';
 import { Label } from '@web/components/label';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
@@ -49,9 +57,15 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
     setBusy(true);
     try {
       await beforeDeactivate?.();
-      await deactivate.mutateAsync({ employeeId: employee.id, options: { successorCardId: successorCardId || undefined, leadsTo: leadsTo || undefined } });
+      await deactivate.mutateAsync({
+        employeeId: employee.id,
+        options: { successorCardId: successorCardId || undefined, leadsTo: leadsTo || undefined },
+      });
     } catch (error) {
-      toast.error('Error', { description: isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : m.deactivateFailed });
+      toast.error('Error', {
+        description:
+          isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : m.deactivateFailed,
+      });
       return;
     } finally {
       setBusy(false);
@@ -78,37 +92,53 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
           </p>
         ) : (
           <ul className="grid list-disc gap-4 pl-5 text-sm">
-            <li className="grid gap-1.5">
-              <Label htmlFor={successorId} className="font-normal leading-snug">
-                {m.cardWillSay(employee.name, data.businessName)}
-              </Label>
-              <NativeSelect id={successorId} value={successorCardId} onChange={(e) => setSuccessorCardId(e.target.value)} disabled={busy}>
-                <option value="">{m.noSuccessor}</option>
-                {data.colleagues.map((c) => (
-                  <option key={c.cardId} value={c.cardId}>
-                    {m.successorCard(c.name)}
-                  </option>
-                ))}
-              </NativeSelect>
+            <li>
+              <div className="grid gap-1.5">
+                <Label htmlFor={successorId} className="font-normal leading-snug">
+                  {m.cardWillSay(employee.name, data.businessName)}
+                </Label>
+                <NativeSelect
+                  id={successorId}
+                  value={successorCardId}
+                  onChange={(e) => setSuccessorCardId(e.target.value)}
+                  disabled={busy}
+                >
+                  <option value="">{m.noSuccessor}</option>
+                  {data.colleagues.map((c) => (
+                    <option key={c.cardId} value={c.cardId}>
+                      {m.successorCard(c.name)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
             </li>
-            <li className="grid gap-1.5">
-              {data.leadCount === 0 ? (
-                <span>{m.noLeads}</span>
-              ) : (
-                <>
-                  <Label htmlFor={leadsId} className="font-normal leading-snug">
-                    {m.leadsWillMove(data.leadCount)}
-                  </Label>
-                  <NativeSelect id={leadsId} value={leadsTo} onChange={(e) => setLeadsTo(e.target.value)} disabled={busy}>
-                    {data.defaultLeadsTo.isCompany && <option value="">{`${data.businessName} (the owner’s contacts)`}</option>}
-                    {data.people.map((p) => (
-                      <option key={p.employeeId} value={p.employeeId}>
-                        {p.employeeId === data.defaultLeadsTo.employeeId ? `${p.name} (owner)` : p.name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </>
-              )}
+            <li>
+              <div className="grid gap-1.5">
+                {data.leadCount === 0 ? (
+                  <span>{m.noLeads}</span>
+                ) : (
+                  <>
+                    <Label htmlFor={leadsId} className="font-normal leading-snug">
+                      {m.leadsWillMove(data.leadCount)}
+                    </Label>
+                    <NativeSelect
+                      id={leadsId}
+                      value={leadsTo}
+                      onChange={(e) => setLeadsTo(e.target.value)}
+                      disabled={busy}
+                    >
+                      {data.defaultLeadsTo.isCompany && (
+                        <option value="">{`${data.businessName} (the owner’s contacts)`}</option>
+                      )}
+                      {data.people.map((p) => (
+                        <option key={p.employeeId} value={p.employeeId}>
+                          {p.employeeId === data.defaultLeadsTo.employeeId ? `${p.name} (owner)` : p.name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </>
+                )}
+              </div>
             </li>
             <li>{m.signedOut}</li>
             <li>{m.walletVoided}</li>
