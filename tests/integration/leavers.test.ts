@@ -208,6 +208,21 @@ describe('a deleted leaver', () => {
   });
 });
 
+describe('an employee linked only by their membership (as the seed links one)', () => {
+  it('is shut out all the same, and let back in on reactivation', async () => {
+    const { owner, business, colleague } = await company(false);
+    const db = await tables();
+    const user = await createUser();
+    await db.membership.create({ userId: user.sub, scopeType: 'business', scopeId: business.id, role: 'employee', employeeId: colleague.id }).go();
+    expect((await deactivate(owner, business.id, colleague.id)).status).toBe(200);
+    expect((await db.membership.get({ userId: user.sub, scopeType: 'business', scopeId: business.id }).go()).data?.leftAt).toBeTruthy();
+    expect((await api('GET', '/api/me/employee', { user })).status).toBe(403);
+    expect((await api('POST', `/api/businesses/${business.id}/employees/${colleague.id}/reactivate`, { user: owner })).status).toBe(200);
+    expect((await db.membership.get({ userId: user.sub, scopeType: 'business', scopeId: business.id }).go()).data?.leftAt).toBeUndefined();
+    expect((await api('GET', '/api/me/employee', { user })).status).toBe(200);
+  });
+});
+
 describe('reactivating', () => {
   it('brings the card and the access back, not the leads', async () => {
     const { owner, business, leaver, heir, leaverUser } = await company();

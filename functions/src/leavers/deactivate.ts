@@ -27,7 +27,7 @@ import { listContactsOfEmployee } from '../contacts/repository';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { isConditionalFailure } from '../data/conditional';
-import { deleteLeaver, getLeaver, listCardsOfBusiness, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft } from './repository';
+import { deleteLeaver, getLeaver, listCardsOfBusiness, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft, usersOfEmployee } from './repository';
 
 export interface LeaverOutcome {
   employee: Employee;
@@ -143,9 +143,9 @@ export async function leave(before: EmployeeRecord, options: DeactivateEmployee 
   // 2. The switch.
   if (before.status !== 'inactive') await saveEmployee(before, { ...profileOf(before), role: before.role, status: 'inactive' });
   // 3, 4. Access.
-  if (before.userId) {
-    await setMembershipLeft(before.userId, before.businessId, leftAt);
-    await signOutEverywhere(before.userId);
+  for (const userId of await usersOfEmployee(before)) {
+    await setMembershipLeft(userId, before.businessId, leftAt);
+    await signOutEverywhere(userId);
   }
   // 5. Leads.
   let leadsMoved = 0;
@@ -190,7 +190,7 @@ export async function comeBack(employee: EmployeeRecord): Promise<void> {
     const card = await getCardOfEmployee(employee);
     if (card) await deleteLeaver(card.cardId);
   }
-  if (employee.userId) await setMembershipLeft(employee.userId, employee.businessId, null);
+  for (const userId of await usersOfEmployee(employee)) await setMembershipLeft(userId, employee.businessId, null);
 }
 
 /**

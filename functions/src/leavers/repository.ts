@@ -47,6 +47,16 @@ export async function listCardsOfBusiness(businessId: string): Promise<CardRecor
 }
 
 /**
+ * The users linked to an employee: the employee's `userId`, else (employees linked before it was recorded, the seed's)
+ * the business's memberships naming the employee (membership Query gsi2 byScope).
+ */
+export async function usersOfEmployee(employee: EmployeeRecord): Promise<string[]> {
+  if (employee.userId) return [employee.userId];
+  const { data } = await db().membership.query.byScope({ scopeType: 'business', scopeId: employee.businessId }).go({ pages: 'all' });
+  return data.filter((m) => m.employeeId === employee.employeeId).map((m) => m.userId);
+}
+
+/**
  * Marks (or clears) the employee's membership as left: a left membership grants nothing (identity/repository.ts). A
  * plain update — bookkeeping, no user change — and only while the membership exists.
  */
