@@ -5,7 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, origin, signIn, tables, type TestUser } from '../support/runtime';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, freshClientAddress, origin, runtime, signIn, tables, type TestUser } from '../support/runtime';
 
 const m = messages.leavers;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -43,6 +44,17 @@ async function company(ownerProfile = true) {
   return { ...owned, creator: creator!, leaver, colleague, heir, leaverUser };
 }
 
+/** A refresh token of a fresh sign-in, and whether Cognito still honours it. */
+async function refreshTokenOf(user: TestUser): Promise<string> {
+  const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: runtime.ids.userPoolClientId, AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }));
+  return auth.AuthenticationResult!.RefreshToken!;
+}
+const refreshes = (refreshToken: string) =>
+  cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: runtime.ids.userPoolClientId, AuthParameters: { REFRESH_TOKEN: refreshToken } })).then(
+    () => true,
+    () => false,
+  );
+
 const deactivate = (owner: TestUser, businessId: string, employeeId: string, body: Record<string, unknown> = {}) =>
   api('POST', `/api/businesses/${businessId}/employees/${employeeId}/deactivate`, { user: owner, body });
 
@@ -52,6 +64,8 @@ describe('deactivating an employee', () => {
     const db = await tables();
     expect((await shareDetails(leaver.card.id)).status).toBe(200);
     expect((await api('GET', '/api/me/employee', { user: leaverUser })).status).toBe(200);
+    const refreshToken = await refreshTokenOf(leaverUser);
+    expect(await refreshes(refreshToken)).toBe(true);
 
     const res = await deactivate(owner, business.id, leaver.id, { successorCardId: colleague.card.id, leadsTo: heir.id });
     expect(res.status, res.text).toBe(200);
@@ -93,7 +107,9 @@ describe('deactivating an employee', () => {
     expect((await db.membership.get({ userId: leaverUser.sub, scopeType: 'business', scopeId: business.id }).go()).data?.leftAt).toBeTruthy();
     expect((await db.profile.get({ userId: leaverUser.sub }).go()).data?.tokensValidAfter).toBeGreaterThan(0);
 
-    // The leaver: the token they hold is refused at once; signing in again gets a clear refusal, no portal.
+    // The leaver: the token they hold is refused at once, their refresh token is dead (Cognito's global sign-out);
+    // signing in again gets a clear refusal, no portal.
+    expect(await refreshes(refreshToken)).toBe(false);
     const stale = await api('GET', '/api/me/employee', { user: leaverUser });
     expect(stale.status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 1100));
