@@ -767,6 +767,8 @@ export function buildEntities() {
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
+        /** A business's leavers, for deleting the business (their cards may be gone already). */
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['cardId'] } },
       },
     },
     options,
