@@ -178,7 +178,12 @@ export async function reactivateEmployee(caller: Caller, businessId: string, emp
   await assertCanManageBusiness(caller, businessId);
   const before = await employeeOf(businessId, employeeId);
   if (before.status !== 'inactive') throw new AppError('CONFLICT', messages.leavers.notInactive);
-  await saveEmployee(before, { ...profileOf(before), role: before.role, status: 'active' });
+  return rejoin(before);
+}
+
+/** Reactivation without the caller check (SCIM's `active: true`): status Active, then `comeBack`. Safe to repeat. */
+export async function rejoin(before: EmployeeRecord): Promise<LeaverOutcome> {
+  if (before.status !== 'active') await saveEmployee(before, { ...profileOf(before), role: before.role, status: 'active' });
   await comeBack(before);
   return { employee: await employeeDto(before.employeeId), leadsMoved: 0 };
 }
