@@ -19,6 +19,7 @@ import { docsRoutes } from './routes/docs';
 import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
+import { leaversRoutes } from './routes/leavers';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -120,7 +121,8 @@ export const areas: Record<Area, AreaDef> = {
       site: true,
       // qr/: QR images; uploads/: presigned browser uploads (read back by the confirm call); logos/ and photos/: renditions.
       media: { write: ['qr/', 'uploads/', 'logos/', 'photos/'], read: ['uploads/'] },
-      userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes'],
+      // ListUsers, AdminUserGlobalSignOut: a status saved as Inactive runs the leaver flow (functions/src/leavers).
+      userPool: ['AdminAddUserToGroup', 'AdminUpdateUserAttributes', 'ListUsers', 'AdminUserGlobalSignOut'],
       secrets: ['googleWallet'],
     },
   },
@@ -266,6 +268,23 @@ export const areas: Record<Area, AreaDef> = {
       // qr/: a provisioned employee's QR code; a deleted employee's QR images and photos go (delete only).
       media: { write: ['qr/'], delete: ['photos/'] },
       mail: { send: true },
+      // `active: false` runs the leaver flow (issue 23 §2): the leaver's Cognito user and its global sign-out.
+      userPool: ['ListUsers', 'AdminUserGlobalSignOut'],
+    },
+  },
+  // Leavers (issue 23 §2): deactivate and reactivate through the one leaver flow (the business area's status save and
+  // SCIM call the same functions/src/leavers/deactivate.ts).
+  leavers: {
+    entry: 'functions/src/leavers/handler.ts',
+    capabilities: {
+      // GetItem/Query: the employee, card, business, its employees (gsi1), the leaver's leads (gsi2), the caller's records.
+      // PutItem/DeleteItem: the leaver item. UpdateItem: the status transaction, the membership, the leads, the
+      // profile's token cut-off.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      // The employee DTO's card URL.
+      site: true,
+      // ListUsers: the leaver's Cognito username; AdminUserGlobalSignOut: their refresh tokens stop working.
+      userPool: ['ListUsers', 'AdminUserGlobalSignOut'],
     },
   },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
@@ -347,8 +366,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -3,7 +3,7 @@
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, activity, customDomains, directory] = await Promise.all([
+  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, activity, customDomains, directory, leavers] = await Promise.all([
     import('../src/public/handler'),
     import('../src/docs/handler'),
     import('../src/me/handler'),
@@ -19,6 +19,7 @@ export async function loadHandlers() {
     import('../src/invoice-documents/handler'),
     import('../src/email-signature/handler'),
     import('../src/apple-wallet/handler'),
+    import('../src/leavers/handler'),
     import('../src/audit/handler'),
     import('../src/directory/handler'),
     import('../src/custom-domains/handler'),
@@ -36,6 +37,7 @@ export async function loadHandlers() {
     contacts: contacts.handler,
     billing: billing.handler,
     agencyBilling: agencyBilling.handler,
+    leavers: leavers.handler,
     invoiceDocuments: invoiceDocuments.handler,
     emailSignature: emailSignature.handler,
     appleWallet: appleWallet.handler,

@@ -32,6 +32,8 @@ export const contactSchema = z.object({
   phone: z.nullable(z.string()),
   company: z.nullable(z.string()),
   note: z.nullable(z.string()),
+  /** Issue 23 §2: the leaver whose card the contact came through, once it was handed over to `employeeName`. */
+  reassignedFrom: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
 });
 export type Contact = z.infer<typeof contactSchema>;

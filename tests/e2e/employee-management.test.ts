@@ -47,14 +47,16 @@ describe('managing employees (1280 px)', () => {
     await dialog.getByLabel(/Status/).selectOption('inactive');
     await shot(page, 'manage-01-edit');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expectOnPage(page.getByText('Profile Updated')).toBeVisible();
+    // Inactive is leaving (issue 23 §2): the deactivate dialog says what will happen first (tests/e2e/leavers.test.ts).
+    await page.getByRole('dialog', { name: messages.leavers.dialogTitle('Mira Status') }).getByRole('button', { name: messages.leavers.confirm, exact: true }).click();
+    await expectOnPage(page.getByText(messages.leavers.deactivated('Mira Status'))).toBeVisible();
     await expectOnPage(dialog.getByText('Head Buyer')).toBeVisible();
     await expectOnPage(dialog.getByText('Inactive', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
 
     await expectOnPage(tab(/Active \(0\)/)).toBeVisible();
     await expectOnPage(tab(/Inactive \(1\)/)).toBeVisible();
-    expect((await fetch(employee.card.cardUrl)).status).toBe(404);
+    expect((await fetch(employee.card.cardUrl)).status).toBe(410);
     const db = await tables();
     expect((await db.card.get({ cardId: employee.card.id }).go()).data).toMatchObject({ isActive: false, profile: { jobTitle: 'Head Buyer' } });
 
@@ -104,7 +106,7 @@ describe('managing employees (1280 px)', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('deletes an inactive employee after the Delete Employee confirmation, and the public card is gone', async () => {
+  it('deletes an inactive employee after the Delete Employee confirmation, and the public card says they left', async () => {
     const { page } = session;
     const employee = await addEmployee(owner.owner, owner.business.id, { name: 'Otto Outgoing', status: 'inactive' });
     await page.reload();
@@ -121,13 +123,14 @@ describe('managing employees (1280 px)', () => {
     await expectOnPage(page.getByRole('button', { name: /View Otto Outgoing/ })).toHaveCount(0);
     await shot(page, 'manage-03-deleted');
 
-    // Only the business's audit log still names them (issue 23 §3).
+    // Only the card's tombstone (issue 23 §2) and the business's audit log (issue 23 §3) still name them: old QR codes
+    // still say who left, and what was done to them stays on record.
     const left = await itemsMentioning(employee.id, employee.card.id);
-    expect(left.map((item) => item.__edb_e__)).toEqual(left.map(() => 'auditEntry'));
-    expect(left.map((item) => item.action)).toContain('employee.deleted');
+    expect(left.filter((item) => item.__edb_e__ !== 'auditEntry').map((item) => item.__edb_e__)).toEqual(['leaver']);
+    expect(left.filter((item) => item.__edb_e__ === 'auditEntry').map((item) => item.action)).toContain('employee.deleted');
     const gone = await fetch(employee.card.cardUrl);
-    expect(gone.status).toBe(404);
-    expect(await gone.text()).toContain('Card Not Found');
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain(messages.leavers.gone('Otto Outgoing', owner.business.name));
   });
 
   it('fits the profile dialog, in view and edit mode, on a phone', async () => {

@@ -19,6 +19,9 @@ const expectedActions: Record<string, string[]> = {
   business: [
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminUpdateUserAttributes',
+    // A status saved as Inactive runs the leaver flow (issue 23 §2): the leaver's Cognito user and its global sign-out.
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:ListUsers',
     'dynamodb:BatchGetItem',
     'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
@@ -71,11 +74,16 @@ const expectedActions: Record<string, string[]> = {
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
+  // Leavers (issue 23 §2): the employee, card, leads and leaver item, the status transaction; the leaver's sign-out.
+  leavers: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:ListUsers', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Directory sync (issue 23 §1): SCIM tokens, directory users and the employees they are (created, saved, deleted
   // through the business area's services: their transactions, a deleted employee's scan days and contacts in batches),
-  // the QR image of a provisioned employee's card, a deleted employee's media, and the optional invitation mail. No
-  // Cognito: provisioning never creates or changes a user account.
+  // the QR image of a provisioned employee's card, a deleted employee's media, and the optional invitation mail. Cognito
+  // only to sign a leaver out: provisioning never creates or changes a user account.
   directory: [
+    // `active: false` runs the leaver flow (issue 23 §2): the leaver's Cognito user and its global sign-out.
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:ListUsers',
     'dynamodb:BatchWriteItem',
     'dynamodb:DeleteItem',
     'dynamodb:GetItem',
@@ -158,7 +166,8 @@ const expectedActions: Record<string, string[]> = {
 };
 
 const expectedEnvironment: Record<string, string[]> = {
-  directory: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  directory: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
+  leavers: ['PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   docs: [],
   me: ['TABLE_NAME', 'USER_POOL_ID'],

@@ -59,6 +59,10 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   updateEmployee: managesA(200),
   // The world's employee is active and has a card: managers reach the rules (409), nobody else gets that far.
   deleteEmployee: managesA(409),
+  // Leavers (issue 23 §2): the inactive target again (a repeat); reactivating the world's active employee is a 409.
+  previewLeaving: managesA(200),
+  deactivateEmployee: managesA(200),
+  reactivateEmployee: managesA(409),
   createCard: managesA(409),
   sendInvitation: managesA(200),
   // Public: the link itself is the credential (forged tokens are ignored, as API Gateway runs no authorizer).

@@ -23,6 +23,10 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const employeeUser = await createUser({ email });
   expect((await api('POST', `/api/invitations/${token}/accept`, { user: employeeUser })).status).toBe(200);
   for (let i = 0; i < 2; i++) expect((await scanCard(active.card.id)).status).toBe(200);
+  // A leaver deleted since (their tombstone, issue 23 §2).
+  const leaver = await addEmployee(owner, business.id, { status: 'active' });
+  expect((await api('POST', `/api/businesses/${business.id}/employees/${leaver.id}/deactivate`, { user: owner, body: {} })).status).toBe(200);
+  expect((await api('DELETE', `/api/businesses/${business.id}/employees/${leaver.id}`, { user: owner })).status).toBe(204);
   expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'logo'))).status).toBe(200);
   expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'photo', active.id))).status).toBe(200);
   const db = await tables();
@@ -34,7 +38,7 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const { createNumberedInvoice } = await import('../../functions/src/jobs/repository');
   await createNumberedInvoice({ invoiceId: `monthly-${business.id}`, businessId: business.id, businessName: 'Doomed Co', amountCents: 398, currency: 'USD', dueDate: '2099-02-01', status: 'pending', billingPeriod: '2099-01' }, { year: 2099, guard: { period: '2099-01' } });
   // Per-card and per-user items name the card or the employee, not the business.
-  const ids = [business.id, active.id, active.card.id, linked.id, linked.card.id, employeeUser.sub];
+  const ids = [business.id, active.id, active.card.id, linked.id, linked.card.id, leaver.card.id, employeeUser.sub];
   return { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids };
 }
 
@@ -46,7 +50,7 @@ describe('cascade delete', () => {
     const ofBusiness = async () => (await itemsMentioning(...ids)).filter((item) => item.__edb_e__ !== 'profile');
     const before = await ofBusiness();
     const kinds = new Set(before.map((item) => item.__edb_e__));
-    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry']) {
+    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver']) {
       expect(kinds, kind).toContain(kind);
     }
     // The employee's e-mail signature QR image (issue 22 §3) goes too.

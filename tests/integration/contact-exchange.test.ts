@@ -155,9 +155,12 @@ describe('contact lists', () => {
     const db = await tables();
     expect((await db.contact.get({ contactId: mine.body[0].id }).go()).data).toBeNull();
 
-    // Otto's contacts go with Otto.
+    // Otto leaves (issue 23 §2): his contacts go to the owner, noted as from his card, and stay when he is deleted.
     expect((await api('PUT', `/api/businesses/${business.id}/employees/${other.id}`, { user: owner, body: { name: 'Otto Other', email: uniqueEmail('otto'), role: 'employee', status: 'inactive' } })).status).toBe(200);
+    const moved = (await db.contact.get({ contactId: ottoContact }).go()).data!;
+    expect(moved).toMatchObject({ reassignedFrom: 'Otto Other' });
+    expect(moved.employeeId).not.toBe(other.id);
     expect((await api('DELETE', `/api/businesses/${business.id}/employees/${other.id}`, { user: owner })).status).toBe(204);
-    expect((await db.contact.get({ contactId: ottoContact }).go()).data).toBeNull();
+    expect((await db.contact.get({ contactId: ottoContact }).go()).data).toMatchObject({ employeeId: moved.employeeId });
   });
 });

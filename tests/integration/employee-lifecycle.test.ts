@@ -49,9 +49,10 @@ describe('editing an employee', () => {
     expect(inactive.status).toBe(200);
     expect(inactive.body).toMatchObject({ status: 'inactive', jobTitle: 'Lead Engineer', card: { id: employee.card.id, isActive: false } });
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 1, cards: 1, activeCards: 0 });
+    // Inactive is leaving (issue 23 §2, tests/integration/leavers.test.ts): the page says so, 410.
     const hidden = await fetch(card);
-    expect(hidden.status).toBe(404);
-    expect(await hidden.text()).toContain(messages.card.notFoundTitle);
+    expect(hidden.status).toBe(410);
+    expect(await hidden.text()).toContain(messages.leavers.gone('Erin Employee', owner.business.name));
 
     expect((await put(owner, employee.id, edit({ email, status: 'draft' }))).body.card.isActive).toBe(false);
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 0, cards: 1, activeCards: 0 });
@@ -177,16 +178,17 @@ describe('deleting an employee', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
 
-    // Only the business's audit log still names them (issue 23 §3): what was done to them stays on record for a year.
+    // Only the card's tombstone (issue 23 §2) and the business's audit log (issue 23 §3) still name them: old QR codes
+    // still say who left, and what was done to them stays on record.
     const left = await itemsMentioning(employee.id, employee.card.id);
-    expect(left.map((item) => item.__edb_e__)).toEqual(left.map(() => 'auditEntry'));
-    expect(left.map((item) => item.action)).toContain('employee.deleted');
+    expect(left.filter((item) => item.__edb_e__ !== 'auditEntry').map((item) => item.__edb_e__)).toEqual(['leaver']);
+    expect(left.filter((item) => item.__edb_e__ === 'auditEntry').map((item) => item.action)).toContain('employee.deleted');
     expect((await db.membership.query.primary({ userId: user.sub }).go()).data).toEqual([]);
     expect(await counters(owner.business.id)).toEqual({ employees: 1, billable: 1, cards: 1, activeCards: 1 });
     for (const url of [qr.qrCodeUrl!, qr.qrSvgUrl!]) expect((await fetch(url)).status).toBe(404);
     const gone = await fetch(cardPage);
-    expect(gone.status).toBe(404);
-    expect(await gone.text()).toContain(messages.card.notFoundTitle);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain(messages.leavers.gone('Erin Employee', owner.business.name));
 
     // The other employee is untouched; the deleted one is simply not found any more.
     expect((await fetch(`${origin}/card/${keep.card.id}`)).status).toBe(200);

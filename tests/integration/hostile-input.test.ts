@@ -239,9 +239,9 @@ function rawPath(template: string, ids: Record<string, string>): string {
 /**
  * Where the valid request does not answer 200/201 locally: the Apple Wallet download needs a signed link and the
  * PassKit calls an ApplePass token the samples cannot carry (tests/integration/apple-wallet*.test.ts make real ones);
- * the world's device has no passes (204).
+ * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409.
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
 
 let world: World;
 let freshUser: TestUser;
@@ -271,6 +271,8 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   if (route.operationId === 'revokeScimToken') return { ...pathValues(world, route.operationId), tokenId: scimTokenId };
+  // deleteEmployee has deleted the inactive target: the leaver flow's valid request makes the cardless one leave.
+  if (route.operationId === 'deactivateEmployee') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   return pathValues(world, route.operationId);
 }
 

@@ -127,7 +127,10 @@ describe('link previews', () => {
     expect(inactive.isActive).toBe(false);
     expect(inactive.previewImageUrl).toBe(url);
     expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(`${origin}/card/${cardId}`)).status).toBe(404);
+    // The leaver's page (issue 23 §2) shares no preview of the person who left.
+    const gone = await fetch(`${origin}/card/${cardId}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).not.toContain('og:image');
 
     const deleted = await api('DELETE', `/api/businesses/${business.id}/employees/${employee.id}`, { user: owner });
     expect(deleted.status).toBe(204);

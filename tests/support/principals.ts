@@ -117,6 +117,7 @@ export async function createWorld(): Promise<World> {
     agencies.push(user);
   }
   sampleContext.businessId = a.business.id;
+  sampleContext.employeeId = employeeOfA.id;
   // A Checkout Session of a world invoice, for the verify route (the local Stripe stand-in keeps it unpaid).
   const invoiceId = await pendingInvoice(a.business.id);
   const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });
@@ -226,6 +227,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
   if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };
+  // Leavers (issue 23 §2): deactivating the employee who is inactive already is a repeat (safe, 200), not a new leaver.
+  if (operationId === 'deactivateEmployee') return { ...values, employeeId: world.targets.inactiveEmployeeId };
   return values;
 }
 

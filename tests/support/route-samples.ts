@@ -4,7 +4,7 @@ import type { OperationId } from '../../functions/routes';
 import { uniqueDomain, uniqueEmail, validBusinessForm } from './runtime';
 
 /** Values a valid body names that only exist once a world is made (createWorld sets them). */
-export const sampleContext = { businessId: '', checkoutSessionId: '' };
+export const sampleContext = { businessId: '', checkoutSessionId: '', employeeId: '' };
 
 /** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
 export const sampleBodies: Record<OperationId, () => Record<string, unknown> | string | undefined> = {
@@ -39,6 +39,10 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   createWalletPass: () => undefined,
   updateEmployee: () => ({ name: 'Sample Person', email: uniqueEmail('sample'), jobTitle: 'Analyst', officePhone: '+1 555 0100', role: 'employee', status: 'active' }),
   deleteEmployee: () => undefined,
+  previewLeaving: () => undefined,
+  // The leads go to business A's active employee.
+  deactivateEmployee: () => ({ leadsTo: sampleContext.employeeId }),
+  reactivateEmployee: () => undefined,
   createCard: () => undefined,
   sendInvitation: () => undefined,
   getInvitation: () => undefined,

@@ -75,7 +75,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   const dashboard = await e.service.collections.dashboard({ businessId }).go({ pages: 'all' });
   const employees = dashboard.data.employee;
   const cards = dashboard.data.card;
-  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, contacts, cardDays, auditEntries] = await Promise.all([
+  const [businessDays, emailGuards, memberships, agencyLinks, invoices, invoiceGuards, contacts, cardDays, auditEntries, leavers] = await Promise.all([
     e.businessScanDay.query.primary({ businessId }).go({ pages: 'all' }),
     e.employeeEmailGuard.query.primary({ businessId }).go({ pages: 'all' }),
     e.membership.query.byScope({ scopeType: 'business', scopeId: businessId }).go({ pages: 'all' }),
@@ -85,6 +85,8 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
     e.contact.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['contactId'] }),
     inParallel(cards, 8, (card) => e.cardScanDay.query.primary({ cardId: card.cardId }).go({ pages: 'all' })),
     e.auditEntry.query.primary({ businessId }).go({ pages: 'all', attributes: ['at', 'entryId'] }),
+    // Leavers' pages and tombstones (issue 23 §2) go with the business: its cards then answer 404.
+    e.leaver.query.byBusiness({ businessId }).go({ pages: 'all' }),
   ]);
   const unpaid = invoices.data.filter((invoice) => invoice.status !== 'paid');
   const unpaidIds = new Set(unpaid.map((invoice) => invoice.invoiceId));
@@ -101,6 +103,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   items += await deleteAll((k) => e.businessScanDay.delete(k), businessDays.data.map(({ day }) => ({ businessId, day })));
   items += await deleteAll((k) => e.cardScanTotal.delete(k), dashboard.data.cardScanTotal.map(({ cardId }) => ({ cardId })));
   items += await deleteAll((k) => e.card.delete(k), cards.map(({ cardId }) => ({ cardId })));
+  items += await deleteAll((k) => e.leaver.delete(k), leavers.data.map(({ cardId }) => ({ cardId })));
   items += await deleteAll((k) => e.invitation.delete(k), invitations.data.map(({ employeeId }) => ({ employeeId })));
   items += await deleteAll((k) => e.employeeUserGuard.delete(k), userGuards.flatMap((g) => (g.data && employees.some((x) => x.employeeId === g.data!.employeeId) ? [{ userId: g.data.userId }] : [])));
   items += await deleteAll((k) => e.employee.delete(k), employees.map(({ employeeId }) => ({ employeeId })));

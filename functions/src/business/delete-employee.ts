@@ -1,7 +1,8 @@
 // Delete Employee (spec 2 §4): only an inactive employee who is not an owner. Everything the employee owns goes in
 // one transaction (employee, card, scan total, e-mail guard, the linked user's membership, counters); then, outside
 // it, the per-day scan counters, the contacts shared with them and the media objects — logged as errors if they
-// fail, since nothing points at a leftover any more and the public card page already answers 404.
+// fail, since nothing points at a leftover any more. The card's leaver item stays as its tombstone (issue 23 §2): the
+// card page keeps answering 410 with who left and the way on, never a bare 404.
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -11,6 +12,8 @@ import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from './employee-media';
 import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from './employee-repository';
 import { getEmployee } from './repository';
 import { deleteContacts, listContactsOfEmployee } from '../contacts/repository';
+import { keepTombstone } from '../leavers/deactivate';
+import { markLeaverDeleted } from '../leavers/repository';
 
 export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
   await assertCanManageBusiness(caller, businessId);
@@ -20,7 +23,9 @@ export async function deleteEmployee(caller: Caller, businessId: string, employe
   if (employee.status !== 'inactive') throw new AppError('CONFLICT', messages.employee.deleteOnlyInactive);
 
   const card = await getCardOfEmployee(employee);
+  if (card) await keepTombstone(employee, card);
   if (!(await deleteEmployeeRecords(employee, card))) throw new AppError('CONFLICT', messages.employee.changedMeanwhile);
+  if (card) await markLeaverDeleted(card.cardId, new Date().toISOString());
 
   const leftovers = await Promise.allSettled([
     card ? deleteCardScanDays(card.cardId) : Promise.resolve(0),

@@ -7,7 +7,8 @@ import { createWalletPass } from '../wallet/create-wallet-pass';
 import { createCard } from './create-card';
 import { deleteEmployee } from './delete-employee';
 import { getMyEmployee } from './my-employee';
-import { updateEmployee, updateMyEmployee } from './update-employee';
+import { updateMyEmployee } from './update-employee';
+import { updateEmployeeOrLeave } from '../leavers/deactivate';
 import { updateBusinessSettings } from './update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
@@ -33,7 +34,7 @@ export const handler = httpHandler(businessRoutes, {
   createEmployee: async ({ caller, params, body }) => createEmployee(caller, params.businessId, body),
   generateCardQr: async ({ caller, params }) => generateCardQr(caller, params.businessId, params.cardId),
   createWalletPass: async ({ caller, params }) => createWalletPass(caller, params.cardId),
-  updateEmployee: async ({ caller, params, body }) => updateEmployee(caller, params.businessId, params.employeeId, body),
+  updateEmployee: async ({ caller, params, body }) => updateEmployeeOrLeave(caller, params.businessId, params.employeeId, body),
   deleteEmployee: async ({ caller, params }) => {
     await deleteEmployee(caller, params.businessId, params.employeeId);
     return raw({ status: 204, body: '' });

@@ -2,17 +2,22 @@
 import type { MyEmployee } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
-import { notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { orNull } from '../lib/values';
 import { toEmployeeDto } from './dto';
 import { getCardOfEmployee } from './employee-repository';
 import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord } from './repository';
 
-/** The employee record the caller is linked to; 404 'Profile Not Found' when there is none. */
+/**
+ * The employee record the caller is linked to; 404 'Profile Not Found' when there is none, 403 with the reason when
+ * the employee left (issue 23 §2: their membership is marked left, or their status is inactive already).
+ */
 export async function myEmployeeRecord(caller: Caller): Promise<EmployeeRecord> {
   const membership = caller.memberships.find((m) => m.scopeType === 'business' && m.employeeId);
+  if (!membership && caller.leftMemberships?.some((m) => m.scopeType === 'business')) throw forbidden(messages.leavers.portalClosed);
   const employee = membership?.employeeId ? await getEmployee(membership.employeeId) : null;
   if (!employee || employee.businessId !== membership?.scopeId) throw notFound(messages.portal.profileNotFoundTitle);
+  if (employee.status === 'inactive') throw forbidden(messages.leavers.portalClosed);
   return employee;
 }
 

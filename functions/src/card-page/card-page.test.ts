@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { renderCardGone, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
 
 const view = (overrides: Partial<PublicCardView['profile']> = {}, business: Partial<PublicCardView['business']> = {}): PublicCardView => ({
   cardId: 'card-1234567890',
@@ -99,5 +99,28 @@ describe('public card page', () => {
     const html = renderCardNotFound('This business card is not available');
     expect(html).toContain('<h1>Card Not Found</h1>');
     expect(html).toContain('This business card is not available');
+  });
+});
+
+describe('a leaver’s page (issue 23 §2)', () => {
+  const gone = { name: '<b>Lee</b>', business: { name: 'Leaver Labs', website: 'https://leaver.example', primaryColor: '#112233' }, phone: '+1 (555) 0199' };
+
+  it('says who left and links the colleague’s card, escaped, with nothing of the leaver’s to save or contact', () => {
+    const html = renderCardGone({ ...gone, successor: { cardId: 'card-0987654321', name: 'Cora "C" Colleague' } });
+    expect(html).toContain('&lt;b&gt;Lee&lt;/b&gt; is no longer with Leaver Labs');
+    expect(html).toContain('<a class="btn" href="/card/card-0987654321">Cora &quot;C&quot; Colleague’s card</a>');
+    expect(html).not.toContain('leaver.example');
+    for (const absent of ['<script', '<form', 'vcard', 'Save Contact']) expect(html).not.toContain(absent);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('without a colleague, offers the company’s website and phone; with neither, just says who left', () => {
+    const html = renderCardGone(gone);
+    expect(html).toContain('Please get in touch with Leaver Labs:');
+    expect(html).toContain('href="https://leaver.example"');
+    expect(html).toContain('href="tel:+15550199"');
+    const bare = renderCardGone({ name: 'Lee', business: { name: 'Leaver Labs', website: 'javascript:alert(1)' } });
+    expect(bare).not.toContain('javascript:');
+    expect(bare).not.toContain('Please get in touch');
   });
 });

@@ -48,7 +48,7 @@ h1{margin:0;font-size:1.5rem}.title{margin:.25rem 0 0}.org{margin:.25rem 0 0;fon
 .btn.alt{background:hsl(var(--accent));color:var(--on-accent)}
 footer{display:flex;gap:.75rem;align-items:center;padding:1rem 1.5rem;border-top:1px solid #e2e8f0;font-size:.875rem;color:#475569}
 footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}footer p{margin:0}.badge{font-size:.75rem;color:#64748b}
-.missing{text-align:center;padding:3rem 1.5rem}
+.missing{text-align:center;padding:3rem 1.5rem}.gone .details{text-align:left;padding:0}.gone .btn{display:inline-flex;padding:.75rem 1.25rem}
 .share{border-top:1px solid #e2e8f0;padding:1rem 1.5rem}.share summary{cursor:pointer;font-weight:600;color:var(--link)}
 .share form{display:grid;gap:.6rem;margin-top:.75rem}.share label{display:grid;gap:.2rem;font-size:.875rem;color:#334155}
 .share input,.share textarea{font:inherit;padding:.55rem .65rem;border:1px solid #94a3b8;border-radius:.5rem;width:100%}
@@ -221,6 +221,36 @@ export function renderCardPage(view: PublicCardView): string {
     .join('');
   const head = `<meta name="description" content="${esc(description)}">${og}${twitter}`;
   return page(esc(title), head, cardBody(view), themeStyle(b), businessIcon(b));
+}
+
+/** A leaver's page (issue 23 §2): who left which company, and the way on. */
+export interface GoneCardView {
+  name: string;
+  business: PublicCardView['business'];
+  phone?: string;
+  successor?: { cardId: string; name: string };
+}
+
+/** '{name} is no longer with {company}' (410 Gone) with the colleague's card, else the company's website and phone. */
+export function renderCardGone(view: GoneCardView): string {
+  const m = messages.leavers;
+  const b = view.business;
+  const website = safeUrl(b.website);
+  const logo = safeUrl(b.logoUrl);
+  const wayOn = view.successor
+    ? `<p>${esc(m.successorLead)}</p><p><a class="btn" href="/card/${esc(view.successor.cardId)}">${esc(m.successorCard(view.successor.name))}</a></p>`
+    : website || view.phone
+      ? `<p>${esc(m.companyLead(b.name))}</p><ul class="details">` +
+        (website ? row('Website', `<a href="${esc(website)}" rel="noopener noreferrer">${esc(website.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`) : '') +
+        (view.phone ? row('Phone', `<a href="${esc(telHref(view.phone))}">${esc(view.phone)}</a>`) : '') +
+        `</ul>`
+      : '';
+  const logoImg = logo ? `<img src="${esc(renditionUrl(logo, 64))}" alt="${esc(`${b.name} logo`)}" width="40" height="40">` : '';
+  const title = m.gone(view.name, b.name);
+  const body =
+    `<main><article class="card"><div class="missing gone"><h1>${esc(title)}</h1>${wayOn}</div>` +
+    `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p></div></footer></article></main>`;
+  return page(esc(title), '', body, themeStyle(b), businessIcon(b));
 }
 
 export function renderCardNotFound(message: string = messages.card.notFound): string {

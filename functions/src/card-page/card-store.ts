@@ -23,6 +23,27 @@ export function readCard(cardId: string): Promise<StoredCard | null> {
   return getItemOf<StoredCard>(cardKeys.card(cardId), 'card', false);
 }
 
+/** The leaver item of a card whose employee left (entities.ts `leaver`, functions/src/leavers). */
+export interface StoredLeaver {
+  cardId: string;
+  businessId: string;
+  name: string;
+  businessName: string;
+  website?: string;
+  phone?: string;
+  logoUrl?: string;
+  primaryColor?: string;
+  secondaryColor?: string;
+  accentColor?: string;
+  successorCardId?: string;
+  successorName?: string;
+}
+
+/** Read only when the card is off or gone: the one extra GetItem of a leaver's page. */
+export function readLeaver(cardId: string): Promise<StoredLeaver | null> {
+  return getItemOf<StoredLeaver>(cardKeys.leaver(cardId), 'leaver', false);
+}
+
 /** ADD 1 to each counter and SET the stamp attributes; `mustExist` refuses to create the item (totals exist with their card). */
 function add(key: Record<string, string>, counters: string[], stamps: Record<string, string>, mustExist: boolean) {
   const names: Record<string, string> = Object.fromEntries(counters.map((name, i) => [`#c${i}`, name]));

@@ -8,24 +8,51 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
-import { cardPageHeaders, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { cardPageHeaders, renderCardGone, renderCardNotFound, renderCardPage, type GoneCardView, type PublicCardView } from './card-page';
 import { customDomainOf, originOn, servesOnDomain } from './custom-domain-host';
-import { readCard, type StoredCard } from './card-store';
+import { readCard, readLeaver, type StoredCard, type StoredLeaver } from './card-store';
 import { recordScan } from './record-scan';
 import { scanContextOf } from './scan-context';
 
-type Outcome = { status: 200; card: StoredCard } | { status: 400 | 404; message: string };
+type Outcome =
+  | { status: 200; card: StoredCard }
+  | { status: 410; gone: GoneCardView }
+  | { status: 400 | 404; message: string };
 
 /**
- * A malformed id is 400, an unknown card 404, a card that is off (or its business) 404 — all 'Card Not Found'. On a
- * custom domain (issue 21 §2), a card whose business is not a client of the domain's agency is unknown there too.
+ * A malformed id is 400, an unknown card 404, a card whose business is off 404 — 'Card Not Found'. A card whose
+ * employee left (or was deleted) is 410 with the leaver page (issue 23 §2); any other card that is off stays 404. On a
+ * custom domain (issue 21 §2), a card (or a leaver's page) whose business is not a client of the domain's agency is
+ * unknown there.
  */
 async function lookUp(cardId: string | undefined, domain: string | null): Promise<Outcome> {
   if (!isId(cardId)) return { status: 400, message: messages.card.notFound };
   const card = await readCard(cardId);
-  if (!card || (domain && !(await servesOnDomain(domain, card.businessId)))) return { status: 404, message: messages.card.notFound };
-  if (!card.isActive || !card.business.isActive) return { status: 404, message: messages.card.notAvailable };
-  return { status: 200, card };
+  if (card && domain && !(await servesOnDomain(domain, card.businessId))) return { status: 404, message: messages.card.notFound };
+  if (card?.isActive && card.business.isActive) return { status: 200, card };
+  if (card && !card.business.isActive) return { status: 404, message: messages.card.notAvailable };
+  const leaver = await readLeaver(cardId);
+  if (leaver && !card && domain && !(await servesOnDomain(domain, leaver.businessId))) return { status: 404, message: messages.card.notFound };
+  if (leaver) return { status: 410, gone: goneView(leaver, card) };
+  return { status: 404, message: card ? messages.card.notAvailable : messages.card.notFound };
+}
+
+/** The company as the card still shows it (kept current by Company Settings), else as it was when the card went. */
+function goneView(leaver: StoredLeaver, card: StoredCard | null): GoneCardView {
+  const business = card?.business ?? {
+    name: leaver.businessName,
+    website: leaver.website,
+    logoUrl: leaver.logoUrl,
+    primaryColor: leaver.primaryColor,
+    secondaryColor: leaver.secondaryColor,
+    accentColor: leaver.accentColor,
+  };
+  return {
+    name: leaver.name,
+    business,
+    phone: leaver.phone,
+    successor: leaver.successorCardId ? { cardId: leaver.successorCardId, name: leaver.successorName ?? business.name } : undefined,
+  };
 }
 
 function toView(card: StoredCard, domain: string | null): PublicCardView {
@@ -47,6 +74,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   try {
     const domain = customDomainOf(event.headers);
     const outcome = await lookUp(event.pathParameters?.cardId, domain);
+    if (outcome.status === 410) return { statusCode: 410, headers: cardPageHeaders, body: head ? '' : renderCardGone(outcome.gone) };
     if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
     if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };
     const scan = scanContextOf(event.headers ?? {}, event.queryStringParameters);

@@ -14,6 +14,7 @@ export function toContactDto(c: ContactRecord): Contact {
     phone: orNull(c.phone),
     company: orNull(c.company),
     note: orNull(c.note),
+    reassignedFrom: orNull(c.reassignedFrom),
     createdAt: c.createdAt,
   };
 }

@@ -46,7 +46,8 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
   try {
     card = await getShowableCard(cardId, customDomainOf(event.headers));
   } catch (error) {
-    if (error instanceof AppError) return html(404, renderCardNotFound(error.message));
+    // A leaver's card takes no contact (410, issue 23 §2); any other card that cannot be shown is 'Card Not Found'.
+    if (error instanceof AppError) return html(error.code === 'GONE' ? 410 : 404, renderCardNotFound(error.message));
     throw error;
   }
   const view: PublicCardView = { cardId, cardUrl: `/card/${cardId}`, vcardUrl: `/api/public/cards/${cardId}/vcard`, profile: card.profile, business: card.business };

@@ -29,6 +29,10 @@ describe('card page keys', () => {
     expect(cardKeys.card(cardId)).toEqual(db().card.get({ cardId }).params<Params>().Key);
   });
 
+  it("builds a leaver's key as ElectroDB does", () => {
+    expect(cardKeys.leaver(cardId)).toEqual(db().leaver.get({ cardId }).params<Params>().Key);
+  });
+
   it('builds the four counter keys and their stamps as ElectroDB does', () => {
     const e = db();
     const cases: [Params, Record<string, string>, Record<string, unknown>][] = [

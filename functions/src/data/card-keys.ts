@@ -6,6 +6,8 @@ import { entityStamp, keyPart } from './key-format';
 export const cardKeys = {
   card: (cardId: string) => ({ pk: keyPart('cardid', cardId), sk: '$card_1' }),
   cardScanTotal: (cardId: string) => ({ pk: keyPart('cardid', cardId), sk: '$cardscantotal_1' }),
+  /** A leaver's card (issue 23 §2): the page after the employee left or was deleted. */
+  leaver: (cardId: string) => ({ pk: keyPart('cardid', cardId), sk: '$leaver_1' }),
   businessScanTotal: (businessId: string) => ({ pk: keyPart('businessid', businessId), sk: '$businessscantotal_1' }),
   cardScanDay: (cardId: string, day: string) => ({ pk: keyPart('cardid', cardId), sk: `$cardscanday_1#day_${day.toLowerCase()}` }),
   businessScanDay: (businessId: string, day: string) => ({ pk: keyPart('businessid', businessId), sk: `$businessscanday_1#day_${day.toLowerCase()}` }),

@@ -75,6 +75,8 @@ export function buildEntities() {
         scopeId: { ...text, required: true },
         role: { type: ['owner', 'employee'] as const, required: true },
         employeeId: text,
+        /** Set when the employee left (issue 23 §2, functions/src/leavers): the membership grants nothing any more. */
+        leftAt: text,
         createdAt,
       },
       indexes: {
@@ -744,6 +746,8 @@ export function buildEntities() {
         phone: text,
         company: text,
         note: text,
+        /** The leaver whose card the contact came through, when it was reassigned to another employee (issue 23 §2). */
+        reassignedFrom: text,
         createdAt,
       },
       indexes: {
@@ -782,6 +786,42 @@ export function buildEntities() {
         expiresAt: { type: 'number', required: true, readOnly: true },
       },
       indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['at', 'entryId'] } } },
+    },
+    options,
+  );
+
+  /**
+   * A leaver's card (issue 23 §2): written when the employee becomes inactive, kept when the employee (and the card) is
+   * deleted, removed on reactivation. Beside the card in the card's partition, so the card page reads it with one more
+   * GetItem only when the card is off or gone: who left, which company, and the way on (a colleague's card, else the
+   * company's website and phone). It copies what the page shows, so it outlives the card.
+   */
+  const leaver = new Entity(
+    {
+      model: { entity: 'leaver', version: '1', service },
+      attributes: {
+        cardId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        employeeId: { ...text, required: true },
+        name: { ...text, required: true },
+        businessName: { ...text, required: true },
+        website: text,
+        phone: text,
+        logoUrl: text,
+        primaryColor: text,
+        secondaryColor: text,
+        accentColor: text,
+        successorCardId: text,
+        successorName: text,
+        leftAt: { ...text, required: true },
+        /** Set when the employee and the card were deleted: this item is all that is left (a tombstone). */
+        deletedAt: text,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
+        /** A business's leavers, for deleting the business (their cards may be gone already). */
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['cardId'] } },
+      },
     },
     options,
   );
@@ -1032,6 +1072,7 @@ export function buildEntities() {
     directorySettings,
     customDomain,
     agencyDomain,
+    leaver,
   };
   return { ...entities, service: new Service(entities, options) };
 }

@@ -14,6 +14,7 @@ import { createEmployee } from '../business/create-employee';
 import { deleteEmployee } from '../business/delete-employee';
 import { getBusiness, getEmployee, type EmployeeRecord } from '../business/repository';
 import { saveEmployee } from '../business/update-employee';
+import { leave, rejoin } from '../leavers/deactivate';
 import { sendInvitation } from '../invitations/send-invitation';
 import type { Caller } from '../identity/caller';
 import { deleteDirectoryUser, getDirectorySettings, getDirectoryUser, listDirectoryUsers, putDirectoryUser, type DirectoryUserRecord } from './repository';
@@ -39,7 +40,11 @@ export const MAX_PAGE_SIZE = 200;
  */
 export async function setEmployeeStatus(employee: EmployeeRecord, status: Extract<EmployeeStatus, 'active' | 'inactive'>): Promise<void> {
   if (employee.status === status) return;
-  await saveEmployee(employee, { ...profileOf(employee), role: employee.role, status });
+  // The leaver flow (issue 23 §2): the card page says they left, their leads go to the default holder, their sessions
+  // end; `active: true` reverses it (not the leads).
+  if (status === 'inactive') await leave(employee);
+  else if (employee.status === 'inactive') await rejoin(employee);
+  else await saveEmployee(employee, { ...profileOf(employee), role: employee.role, status });
 }
 
 function profileOf(e: EmployeeRecord) {

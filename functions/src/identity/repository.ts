@@ -19,17 +19,26 @@ export interface MembershipRecord {
   scopeId: string;
   role: 'owner' | 'employee';
   employeeId?: string;
+  /** Set when the employee left (issue 23 §2). */
+  leftAt?: string;
 }
 
 export interface UserRecords {
   profile: ProfileRecord | null;
+  /** The memberships that grant something: a leaver's is not among them (issue 23 §2). */
   memberships: MembershipRecord[];
+  /** Memberships of businesses the user left: they grant nothing, and let the portal say why. */
+  leftMemberships?: MembershipRecord[];
 }
 
 /** The user's profile and every membership, in one Query of the `user` collection. */
 export async function loadUserRecords(userId: string): Promise<UserRecords> {
   const { data } = await db().service.collections.user({ userId }).go({ pages: 'all' });
-  return { profile: data.profile[0] ?? null, memberships: data.membership };
+  return {
+    profile: data.profile[0] ?? null,
+    memberships: data.membership.filter((m) => !m.leftAt),
+    leftMemberships: data.membership.filter((m) => m.leftAt),
+  };
 }
 
 /** Does agency X manage business Y: one GetItem of the agency–client link. */

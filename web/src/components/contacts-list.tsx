@@ -1,5 +1,6 @@
 // The contacts visitors shared from a card page (issue 11 §3), for the employee portal and the business dashboard:
 // newest first, Export CSV, and Delete behind a confirmation.
+import { messages } from '@shared/messages';
 import { formatLongDate } from '@shared/format';
 import type { Contact } from '@shared/schemas/contact';
 import { Download, Trash2 } from 'lucide-react';
@@ -70,6 +71,7 @@ export function ContactsList({ contacts, showEmployee = false, exportName, onDel
               {c.note && <p className="whitespace-pre-line text-muted-foreground">{c.note}</p>}
               <p className="text-xs text-muted-foreground">
                 {showEmployee ? `Shared with ${c.employeeName} · ` : ''}
+                {c.reassignedFrom ? `${messages.leavers.reassignedFrom(c.reassignedFrom)} · ` : ''}
                 {formatLongDate(c.createdAt)}
               </p>
             </Card>

@@ -27,6 +27,8 @@ import { businessUploadsPath, ImageUploadField } from '@web/components/image-upl
 import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
 import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
+import { DeactivateDialog } from '@web/features/leavers/components/deactivate-dialog';
+import { LeaverActions } from '@web/features/leavers/components/leaver-actions';
 
 interface Props {
   businessId: string;
@@ -99,6 +101,7 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
           {invite.isPending ? <Spinner label="Sending invitation…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <Mail aria-hidden />}
           Send Invite
         </Button>
+        <LeaverActions businessId={businessId} employee={employee} />
       </div>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
@@ -251,7 +254,14 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
     formState: { errors, isSubmitting },
   } = useForm<EmployeeUpdateInput, unknown, EmployeeUpdate>({ resolver: zodResolver(employeeUpdateSchema), defaultValues: editFormOf(employee) });
 
+  // Saving an active or draft employee as Inactive is leaving (issue 23 §2): the deactivate dialog says what will happen,
+  // then saves the other fields and runs the leaver flow.
+  const [leaving, setLeaving] = useState<EmployeeUpdate | null>(null);
   const onSubmit = handleSubmit(async (input) => {
+    if (input.status === 'inactive' && employee.status !== 'inactive') {
+      setLeaving(input);
+      return;
+    }
     try {
       await update.mutateAsync({ employeeId: employee.id, input });
     } catch (error) {
@@ -329,6 +339,16 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
           </Button>
         </DialogFooter>
       </form>
+      <DeactivateDialog
+        businessId={businessId}
+        employee={employee}
+        open={leaving !== null}
+        onOpenChange={(open) => !open && setLeaving(null)}
+        beforeDeactivate={async () => {
+          if (leaving) await update.mutateAsync({ employeeId: employee.id, input: { ...leaving, status: employee.status } });
+        }}
+        onDeactivated={onDone}
+      />
     </>
   );
 }

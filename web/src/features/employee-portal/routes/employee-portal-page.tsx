@@ -42,7 +42,8 @@ export function EmployeePortalPage() {
 
 function PortalGate() {
   const { me } = useSession();
-  if (me && me.role !== 'owner' && me.role !== 'employee') return <Navigate to="/auth" replace />;
+  // An employee account without a role left its business (issue 23 §2): the portal says so rather than sending it away.
+  if (me && me.role !== 'owner' && me.role !== 'employee' && me.accountType !== 'employee') return <Navigate to="/auth" replace />;
   return <Portal />;
 }
 
@@ -51,6 +52,13 @@ function Portal() {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProfileNotFound />;
+    if (isApiError(query.error) && query.error.status === 403) {
+      return (
+        <CenteredCard title={messages.leavers.portalClosedTitle} description={query.error.message}>
+          <SignOutButton />
+        </CenteredCard>
+      );
+    }
     return (
       <CenteredCard title="Error" description={messages.portal.loadFailed}>
         <Button onClick={() => void query.refetch()}>Try Again</Button>
