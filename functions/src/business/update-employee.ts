@@ -31,6 +31,25 @@ export async function updateMyEmployee(caller: Caller, input: EmployeeProfile): 
   return saveEmployee(employee, { ...input, role: employee.role, status: employee.status });
 }
 
+/** An employee's stored profile fields as a save takes them (absent ones as null). */
+export function profileOfRecord(e: EmployeeRecord) {
+  return {
+    name: e.name,
+    email: e.email,
+    phone: e.phone ?? null,
+    officePhone: e.officePhone ?? null,
+    mobilePhone: e.mobilePhone ?? null,
+    jobTitle: e.jobTitle ?? null,
+    department: e.department ?? null,
+    linkedinProfile: e.linkedinProfile ?? null,
+  };
+}
+
+/** Saves a new status only (the leaver flow, SCIM): the profile and the role stay as they are. */
+export function saveEmployeeStatus(employee: EmployeeRecord, status: EmployeeRecord['status']): Promise<Employee> {
+  return saveEmployee(employee, { ...profileOfRecord(employee), role: employee.role, status });
+}
+
 export async function saveEmployee(before: EmployeeRecord, input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>): Promise<Employee> {
   const business = await getBusiness(before.businessId);
   if (!business) throw notFound('Business not found.');

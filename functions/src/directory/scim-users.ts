@@ -13,7 +13,7 @@ import { db } from '../data/entities';
 import { createEmployee } from '../business/create-employee';
 import { deleteEmployee } from '../business/delete-employee';
 import { getBusiness, getEmployee, type EmployeeRecord } from '../business/repository';
-import { saveEmployee } from '../business/update-employee';
+import { profileOfRecord, saveEmployee, saveEmployeeStatus } from '../business/update-employee';
 import { leave, rejoin } from '../leavers/deactivate';
 import { sendInvitation } from '../invitations/send-invitation';
 import type { Caller } from '../identity/caller';
@@ -44,20 +44,7 @@ export async function setEmployeeStatus(employee: EmployeeRecord, status: Extrac
   // end; `active: true` reverses it (not the leads).
   if (status === 'inactive') await leave(employee);
   else if (employee.status === 'inactive') await rejoin(employee);
-  else await saveEmployee(employee, { ...profileOf(employee), role: employee.role, status });
-}
-
-function profileOf(e: EmployeeRecord) {
-  return {
-    name: e.name,
-    email: e.email,
-    phone: e.phone ?? null,
-    officePhone: e.officePhone ?? null,
-    mobilePhone: e.mobilePhone ?? null,
-    jobTitle: e.jobTitle ?? null,
-    department: e.department ?? null,
-    linkedinProfile: e.linkedinProfile ?? null,
-  };
+  else await saveEmployeeStatus(employee, status);
 }
 
 async function employeeOf(ctx: ScimContext, id: string): Promise<EmployeeRecord> {
@@ -131,7 +118,7 @@ export async function getUser(ctx: ScimContext, id: string): Promise<ScimUser> {
 /** The employee fields of a User, checked with the shared employee schema (the owner's form rules). */
 function checkedProfile(input: UserInput, before?: EmployeeRecord) {
   const result = employeeUpdateSchema.safeParse({
-    ...(before ? profileOf(before) : {}),
+    ...(before ? profileOfRecord(before) : {}),
     ...input.profile,
     officePhone: input.profile.officePhone ?? '',
     mobilePhone: input.profile.mobilePhone ?? '',

@@ -18,7 +18,7 @@ import { cognito } from '../adapters/cognito';
 import { toEmployeeDto } from '../business/dto';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getBusiness, getCard, getCardScanTotal, getEmployee, type BusinessRecord, type CardRecord, type EmployeeRecord } from '../business/repository';
-import { saveEmployee, updateEmployee } from '../business/update-employee';
+import { saveEmployeeStatus, updateEmployee } from '../business/update-employee';
 import { userPoolConfig } from '../config';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -34,17 +34,6 @@ export interface LeaverOutcome {
   /** Leads moved to `leadsTo` by this call. */
   leadsMoved: number;
 }
-
-const profileOf = (e: EmployeeRecord) => ({
-  name: e.name,
-  email: e.email,
-  phone: e.phone ?? null,
-  officePhone: e.officePhone ?? null,
-  mobilePhone: e.mobilePhone ?? null,
-  jobTitle: e.jobTitle ?? null,
-  department: e.department ?? null,
-  linkedinProfile: e.linkedinProfile ?? null,
-});
 
 /**
  * The owner as a person of the business: the creator's own employee profile, else an active employee with the Owner
@@ -141,7 +130,7 @@ export async function leave(before: EmployeeRecord, options: DeactivateEmployee 
     });
   }
   // 2. The switch.
-  if (before.status !== 'inactive') await saveEmployee(before, { ...profileOf(before), role: before.role, status: 'inactive' });
+  if (before.status !== 'inactive') await saveEmployeeStatus(before, 'inactive');
   // 3, 4. Access.
   for (const userId of await usersOfEmployee(before)) {
     await setMembershipLeft(userId, before.businessId, leftAt);
@@ -183,7 +172,7 @@ export async function reactivateEmployee(caller: Caller, businessId: string, emp
 
 /** Reactivation without the caller check (SCIM's `active: true`): status Active, then `comeBack`. Safe to repeat. */
 export async function rejoin(before: EmployeeRecord): Promise<LeaverOutcome> {
-  if (before.status !== 'active') await saveEmployee(before, { ...profileOf(before), role: before.role, status: 'active' });
+  if (before.status !== 'active') await saveEmployeeStatus(before, 'active');
   await comeBack(before);
   return { employee: await employeeDto(before.employeeId), leadsMoved: 0 };
 }
