@@ -8,8 +8,8 @@ import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/dialog';
+import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
-import { Label } from '@web/components/label';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { downloadCsv } from '@web/lib/csv';
@@ -96,13 +96,10 @@ export function ActivityDialog({ businessId, businessName, open, onOpenChange }:
           <DialogDescription>Changes to {businessName} in the last year: who made them, when, and from which address.</DialogDescription>
         </DialogHeader>
         <form onSubmit={apply} className="grid gap-3 sm:grid-cols-2" aria-label="Filter activity" noValidate>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-person">Person</Label>
-            <Input id="activity-person" name="person" placeholder="E-mail or token name" aria-invalid={!!fieldErrors.person} aria-describedby={fieldErrors.person ? 'activity-person-error' : undefined} />
-            {fieldErrors.person ? <p id="activity-person-error" className="text-sm text-destructive">{fieldErrors.person}</p> : null}
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-action">Action</Label>
+          <FormField label="Person" error={fieldErrors.person}>
+            <Input id="activity-person" name="person" placeholder="E-mail or token name" />
+          </FormField>
+          <FormField label="Action">
             <NativeSelect id="activity-action" name="action" defaultValue="">
               <option value="">All actions</option>
               {auditActionIds.map((id) => (
@@ -111,17 +108,13 @@ export function ActivityDialog({ businessId, businessName, open, onOpenChange }:
                 </option>
               ))}
             </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-from">From</Label>
-            <Input id="activity-from" name="from" type="date" aria-invalid={!!fieldErrors.from} aria-describedby={fieldErrors.from ? 'activity-from-error' : undefined} />
-            {fieldErrors.from ? <p id="activity-from-error" className="text-sm text-destructive">{fieldErrors.from}</p> : null}
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="activity-to">To</Label>
-            <Input id="activity-to" name="to" type="date" aria-invalid={!!fieldErrors.to} aria-describedby={fieldErrors.to ? 'activity-to-error' : undefined} />
-            {fieldErrors.to ? <p id="activity-to-error" className="text-sm text-destructive">{fieldErrors.to}</p> : null}
-          </div>
+          </FormField>
+          <FormField label="From" error={fieldErrors.from}>
+            <Input id="activity-from" name="from" type="date" />
+          </FormField>
+          <FormField label="To" error={fieldErrors.to}>
+            <Input id="activity-to" name="to" type="date" />
+          </FormField>
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" size="sm">
               Apply filters
