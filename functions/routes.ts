@@ -193,7 +193,8 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
     // the clients billed to the agency. UpdateItem: the choices on the link, the agency's brand on the client's business
     // item. GetItem: the caller's records, the agency, the business.
-    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem'], indexes: true } },
+    // PutItem: the audit entry of a changed payer or white-label choice (issue 23 §3).
+    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: true } },
   },
   // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on
   // the first request, stores it under invoices/ in the documents bucket and answers with a short-lived link to it.

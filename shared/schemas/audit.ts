@@ -19,6 +19,8 @@ export const auditActions = {
   'business.settingsUpdated': 'Company settings updated',
   'business.logoUpdated': 'Logo updated',
   'business.statusChanged': 'Business status changed',
+  'business.whiteLabelChanged': 'White-label changed',
+  'billing.payerChanged': 'Billing changed',
   'scimToken.created': 'Directory token created',
   'scimToken.revoked': 'Directory token revoked',
   'invoice.paid': 'Invoice paid',

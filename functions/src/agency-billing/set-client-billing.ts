@@ -7,6 +7,7 @@ import type { Caller } from '../identity/caller';
 import { forbidden, notFound } from '../lib/errors';
 import { linksOfBusiness } from '../agency/repository';
 import { setBilledTo, type AgencyClientLink } from './repository';
+import { recordAudit } from '../audit/audit-entry';
 
 export async function setClientBilling(caller: Caller, businessId: string, input: ClientBillingInput): Promise<ClientBilling> {
   const links = await linksOfBusiness(businessId);
@@ -15,6 +16,7 @@ export async function setClientBilling(caller: Caller, businessId: string, input
   if (!link) throw caller.isAdmin ? notFound(messages.agencyBilling.notAClient) : forbidden();
   const saved = await setBilledTo(link, input.billedTo, caller.userId);
   if (!saved) throw notFound(messages.agencyBilling.notAClient);
+  await recordAudit({ businessId, action: 'billing.payerChanged', target: { type: 'business', id: businessId, label: input.billedTo === 'agency' ? 'Billed to the agency' : 'Billed directly' }, fields: ['billedTo'] });
   return toClientBilling(saved);
 }
 

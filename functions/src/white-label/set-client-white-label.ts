@@ -8,6 +8,7 @@ import { getAgency, linksOfBusiness, setClientWhiteLabel as storeOverride } from
 import { getBusiness } from '../business/repository';
 import type { Caller } from '../identity/caller';
 import { AppError, forbidden, notFound } from '../lib/errors';
+import { recordAudit } from '../audit/audit-entry';
 import { brandOfAgencyFor } from './brand';
 import { applyBrandToClient } from './client-brand';
 
@@ -25,5 +26,6 @@ export async function setClientWhiteLabel(caller: Caller, businessId: string, in
   const saved = await storeOverride(link, input.whiteLabel);
   if (!saved) throw notFound(messages.agencyBilling.notAClient);
   const branded = await applyBrandToClient(link.agencyId, businessId, brandOfAgencyFor(agency, saved.whiteLabel));
+  await recordAudit({ businessId, action: 'business.whiteLabelChanged', target: { type: 'business', id: businessId, label: agency.name }, fields: ['whiteLabel'] });
   return { businessId, agencyId: link.agencyId, whiteLabel: saved.whiteLabel ?? 'agency', branded };
 }
