@@ -1,49 +1,29 @@
 // The area Lambdas the local API adapter invokes, keyed like routes.ts' `handlerEntries` (an area missing here fails
-// to compile, rather than answering 500 locally).
+// to compile, rather than answering 500 locally). Keyed, not positional, so an area can never get another's handler.
 import type { Area } from '../routes';
 
 export async function loadHandlers() {
-  const [publicArea, docs, me, business, cardPage, admin, invitations, agency, payments, contacts, billing, agencyBilling, invoiceDocuments, emailSignature, appleWallet, activity, customDomains, directory, leavers] = await Promise.all([
-    import('../src/public/handler'),
-    import('../src/docs/handler'),
-    import('../src/me/handler'),
-    import('../src/business/handler'),
-    import('../src/card-page/handler'),
-    import('../src/admin/handler'),
-    import('../src/invitations/handler'),
-    import('../src/agency/handler'),
-    import('../src/invoices/payments-handler'),
-    import('../src/contacts/handler'),
-    import('../src/billing/handler'),
-    import('../src/agency-billing/handler'),
-    import('../src/invoice-documents/handler'),
-    import('../src/email-signature/handler'),
-    import('../src/apple-wallet/handler'),
-    import('../src/leavers/handler'),
-    import('../src/audit/handler'),
-    import('../src/directory/handler'),
-    import('../src/custom-domains/handler'),
-  ]);
-  const handlers = {
-    public: publicArea.handler,
-    docs: docs.handler,
-    me: me.handler,
-    business: business.handler,
-    cardPage: cardPage.handler,
-    admin: admin.handler,
-    invitations: invitations.handler,
-    agency: agency.handler,
-    payments: payments.handler,
-    contacts: contacts.handler,
-    billing: billing.handler,
-    agencyBilling: agencyBilling.handler,
-    leavers: leavers.handler,
-    invoiceDocuments: invoiceDocuments.handler,
-    emailSignature: emailSignature.handler,
-    appleWallet: appleWallet.handler,
-    directory: directory.handler,
-    activity: activity.handler,
-    customDomains: customDomains.handler,
-  } satisfies Record<Area, unknown>;
-  return handlers as Record<Area, never>;
+  const modules = {
+    public: import('../src/public/handler'),
+    docs: import('../src/docs/handler'),
+    me: import('../src/me/handler'),
+    business: import('../src/business/handler'),
+    cardPage: import('../src/card-page/handler'),
+    admin: import('../src/admin/handler'),
+    invitations: import('../src/invitations/handler'),
+    agency: import('../src/agency/handler'),
+    payments: import('../src/invoices/payments-handler'),
+    contacts: import('../src/contacts/handler'),
+    billing: import('../src/billing/handler'),
+    agencyBilling: import('../src/agency-billing/handler'),
+    invoiceDocuments: import('../src/invoice-documents/handler'),
+    emailSignature: import('../src/email-signature/handler'),
+    appleWallet: import('../src/apple-wallet/handler'),
+    activity: import('../src/audit/handler'),
+    customDomains: import('../src/custom-domains/handler'),
+    directory: import('../src/directory/handler'),
+    leavers: import('../src/leavers/handler'),
+  } satisfies Record<Area, Promise<{ handler: unknown }>>;
+  const loaded = await Promise.all(Object.entries(modules).map(async ([area, module]) => [area, (await module).handler] as const));
+  return Object.fromEntries(loaded) as Record<Area, never>;
 }
