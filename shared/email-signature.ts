@@ -4,7 +4,7 @@
 // (no SVG, no data: URLs), width and height attributes (Outlook desktop ignores CSS sizes), at most 600 px wide and
 // well under Gmail's 10 KB signature limit. Rounded corners are CSS only: clients that ignore them show a square.
 import { contrastRatio, DEFAULT_BRAND_COLORS, hexToHsl, hslToHex, isHexColor } from './colour';
-import { messages } from './messages';
+import { emailSignatureMessages } from './messages/email-signature';
 import type { EmailSignatureData } from './schemas/email-signature';
 
 export interface EmailSignature {
@@ -26,7 +26,7 @@ const MUTED = '#4b5563';
 const SMALL_PRINT = '#6b7280';
 const FONT = 'Arial,Helvetica,sans-serif';
 
-const m = messages.emailSignature;
+const m = emailSignatureMessages;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

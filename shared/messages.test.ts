@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages';
+import { invoiceMessages } from './messages/invoice';
+import { portalMessages } from './messages/portal';
 
 function leavesOf(node: object, path: string[] = []): [string, unknown][] {
   return Object.entries(node).flatMap(([key, value]) =>
@@ -24,12 +26,12 @@ describe('messages', () => {
 
   it('fills the spec wording of every parameterised message', () => {
     expect(messages.employee.qrFailed('timeout')).toBe('Failed to generate QR code: timeout');
-    expect(messages.portal.qrFailed('timeout')).toBe('Failed to generate QR code: timeout');
+    expect(portalMessages.qrFailed('timeout')).toBe('Failed to generate QR code: timeout');
     expect(messages.employee.databaseError('duplicate key')).toBe('Database error: duplicate key');
     expect(messages.employee.deleted('Jane Doe')).toBe('Jane Doe has been deleted successfully');
     expect(messages.company.updateFailed('network down')).toBe('Update failed: network down');
     expect(messages.agency.updateFailed('network down')).toBe('Update failed: network down');
-    expect(messages.invoice.generated(3)).toBe('Generated 3 monthly invoices');
+    expect(invoiceMessages.generated(3)).toBe('Generated 3 monthly invoices');
     expect(messages.admin.adminInvited('ann@x.example')).toBe('Admin invitation sent to ann@x.example');
     expect(messages.admin.adminRemoved('ann@x.example')).toBe('Admin access removed for ann@x.example');
     expect(messages.admin.removeAdminConfirm('ann@x.example')).toBe(

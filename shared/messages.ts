@@ -1,6 +1,7 @@
-// User-facing copy with the spec's exact wording (spec 1 §8, spec 2 §8). Import from here; never retype.
+// User-facing copy with the spec's exact wording (spec 1 §8, spec 2 §8). Import from here; never retype. An area whose
+// copy only its own bundles show keeps it in shared/messages/<area>.ts, so every other Lambda and page is lighter.
 // A toast with a title and a description keeps them as `<name>Title` and `<name>`.
-const qrFailed = (reason: string) => `Failed to generate QR code: ${reason}`;
+import { qrFailed } from './messages/qr';
 
 export const messages = {
   businessForm: {
@@ -121,24 +122,6 @@ export const messages = {
     invalidQuery: 'The query parameters are not valid.',
     cannotOwnBusiness: 'This account cannot set up a business. Sign up with a Business Owner account to create one.',
   },
-  /** Company Settings → Directory sync (issue 23 §1): SCIM tokens and the SCIM service's refusals. */
-  directorySync: {
-    tokenNameRequired: 'Token name is required',
-    sendInvitationsBoolean: 'Send invitations must be on or off',
-    tooManyTokens: 'A business can have at most five active SCIM tokens. Revoke one before creating another.',
-    tokenNotFound: 'This token does not exist or was already revoked.',
-    tokenCreatedTitle: 'Token created',
-    tokenCreated: 'Copy it now: it will not be shown again.',
-    tokenRevokedTitle: 'Token revoked',
-    tokenRevoked: 'Okta or Entra ID can no longer sync with it.',
-    settingsSaved: 'Directory sync settings saved.',
-    saveFailed: 'Failed to save directory sync settings. Please try again.',
-    createFailed: 'Failed to create the token. Please try again.',
-    revokeFailed: 'Failed to revoke the token. Please try again.',
-    scimUnauthorized: 'A valid SCIM bearer token is required.',
-    scimRateLimited: 'Too many requests for this token. Please slow down and retry.',
-    scimOwnerProtected: "The business owner's profile cannot be deactivated or deleted through directory sync.",
-  },
   /** The invitation link and the owner's Send Invite button (spec 1 §2, spec 2 §8). */
   invitation: {
     invalidTitle: 'Invalid Invitation',
@@ -177,39 +160,6 @@ export const messages = {
     signedIn: 'Signed in successfully!',
     profileUpdated: 'Your profile has been updated successfully!',
     cardDownloaded: 'Business card downloaded successfully!',
-  },
-  /** Employee portal (spec 1 §2, §8). */
-  portal: {
-    loadFailed: 'Could not load your profile information.',
-    profileNotFoundTitle: 'Profile Not Found',
-    generateCardFailed: 'Failed to generate digital card.',
-    walletPassFailed: 'Failed to generate Google Wallet pass. Please try again.',
-    walletAddFailed: 'Failed to add to Google Wallet. Please try again.',
-    qrFailed,
-    qrGenerated: 'QR code generated successfully!',
-    /** Issue 22 §6: 'Write to NFC tag' (Web NFC, Chrome on Android); decisions in docs/decisions.md. */
-    nfc: {
-      unsupported:
-        'Writing NFC tags works in Chrome on Android phones with NFC. This browser cannot write them: open the Employee Portal in Chrome on an Android phone to write a tag. Once written, a tap with an iPhone or an Android phone opens your card.',
-      waiting: 'Hold the back of your phone against the NFC tag and keep it still.',
-      written: 'Your card was written to the tag. Tapping the tag with a phone now opens your card.',
-      permissionDenied: 'NFC permission was denied. Allow NFC for this site in Chrome’s site settings, then try again.',
-      cancelled: 'Writing was cancelled. Nothing was written to the tag.',
-      noTag: 'No NFC tag could be written. Check that NFC is turned on in your phone’s settings and that the tag can hold a link (NDEF), then try again.',
-      tagMoved: 'The tag moved away before your card was written. Hold the phone still against the tag and try again.',
-      failed: 'The tag could not be written. Please try again.',
-    },
-    /** 'Virtual Background' (issue 22 §4). */
-    background: {
-      mirrored:
-        'Your own preview in Zoom, Teams or Meet may show the background mirrored, with the text and QR code back to front. That is only your self-view: everyone else in the call sees it the right way round, and their phones can scan the code.',
-      mirrorSettings:
-        'To see it the right way round yourself: in Zoom, Settings → Video → clear “Mirror my video”; in Microsoft Teams, Settings → Devices → turn off “Mirror my video”. In Google Meet, too, only your own preview is mirrored.',
-      howToUse: 'Add the downloaded image as a virtual background (or “background effect”) in your video app’s settings.',
-      downloaded: 'Your virtual background was downloaded.',
-      failed: 'The virtual background could not be created. Please try again.',
-      previewsFailed: 'The previews could not be drawn. You can still download a background.',
-    },
   },
   /** Public invoice payment page (spec 1 §2, §8). */
   invoicePayment: {
@@ -320,33 +270,6 @@ export const messages = {
     cannotRemoveSelf: 'You cannot remove your own admin access. Ask another admin.',
     cannotRemoveLast: 'The last admin cannot be removed.',
   },
-  /** Admin Billing & Invoices tab (spec 2 §4, §8). */
-  invoice: {
-    fetchFailed: 'Failed to fetch invoices',
-    createFailed: 'Failed to create invoice',
-    createdEmailFailed: 'Invoice created successfully, but email notification failed to send',
-    createdAndSent: 'Invoice created and email sent to the billing email or business owner',
-    createdNoEmail: 'Invoice created successfully (no email address available)',
-    generateFailed: 'Failed to generate monthly invoices',
-    generated: (count: number) => `Generated ${count} monthly invoices`,
-    /** Issue 20 §3: Generate monthly invoices starts a billing run; its progress shows under Billing runs. */
-    runStarted: (period: string) => `Billing run started for ${period}. Its progress is shown under Billing runs.`,
-    statusFailed: 'Failed to update invoice status',
-    statusUpdated: 'Invoice status updated successfully',
-    deleteFailed: 'Failed to delete invoice',
-    deleted: 'Invoice deleted successfully',
-    paymentFailed: 'Failed to process payment',
-    paymentInitiated: 'Payment Initiated',
-    verifyFailed: 'Failed to verify payment',
-    paymentVerified: 'Payment Verified',
-    paymentCancelledTitle: 'Payment Cancelled',
-    paymentCancelled: 'Payment was cancelled by the user',
-    /** Issue 26 §1 (no spec wording): Stripe took the payment but the invoice could no longer take it. */
-    paymentUnapplied: 'We received your payment, but this invoice could no longer be paid. The payment will be refunded.',
-    unappliedFetchFailed: 'Failed to load unapplied payments',
-    refunded: 'Payment refunded',
-    refundFailed: 'Failed to refund payment',
-  },
   /** Import employees from a CSV file (issue 11 §1; no spec wording). */
   employeeImport: {
     tooLarge: 'This file is larger than 2 MB. Split it into smaller files and import them one by one.',
@@ -363,75 +286,5 @@ export const messages = {
     failed: 'This row could not be saved. Please try again.',
     /** A cell's line breaks (Excel's Alt+Enter) joined with spaces: employee fields are single lines. */
     lineBreaksJoined: 'line breaks joined',
-  },
-  /** E-mail signature (issue 22 §3): the signature's own words, the portal section and Company Settings. */
-  emailSignature: {
-    viewCard: 'View my digital card',
-    emailLabel: 'Email',
-    officeLabel: 'Office',
-    mobileLabel: 'Mobile',
-    phoneLabel: 'Phone',
-    photoAlt: (name: string) => `Photo of ${name}`,
-    logoAlt: (company: string) => `${company} logo`,
-    qrAlt: 'QR code: scan to open my digital card',
-    copied: 'Signature copied',
-    copiedDescription: 'Paste it into your e-mail program’s signature settings.',
-    copyFailed: 'The signature could not be copied. Use Download .htm, or select the preview and copy it.',
-    downloaded: 'Signature downloaded',
-    loadFailed: 'Could not load your e-mail signature.',
-    noCard: 'An e-mail signature needs a digital card first.',
-    /** Where each mail program takes a pasted signature. */
-    howTo: {
-      gmail: 'Settings → See all settings → General → Signature: Create new, paste (Ctrl+V or ⌘V), then Save Changes at the bottom of the page.',
-      outlookWeb: 'Settings → Mail → Compose and reply → Email signature: paste it into the box, then Save.',
-      outlookDesktop:
-        'File → Options → Mail → Signatures… → New: paste it into the editor and press OK. Or save the downloaded .htm file in %APPDATA%\\Microsoft\\Signatures and choose it there.',
-      appleMail: 'Mail → Settings → Signatures: add a signature, untick “Always match my default message font”, then paste it.',
-    },
-  },
-  /** Issue 21 §2: an agency's own domain for its clients' card pages (docs/decisions.md "Custom domains (issue 21 §2)"). */
-  customDomains: {
-    domainRequired: 'Enter a domain, such as cards.youragency.com',
-    domainTooLong: 'A domain has at most 253 characters',
-    labelTooLong: 'Each part of a domain between dots has at most 63 characters',
-    twoLabels: 'Enter a full domain with at least one dot, such as cards.youragency.com',
-    lowerCase: 'Use lower-case letters only',
-    noWildcard: 'Wildcard domains (*) are not supported: enter one domain, such as cards.youragency.com',
-    noIpAddress: 'Enter a domain name, not an IP address',
-    invalidDomain: 'Use letters, digits, dots and hyphens only (no hyphen at the start or end of a part)',
-    platformDomain: "This is the platform's own domain: enter a domain your agency controls",
-    taken: 'This domain is already connected to another account.',
-    tooMany: (max: number) => `An agency can have ${max} custom domains. Remove one before adding another.`,
-    agencyNotFound: 'Agency not found.',
-    domainNotFound: 'Domain not found.',
-    pendingDns: (target: string) => `Create the CNAME record below at your DNS provider, pointing to ${target}. Changes can take up to an hour to be seen.`,
-    issuing: 'DNS is set up. CloudFront is issuing the certificate; this usually takes a few minutes.',
-    failed: (status: string) => `The certificate could not be issued (${status}). Remove the domain, check the DNS record and add it again.`,
-    notConfigured: 'Custom domains are not available on this site.',
-    added: (domain: string) => `${domain} added. Create the DNS record shown to connect it.`,
-    addFailed: 'Failed to add the domain. Please try again.',
-    removed: (domain: string, count: number) => `${domain} removed. ${count === 1 ? '1 card now uses' : `${count} cards now use`} the platform link in its QR code.`,
-    removeFailed: 'Failed to remove the domain. Please try again.',
-    removeWarning: (count: number, domain: string) =>
-      count === 0
-        ? `No card's QR code points at ${domain}. Card links go back to the platform address.`
-        : `${count === 1 ? '1 card has a QR code' : `${count} cards have QR codes`} pointing at ${domain}. ${count === 1 ? 'It gets a new QR code' : 'They get new QR codes'} with the platform link, and printed copies of the old ${count === 1 ? 'one' : 'ones'} stop working.`,
-    loadFailed: 'Could not load your custom domain.',
-  },
-  /** Issue 22 §1: 'Add to Apple Wallet' (docs/decisions.md "Apple Wallet (issue 22 §1)"). */
-  appleWallet: {
-    addFailed: 'Failed to add to Apple Wallet. Please try again.',
-    notAvailable: 'Apple Wallet is not available for this site.',
-    linkForged: 'This Apple Wallet link is not valid. Use Add to Apple Wallet again.',
-    linkExpired: 'This Apple Wallet link has expired. Use Add to Apple Wallet again.',
-  },
-  /** Issue 23 §3: the Activity section (the audit log; docs/decisions.md "Audit log (issue 23 §3)"). */
-  activity: {
-    invalidDay: 'Enter a date as YYYY-MM-DD',
-    invalidAction: 'Choose an action from the list',
-    rangeReversed: 'The start date must be on or before the end date',
-    loadFailed: 'Could not load the activity. Please try again.',
-    empty: 'No activity matches these filters.',
-    exportFailed: 'Could not export the activity. Please try again.',
   },
 } as const;

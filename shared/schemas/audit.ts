@@ -1,7 +1,7 @@
 // The audit log (issue 23 §3): what changed in a business, who changed it, when, from where. The actions are listed
 // here once: the server records them, the Activity section filters and names them.
 import * as z from '../zod';
-import { messages } from '../messages';
+import { activityMessages } from '../messages/activity';
 import { optionalText, pageCursor } from './common';
 
 /** Every action the log records, with the words the Activity section shows for it. */
@@ -46,15 +46,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, messages.activity.invalidDay)));
+const day = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, activityMessages.invalidDay)));
 
 const filters = {
   person: optionalText(100),
-  action: z.optional(z.enum(auditActionIds, { error: messages.activity.invalidAction })),
+  action: z.optional(z.enum(auditActionIds, { error: activityMessages.invalidAction })),
   from: day,
   to: day,
 };
-const rangeInOrder = z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, { message: messages.activity.rangeReversed, path: ['to'] });
+const rangeInOrder = z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, { message: activityMessages.rangeReversed, path: ['to'] });
 
 /** The Activity section's filters: by person (part of their e-mail or the token's name), action, and a range of days (UTC). */
 export const auditQuerySchema = z.object({ ...filters, cursor: pageCursor(600) }).check(rangeInOrder);

@@ -1,9 +1,9 @@
 // The custom-domain name rules (issue 21 §2): what the form and the API accept and why they refuse the rest.
 import { describe, expect, it } from 'vitest';
-import { messages } from '../messages';
+import { customDomainMessages } from '../messages/custom-domains';
 import { addCustomDomainSchema, customDomainProblem } from './custom-domain';
 
-const m = messages.customDomains;
+const m = customDomainMessages;
 
 describe('customDomainProblem', () => {
   it.each(['cards.brightagency.com', 'cards.bright.localhost', 'a.b', 'x-1.example.co.uk', `${'a'.repeat(63)}.example.com`, 'xn--bcher-kva.example'])('accepts %s', (domain) => {

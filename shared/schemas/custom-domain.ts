@@ -2,7 +2,7 @@
 // the form and the API refuse the same names; "not the platform's own domain" needs the platform's host, which the
 // API takes from PUBLIC_ORIGIN and the web app from its config (customDomainProblem).
 import * as z from '../zod';
-import { messages } from '../messages';
+import { customDomainMessages } from '../messages/custom-domains';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -13,7 +13,7 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * label that is not all digits, and (given the platform's host) neither the platform's domain nor a name under it.
  */
 export function customDomainProblem(domain: string, platformHost?: string): string | null {
-  const m = messages.customDomains;
+  const m = customDomainMessages;
   if (domain.length === 0) return m.domainRequired;
   if (domain.length > 253) return m.domainTooLong;
   if (domain.includes('*')) return m.noWildcard;
@@ -32,7 +32,7 @@ export function customDomainProblem(domain: string, platformHost?: string): stri
 
 /** The domain exactly as typed (upper case or spaces are refused with their reason, not silently changed). */
 export const customDomainNameSchema = z.string().check(
-  z.maxLength(300, messages.customDomains.domainTooLong),
+  z.maxLength(300, customDomainMessages.domainTooLong),
   z.superRefine((value, ctx) => {
     const problem = customDomainProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });

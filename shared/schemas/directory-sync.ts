@@ -1,14 +1,14 @@
 // Directory sync (issue 23 §1): the SCIM tokens and the setting Company Settings → 'Directory sync' sends and reads.
 // The SCIM protocol's own documents are not validated here (functions/src/directory/scim-*.ts answer SCIM errors).
 import * as z from '../zod';
-import { messages } from '../messages';
+import { directorySyncMessages } from '../messages/directory-sync';
 import { requiredText } from './common';
 
 /** At most this many tokens per business (issue 23 §1). */
 export const MAX_SCIM_TOKENS = 5;
 
 export const scimTokenCreateSchema = z.strictObject({
-  name: requiredText(messages.directorySync.tokenNameRequired, 60),
+  name: requiredText(directorySyncMessages.tokenNameRequired, 60),
 });
 export type ScimTokenCreateInput = z.input<typeof scimTokenCreateSchema>;
 
@@ -26,7 +26,7 @@ export type ScimTokenCreated = z.infer<typeof scimTokenCreatedSchema>;
 
 export const directorySyncSettingsSchema = z.strictObject({
   /** Provisioned employees also get the invitation mail (default off). */
-  sendInvitations: z.boolean({ error: messages.directorySync.sendInvitationsBoolean }),
+  sendInvitations: z.boolean({ error: directorySyncMessages.sendInvitationsBoolean }),
 });
 export type DirectorySyncSettings = z.infer<typeof directorySyncSettingsSchema>;
 

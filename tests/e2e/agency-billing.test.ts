@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
+import { invoiceMessages } from '../../shared/messages/invoice';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -86,7 +87,7 @@ describe('agency billing (1280 px, then 375 px)', () => {
     await page.getByRole('button', { name: 'Pay Invoice Securely' }).click();
     await page.getByRole('button', { name: /Pay \$2\.99/ }).click();
     await page.waitForURL(`${origin}/invoice-payment/${invoice.invoiceId}`);
-    await expectOnPage(page.getByText(messages.invoice.paymentVerified)).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.paymentVerified)).toBeVisible();
     const stored = (await (await tables()).invoice.get({ invoiceId: invoice.invoiceId }).go()).data!;
     expect(stored).toMatchObject({ status: 'paid', paidAmountCents: 299, payerType: 'agency' });
     expect((await mailbox()).filter((m) => m.subject.startsWith(`Receipt for invoice ${invoice.invoiceNumber}`))).toHaveLength(1);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Download, Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { appleWalletMessages } from '../../shared/messages/apple-wallet';
 import { markedCardUrl } from '../../shared/scan-sources';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
@@ -68,7 +68,7 @@ describe('Add to Apple Wallet', () => {
     // When the link cannot be had (forced here: the API answers 500), a toast says so and nothing is downloaded.
     await page.route('**/api/cards/*/apple-wallet-pass', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) }));
     await button.click();
-    await expectOnPage(page.getByText(messages.appleWallet.addFailed)).toBeVisible();
+    await expectOnPage(page.getByText(appleWalletMessages.addFailed)).toBeVisible();
     await page.unroute('**/api/cards/*/apple-wallet-pass');
 
     await page.setViewportSize(phone390);

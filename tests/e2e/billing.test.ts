@@ -9,6 +9,7 @@ import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { formatBillingPeriod } from '../../shared/format';
 import { messages } from '../../shared/messages';
+import { invoiceMessages } from '../../shared/messages/invoice';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
@@ -44,7 +45,7 @@ async function createInvoice(page: Page, amount: string, notes: string): Promise
   await dialog.getByRole('button', { name: 'Create Invoice' }).click();
   // The dialog closes only once the invoice is stored.
   await expectOnPage(dialog).toHaveCount(0);
-  await expectOnPage(page.getByText(messages.invoice.createdAndSent).first()).toBeVisible();
+  await expectOnPage(page.getByText(invoiceMessages.createdAndSent).first()).toBeVisible();
   const db = await tables();
   const { data } = await db.invoice.query.byBusiness({ businessId: customer.business.id }).go({ order: 'desc' });
   return data.find((i) => i.notes === notes)!.invoiceId;
@@ -100,7 +101,7 @@ describe('billing (1280 px, then 375 px)', () => {
       await shot(pay, 'billing-03-stripe-stand-in');
       await pay.getByRole('button', { name: /Pay \$49\.50/ }).click();
       await pay.waitForURL(`${origin}/invoice-payment/${paidInvoiceId}`);
-      await expectOnPage(pay.getByText(messages.invoice.paymentVerified)).toBeVisible();
+      await expectOnPage(pay.getByText(invoiceMessages.paymentVerified)).toBeVisible();
       await expectOnPage(pay.getByText(messages.invoicePayment.paid)).toBeVisible();
       await expectOnPage(pay.getByRole('button', { name: 'Pay Invoice Securely' })).toHaveCount(0);
       expect(new URL(pay.url()).search).toBe('');
@@ -132,7 +133,7 @@ describe('billing (1280 px, then 375 px)', () => {
     await expectOnPage(tab.getByRole('button', { name: /Pay \$12\.00/ })).toBeVisible();
     await tab.getByRole('button', { name: 'Cancel' }).click();
     await tab.waitForURL(`${origin}/admin?tab=billing`);
-    await expectOnPage(tab.getByText(messages.invoice.paymentCancelled)).toBeVisible();
+    await expectOnPage(tab.getByText(invoiceMessages.paymentCancelled)).toBeVisible();
     await shot(tab, 'billing-06-cancelled');
     await tab.close();
     expect((await db.invoice.get({ invoiceId }).go()).data!.status).toBe('pending');
@@ -146,7 +147,7 @@ describe('billing (1280 px, then 375 px)', () => {
     const row = page.getByRole('row', { name: new RegExp(number) });
 
     await row.getByRole('button', { name: `Mark Overdue ${number}` }).click();
-    await expectOnPage(page.getByText(messages.invoice.statusUpdated).first()).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.statusUpdated).first()).toBeVisible();
     await expectOnPage(row).toContainText('Overdue');
     await expectOnPage(row.getByRole('button', { name: `Mark Paid ${number}` })).toHaveCount(0);
 
@@ -160,7 +161,7 @@ describe('billing (1280 px, then 375 px)', () => {
 
     await row.getByRole('button', { name: `Delete ${number}` }).click();
     await dialog.getByRole('button', { name: 'Delete Invoice' }).click();
-    await expectOnPage(page.getByText(messages.invoice.deleted)).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.deleted)).toBeVisible();
     await expectOnPage(row).toHaveCount(0);
     expect((await db.invoice.get({ invoiceId }).go()).data).toBeNull();
 
@@ -169,7 +170,7 @@ describe('billing (1280 px, then 375 px)', () => {
     // Issue 20 §3: the button starts a billing run; its progress is announced politely until it ends with its figures.
     const period = new Date().toISOString().slice(0, 7);
     await page.getByRole('button', { name: 'Generate monthly invoices' }).click();
-    await expectOnPage(page.getByText(messages.invoice.runStarted(formatBillingPeriod(period)))).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.runStarted(formatBillingPeriod(period)))).toBeVisible();
     const progress = page.getByTestId('billing-run-progress');
     await expectOnPage(progress.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
     await expectOnPage(progress).toHaveText(/^Generated \d+ monthly invoices for \w+ \d{4} \(\d+ already billed, \d+ skipped, 0 failed\)\.$/, { timeout: 60_000 });
@@ -202,9 +203,9 @@ describe('billing (1280 px, then 375 px)', () => {
         await expectOnPage(tab.getByRole('button', { name: /Pay \$21\.00/ })).toBeVisible();
       }
       await first.getByRole('button', { name: /Pay \$21\.00/ }).click();
-      await expectOnPage(first.getByText(messages.invoice.paymentVerified)).toBeVisible();
+      await expectOnPage(first.getByText(invoiceMessages.paymentVerified)).toBeVisible();
       await second.getByRole('button', { name: /Pay \$21\.00/ }).click();
-      await expectOnPage(second.getByText(messages.invoice.paymentUnapplied)).toBeVisible();
+      await expectOnPage(second.getByText(invoiceMessages.paymentUnapplied)).toBeVisible();
       await shot(second, 'billing-09-paid-twice-phone');
     } finally {
       await customerContext.close();
@@ -232,7 +233,7 @@ describe('billing (1280 px, then 375 px)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Refund Payment' }).focus();
     await page.keyboard.press('Enter');
-    await expectOnPage(page.getByText(messages.invoice.refunded)).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.refunded)).toBeVisible();
     await expectOnPage(row).toContainText('Refunded');
     await expectOnPage(row.getByRole('button')).toHaveCount(0);
     const refunded = (await db.unappliedPayment.get({ stripeSessionId: extra.stripeSessionId }).go()).data!;

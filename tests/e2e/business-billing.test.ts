@@ -5,7 +5,7 @@
 // both; another owner cannot read the list (403).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import { messages } from '../../shared/messages';
+import { invoiceMessages } from '../../shared/messages/invoice';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -71,7 +71,7 @@ describe('the Billing section of the business dashboard', () => {
     await expectOnPage(page.getByRole('button', { name: /Pay \$42\.00/ })).toBeVisible();
     await page.getByRole('button', { name: /Pay \$42\.00/ }).click();
     await page.waitForURL(`${origin}/invoice-payment/${invoices[1]!.id}`);
-    await expectOnPage(page.getByText(messages.invoice.paymentVerified)).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.paymentVerified)).toBeVisible();
     // The payment page offers the PDF too, now stamped PAID.
     const paidPdfLink = page.getByRole('link', { name: `Download PDF of invoice ${invoices[1]!.invoiceNumber}` });
     await expectOnPage(paidPdfLink).toBeVisible();

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import { messages } from '../../shared/messages';
+import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { agencyWithSettings } from '../support/agencies';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
@@ -31,7 +31,7 @@ describe('custom domain in Agency Settings', () => {
     const field = section.getByLabel('Domain', { exact: true });
     await field.fill('Cards.Example.com');
     await field.press('Enter');
-    await expectOnPage(section.getByText(messages.customDomains.lowerCase)).toBeVisible();
+    await expectOnPage(section.getByText(customDomainMessages.lowerCase)).toBeVisible();
 
     const domain = `cards-${randomBytes(3).toString('hex')}.e2e.localhost`;
     await field.fill(domain);
@@ -57,11 +57,11 @@ describe('custom domain in Agency Settings', () => {
     await section.getByRole('button', { name: 'Remove domain' }).focus();
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: `Remove ${domain}?` });
-    await expectOnPage(confirm.getByText(messages.customDomains.removeWarning(0, domain))).toBeVisible();
+    await expectOnPage(confirm.getByText(customDomainMessages.removeWarning(0, domain))).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'custom-domains-03-remove', { fullPage: false });
     await confirm.getByRole('button', { name: 'Remove domain' }).click();
-    await expectOnPage(page.getByText(messages.customDomains.removed(domain, 0))).toBeVisible();
+    await expectOnPage(page.getByText(customDomainMessages.removed(domain, 0))).toBeVisible();
     await expectOnPage(section.getByText('Pending DNS')).toHaveCount(0);
     await expectOnPage(section.getByText('Active', { exact: true })).toHaveCount(0);
     expect((await db.customDomain.get({ domain }).go({ consistent: true })).data).toBeNull();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { directorySyncMessages } from '../../shared/messages/directory-sync';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -86,7 +86,7 @@ describe('Directory sync (1280 px, then 390 px)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'directory-sync-revoke-confirm', { fullPage: false });
     await confirm.getByRole('button', { name: 'Revoke Token' }).click();
-    await expectOnPage(page.getByText(messages.directorySync.tokenRevokedTitle, { exact: true })).toBeVisible();
+    await expectOnPage(page.getByText(directorySyncMessages.tokenRevokedTitle, { exact: true })).toBeVisible();
     await expectOnPage(reopened.section.getByText('No tokens yet.', { exact: false })).toBeVisible();
 
     // Refused at once.
@@ -113,7 +113,7 @@ describe('Directory sync (1280 px, then 390 px)', () => {
     await invitations.focus();
     await page.keyboard.press('Space');
     await expectOnPage(invitations).toBeChecked();
-    await expectOnPage(page.getByText(messages.directorySync.settingsSaved, { exact: true })).toBeVisible();
+    await expectOnPage(page.getByText(directorySyncMessages.settingsSaved, { exact: true })).toBeVisible();
     const db = await tables();
     expect((await db.directorySettings.get({ businessId: owner.business.id }).go()).data?.sendInvitations).toBe(true);
 

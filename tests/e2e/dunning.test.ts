@@ -4,7 +4,7 @@
 // payment page on a 375 px phone. The invoice is dated in a year of its own (see tests/integration/dunning.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import { messages } from '../../shared/messages';
+import { invoiceMessages } from '../../shared/messages/invoice';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -67,7 +67,7 @@ describe('dunning (1280 px, then 375 px)', () => {
     await page.getByRole('button', { name: 'Pay Invoice Securely' }).click();
     await page.getByRole('button', { name: /Pay \$31\.50/ }).click();
     await page.waitForURL(`${origin}/invoice-payment/${invoice.id}`);
-    await expectOnPage(page.getByText(messages.invoice.paymentVerified)).toBeVisible();
+    await expectOnPage(page.getByText(invoiceMessages.paymentVerified)).toBeVisible();
     expect(await stored()).toMatchObject({ status: 'paid', paidAmountCents: 3150 });
 
     await run('2003-05-15');

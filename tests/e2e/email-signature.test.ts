@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
+import { emailSignatureMessages } from '../../shared/messages/email-signature';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -77,7 +78,7 @@ describe('Email Signature', () => {
     // Copy from the keyboard: the clipboard holds both types.
     await region.getByRole('button', { name: 'Copy signature' }).focus();
     await page.keyboard.press('Enter');
-    await expectOnPage(page.getByText(messages.emailSignature.copied, { exact: true })).toBeVisible();
+    await expectOnPage(page.getByText(emailSignatureMessages.copied, { exact: true })).toBeVisible();
     const clip = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();
       return { types: item!.types, html: await (await item!.getType('text/html')).text(), text: await (await item!.getType('text/plain')).text() };
@@ -100,7 +101,7 @@ describe('Email Signature', () => {
     // The paste instructions open from the keyboard.
     await region.getByText('How to add it to your e-mail').focus();
     await page.keyboard.press('Enter');
-    await expectOnPage(region.getByText(messages.emailSignature.howTo.gmail)).toBeVisible();
+    await expectOnPage(region.getByText(emailSignatureMessages.howTo.gmail)).toBeVisible();
     await region.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'signature-01-portal-desktop');
@@ -184,7 +185,7 @@ describe('Email Signature', () => {
     const region = section(page);
     await expectOnPage(page.frameLocator(PREVIEW).getByText('Sam Sender', { exact: true })).toBeVisible();
     await region.getByRole('button', { name: 'Copy signature' }).click();
-    await expectOnPage(page.getByText(messages.emailSignature.copied, { exact: true })).toBeVisible();
+    await expectOnPage(page.getByText(emailSignatureMessages.copied, { exact: true })).toBeVisible();
     // Read back through the async API (reading needs no ClipboardItem constructor).
     const clip = await page.evaluate(async () => {
       const [item] = await navigator.clipboard.read();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
+import { portalMessages } from '../../shared/messages/portal';
 import { axeViolations } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
@@ -123,7 +124,7 @@ describe('employee portal', () => {
     await expectOnPage(page.getByText('QR code not yet generated')).toBeVisible();
     await shot(page, 'portal-06-no-qr');
     await page.getByRole('button', { name: 'Generate QR Code' }).click();
-    await expectOnPage(page.getByText(messages.portal.qrGenerated)).toBeVisible();
+    await expectOnPage(page.getByText(portalMessages.qrGenerated)).toBeVisible();
     await expectOnPage(page.getByRole('img', { name: /QR code for Quinn Code/ })).toBeVisible();
     expect((await db.card.get({ cardId: employee.card.id }).go()).data!.qrCodeUrl).toMatch(/\.png$/);
   });
@@ -140,7 +141,7 @@ describe('employee portal', () => {
 
     // The business owner has no employee profile of their own.
     await signInToPortal(page, owner.owner);
-    await expectOnPage(page.getByRole('heading', { name: messages.portal.profileNotFoundTitle })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: portalMessages.profileNotFoundTitle })).toBeVisible();
     await expectOnPage(page.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'portal-08-profile-not-found');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { portalMessages } from '../../shared/messages/portal';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -67,7 +67,7 @@ describe('scan sources and NFC', () => {
     const button = section.getByRole('button', { name: 'Write to NFC tag' });
     await button.focus();
     await page.keyboard.press('Enter');
-    await expectOnPage(section.getByRole('status')).toHaveText(messages.portal.nfc.written);
+    await expectOnPage(section.getByRole('status')).toHaveText(portalMessages.nfc.written);
     expect(await writes(page)).toEqual([{ records: [{ recordType: 'url', data: nfcUrl }] }]);
     await expectOnPage(section.getByRole('button', { name: 'Write another tag' })).toBeFocused();
 
@@ -87,9 +87,9 @@ describe('scan sources and NFC', () => {
     const button = section.getByRole('button', { name: 'Write to NFC tag' });
 
     for (const [mode, message] of [
-      ['NotAllowedError', messages.portal.nfc.permissionDenied],
-      ['NotSupportedError', messages.portal.nfc.noTag],
-      ['NetworkError', messages.portal.nfc.tagMoved],
+      ['NotAllowedError', portalMessages.nfc.permissionDenied],
+      ['NotSupportedError', portalMessages.nfc.noTag],
+      ['NetworkError', portalMessages.nfc.tagMoved],
     ] as const) {
       await setMode(page, mode);
       await button.click();
@@ -99,11 +99,11 @@ describe('scan sources and NFC', () => {
     // Waiting for a tag: the live region says what to do, Cancel stops the wait from the keyboard.
     await setMode(page, 'wait');
     await button.click();
-    await expectOnPage(section.getByRole('status')).toHaveText(messages.portal.nfc.waiting);
+    await expectOnPage(section.getByRole('status')).toHaveText(portalMessages.nfc.waiting);
     await expectOnPage(button).toBeDisabled();
     await section.getByRole('button', { name: 'Cancel' }).focus();
     await page.keyboard.press('Enter');
-    await expectOnPage(section.getByRole('status')).toHaveText(messages.portal.nfc.cancelled);
+    await expectOnPage(section.getByRole('status')).toHaveText(portalMessages.nfc.cancelled);
     await expectOnPage(section.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     await expectOnPage(button).toBeFocused();
     expect(await writes(page)).toHaveLength(4);
@@ -117,7 +117,7 @@ describe('scan sources and NFC', () => {
     const { page } = session;
     expect(await page.evaluate(() => 'NDEFReader' in window)).toBe(false);
     const section = nfcSection(page);
-    await expectOnPage(section).toContainText(messages.portal.nfc.unsupported);
+    await expectOnPage(section).toContainText(portalMessages.nfc.unsupported);
     await expectOnPage(section.getByRole('button')).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);

@@ -9,7 +9,7 @@ import { expect as expectOnPage } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { portalMessages } from '../../shared/messages/portal';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -82,8 +82,8 @@ describe('virtual background', () => {
     sessions.push(session);
     const { page } = session;
     const background = section(page);
-    await expectOnPage(background).toContainText(messages.portal.background.mirrored);
-    await expectOnPage(background).toContainText(messages.portal.background.mirrorSettings);
+    await expectOnPage(background).toContainText(portalMessages.background.mirrored);
+    await expectOnPage(background).toContainText(portalMessages.background.mirrorSettings);
     // Every layout has its preview drawn.
     await expectOnPage(background.locator('img')).toHaveCount(3);
     await expectOnPage(background.getByRole('radio', { name: 'Brand panel left' })).toBeChecked();
@@ -95,7 +95,7 @@ describe('virtual background', () => {
       const file = await downloadOf(page, () => background.getByRole('button', { name: 'Download background' }).click());
       await expectBackground(file, `virtual-background-0${i + 1}-${layout.toLowerCase().replaceAll(' ', '-')}`);
     }
-    await expectOnPage(page.getByText(messages.portal.background.downloaded).first()).toBeVisible();
+    await expectOnPage(page.getByText(portalMessages.background.downloaded).first()).toBeVisible();
 
     await background.scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);

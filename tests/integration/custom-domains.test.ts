@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages';
+import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { addEmployee, api, createUser, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
@@ -72,15 +72,15 @@ describe('custom domains: the lifecycle', () => {
     const { user, agencyId } = await agencyWithSettings();
     const before = await tableFingerprint();
     const cases: [string, string][] = [
-      ['Cards.Example.com', messages.customDomains.lowerCase],
-      ['localhost', messages.customDomains.twoLabels],
-      ['192.168.1.10', messages.customDomains.noIpAddress],
-      ['*.example.com', messages.customDomains.noWildcard],
-      [`${'a'.repeat(64)}.example.com`, messages.customDomains.labelTooLong],
-      [`${'abcdefghi.'.repeat(26)}com`, messages.customDomains.domainTooLong],
-      ['-cards.example.com', messages.customDomains.invalidDomain],
-      ['cards.example.com/card', messages.customDomains.invalidDomain],
-      ['', messages.customDomains.domainRequired],
+      ['Cards.Example.com', customDomainMessages.lowerCase],
+      ['localhost', customDomainMessages.twoLabels],
+      ['192.168.1.10', customDomainMessages.noIpAddress],
+      ['*.example.com', customDomainMessages.noWildcard],
+      [`${'a'.repeat(64)}.example.com`, customDomainMessages.labelTooLong],
+      [`${'abcdefghi.'.repeat(26)}com`, customDomainMessages.domainTooLong],
+      ['-cards.example.com', customDomainMessages.invalidDomain],
+      ['cards.example.com/card', customDomainMessages.invalidDomain],
+      ['', customDomainMessages.domainRequired],
     ];
     for (const [domain, message] of cases) {
       const res = await addDomain(user, agencyId, domain);
@@ -97,7 +97,7 @@ describe('custom domains: the lifecycle', () => {
     expect((await addDomain(first.user, first.agencyId, domain)).status).toBe(201);
     const again = await addDomain(second.user, second.agencyId, domain);
     expect(again.status).toBe(409);
-    expect(again.body.error.fieldErrors?.domain).toBe(messages.customDomains.taken);
+    expect(again.body.error.fieldErrors?.domain).toBe(customDomainMessages.taken);
     expect((await addDomain(first.user, first.agencyId, domain)).status).toBe(409);
     const db = await tables();
     expect((await db.customDomain.get({ domain }).go({ consistent: true })).data?.agencyId).toBe(first.agencyId);

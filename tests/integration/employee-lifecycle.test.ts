@@ -3,6 +3,7 @@
 // Create Business Card; the employee's own profile.
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { portalMessages } from '../../shared/messages/portal';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser, scanCard } from '../support/runtime';
 import { itemsMentioning } from '../support/table-fingerprint';
 
@@ -261,6 +262,6 @@ describe("the employee's own profile", () => {
     const owner = await createOwnerWithBusiness();
     const res = await api('GET', '/api/me/employee', { user: owner.owner });
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe(messages.portal.profileNotFoundTitle);
+    expect(res.body.error.message).toBe(portalMessages.profileNotFoundTitle);
   });
 });

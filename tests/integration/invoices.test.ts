@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_KEYS } from '../../functions/local/settings';
 import { stripeSignature } from '../../functions/local/stripe';
 import { messages } from '../../shared/messages';
+import { invoiceMessages } from '../../shared/messages/invoice';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
 
@@ -173,7 +174,7 @@ describe('Generate monthly invoices from the portal', () => {
     expect(again.status).toBe(202);
     const second = await waitForRun(again.body.id);
     expect(second).toMatchObject({ billed: 0, alreadyBilled: done.billed + done.alreadyBilled, expected: done.expected });
-    expect(messages.invoice.generated(second.billed)).toBe('Generated 0 monthly invoices');
+    expect(invoiceMessages.generated(second.billed)).toBe('Generated 0 monthly invoices');
   });
 });
 

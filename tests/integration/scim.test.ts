@@ -4,7 +4,7 @@
 // reactivate, delete — checking the SCIM answers AND the stored employee, card and business counters; a token sees only
 // its business; bad input is a SCIM error, never a 5xx and never a write.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages';
+import { directorySyncMessages } from '../../shared/messages/directory-sync';
 import { allItems } from '../support/table-fingerprint';
 import { addEmployee, api, createOwnerWithBusiness, mailbox, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
@@ -89,7 +89,7 @@ describe('SCIM tokens', () => {
     for (let i = 2; i <= 5; i += 1) await newToken(owner.owner, owner.business.id, `Token ${i}`);
     const sixth = await api('POST', `/api/businesses/${owner.business.id}/scim-tokens`, { user: owner.owner, body: { name: 'Sixth' } });
     expect(sixth.status).toBe(409);
-    expect(sixth.body.error.message).toBe(messages.directorySync.tooManyTokens);
+    expect(sixth.body.error.message).toBe(directorySyncMessages.tooManyTokens);
 
     const revoked = await api('DELETE', `/api/businesses/${owner.business.id}/scim-tokens/${first.token.id}`, { user: owner.owner });
     expect(revoked.status).toBe(204);

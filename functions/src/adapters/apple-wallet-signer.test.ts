@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages';
+import { appleWalletMessages } from '../../../shared/messages/apple-wallet';
 import { appleWalletSigner } from './apple-wallet-signer';
 
 describe('Apple Wallet signer', () => {
@@ -9,6 +9,6 @@ describe('Apple Wallet signer', () => {
     expect(await appleWalletSigner()).toBeNull();
     const { requireSigner } = await import('../apple-wallet/apple-pass');
     const refusal = await requireSigner().catch((error: unknown) => error as { status: number; message: string });
-    expect(refusal).toMatchObject({ status: 404, message: messages.appleWallet.notAvailable });
+    expect(refusal).toMatchObject({ status: 404, message: appleWalletMessages.notAvailable });
   });
 });

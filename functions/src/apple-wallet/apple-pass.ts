@@ -1,7 +1,7 @@
 // 'Add to Apple Wallet' (issue 22 §1): the signed-in call answers a 5-minute link (pass-tokens.ts) for the card's own
 // employee and whoever may manage its business; the link answers the signed pass. Without a signer (not configured)
 // both answer 404 "not available", never a 5xx. The pass of an inactive card (or business) is voided.
-import { messages } from '../../../shared/messages';
+import { appleWalletMessages } from '../../../shared/messages/apple-wallet';
 import type { ApplePassLink } from '../../../shared/schemas/apple-wallet';
 import { DEFAULT_BRAND_COLORS, isHexColor } from '../../../shared/colour';
 import { appleWalletSigner, type AppleWalletSigner } from '../adapters/apple-wallet-signer';
@@ -18,7 +18,7 @@ import { authenticationTokenOf, checkDownloadGrant, downloadGrantOf, passSecretO
 /** The signer, or the clear 404 a site without Apple Wallet answers. */
 export async function requireSigner(): Promise<AppleWalletSigner> {
   const signer = await appleWalletSigner();
-  if (!signer) throw notFound(messages.appleWallet.notAvailable);
+  if (!signer) throw notFound(appleWalletMessages.notAvailable);
   return signer;
 }
 
@@ -62,8 +62,8 @@ export async function passOf(signer: AppleWalletSigner, card: CardRecord): Promi
 export async function downloadApplePass(cardId: string, grant: DownloadGrant): Promise<{ pass: Buffer; fileName: string }> {
   const signer = await requireSigner();
   const check = checkDownloadGrant(passSecretOf(signer.signerKey), cardId, grant);
-  if (check === 'forged') throw new AppError('FORBIDDEN', messages.appleWallet.linkForged);
-  if (check === 'expired') throw new AppError('GONE', messages.appleWallet.linkExpired);
+  if (check === 'forged') throw new AppError('FORBIDDEN', appleWalletMessages.linkForged);
+  if (check === 'expired') throw new AppError('GONE', appleWalletMessages.linkExpired);
   const card = await getCard(cardId);
   if (!card) throw notFound('Card not found.');
   return { pass: await passOf(signer, card), fileName: passFileName(card.profile.name) };

@@ -1,6 +1,7 @@
 // The signed-in employee's own record (employee portal, spec 1 §2): found through their business membership.
 import type { MyEmployee } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
+import { portalMessages } from '../../../shared/messages/portal';
 import type { Caller } from '../identity/caller';
 import { forbidden, notFound } from '../lib/errors';
 import { orNull } from '../lib/values';
@@ -16,7 +17,7 @@ export async function myEmployeeRecord(caller: Caller): Promise<EmployeeRecord> 
   const membership = caller.memberships.find((m) => m.scopeType === 'business' && m.employeeId);
   if (!membership && caller.leftMemberships?.some((m) => m.scopeType === 'business')) throw forbidden(messages.leavers.portalClosed);
   const employee = membership?.employeeId ? await getEmployee(membership.employeeId) : null;
-  if (!employee || employee.businessId !== membership?.scopeId) throw notFound(messages.portal.profileNotFoundTitle);
+  if (!employee || employee.businessId !== membership?.scopeId) throw notFound(portalMessages.profileNotFoundTitle);
   if (employee.status === 'inactive') throw forbidden(messages.leavers.portalClosed);
   return employee;
 }
@@ -24,7 +25,7 @@ export async function myEmployeeRecord(caller: Caller): Promise<EmployeeRecord> 
 export async function getMyEmployee(caller: Caller): Promise<MyEmployee> {
   const employee = await myEmployeeRecord(caller);
   const [business, card] = await Promise.all([getBusiness(employee.businessId), getCardOfEmployee(employee)]);
-  if (!business) throw notFound(messages.portal.profileNotFoundTitle);
+  if (!business) throw notFound(portalMessages.profileNotFoundTitle);
   const scanCount = card ? await getCardScanTotal(card.cardId) : 0;
   return {
     employee: toEmployeeDto(employee, card, scanCount),

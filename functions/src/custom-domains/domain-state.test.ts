@@ -1,7 +1,7 @@
 // The state an agency sees for its domain, from what CloudFront answers (issue 21 §2).
 import type { ManagedCertificateDetails } from '@aws-sdk/client-cloudfront';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages';
+import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import { stateOf } from './domain-state';
 
 const endpoint = 'd111111abcdef8.cloudfront.net';
@@ -14,11 +14,11 @@ describe('stateOf', () => {
   it('is pending DNS while the CNAME is missing, with CloudFront’s reason after ours', () => {
     const { state, reason } = stateOf({ tenant: tenant('inactive'), certificate: certificate('pending-validation'), dns: invalid }, endpoint);
     expect(state).toBe('pending-dns');
-    expect(reason).toBe(`${messages.customDomains.pendingDns(endpoint)} CloudFront: ${invalid.reason}`);
+    expect(reason).toBe(`${customDomainMessages.pendingDns(endpoint)} CloudFront: ${invalid.reason}`);
   });
 
   it('is issuing the certificate once DNS points at CloudFront', () => {
-    expect(stateOf({ tenant: tenant('inactive'), certificate: certificate('pending-validation'), dns: valid }, endpoint)).toEqual({ state: 'issuing-certificate', reason: messages.customDomains.issuing });
+    expect(stateOf({ tenant: tenant('inactive'), certificate: certificate('pending-validation'), dns: valid }, endpoint)).toEqual({ state: 'issuing-certificate', reason: customDomainMessages.issuing });
     // Issued, but the tenant's domain not active yet: still on its way.
     expect(stateOf({ tenant: tenant('inactive'), certificate: certificate('issued'), dns: valid }, endpoint).state).toBe('issuing-certificate');
   });
@@ -29,6 +29,6 @@ describe('stateOf', () => {
   });
 
   it.each(['failed', 'validation-timed-out', 'revoked', 'expired', 'inactive'])('has failed when the certificate is %s, saying so', (status) => {
-    expect(stateOf({ tenant: tenant('inactive'), certificate: certificate(status), dns: valid }, endpoint)).toEqual({ state: 'failed', reason: messages.customDomains.failed(status) });
+    expect(stateOf({ tenant: tenant('inactive'), certificate: certificate(status), dns: valid }, endpoint)).toEqual({ state: 'failed', reason: customDomainMessages.failed(status) });
   });
 });

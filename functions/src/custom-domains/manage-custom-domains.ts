@@ -3,7 +3,7 @@
 // ACTIVE_REFRESH_SECONDS once it is), and Remove (the cards whose QR codes encode it get new ones with the platform
 // URL first, then the tenant and the items go). For the agency's owner and admins; to anyone else 403.
 import { createHash, randomBytes } from 'node:crypto';
-import { messages } from '../../../shared/messages';
+import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import { customDomainProblem, type CustomDomain, type CustomDomainList, type RemovedCustomDomain } from '../../../shared/schemas/custom-domain';
 import { createTenant, readTenant, removeTenant } from '../adapters/cloudfront-tenants';
 import { listClientLinks, getAgency } from '../agency/repository';
@@ -25,7 +25,7 @@ export const ACTIVE_REFRESH_SECONDS = 300;
 async function assertManagesAgency(caller: Caller, agencyId: string): Promise<void> {
   const owns = caller.memberships.some((m) => m.scopeType === 'agency' && m.scopeId === agencyId && m.role === 'owner');
   if (!owns && !caller.isAdmin) throw forbidden();
-  if (!(await getAgency(agencyId))) throw notFound(messages.customDomains.agencyNotFound);
+  if (!(await getAgency(agencyId))) throw notFound(customDomainMessages.agencyNotFound);
 }
 
 /** Custom domains need the tenant distribution configured; without it the API says so (503). */
@@ -33,7 +33,7 @@ function tenants() {
   try {
     return tenantsConfig();
   } catch {
-    throw new AppError('NOT_CONFIGURED', messages.customDomains.notConfigured);
+    throw new AppError('NOT_CONFIGURED', customDomainMessages.notConfigured);
   }
 }
 
@@ -61,7 +61,7 @@ function toDto(record: CustomDomainRecord, qrCardCount: number): CustomDomain {
     id: record.domainId,
     domain: record.domain,
     state: record.state,
-    reason: record.reason ?? (record.state === 'pending-dns' ? messages.customDomains.pendingDns(tenants().TENANT_ROUTING_ENDPOINT) : null),
+    reason: record.reason ?? (record.state === 'pending-dns' ? customDomainMessages.pendingDns(tenants().TENANT_ROUTING_ENDPOINT) : null),
     dnsRecords: records,
     origin: originOfDomain(record.domain),
     qrCardCount,
@@ -82,7 +82,7 @@ export async function addCustomDomain(caller: Caller, agencyId: string, domain: 
   const problem = customDomainProblem(domain, platformHost());
   if (problem) throw new AppError('VALIDATION_FAILED', problem, { domain: problem });
   tenants();
-  if ((await listAgencyDomains(agencyId)).length >= MAX_DOMAINS) throw new AppError('CONFLICT', messages.customDomains.tooMany(MAX_DOMAINS), { domain: messages.customDomains.tooMany(MAX_DOMAINS) });
+  if ((await listAgencyDomains(agencyId)).length >= MAX_DOMAINS) throw new AppError('CONFLICT', customDomainMessages.tooMany(MAX_DOMAINS), { domain: customDomainMessages.tooMany(MAX_DOMAINS) });
   const domainId = randomBytes(12).toString('base64url');
   const record = await claimDomain(agencyId, domain, domainId);
   try {
@@ -95,7 +95,7 @@ export async function addCustomDomain(caller: Caller, agencyId: string, domain: 
     // Nothing of the domain stays behind when CloudFront refused it (or could not be reached).
     await releaseDomain(agencyId, domain);
     const name = (error as Error).name;
-    if (name === 'CNAMEAlreadyExists' || name === 'EntityAlreadyExists') throw new AppError('CONFLICT', messages.customDomains.taken, { domain: messages.customDomains.taken });
+    if (name === 'CNAMEAlreadyExists' || name === 'EntityAlreadyExists') throw new AppError('CONFLICT', customDomainMessages.taken, { domain: customDomainMessages.taken });
     throw error;
   }
 }
@@ -103,7 +103,7 @@ export async function addCustomDomain(caller: Caller, agencyId: string, domain: 
 export async function removeCustomDomain(caller: Caller, agencyId: string, domainId: string): Promise<RemovedCustomDomain> {
   await assertManagesAgency(caller, agencyId);
   const mine = (await listAgencyDomains(agencyId)).find((d) => d.domainId === domainId);
-  if (!mine) throw notFound(messages.customDomains.domainNotFound);
+  if (!mine) throw notFound(customDomainMessages.domainNotFound);
   const record = await getCustomDomain(mine.domain);
   // QR codes first (with the platform URL), so a failure leaves the domain in place and Remove can be tried again.
   const links = await listClientLinks(agencyId);

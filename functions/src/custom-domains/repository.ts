@@ -1,7 +1,7 @@
 // Access patterns of custom domains (docs/access-patterns.md "DOMAINS-1…3"): the domain item (keyed by the domain,
 // one agency each) with the agency's domain record beside it, and the cards whose QR codes encode a domain.
 import type { EntityItem } from 'electrodb';
-import { messages } from '../../../shared/messages';
+import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
 
@@ -28,7 +28,7 @@ export async function claimDomain(agencyId: string, domain: string, domainId: st
       agencyDomain.create({ agencyId, domain, domainId }).commit(),
     ])
     .go();
-  if (result.canceled) throw new AppError('CONFLICT', messages.customDomains.taken, { domain: messages.customDomains.taken });
+  if (result.canceled) throw new AppError('CONFLICT', customDomainMessages.taken, { domain: customDomainMessages.taken });
   return (await getCustomDomain(domain))!;
 }
 

@@ -1,7 +1,7 @@
 // The `directory` area Lambda (issue 23 §1): the owner's SCIM tokens and settings (house JSON API) and the SCIM 2.0
 // service (application/scim+json, SCIM errors, bearer SCIM tokens checked here: the routes have no JWT authorizer).
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { messages } from '../../../shared/messages';
+import { directorySyncMessages } from '../../../shared/messages/directory-sync';
 import { directoryRoutes, scimRoutes } from '../../routes/directory';
 import { siteConfig } from '../config';
 import type { Caller } from '../identity/caller';
@@ -76,11 +76,11 @@ function tokenCaller(token: ScimTokenRecord): Caller {
 async function authenticate(event: APIGatewayProxyEventV2): Promise<ScimContext & { token: ScimTokenRecord }> {
   const secret = /^Bearer\s+(\S{20,200})\s*$/i.exec(header(event, 'authorization') ?? '')?.[1];
   const token = secret ? await getScimTokenByHash(hashScimSecret(secret)) : null;
-  if (!token) throw new ScimError(401, messages.directorySync.scimUnauthorized);
+  if (!token) throw new ScimError(401, directorySyncMessages.scimUnauthorized);
   try {
     await enforceRateLimit(SCIM_RATE_LIMIT, token.tokenId);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new ScimError(429, messages.directorySync.scimRateLimited);
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') throw new ScimError(429, directorySyncMessages.scimRateLimited);
     throw error;
   }
   const now = new Date();

@@ -2,7 +2,7 @@
 // connection, sees it once, lists and revokes them. 256 random bits, only their SHA-256 stored (as invitation tokens);
 // the SCIM handler authenticates a bearer value by that hash.
 import { createHash, randomBytes } from 'node:crypto';
-import { messages } from '../../../shared/messages';
+import { directorySyncMessages } from '../../../shared/messages/directory-sync';
 import { MAX_SCIM_TOKENS, type DirectorySync, type DirectorySyncSettings, type ScimToken, type ScimTokenCreated } from '../../../shared/schemas/directory-sync';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -41,7 +41,7 @@ export async function getDirectorySync(caller: Caller, businessId: string): Prom
 export async function createScimToken(caller: Caller, businessId: string, name: string): Promise<ScimTokenCreated> {
   await assertBusiness(caller, businessId);
   // Two creates at once could both pass this check and leave six; revoking one is the remedy (docs/decisions.md).
-  if ((await listScimTokens(businessId)).length >= MAX_SCIM_TOKENS) throw new AppError('CONFLICT', messages.directorySync.tooManyTokens);
+  if ((await listScimTokens(businessId)).length >= MAX_SCIM_TOKENS) throw new AppError('CONFLICT', directorySyncMessages.tooManyTokens);
   const secret = newScimSecret();
   const record = await putScimToken({ tokenHash: hashScimSecret(secret), tokenId: newId(), businessId, name, createdBy: caller.userId });
   await recordAudit({ businessId, action: 'scimToken.created', target: { type: 'scimToken', id: record.tokenId, label: name } });
@@ -51,7 +51,7 @@ export async function createScimToken(caller: Caller, businessId: string, name: 
 export async function revokeScimToken(caller: Caller, businessId: string, tokenId: string): Promise<void> {
   await assertCanManageBusiness(caller, businessId);
   const token = (await listScimTokens(businessId)).find((t) => t.tokenId === tokenId);
-  if (!token || !(await deleteScimToken(token.tokenHash))) throw notFound(messages.directorySync.tokenNotFound);
+  if (!token || !(await deleteScimToken(token.tokenHash))) throw notFound(directorySyncMessages.tokenNotFound);
   await recordAudit({ businessId, action: 'scimToken.revoked', target: { type: 'scimToken', id: token.tokenId, label: token.name } });
 }
 

@@ -6,6 +6,7 @@
 import { filter as compileFilter, parse as parseFilter, type Filter } from 'scim2-parse-filter';
 import { employeeUpdateSchema, type EmployeeStatus } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
+import { directorySyncMessages } from '../../../shared/messages/directory-sync';
 import { fieldErrorsOf } from '../lib/http';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -182,7 +183,7 @@ async function applyUserDocument(ctx: ScimContext, before: EmployeeRecord, direc
   const input = readUserDocument(body);
   const profile = checkedProfile(input, before);
   const isCreator = before.userId !== undefined && before.userId === (await getBusiness(ctx.businessId))?.ownerId;
-  if (!input.active && (before.role === 'owner' || isCreator)) throw new ScimError(400, messages.directorySync.scimOwnerProtected, 'mutability');
+  if (!input.active && (before.role === 'owner' || isCreator)) throw new ScimError(400, directorySyncMessages.scimOwnerProtected, 'mutability');
   if (input.directory.userName.toLowerCase() !== (directory?.userName ?? before.email).toLowerCase()) await assertUserNameFree(ctx, input.directory.userName, before.employeeId);
 
   const changed = (Object.keys(input.profile) as (keyof UserInput['profile'])[]).some((k) => (profile[k] ?? null) !== (before[k] ?? null));
@@ -214,7 +215,7 @@ export async function patchUser(ctx: ScimContext, id: string, body: unknown): Pr
 export async function deleteUser(ctx: ScimContext, id: string): Promise<void> {
   const employee = await employeeOf(ctx, id);
   const isCreator = employee.userId !== undefined && employee.userId === (await getBusiness(ctx.businessId))?.ownerId;
-  if (employee.role === 'owner' || isCreator) throw new ScimError(400, messages.directorySync.scimOwnerProtected, 'mutability');
+  if (employee.role === 'owner' || isCreator) throw new ScimError(400, directorySyncMessages.scimOwnerProtected, 'mutability');
   // The owner can delete only an inactive employee: SCIM DELETE deactivates first, then deletes (docs/decisions.md).
   await setEmployeeStatus(employee, 'inactive').catch(asScimConflict);
   await deleteEmployee(ctx.caller, ctx.businessId, id).catch(asScimConflict);

@@ -1,7 +1,7 @@
 // The billing tab (spec 2 §2 'Billing & Invoices', §4): the invoices newest first with filters, Create Invoice (numbered
 // in its own write, then the mail), Generate monthly invoices (the scheduled job's own code) and Delete.
 // The status actions of §4 are in set-invoice-status.ts (the payments Lambda: Void expires Checkout Sessions).
-import { messages } from '../../../shared/messages';
+import { invoiceMessages } from '../../../shared/messages/invoice';
 import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
@@ -64,7 +64,7 @@ export async function createInvoice(input: InvoiceCreate, now = new Date()): Pro
   );
   recordMetric('InvoicesCreated');
   const stored = await getInvoice(invoiceId);
-  if (!stored) throw new AppError('INTERNAL', messages.invoice.createFailed);
+  if (!stored) throw new AppError('INTERNAL', invoiceMessages.createFailed);
   return { invoice: toInvoiceDto(stored), mail: await sendInvoiceMail(stored) };
 }
 

@@ -2,6 +2,7 @@
 // ('Payment Verified', or that the payment could not be applied and will be refunded), `payment=cancelled` says so ('Payment Cancelled'); both parameters are then removed from the
 // address, and `reload` refreshes what the page shows.
 import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -14,13 +15,13 @@ export function usePaymentReturn(reload: () => void) {
     if (handled.current) return;
     handled.current = true;
     const back = takePaymentReturn(params, (next) => setParams(next, { replace: true }));
-    if (back?.kind === 'cancelled') toast.error(messages.invoice.paymentCancelledTitle, { description: messages.invoice.paymentCancelled });
+    if (back?.kind === 'cancelled') toast.error(invoiceMessages.paymentCancelledTitle, { description: invoiceMessages.paymentCancelled });
     if (back?.kind === 'success') {
-      const failed = () => toast.error(messages.admin.errorTitle, { description: messages.invoice.verifyFailed });
+      const failed = () => toast.error(messages.admin.errorTitle, { description: invoiceMessages.verifyFailed });
       verifyPayment(back.sessionId)
         .then((result) => {
-          if (result.unapplied) toast.warning(messages.invoice.paymentUnapplied);
-          else if (result.status === 'paid') toast.success(messages.invoice.paymentVerified);
+          if (result.unapplied) toast.warning(invoiceMessages.paymentUnapplied);
+          else if (result.status === 'paid') toast.success(invoiceMessages.paymentVerified);
           else failed();
         })
         .catch(failed)

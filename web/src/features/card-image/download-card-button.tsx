@@ -1,5 +1,6 @@
 // 'Download Business Card' (portal) and 'Download Digital Card' (onboarding): the card image as a PNG file.
 import { messages } from '@shared/messages';
+import { portalMessages } from '@shared/messages/portal';
 import type { Employee } from '@shared/schemas/employee';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -21,7 +22,7 @@ export function DownloadCardButton({ employee, business, size, label }: { employ
           toast.success(messages.onboarding.cardDownloaded);
         } catch (error) {
           console.error(error);
-          toast.error('Error', { description: messages.portal.generateCardFailed });
+          toast.error('Error', { description: portalMessages.generateCardFailed });
         } finally {
           setBusy(false);
         }

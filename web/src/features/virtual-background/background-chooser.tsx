@@ -1,7 +1,7 @@
 // The inside of the portal's 'Virtual Background' section (issue 22 §4): the layout choice with a preview of each
 // layout, 'Download background' and the note that one's own preview may look mirrored. Loaded lazily (React.lazy in
 // the section's shell) together with the drawing code, so none of it is in the portal's first JS.
-import { messages } from '@shared/messages';
+import { portalMessages } from '@shared/messages/portal';
 import type { Employee, MyEmployee } from '@shared/schemas/employee';
 import { Download, FlipHorizontal2, Loader2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -69,10 +69,10 @@ export default function BackgroundChooser({ employee, business }: { employee: Em
     try {
       const { blob, extension } = await exportBackground(await renderBackground(chosen, shown));
       download(blob, `${slug(shown.name)}-background.${extension}`);
-      toast.success(messages.portal.background.downloaded, { description: messages.portal.background.howToUse });
+      toast.success(portalMessages.background.downloaded, { description: portalMessages.background.howToUse });
     } catch (error) {
       console.error(error);
-      toast.error('Error', { description: messages.portal.background.failed });
+      toast.error('Error', { description: portalMessages.background.failed });
     } finally {
       setBusy(false);
     }
@@ -106,7 +106,7 @@ export default function BackgroundChooser({ employee, business }: { employee: Em
           </label>
         ))}
       </div>
-      {previewsFailed && <p className="text-sm text-muted-foreground">{messages.portal.background.previewsFailed}</p>}
+      {previewsFailed && <p className="text-sm text-muted-foreground">{portalMessages.background.previewsFailed}</p>}
     </fieldset>
     <div className="flex flex-wrap items-center gap-3">
       <Button disabled={busy} onClick={() => void save(layout, content)}>
@@ -120,8 +120,8 @@ export default function BackgroundChooser({ employee, business }: { employee: Em
         <FlipHorizontal2 aria-hidden className="mt-0.5 size-4 shrink-0" />
         Looks mirrored to you?
       </p>
-      <p>{messages.portal.background.mirrored}</p>
-      <p>{messages.portal.background.mirrorSettings}</p>
+      <p>{portalMessages.background.mirrored}</p>
+      <p>{portalMessages.background.mirrorSettings}</p>
     </div>
     </div>
   );

@@ -1,6 +1,6 @@
 // The Activity dialog (issue 23 §3): the business's audit log newest first — who changed what, when and from where —
 // with filters by person, action and days, 'Load more', and the same entries as CSV. Loaded on first open.
-import { messages } from '@shared/messages';
+import { activityMessages } from '@shared/messages/activity';
 import { auditActionIds, auditActions, auditQuerySchema, type AuditEntry } from '@shared/schemas/audit';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -128,7 +128,7 @@ export function ActivityDialog({ businessId, businessName, open, onOpenChange }:
                 setExporting(true);
                 exportActivityCsv(businessId, filters)
                   .then((csv) => downloadCsv('activity.csv', csv))
-                  .catch(() => toast.error(messages.activity.exportFailed))
+                  .catch(() => toast.error(activityMessages.exportFailed))
                   .finally(() => setExporting(false));
               }}
             >
@@ -144,10 +144,10 @@ export function ActivityDialog({ businessId, businessName, open, onOpenChange }:
             </div>
           ) : activity.isError ? (
             <p role="alert" className="py-4 text-sm text-destructive">
-              {messages.activity.loadFailed}
+              {activityMessages.loadFailed}
             </p>
           ) : entries.length === 0 ? (
-            <p className="py-4 text-sm text-muted-foreground">{messages.activity.empty}</p>
+            <p className="py-4 text-sm text-muted-foreground">{activityMessages.empty}</p>
           ) : (
             <ol>
               {entries.map((entry) => (

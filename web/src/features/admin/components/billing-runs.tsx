@@ -1,7 +1,7 @@
 // Billing runs (issue 20 §3) in the admin Billing tab: the current run's progress while it runs (polled every 2 s,
 // announced politely), and the recent runs with their figures and the failures (payer and reason) of each.
 import { formatBillingPeriod, formatLongDate } from '@shared/format';
-import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import { billingRunDone, type BillingRun } from '@shared/schemas/billing-run';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -27,7 +27,7 @@ function progressText(run: BillingRun): string {
   if (run.status === 'queued' || run.expected === null) return `Billing run for ${period}: listing payers…`;
   const done = billingRunDone(run);
   if (run.status === 'running') return `Billing run for ${period}: ${done} of ${run.expected} payers done (${run.billed} billed, ${run.failed} failed).`;
-  return `${messages.invoice.generated(run.billed)} for ${period} (${run.alreadyBilled} already billed, ${run.skipped + run.notBillable} skipped, ${run.failed} failed).`;
+  return `${invoiceMessages.generated(run.billed)} for ${period} (${run.alreadyBilled} already billed, ${run.skipped + run.notBillable} skipped, ${run.failed} failed).`;
 }
 
 export function BillingRuns() {

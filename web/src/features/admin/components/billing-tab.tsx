@@ -5,6 +5,7 @@
 // no invoice could take, to refund (unapplied-payments.tsx).
 import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -42,9 +43,9 @@ export function BillingTab() {
   const onGenerate = async () => {
     try {
       const run = await generate.mutateAsync(undefined);
-      toast.success(messages.invoice.runStarted(formatBillingPeriod(run.period)));
+      toast.success(invoiceMessages.runStarted(formatBillingPeriod(run.period)));
     } catch {
-      toast.error(messages.admin.errorTitle, { description: messages.invoice.generateFailed });
+      toast.error(messages.admin.errorTitle, { description: invoiceMessages.generateFailed });
     }
   };
 
@@ -93,7 +94,7 @@ export function BillingTab() {
         <Spinner label="Loading invoices…" />
       ) : invoices.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {messages.invoice.fetchFailed}
+          {invoiceMessages.fetchFailed}
         </p>
       ) : invoices.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No invoices match.</p>
@@ -139,9 +140,9 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
   const change = async (status: 'paid' | 'overdue') => {
     try {
       await setStatus.mutateAsync({ invoiceId: invoice.id, status });
-      toast.success(messages.invoice.statusUpdated);
+      toast.success(invoiceMessages.statusUpdated);
     } catch {
-      toast.error(messages.admin.errorTitle, { description: messages.invoice.statusFailed });
+      toast.error(messages.admin.errorTitle, { description: invoiceMessages.statusFailed });
     }
   };
   const payNow = async () => {
@@ -152,10 +153,10 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
       const { url } = await startCheckout(invoice.id, 'admin');
       if (tab) tab.location.href = url;
       else window.location.assign(url);
-      toast.success(messages.invoice.paymentInitiated);
+      toast.success(invoiceMessages.paymentInitiated);
     } catch {
       tab?.close();
-      toast.error(messages.admin.errorTitle, { description: messages.invoice.paymentFailed });
+      toast.error(messages.admin.errorTitle, { description: invoiceMessages.paymentFailed });
     } finally {
       setPaying(false);
     }
@@ -225,14 +226,14 @@ function InvoiceConfirmDialog({ confirming, onDone }: { confirming: Confirming; 
     try {
       if (isVoid) {
         await setStatus.mutateAsync({ invoiceId: confirming.invoice.id, status: 'void' });
-        toast.success(messages.invoice.statusUpdated);
+        toast.success(invoiceMessages.statusUpdated);
       } else {
         await remove.mutateAsync(confirming.invoice.id);
-        toast.success(messages.invoice.deleted);
+        toast.success(invoiceMessages.deleted);
       }
       onDone();
     } catch {
-      toast.error(messages.admin.errorTitle, { description: isVoid ? messages.invoice.statusFailed : messages.invoice.deleteFailed });
+      toast.error(messages.admin.errorTitle, { description: isVoid ? invoiceMessages.statusFailed : invoiceMessages.deleteFailed });
     }
   };
   return (

@@ -3,6 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addOneMonth, toIsoDate } from '@shared/format';
 import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import type { AdminBusinessRow } from '@shared/schemas/admin';
 import { makeInvoiceCreateSchema, type InvoiceCreate, type InvoiceCreateInput, type InvoiceMailOutcome } from '@shared/schemas/invoice';
 import { useState, type ChangeEvent } from 'react';
@@ -30,9 +31,9 @@ function localToday(): string {
 const createInvoiceFormSchema = makeInvoiceCreateSchema(localToday);
 
 const createdMessage: Record<InvoiceMailOutcome, string> = {
-  sent: messages.invoice.createdAndSent,
-  noAddress: messages.invoice.createdNoEmail,
-  failed: messages.invoice.createdEmailFailed,
+  sent: invoiceMessages.createdAndSent,
+  noAddress: invoiceMessages.createdNoEmail,
+  failed: invoiceMessages.createdEmailFailed,
 };
 
 export function CreateInvoiceDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -71,7 +72,7 @@ function CreateInvoiceForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       if (applyFieldErrors(error, setError, fields)) return;
-      toast.error(messages.admin.errorTitle, { description: messages.invoice.createFailed });
+      toast.error(messages.admin.errorTitle, { description: invoiceMessages.createFailed });
     }
   });
   const busy = isSubmitting || create.isPending;

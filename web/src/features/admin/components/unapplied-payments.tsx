@@ -2,7 +2,7 @@
 // cancelled or paid already, another amount, gone), newest first with the Stripe ids an admin needs to find it in
 // Stripe's dashboard, and Refund — once, after a confirmation.
 import { formatLongDate, formatMoney } from '@shared/format';
-import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import { unappliedReasonLabels, type UnappliedPayment } from '@shared/schemas/unapplied-payment';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -22,10 +22,10 @@ export function UnappliedPayments() {
     if (!refunding) return;
     try {
       await refund.mutateAsync(refunding.stripeSessionId);
-      toast.success(messages.invoice.refunded);
+      toast.success(invoiceMessages.refunded);
       setRefunding(null);
     } catch (error) {
-      toast.error(messages.invoice.refundFailed, { description: isApiError(error) ? error.message : undefined });
+      toast.error(invoiceMessages.refundFailed, { description: isApiError(error) ? error.message : undefined });
     }
   };
 
@@ -41,7 +41,7 @@ export function UnappliedPayments() {
         <Spinner label="Loading unapplied payments…" />
       ) : payments.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {messages.invoice.unappliedFetchFailed}
+          {invoiceMessages.unappliedFetchFailed}
         </p>
       ) : payments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No unapplied payments.</p>

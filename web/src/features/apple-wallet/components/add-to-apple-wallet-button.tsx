@@ -2,7 +2,7 @@
 // this deployment signs passes (config.json wallets.apple). The click asks for a short-lived link and then navigates
 // to it: a plain navigation to an application/vnd.apple.pkpass answer is what makes Safari on iOS hand the pass to
 // Wallet (a fetch and a blob URL does not, reliably); other browsers download the .pkpass.
-import { messages } from '@shared/messages';
+import { appleWalletMessages } from '@shared/messages/apple-wallet';
 import { Wallet } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button, type ButtonProps } from '@web/components/button';
@@ -20,7 +20,7 @@ export function AddToAppleWalletButton({ cardId, size }: { cardId: string; size?
           const { downloadUrl } = await createLink.mutateAsync(cardId);
           window.location.assign(downloadUrl);
         } catch {
-          toast.error('Error', { description: messages.appleWallet.addFailed });
+          toast.error('Error', { description: appleWalletMessages.addFailed });
         }
       }}
     >

@@ -3,7 +3,7 @@
 // through the same Stripe Checkout as the mailed payment link (back from Stripe, the payment page verifies it), and the
 // PDF of each (a plain link: the API redirects it to a short-lived download).
 import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
-import { messages } from '@shared/messages';
+import { invoiceMessages } from '@shared/messages/invoice';
 import { canPayInvoice, invoicePdfPath, type Invoice } from '@shared/schemas/invoice';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ export function BusinessBillingSection({ businessId }: { businessId: string }) {
         <Spinner label="Loading invoices…" />
       ) : invoices.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          {messages.invoice.fetchFailed}
+          {invoiceMessages.fetchFailed}
         </p>
       ) : invoices.data.length === 0 ? (
         <Card className="p-4 text-sm text-muted-foreground">No invoices yet. Invoices are issued on the 1st of each month for your team members.</Card>

@@ -2,7 +2,7 @@
 // (copyable) and the domain's state (with the reason while pending or failed), look again, and remove it after a
 // confirmation naming the cards whose QR codes point at it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@shared/messages';
+import { customDomainMessages } from '@shared/messages/custom-domains';
 import { addCustomDomainSchema, customDomainProblem, type AddCustomDomainInput, type CustomDomain } from '@shared/schemas/custom-domain';
 import * as z from '@shared/zod';
 import { Copy, Globe, RefreshCw } from 'lucide-react';
@@ -40,7 +40,7 @@ export function CustomDomainSection({ agencyId }: { agencyId: string }) {
         </h3>
         <p className="text-sm text-muted-foreground">Your clients’ card pages and new QR codes use your own domain, such as cards.youragency.com, once it is active.</p>
       </div>
-      {domains.isError && <p className="text-sm text-destructive">{messages.customDomains.loadFailed}</p>}
+      {domains.isError && <p className="text-sm text-destructive">{customDomainMessages.loadFailed}</p>}
       {domains.data?.domains.map((domain) => (
         <DomainCard key={domain.id} agencyId={agencyId} domain={domain} refreshing={domains.isFetching} onRefresh={() => void domains.refetch()} />
       ))}
@@ -71,10 +71,10 @@ function AddDomainForm({ agencyId }: { agencyId: string }) {
     try {
       const added = await add.mutateAsync(input);
       reset({ domain: '' });
-      toast.success(messages.customDomains.added(added.domain));
+      toast.success(customDomainMessages.added(added.domain));
     } catch (error) {
       if (applyFieldErrors(error, setError, ['domain'])) return;
-      toast.error(isApiError(error) && error.status < 500 ? error.message : messages.customDomains.addFailed);
+      toast.error(isApiError(error) && error.status < 500 ? error.message : customDomainMessages.addFailed);
     }
   });
 
@@ -99,9 +99,9 @@ function DomainCard({ agencyId, domain, refreshing, onRefresh }: { agencyId: str
     try {
       const removed = await remove.mutateAsync(domain.id);
       setConfirming(false);
-      toast.success(messages.customDomains.removed(removed.domain, removed.regeneratedQrCodes));
+      toast.success(customDomainMessages.removed(removed.domain, removed.regeneratedQrCodes));
     } catch {
-      toast.error(messages.customDomains.removeFailed);
+      toast.error(customDomainMessages.removeFailed);
     }
   }
 
@@ -152,7 +152,7 @@ function DomainCard({ agencyId, domain, refreshing, onRefresh }: { agencyId: str
       <ConfirmDialog
         open={confirming}
         title={`Remove ${domain.domain}?`}
-        description={messages.customDomains.removeWarning(domain.qrCardCount, domain.domain)}
+        description={customDomainMessages.removeWarning(domain.qrCardCount, domain.domain)}
         confirmLabel="Remove domain"
         busy={remove.isPending}
         onConfirm={() => void onRemove()}

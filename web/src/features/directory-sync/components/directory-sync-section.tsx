@@ -1,7 +1,7 @@
 // Company Settings → 'Directory sync' (issue 23 §1): the SCIM base URL, SCIM tokens (created with a name and shown
 // once, listed with created and last-used times, revoked after a confirmation), whether provisioned employees also get
 // the invitation mail, and short setup steps for Okta and Entra ID.
-import { messages } from '@shared/messages';
+import { directorySyncMessages } from '@shared/messages/directory-sync';
 import { MAX_SCIM_TOKENS, scimTokenCreateSchema, type ScimTokenCreated } from '@shared/schemas/directory-sync';
 import { formatLongDate } from '@shared/format';
 import { Check, Copy, KeyRound } from 'lucide-react';
@@ -115,10 +115,10 @@ function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: s
     if (!revoking) return;
     try {
       await revoke.mutateAsync(revoking.id);
-      toast.success(messages.directorySync.tokenRevokedTitle, { description: messages.directorySync.tokenRevoked });
+      toast.success(directorySyncMessages.tokenRevokedTitle, { description: directorySyncMessages.tokenRevoked });
       setRevoking(null);
     } catch {
-      toast.error('Error', { description: messages.directorySync.revokeFailed });
+      toast.error('Error', { description: directorySyncMessages.revokeFailed });
     }
   }
 
@@ -158,7 +158,7 @@ function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: s
           </Button>
         </div>
       )}
-      {full ? <p className="text-sm">{messages.directorySync.tooManyTokens}</p> : <CreateToken businessId={businessId} onCreated={setCreated} />}
+      {full ? <p className="text-sm">{directorySyncMessages.tooManyTokens}</p> : <CreateToken businessId={businessId} onCreated={setCreated} />}
       <ConfirmDialog
         open={revoking !== null}
         title="Revoke SCIM token?"
@@ -188,9 +188,9 @@ function CreateToken({ businessId, onCreated }: { businessId: string; onCreated:
     try {
       onCreated(await create.mutateAsync(parsed.data.name));
       setName('');
-      toast.success(messages.directorySync.tokenCreatedTitle, { description: messages.directorySync.tokenCreated });
+      toast.success(directorySyncMessages.tokenCreatedTitle, { description: directorySyncMessages.tokenCreated });
     } catch (e) {
-      toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : messages.directorySync.createFailed });
+      toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : directorySyncMessages.createFailed });
     }
   }
 
@@ -223,9 +223,9 @@ function InvitationSetting({ businessId, sendInvitations }: { businessId: string
         onChange={async (e) => {
           try {
             await save.mutateAsync({ sendInvitations: e.target.checked });
-            toast.success(messages.directorySync.settingsSaved);
+            toast.success(directorySyncMessages.settingsSaved);
           } catch {
-            toast.error('Error', { description: messages.directorySync.saveFailed });
+            toast.error('Error', { description: directorySyncMessages.saveFailed });
           }
         }}
       />

@@ -4,7 +4,7 @@
 // The preview is a sandboxed iframe (srcdoc): the signature is shown as a mail client shows it, without the app's
 // styles, and nothing in it can run (no allow-scripts); allow-same-origin only lets the page read its height.
 import { buildEmailSignature, type EmailSignature } from '@shared/email-signature';
-import { messages } from '@shared/messages';
+import { emailSignatureMessages } from '@shared/messages/email-signature';
 import { Copy, Download, Mail } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { toast } from 'sonner';
@@ -14,7 +14,7 @@ import { Spinner } from '@web/components/spinner';
 import { useEmailSignature } from '../api/get-email-signature';
 import { copySignature, downloadSignature } from '../clipboard';
 
-const m = messages.emailSignature;
+const m = emailSignatureMessages;
 
 interface Props {
   cardId: string;

@@ -1,6 +1,6 @@
 // 'Your Digital Business Card' (spec 1 §2): active or pending activation; with a QR code its image, the scan count,
 // Add to Google Wallet and Add to Apple Wallet (where this deployment issues them) and Download Business Card; without one, Generate QR Code; without a card, the spec's note.
-import { messages } from '@shared/messages';
+import { portalMessages } from '@shared/messages/portal';
 import { pluralize } from '@shared/format';
 import type { Employee } from '@shared/schemas/employee';
 import { ExternalLink, QrCode, Wallet } from 'lucide-react';
@@ -74,8 +74,8 @@ function GenerateQr({ businessId, cardId }: { businessId: string; cardId: string
           generate.mutate(
             { businessId, cardId },
             {
-              onSuccess: () => toast.success(messages.portal.qrGenerated),
-              onError: (error) => toast.error('Error', { description: messages.portal.qrFailed(error.message) }),
+              onSuccess: () => toast.success(portalMessages.qrGenerated),
+              onError: (error) => toast.error('Error', { description: portalMessages.qrFailed(error.message) }),
             },
           )
         }
@@ -105,7 +105,7 @@ export function AddToWalletButton({ cardId }: { cardId: string }) {
           onError: (error) => {
             tab?.close();
             // 503: no Wallet issuer is configured; anything else failed on the way.
-            toast.error('Error', { description: isApiError(error) && error.status === 503 ? messages.portal.walletPassFailed : messages.portal.walletAddFailed });
+            toast.error('Error', { description: isApiError(error) && error.status === 503 ? portalMessages.walletPassFailed : portalMessages.walletAddFailed });
           },
         });
       }}

@@ -1,7 +1,7 @@
 // 'Write to NFC tag' (issue 22 §6): where the browser has Web NFC (Chrome on Android), one NDEF URL record with the card
 // URL marked as an NFC scan (shared/scan-sources.ts), so taps on the tag count as NFC in scan analytics. Elsewhere the
 // section says which phones can write tags and offers no control that could only fail.
-import { messages } from '@shared/messages';
+import { portalMessages } from '@shared/messages/portal';
 import { markedCardUrl } from '@shared/scan-sources';
 import { Nfc } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -23,11 +23,11 @@ type WriteState = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'written' } |
 /** Plain words for Web NFC's errors (DOMException names, as the Web NFC spec defines them). */
 function failureOf(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError') return messages.portal.nfc.permissionDenied;
-  if (name === 'AbortError') return messages.portal.nfc.cancelled;
-  if (name === 'NotSupportedError' || name === 'NotReadableError') return messages.portal.nfc.noTag;
-  if (name === 'NetworkError') return messages.portal.nfc.tagMoved;
-  return messages.portal.nfc.failed;
+  if (name === 'NotAllowedError') return portalMessages.nfc.permissionDenied;
+  if (name === 'AbortError') return portalMessages.nfc.cancelled;
+  if (name === 'NotSupportedError' || name === 'NotReadableError') return portalMessages.nfc.noTag;
+  if (name === 'NetworkError') return portalMessages.nfc.tagMoved;
+  return portalMessages.nfc.failed;
 }
 
 export function NfcTagSection({ cardUrl }: { cardUrl: string }) {
@@ -43,7 +43,7 @@ export function NfcTagSection({ cardUrl }: { cardUrl: string }) {
         </CardTitle>
         <CardDescription>Put your card on an NFC tag or sticker: a phone that taps it opens your card.</CardDescription>
       </CardHeader>
-      <CardContent>{Reader ? <NfcWriter Reader={Reader} url={url} /> : <p className="text-sm">{messages.portal.nfc.unsupported}</p>}</CardContent>
+      <CardContent>{Reader ? <NfcWriter Reader={Reader} url={url} /> : <p className="text-sm">{portalMessages.nfc.unsupported}</p>}</CardContent>
     </Card>
   );
 }
@@ -82,7 +82,7 @@ function NfcWriter({ Reader, url }: { Reader: NdefReaderConstructor; url: string
 
   const waiting = state.kind === 'waiting';
   const status =
-    state.kind === 'waiting' ? messages.portal.nfc.waiting : state.kind === 'written' ? messages.portal.nfc.written : state.kind === 'failed' ? state.message : '';
+    state.kind === 'waiting' ? portalMessages.nfc.waiting : state.kind === 'written' ? portalMessages.nfc.written : state.kind === 'failed' ? state.message : '';
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">

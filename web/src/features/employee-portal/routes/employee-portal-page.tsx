@@ -6,6 +6,7 @@ import { Briefcase, Home } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { messages } from '@shared/messages';
+import { portalMessages } from '@shared/messages/portal';
 import type { AnalyticsRange } from '@shared/schemas/analytics';
 import type { MyEmployee } from '@shared/schemas/employee';
 import { Badge } from '@web/components/badge';
@@ -60,7 +61,7 @@ function Portal() {
       );
     }
     return (
-      <CenteredCard title="Error" description={messages.portal.loadFailed}>
+      <CenteredCard title="Error" description={portalMessages.loadFailed}>
         <Button onClick={() => void query.refetch()}>Try Again</Button>
       </CenteredCard>
     );
@@ -123,7 +124,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
 
 function ProfileNotFound() {
   return (
-    <CenteredCard title={messages.portal.profileNotFoundTitle} description="We could not find an employee profile linked to your account.">
+    <CenteredCard title={portalMessages.profileNotFoundTitle} description="We could not find an employee profile linked to your account.">
       <Button asChild>
         <Link to="/">
           <Home aria-hidden />

@@ -1,0 +1,19 @@
+// Copy of one area, apart from shared/messages.ts so that only the bundles that show it carry it.
+/** Company Settings → Directory sync (issue 23 §1): SCIM tokens and the SCIM service's refusals. */
+export const directorySyncMessages = {
+  tokenNameRequired: 'Token name is required',
+  sendInvitationsBoolean: 'Send invitations must be on or off',
+  tooManyTokens: 'A business can have at most five active SCIM tokens. Revoke one before creating another.',
+  tokenNotFound: 'This token does not exist or was already revoked.',
+  tokenCreatedTitle: 'Token created',
+  tokenCreated: 'Copy it now: it will not be shown again.',
+  tokenRevokedTitle: 'Token revoked',
+  tokenRevoked: 'Okta or Entra ID can no longer sync with it.',
+  settingsSaved: 'Directory sync settings saved.',
+  saveFailed: 'Failed to save directory sync settings. Please try again.',
+  createFailed: 'Failed to create the token. Please try again.',
+  revokeFailed: 'Failed to revoke the token. Please try again.',
+  scimUnauthorized: 'A valid SCIM bearer token is required.',
+  scimRateLimited: 'Too many requests for this token. Please slow down and retry.',
+  scimOwnerProtected: "The business owner's profile cannot be deactivated or deleted through directory sync.",
+} as const;
