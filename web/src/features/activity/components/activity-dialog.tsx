@@ -2,17 +2,16 @@
 // with filters by person, action and days, 'Load more', and the same entries as CSV. Loaded on first open.
 import { activityMessages } from '@shared/messages/activity';
 import { auditActionIds, auditActions, auditQuerySchema, type AuditEntry } from '@shared/schemas/audit';
-import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
+import { ExportCsvButton } from '@web/components/export-csv-button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
-import { downloadCsv } from '@web/lib/csv';
 import { exportActivityCsv, useActivity, type ActivityFilters } from '../api/activity';
 
 interface Props {
@@ -71,7 +70,6 @@ function EntryItem({ entry }: { entry: AuditEntry }) {
 export function ActivityDialog({ businessId, businessName, open, onOpenChange }: Props) {
   const [filters, setFilters] = useState<ActivityFilters>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [exporting, setExporting] = useState(false);
   const activity = useActivity(businessId, filters);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
 
@@ -119,22 +117,7 @@ export function ActivityDialog({ businessId, businessName, open, onOpenChange }:
             <Button type="submit" size="sm">
               Apply filters
             </Button>
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              disabled={exporting}
-              onClick={() => {
-                setExporting(true);
-                exportActivityCsv(businessId, filters)
-                  .then((csv) => downloadCsv('activity.csv', csv))
-                  .catch(() => toast.error(activityMessages.exportFailed))
-                  .finally(() => setExporting(false));
-              }}
-            >
-              <Download aria-hidden />
-              Export CSV
-            </Button>
+            <ExportCsvButton filename="activity.csv" load={() => exportActivityCsv(businessId, filters)} onError={() => toast.error(activityMessages.exportFailed)} />
           </div>
         </form>
         <section aria-label="Activity entries" aria-busy={activity.isPending}>

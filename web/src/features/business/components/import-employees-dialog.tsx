@@ -11,6 +11,7 @@ import { Download, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
+import { ExportCsvButton } from '@web/components/export-csv-button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { Spinner } from '@web/components/spinner';
 import { downloadCsv } from '@web/lib/csv';
@@ -309,29 +310,17 @@ function Summary({ results, onClose }: { results: ImportRowResult[]; onClose: ()
 
 /** 'Import employees' (opens the dialog) and 'Export CSV' (every employee, as the server writes them) for the grid. */
 export function EmployeeCsvButtons({ businessId, onImport }: { businessId: string; onImport: () => void }) {
-  const [exporting, setExporting] = useState(false);
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="button" variant="outline" size="sm" onClick={onImport}>
         <Upload aria-hidden />
         Import employees
       </Button>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        disabled={exporting}
-        onClick={() => {
-          setExporting(true);
-          exportEmployeesCsv(businessId)
-            .then((csv) => downloadCsv('employees.csv', csv))
-            .catch((error: Error) => toast.error('Export failed', { description: error.message }))
-            .finally(() => setExporting(false));
-        }}
-      >
-        <Download aria-hidden />
-        Export CSV
-      </Button>
+      <ExportCsvButton
+        filename="employees.csv"
+        load={() => exportEmployeesCsv(businessId)}
+        onError={(error) => toast.error('Export failed', { description: error.message })}
+      />
     </div>
   );
 }
