@@ -7,9 +7,9 @@ import { tableFingerprint } from '../support/table-fingerprint';
 
 const key = { pk: `fingerprint-probe#${Date.now()}`, sk: 'probe' };
 
-async function send(command: PutCommand | UpdateCommand | DeleteCommand) {
+async function table() {
   const { dynamo } = await import('../../functions/src/data/client');
-  await dynamo().send(command);
+  return dynamo();
 }
 
 describe('table fingerprint', () => {
@@ -18,22 +18,22 @@ describe('table fingerprint', () => {
     const start = await tableFingerprint();
     expect(await tableFingerprint()).toEqual(start);
 
-    await send(new PutCommand({ TableName, Item: { ...key, name: 'first' } }));
+    await (await table()).send(new PutCommand({ TableName, Item: { ...key, name: 'first' } }));
     const inserted = await tableFingerprint();
     expect(inserted).not.toEqual(start);
     expect(inserted.latest.at(-1)).toBe(`INSERT ${key.pk} ${key.sk}`);
 
     // Writing the same values again changes no item, and the worker's link-preview URL is not a request's doing.
-    await send(new PutCommand({ TableName, Item: { ...key, name: 'first' } }));
-    await send(new UpdateCommand({ TableName, Key: key, UpdateExpression: 'SET previewImageUrl = :u', ExpressionAttributeValues: { ':u': 'https://example.com/p.jpg' } }));
+    await (await table()).send(new PutCommand({ TableName, Item: { ...key, name: 'first' } }));
+    await (await table()).send(new UpdateCommand({ TableName, Key: key, UpdateExpression: 'SET previewImageUrl = :u', ExpressionAttributeValues: { ':u': 'https://example.com/p.jpg' } }));
     expect(await tableFingerprint()).toEqual(inserted);
 
-    await send(new UpdateCommand({ TableName, Key: key, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'second' } }));
+    await (await table()).send(new UpdateCommand({ TableName, Key: key, UpdateExpression: 'SET #n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': 'second' } }));
     const updated = await tableFingerprint();
     expect(updated.changes).toBe(inserted.changes + 1);
     expect(updated.latest.at(-1)).toBe(`MODIFY ${key.pk} ${key.sk}`);
 
-    await send(new DeleteCommand({ TableName, Key: key }));
+    await (await table()).send(new DeleteCommand({ TableName, Key: key }));
     const deleted = await tableFingerprint();
     expect(deleted.changes).toBe(updated.changes + 1);
     expect(deleted.latest.at(-1)).toBe(`REMOVE ${key.pk} ${key.sk}`);
