@@ -84,7 +84,6 @@ function readAuthnRequest(samlRequest: string): { id: string; issuer: string; ac
   return { id, issuer, acsUrl };
 }
 
-const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface SamlIdp {
   server: Server;
@@ -122,7 +121,7 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       ['given_name', user.givenName],
       ['family_name', user.familyName],
     ]
-      .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${xmlText(value!)}</saml:AttributeValue></saml:Attribute>`)
+      .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeHtml(value!)}</saml:AttributeValue></saml:Attribute>`)
       .join('');
     const values = {
       ID: `_${randomBytes(16).toString('hex')}`,
@@ -137,12 +136,13 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       ConditionsNotOnOrAfter: at(300 + (k.notOnOrAfterShift ?? 0)),
       SubjectConfirmationDataNotOnOrAfter: at(300 + (k.notOnOrAfterShift ?? 0)),
       NameIDFormat: EMAIL_FORMAT,
-      NameID: xmlText(user.email),
-      InResponseTo: xmlText(k.inResponseTo ?? request.id),
-      AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomBytes(8).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
-      AttributeStatement: `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>`,
+      NameID: user.email,
+      InResponseTo: k.inResponseTo ?? request.id,
     };
-    const xml = samlify.SamlLib.replaceTagsByValue(samlify.SamlLib.defaultLoginResponseTemplate.context, values);
+    // samlify escapes every value it fills in, so the two XML fragments go into the template first.
+    const statements = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomBytes(8).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attributes}</saml:AttributeStatement>`;
+    const template = samlify.SamlLib.defaultLoginResponseTemplate.context.replace('{AuthnStatement}{AttributeStatement}', statements);
+    const xml = samlify.SamlLib.replaceTagsByValue(template, values);
     if (k.unsigned) return Buffer.from(xml).toString('base64');
     const sp = samlify.ServiceProvider({ entityID: request.spEntityId, assertionConsumerService: [{ Binding: HTTP_POST, Location: request.acsUrl }], wantAssertionsSigned: true, wantMessageSigned: true });
     const signer = k.wrongKey ? rogueIdp : idp;
