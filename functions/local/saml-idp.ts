@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import forge from 'node-forge';
-import * as samlify from 'samlify';
+import { createRequire } from 'node:module';
 import { HTTP_REDIRECT } from './saml-metadata';
 import { idpPage, ssoTestUser, testUsersHint, type SsoTestUser } from './sso-test-users';
 import { escapeHtml, readBody } from './stripe';
+
+// samlify is CommonJS with its exports defined as getters, which Node's ESM import does not see as named exports.
+const samlify = createRequire(import.meta.url)('samlify') as typeof import('samlify');
 
 const HTTP_POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -104,6 +107,7 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       signingCert: p.cert,
       nameIDFormat: [EMAIL_FORMAT],
       singleSignOnService: [{ Binding: HTTP_REDIRECT, Location: `${base}/sso` }],
+      singleLogoutService: [{ Binding: HTTP_REDIRECT, Location: `${base}/slo` }],
       requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     });
   const idp = idpOf(pair);
@@ -203,6 +207,8 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
           ),
         );
       }
+      // This IdP keeps no session, so signing out of it is immediate.
+      if (route === 'GET /slo') return send(res, 200, 'text/html; charset=utf-8', idpPage('Signed out', '<h1>Signed out</h1><p>You are signed out of the local SAML identity provider.</p>', '#0f766e'));
       if (route === 'POST /test/next-response') {
         knobs = JSON.parse((await readBody(req)) || '{}') as SamlResponseKnobs;
         return send(res, 204, 'text/plain', '');
