@@ -79,6 +79,8 @@ export interface FederatedProfile {
   /** Google's or the OIDC provider's `sub`; a SAML provider's NameID. */
   subject: string;
   attributes: Record<string, string>;
+  /** The provider's issuer as the `identities` attribute records it (SAML entity ID, OIDC `iss`). */
+  issuer?: string;
 }
 
 /** Cognito's user name for a federated user: `google_<sub>` for Google (as the seed and older data have it), `<ProviderName>_<subject>` otherwise. */
@@ -462,8 +464,7 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
         user = { Username: username, UserStatus: 'EXTERNAL_PROVIDER', Enabled: true, UserCreateDate: now, UserLastModifiedDate: now, Attributes: [{ Name: 'sub', Value: randomUUID() }] };
       }
       if (user.UserStatus === 'EXTERNAL_PROVIDER') {
-        const issuer = provider?.ProviderType === 'OIDC' ? (provider.ProviderDetails.oidc_issuer ?? null) : provider?.ProviderType === 'SAML' ? (provider.ProviderDetails.MetadataURL ?? null) : null;
-        const identities = [{ userId: profile.subject, providerName, providerType: provider?.ProviderType ?? providerName, issuer, primary: true, dateCreated: Date.now() }];
+        const identities = [{ userId: profile.subject, providerName, providerType: provider?.ProviderType ?? providerName, issuer: profile.issuer ?? null, primary: true, dateCreated: Date.now() }];
         const kept = user.Attributes.filter((a) => a.Name.startsWith('custom:') || a.Name === 'sub');
         user = { ...user, UserLastModifiedDate: new Date(), Attributes: [...kept, ...mapped, { Name: 'identities', Value: JSON.stringify(identities) }] };
         await pool.saveUser(ctx, user);

@@ -190,7 +190,7 @@ export function ssoHandlers(options: { hostedUiBase: string; federation: LocalFe
     const notOnOrAfter = Date.parse(assertions[0]!.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', 'Conditions')[0]?.getAttribute('NotOnOrAfter') ?? '');
     usedAssertions.set(assertionId, Number.isFinite(notOnOrAfter) ? notOnOrAfter : now + PENDING_TTL_MS);
     const source = { ...((profile.attributes as Record<string, unknown> | undefined) ?? {}), NameID: profile.nameID };
-    return signIn(p, provider, { subject: profile.nameID, attributes: mappedAttributes(provider, source) });
+    return signIn(p, provider, { subject: profile.nameID, attributes: mappedAttributes(provider, source), issuer: profile.issuer });
   }
 
   /** GET /oauth2/idpresponse */
@@ -225,7 +225,7 @@ export function ssoHandlers(options: { hostedUiBase: string; federation: LocalFe
     } catch (error) {
       return failed(p, `Invalid OIDC response: ${(error as Error).message}`);
     }
-    return signIn(p, provider, { subject: String(claims.sub), attributes: mappedAttributes(provider, claims) });
+    return signIn(p, provider, { subject: String(claims.sub), attributes: mappedAttributes(provider, claims), issuer: String(claims.iss) });
   }
 
   return { start, samlResponse, oidcResponse, endpoints: { acsUrl, oidcRedirectUri } };

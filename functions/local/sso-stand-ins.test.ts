@@ -157,7 +157,7 @@ describe('SAML 2.0 through the hosted UI', () => {
     expect(user?.UserStatus).toBe('EXTERNAL_PROVIDER');
     expect(attributesOf(user)).toMatchObject({ email: 'marcus@acme.example', given_name: 'Marcus', family_name: 'Lee' });
     const identities = JSON.parse(user!.Attributes!.find((a) => a.Name === 'identities')!.Value!) as { providerName: string; providerType: string; userId: string }[];
-    expect(identities).toMatchObject([{ providerName: 'AcmeSaml', providerType: 'SAML', userId: 'marcus@acme.example' }]);
+    expect(identities).toMatchObject([{ providerName: 'AcmeSaml', providerType: 'SAML', userId: 'marcus@acme.example', issuer: samlIdp.entityId }]);
   });
 
   it('picks the provider by idp_identifier (the e-mail domain)', async () => {
@@ -221,7 +221,7 @@ describe('OpenID Connect through the hosted UI', () => {
     expect(claims).toMatchObject({ email: 'marcus@acme.example', email_verified: true, 'cognito:username': 'AcmeOidc_acme-0001' });
     const [user] = await usersNamed('AcmeOidc_acme-0001');
     expect(attributesOf(user)).toMatchObject({ email: 'marcus@acme.example', email_verified: 'true', given_name: 'Marcus', family_name: 'Lee' });
-    expect(JSON.parse(user!.Attributes!.find((a) => a.Name === 'identities')!.Value!)).toMatchObject([{ providerName: 'AcmeOidc', providerType: 'OIDC', userId: 'acme-0001' }]);
+    expect(JSON.parse(user!.Attributes!.find((a) => a.Name === 'identities')!.Value!)).toMatchObject([{ providerName: 'AcmeOidc', providerType: 'OIDC', userId: 'acme-0001', issuer: oidcIdp.issuer }]);
   });
 
   it('picks the provider by idp_identifier', async () => {
