@@ -11,17 +11,22 @@ import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
+  CreateIdentityProviderCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  ListIdentityProvidersCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
+import { IdentityProviderError, IdentityProviderStore, type IdentityProvider } from './identity-providers';
 import type { LocalSettings } from './settings';
 
 const cl = cognitoLocalInternals();
@@ -52,13 +57,34 @@ function sesMessageSender(s: LocalSettings) {
 
 /** What the hosted-UI stand-in needs from the local user pool. */
 export interface LocalFederation {
-  /** The app client (its callback and sign-out URLs), or null when the id is unknown. */
-  appClient(clientId: string): Promise<{ ClientId: string; UserPoolId: string; CallbackURLs?: string[]; LogoutURLs?: string[] } | null>;
+  /** The app client (its callback and sign-out URLs, its supported providers), or null when the id is unknown. */
+  appClient(clientId: string): Promise<{ ClientId: string; UserPoolId: string; CallbackURLs?: string[]; LogoutURLs?: string[]; SupportedIdentityProviders?: string[] } | null>;
+  /** A provider of the pool by name, or by one of its IdP identifiers (a verified e-mail domain). */
+  identityProvider(userPoolId: string, by: { name: string } | { identifier: string }): IdentityProvider | undefined;
   /** Signs a Google user in as Cognito does: the pre-sign-up trigger first, then the linked or federated user's tokens. */
   signInWithGoogle(clientId: string, google: GoogleProfile): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  /**
+   * Signs a federated user in as Cognito does for any provider: a user linked to `<provider, subject>` signs in as
+   * itself; otherwise the pre-sign-up trigger runs (PreSignUp_ExternalProvider; it may link, or refuse) and, if nothing
+   * was linked, the user `<ProviderName>_<subject>` is created (EXTERNAL_PROVIDER, the mapped attributes, the
+   * `identities` attribute). A refusal throws and leaves no user behind.
+   */
+  signInFederated(clientId: string, providerName: string, profile: FederatedProfile): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
   /** The user an access token was issued to, with their attributes (for /oauth2/userInfo). */
   userOfAccessToken(clientId: string, username: string): Promise<LocalUser | null>;
 }
+
+/** A person as a provider describes them, after the provider's attribute mapping (user-pool attribute names). */
+export interface FederatedProfile {
+  /** Google's or the OIDC provider's `sub`; a SAML provider's NameID. */
+  subject: string;
+  attributes: Record<string, string>;
+  /** The provider's issuer as the `identities` attribute records it (SAML entity ID, OIDC `iss`). */
+  issuer?: string;
+}
+
+/** Cognito's user name for a federated user: `google_<sub>` for Google (as the seed and older data have it), `<ProviderName>_<subject>` otherwise. */
+export const federatedUsername = (providerName: string, subject: string) => (providerName === 'Google' ? `google_${subject}` : `${providerName}_${subject}`);
 
 /** What Google tells Cognito about a person, after the pool's attribute mapping. */
 export interface GoogleProfile {
@@ -71,7 +97,10 @@ export interface GoogleProfile {
   picture?: string;
 }
 
-export async function startCognito(s: LocalSettings): Promise<{ server: Server; federation: LocalFederation }> {
+/** The pool's pre-sign-up trigger: the product's (functions/src/identity/pre-sign-up.ts) unless a test gives another. */
+export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
+
+export async function startCognito(s: LocalSettings, options: { preSignUp?: PreSignUpTrigger } = {}): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
   // cognito-local logs every refusal (wrong password, existing user) as a warning with a stack trace: those are
@@ -97,7 +126,9 @@ export async function startCognito(s: LocalSettings): Promise<{ server: Server; 
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
   const directory = cognitoUserDirectory(cognitoClient(s));
-  const services = { cognito, messages, otp: cl.otp, directory };
+  const providers = new IdentityProviderStore(join(s.dataDir, 'cognito', 'identity-providers.json'));
+  const trigger: PreSignUpTrigger = options.preSignUp ?? ((event) => preSignUp(event, directory));
+  const services = { cognito, messages, otp: cl.otp, directory, providers, preSignUp: trigger };
   const router = withUserPoolFixes(cl.Router(all), services);
   const server = (await cl.createServer(router, logger, config.ServerConfig, all).start()) as Server;
   return { server, federation: localFederation(ctx, services, all.tokenGenerator) };
@@ -119,6 +150,7 @@ interface LocalUserPool {
   options: { Id: string; AutoVerifiedAttributes?: string[] };
   getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
   saveUser(ctx: unknown, user: LocalUser): Promise<void>;
+  saveAppClient(ctx: unknown, client: LocalAppClient): Promise<void>;
   listUsers(ctx: unknown): Promise<LocalUser[]>;
   listUserGroupMembership(ctx: unknown, user: LocalUser): Promise<string[]>;
   storeRefreshToken(ctx: unknown, refreshToken: string, user: LocalUser): Promise<void>;
@@ -128,16 +160,21 @@ interface LocalAppClient {
   UserPoolId: string;
   CallbackURLs?: string[];
   LogoutURLs?: string[];
+  SupportedIdentityProviders?: string[];
+  [setting: string]: unknown;
 }
 interface Services {
   cognito: {
     getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool>;
     getUserPool: (ctx: unknown, userPoolId: string) => Promise<LocalUserPool>;
     getAppClient: (ctx: unknown, clientId: string) => Promise<LocalAppClient | null>;
+    listAppClients: (ctx: unknown, userPoolId: string) => Promise<LocalAppClient[]>;
   };
   messages: { deliver: (...args: unknown[]) => Promise<void> };
   otp: () => string;
   directory: UserDirectory;
+  providers: IdentityProviderStore;
+  preSignUp: PreSignUpTrigger;
 }
 interface TokenGenerator {
   generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
@@ -166,6 +203,8 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
     if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
     if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut(services);
     if (target === 'AdminLinkProviderForUser') return adminLinkProviderForUser(services);
+    const providerTarget = identityProviderTargets(services)[target];
+    if (providerTarget) return providerTarget;
     const route = router(target);
     const passwordOf = newPasswordOf[target];
     return async (ctx, req) => {
@@ -175,6 +214,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         if (problem) throw new cl.CognitoError('InvalidPasswordException', problem);
       }
       if (target === 'SignUp') await runPreSignUp(ctx, services, req);
+      if (target === 'CreateUserPoolClient') checkSupportedProviders(services, String(req.UserPoolId), req.SupportedIdentityProviders);
       const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
         // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
         // unknown user alike, where cognito-local says 'Invalid password' or 'User not found'.
@@ -188,6 +228,103 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
       if (target === 'ConfirmSignUp') await markEmailVerified(ctx, services, String(req.ClientId), String(req.Username));
       return output;
     };
+  };
+}
+
+/** Cognito's words for a provider the app client names but the pool does not have. */
+function checkSupportedProviders(services: Services, userPoolId: string, names: unknown) {
+  if (names === undefined) return;
+  if (!Array.isArray(names)) throw new cl.InvalidParameterError('SupportedIdentityProviders must be a list of provider names.');
+  for (const name of names as string[]) {
+    if (name !== 'COGNITO' && !services.providers.find(userPoolId, name)) throw new cl.InvalidParameterError(`The provider ${name} does not exist for User Pool ${userPoolId}`);
+  }
+}
+
+const withCognitoErrors =
+  (route: (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>): Route =>
+  async (ctx, req) => {
+    try {
+      return await route(ctx, req);
+    } catch (error) {
+      if (error instanceof IdentityProviderError) throw new cl.CognitoError(error.code, error.message);
+      throw error;
+    }
+  };
+
+/**
+ * The identity-provider targets (identity-providers.ts), and UpdateUserPoolClient as Cognito does it: the request
+ * replaces the whole client configuration (a setting left out goes back to its default, where cognito-local keeps
+ * the old value), and every supported identity provider must exist.
+ */
+function identityProviderTargets(services: Services): Record<string, Route> {
+  const { providers } = services;
+  const pool = (ctx: unknown, req: Record<string, unknown>) => services.cognito.getUserPool(ctx, String(req.UserPoolId));
+  const shape = (p: ReturnType<IdentityProviderStore['get']>) => ({ ...p, ProviderDetails: { ...p.ProviderDetails }, AttributeMapping: { ...p.AttributeMapping } });
+  return {
+    CreateIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(await providers.create(req)) };
+    }),
+    DescribeIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(providers.get(String(req.UserPoolId), String(req.ProviderName))) };
+    }),
+    UpdateIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(await providers.update(req)) };
+    }),
+    DeleteIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      const userPool = await pool(ctx, req);
+      const name = String(req.ProviderName);
+      providers.delete(userPool.options.Id, name);
+      // The provider leaves every app client that listed it.
+      for (const client of await services.cognito.listAppClients(ctx, userPool.options.Id)) {
+        if (client.SupportedIdentityProviders?.includes(name)) {
+          await userPool.saveAppClient(ctx, { ...client, SupportedIdentityProviders: client.SupportedIdentityProviders.filter((n) => n !== name) });
+        }
+      }
+      return {};
+    }),
+    ListIdentityProviders: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      const max = Number(req.MaxResults ?? 60);
+      if (!Number.isInteger(max) || max < 1 || max > 60) throw new cl.InvalidParameterError('1 validation error detected: Value at \'maxResults\' failed to satisfy constraint: Member must have value between 1 and 60');
+      const all = providers.list(String(req.UserPoolId));
+      const start = req.NextToken ? Number(Buffer.from(String(req.NextToken), 'base64url').toString()) : 0;
+      if (!Number.isInteger(start) || start < 0) throw new cl.InvalidParameterError('Invalid pagination token.');
+      const page = all.slice(start, start + max);
+      const next = start + max < all.length ? Buffer.from(String(start + max)).toString('base64url') : undefined;
+      return {
+        Providers: page.map((p) => ({ ProviderName: p.ProviderName, ProviderType: p.ProviderType, LastModifiedDate: p.LastModifiedDate, CreationDate: p.CreationDate })),
+        ...(next ? { NextToken: next } : {}),
+      };
+    }),
+    GetIdentityProviderByIdentifier: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      const provider = providers.byIdentifier(String(req.UserPoolId), String(req.IdpIdentifier));
+      if (!provider) throw new cl.CognitoError('ResourceNotFoundException', `Identity provider with identifier ${String(req.IdpIdentifier)} does not exist.`);
+      return { IdentityProvider: shape(provider) };
+    }),
+    UpdateUserPoolClient: async (ctx, req) => {
+      const userPool = await pool(ctx, req);
+      const current = await services.cognito.getAppClient(ctx, String(req.ClientId));
+      if (!current || current.UserPoolId !== userPool.options.Id) throw new cl.CognitoError('ResourceNotFoundException', `User pool client ${String(req.ClientId)} does not exist.`);
+      checkSupportedProviders(services, userPool.options.Id, req.SupportedIdentityProviders);
+      const units = (req.TokenValidityUnits ?? {}) as Record<string, string | undefined>;
+      const replaced: LocalAppClient = {
+        ClientId: current.ClientId,
+        ClientSecret: current.ClientSecret,
+        UserPoolId: current.UserPoolId,
+        CreationDate: current.CreationDate,
+        ClientName: req.ClientName ?? current.ClientName,
+        LastModifiedDate: new Date(),
+        TokenValidityUnits: { AccessToken: units.AccessToken ?? 'hours', IdToken: units.IdToken ?? 'minutes', RefreshToken: units.RefreshToken ?? 'days' },
+      };
+      const settings = ['AccessTokenValidity', 'AllowedOAuthFlows', 'AllowedOAuthFlowsUserPoolClient', 'AllowedOAuthScopes', 'AnalyticsConfiguration', 'CallbackURLs', 'DefaultRedirectURI', 'EnableTokenRevocation', 'ExplicitAuthFlows', 'IdTokenValidity', 'LogoutURLs', 'PreventUserExistenceErrors', 'ReadAttributes', 'RefreshTokenValidity', 'SupportedIdentityProviders', 'WriteAttributes'];
+      for (const setting of settings) if (req[setting] !== undefined) replaced[setting] = req[setting];
+      await userPool.saveAppClient(ctx, replaced);
+      return { UserPoolClient: { ...replaced, ClientSecret: undefined, ...(replaced.ClientSecret ? { ClientSecret: replaced.ClientSecret } : {}) } };
+    },
   };
 }
 
@@ -225,7 +362,7 @@ async function runPreSignUp(ctx: unknown, services: Services, req: Record<string
     response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
   };
   try {
-    await preSignUp(event, services.directory);
+    await services.preSignUp(event);
   } catch (error) {
     throw new cl.CognitoError('UserLambdaValidationException', `PreSignUp failed with error ${(error as Error).message}.`);
   }
@@ -253,12 +390,12 @@ function adminLinkProviderForUser(services: Services): Route {
     }
     const user = await pool.getUserByUsername(ctx, String(destination.ProviderAttributeValue));
     if (!user || user.UserStatus === 'EXTERNAL_PROVIDER') throw new cl.UserNotFoundError('User does not exist.');
-    if (await pool.getUserByUsername(ctx, `${source.ProviderName.toLowerCase()}_${source.ProviderAttributeValue}`)) {
+    if (await pool.getUserByUsername(ctx, federatedUsername(source.ProviderName, source.ProviderAttributeValue))) {
       throw new cl.InvalidParameterError('Merging is not currently supported, provide a SourceUser that does not exist in the user pool.');
     }
     const identities = [
       ...linkedIdentities(user).filter((i) => !(i.providerName === source.ProviderName && i.userId === source.ProviderAttributeValue)),
-      { userId: source.ProviderAttributeValue, providerName: source.ProviderName, providerType: source.ProviderName, issuer: null, primary: false, dateCreated: Date.now() },
+      { userId: source.ProviderAttributeValue, providerName: source.ProviderName, providerType: services.providers.find(pool.options.Id, source.ProviderName)?.ProviderType ?? source.ProviderName, issuer: null, primary: false, dateCreated: Date.now() },
     ];
     await pool.saveUser(ctx, { ...user, Attributes: [...user.Attributes.filter((a) => a.Name !== 'identities'), { Name: 'identities', Value: JSON.stringify(identities) }] });
     return {};
@@ -266,39 +403,48 @@ function adminLinkProviderForUser(services: Services): Route {
 }
 
 /**
- * Google sign-in as the Cognito hosted UI does it: a user linked to this Google identity signs in as themselves;
- * otherwise the pre-sign-up trigger runs (it may link) and, if nothing was linked, the federated user `google_<sub>`
+ * Federated sign-in as the Cognito hosted UI does it (Google, SAML, OIDC): a user linked to this provider identity signs
+ * in as themselves; otherwise the pre-sign-up trigger runs (it may link) and, if nothing was linked, the federated user
  * is created (status EXTERNAL_PROVIDER, the mapped attributes, refreshed on every sign-in).
  */
 function localFederation(ctx: unknown, services: Services, tokenGenerator: TokenGenerator): LocalFederation {
-  const linkedUser = async (pool: LocalUserPool, sub: string) =>
-    (await pool.listUsers(ctx)).find((u) => u.UserStatus !== 'EXTERNAL_PROVIDER' && linkedIdentities(u).some((i) => i.providerName === 'Google' && i.userId === sub)) ?? null;
+  const linkedUser = async (pool: LocalUserPool, providerName: string, subject: string) =>
+    (await pool.listUsers(ctx)).find((u) => u.UserStatus !== 'EXTERNAL_PROVIDER' && linkedIdentities(u).some((i) => i.providerName === providerName && i.userId === subject)) ?? null;
 
-  return {
+  const federation: LocalFederation = {
     appClient: (clientId) => services.cognito.getAppClient(ctx, clientId),
+    identityProvider: (userPoolId, by) => ('name' in by ? services.providers.find(userPoolId, by.name) : services.providers.byIdentifier(userPoolId, by.identifier)),
     async userOfAccessToken(clientId, username) {
       const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
       return pool.getUserByUsername(ctx, username);
     },
-    async signInWithGoogle(clientId, google) {
+    signInWithGoogle: (clientId, google) =>
+      federation.signInFederated(clientId, 'Google', {
+        subject: google.sub,
+        attributes: {
+          email: google.email,
+          // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
+          // carries no email_verified attribute, so its ID token says false, as Cognito's does.
+          ...(google.emailVerified ? { email_verified: 'true' } : {}),
+          name: google.name,
+          ...(google.givenName ? { given_name: google.givenName } : {}),
+          ...(google.familyName ? { family_name: google.familyName } : {}),
+          ...(google.picture ? { picture: google.picture } : {}),
+        },
+      }),
+    async signInFederated(clientId, providerName, profile) {
       const client = await services.cognito.getAppClient(ctx, clientId);
       if (!client) throw new Error(`Unknown app client ${clientId}`);
       const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
-      const username = `google_${google.sub}`;
-      const mapped = [
-        { Name: 'email', Value: google.email },
-        // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
-        // carries no email_verified attribute, so its ID token says false, as Cognito's does.
-        ...(google.emailVerified ? [{ Name: 'email_verified', Value: 'true' }] : []),
-        { Name: 'name', Value: google.name },
-        ...(google.givenName ? [{ Name: 'given_name', Value: google.givenName }] : []),
-        ...(google.familyName ? [{ Name: 'family_name', Value: google.familyName }] : []),
-        ...(google.picture ? [{ Name: 'picture', Value: google.picture }] : []),
-      ];
-      let user = (await linkedUser(pool, google.sub)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
+      const provider = services.providers.find(pool.options.Id, providerName);
+      const username = federatedUsername(providerName, profile.subject);
+      const { email_verified: verified, ...rest } = profile.attributes;
+      const mapped = [...Object.entries(rest).map(([Name, Value]) => ({ Name, Value })), ...(verified === 'true' ? [{ Name: 'email_verified', Value: 'true' }] : [])];
+      let user = (await linkedUser(pool, providerName, profile.subject)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
       if (!user) {
-        await preSignUp(
-          {
+        // A refusal reads as Cognito words it in the error_description it sends back to the app.
+        await services
+          .preSignUp({
             version: '1',
             region: 'local',
             userPoolId: pool.options.Id,
@@ -307,17 +453,18 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
             callerContext: { awsSdkVersion: 'local', clientId },
             request: { userAttributes: Object.fromEntries(mapped.map((a) => [a.Name, a.Value])) },
             response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-          },
-          services.directory,
-        );
-        user = await linkedUser(pool, google.sub);
+          })
+          .catch((error: Error) => {
+            throw new Error(`PreSignUp failed with error ${error.message}.`, { cause: error });
+          });
+        user = await linkedUser(pool, providerName, profile.subject);
       }
       if (!user) {
         const now = new Date();
         user = { Username: username, UserStatus: 'EXTERNAL_PROVIDER', Enabled: true, UserCreateDate: now, UserLastModifiedDate: now, Attributes: [{ Name: 'sub', Value: randomUUID() }] };
       }
       if (user.UserStatus === 'EXTERNAL_PROVIDER') {
-        const identities = [{ userId: google.sub, providerName: 'Google', providerType: 'Google', issuer: null, primary: true, dateCreated: Date.now() }];
+        const identities = [{ userId: profile.subject, providerName, providerType: provider?.ProviderType ?? providerName, issuer: profile.issuer ?? null, primary: true, dateCreated: Date.now() }];
         const kept = user.Attributes.filter((a) => a.Name.startsWith('custom:') || a.Name === 'sub');
         user = { ...user, UserLastModifiedDate: new Date(), Attributes: [...kept, ...mapped, { Name: 'identities', Value: JSON.stringify(identities) }] };
         await pool.saveUser(ctx, user);
@@ -327,6 +474,7 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
       return tokens;
     },
   };
+  return federation;
 }
 
 /** Cognito's ResendConfirmationCode: a fresh code for an unconfirmed user, delivered like the sign-up code. */
@@ -378,6 +526,19 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, s: L
     userPoolId = created.UserPool!.Id!;
     for (const group of def.groups) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
+  // Google as a provider of the pool, as the CDK stack defines it (the hosted-UI stand-in is the Google behind it).
+  const providers = (await client.send(new ListIdentityProvidersCommand({ UserPoolId: userPoolId, MaxResults: 60 }))).Providers ?? [];
+  if (!providers.some((p) => p.ProviderName === 'Google')) {
+    await client.send(
+      new CreateIdentityProviderCommand({
+        UserPoolId: userPoolId,
+        ProviderName: 'Google',
+        ProviderType: 'Google',
+        ProviderDetails: { client_id: 'cardcrew-local-google', client_secret: 'cardcrew-local-google-secret', authorize_scopes: 'openid email profile' },
+        AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name', given_name: 'given_name', family_name: 'family_name', picture: 'picture', username: 'sub' },
+      }),
+    );
+  }
   // The app client as the CDK stack defines it; updated on every start so an older .data folder gets new settings.
   const clientSettings = {
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH' as const, 'ALLOW_USER_SRP_AUTH' as const, 'ALLOW_REFRESH_TOKEN_AUTH' as const],
@@ -393,7 +554,12 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, s: L
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
   if (userPoolClientId) {
-    await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: 'web', ...clientSettings }));
+    // Providers a business connected (single sign-on) stay supported across restarts, as they would in AWS.
+    const current = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }));
+    const connected = (current.UserPoolClient?.SupportedIdentityProviders ?? []).filter((name) => !clientSettings.SupportedIdentityProviders.includes(name));
+    await client.send(
+      new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: 'web', ...clientSettings, SupportedIdentityProviders: [...clientSettings.SupportedIdentityProviders, ...connected] }),
+    );
   } else {
     const created = await client.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ...clientSettings }));
     userPoolClientId = created.UserPoolClient!.ClientId!;
