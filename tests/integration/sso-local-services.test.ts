@@ -8,6 +8,7 @@ import { Resolver } from 'node:dns/promises';
 import { CreateIdentityProviderCommand, DeleteIdentityProviderCommand, DescribeIdentityProviderCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { cognito, runtime } from '../support/runtime';
+import { addTxtRecord, LOCAL_OIDC_CLIENT, removeTxtRecord } from '../support/sso-stand-ins';
 
 const { env, ids, settings } = runtime;
 const hostedUi = `http://127.0.0.1:${settings.hostedUiPort}`;
@@ -34,7 +35,7 @@ describe('single sign-on stand-ins under npm start', () => {
         UserPoolId: ids.userPoolId,
         ProviderName: oidc,
         ProviderType: 'OIDC',
-        ProviderDetails: { client_id: 'cardcrew-local', client_secret: 'cardcrew-local-oidc-secret', authorize_scopes: 'openid email profile', oidc_issuer: env.LOCAL_OIDC_ISSUER!, attributes_request_method: 'GET' },
+        ProviderDetails: { client_id: LOCAL_OIDC_CLIENT.clientId, client_secret: LOCAL_OIDC_CLIENT.clientSecret, authorize_scopes: 'openid email profile', oidc_issuer: env.LOCAL_OIDC_ISSUER!, attributes_request_method: 'GET' },
         AttributeMapping: { email: 'email' },
       }),
     );
@@ -55,8 +56,9 @@ describe('single sign-on stand-ins under npm start', () => {
     const resolver = new Resolver();
     resolver.setServers([env.DNS_SERVER!]);
     await expect(resolver.resolveTxt(name)).rejects.toMatchObject({ code: 'ENOTFOUND' });
-    const added = await fetch(`http://127.0.0.1:${settings.dnsPort}/records`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, value }) });
-    expect(added.status).toBe(200);
+    await addTxtRecord(name, value);
     expect(await resolver.resolveTxt(name)).toEqual([[value]]);
+    await removeTxtRecord(name);
+    await expect(resolver.resolveTxt(name)).rejects.toMatchObject({ code: 'ENOTFOUND' });
   });
 });
