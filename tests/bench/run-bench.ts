@@ -541,7 +541,7 @@ async function measureBilling(env: Record<string, string>, settings: { sesPort: 
   const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: benchQueue, Attributes: { VisibilityTimeout: String(billingFanOut.visibilityTimeoutSeconds) } }));
   const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
   let mails = 0;
-  ses().middlewareStack.add((next, context) => async (args) => {
+  (await ses()).middlewareStack.add((next, context) => async (args) => {
     if (context.commandName === 'SendEmailCommand') mails += 1;
     return next(args);
   }, { step: 'initialize', name: 'benchCountMails' });
