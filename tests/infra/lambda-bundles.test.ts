@@ -1,7 +1,8 @@
 // What each Lambda's bundle imports at run time that the bundle does not contain. sharp is installed only into the
 // zips of areas that write media (infra/api-stack.ts); an area that imported it anyway would fail at cold start in AWS
 // ("Cannot find package 'sharp'") while every local test passes, because the local runtime has node_modules. And which
-// Lambdas keep ElectroDB out of their module graph (the plain document client instead, docs/decisions.md).
+// Lambdas keep ElectroDB out of their module graph (the plain document client instead, docs/decisions.md). And what
+// each loads at import rather than on first use (issue 25 §3, docs/decisions.md 'Cold starts').
 import { build } from 'esbuild';
 import { execFileSync, execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,10 @@ import { linkPreviewFonts } from '../../infra/card-sharing';
 
 /** The bundle's metafile output: what it contains (`inputs`) and what it imports from outside (`imports`). */
 async function bundle(entry: string) {
+  return Object.values((await metafileOf(entry)).outputs)[0]!;
+}
+
+async function metafileOf(entry: string) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -29,7 +34,7 @@ async function bundle(entry: string) {
     external: ['@aws-sdk/*', '@smithy/*', ...cardSharingNativeModules],
     logLevel: 'error',
   });
-  return Object.values(result.metafile.outputs)[0]!;
+  return result.metafile;
 }
 
 /** The packages a bundle imports from outside itself, beside Node's own modules and the runtime's AWS SDK. */
@@ -47,6 +52,30 @@ describe('Lambda bundles', () => {
     // The card-sharing worker's zip ships resvg too (infra/card-sharing.ts), for the link preview.
     const shipped = name === 'cardSharing' ? [...cardSharingNativeModules] : shipsSharp ? ['sharp'] : [];
     expect((await externalImportsOf(def.entry)).sort()).toEqual(shipped.sort());
+  });
+
+  // Issue 25 §3: importing an AWS SDK client costs 50–100 ms of a cold start. DynamoDB is what every request reads, so
+  // it loads with the module; every other client and sharp are imported by their first use (functions/src/adapters/sdk.ts).
+  const loadedAtImport = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb']);
+  it.each(functions)('%s imports no AWS SDK client but DynamoDB, nor sharp, before its first request', async (name, def) => {
+    const output = await bundle(def.entry);
+    const atImport = output.imports.filter((i) => i.external && i.kind !== 'dynamic-import' && !i.path.startsWith('node:') && !builtinModules.includes(i.path));
+    // The link preview measures text with resvg synchronously (fitText), so the worker keeps it (~11 ms).
+    const allowed = (path: string) => loadedAtImport.has(path) || (name === 'cardSharing' && path === '@resvg/resvg-js');
+    expect([...new Set(atImport.map((i) => i.path))].filter((path) => !allowed(path))).toEqual([]);
+  });
+
+  // The heavy bundled libraries of a few requests (Stripe ~250 KB; pdf-lib ~500 KB with its fonts; passkit-generator
+  // with node-forge and joi ~450 KB) are evaluated by the request that needs them: nothing reaches them statically.
+  const lazyPackages = ['stripe', 'pdf-lib', 'passkit-generator'];
+  it.each(functions)('%s reaches Stripe, pdf-lib and passkit-generator only through a dynamic import', async (_name, def) => {
+    const { inputs } = await metafileOf(def.entry);
+    // Every module the entry reaches through static imports alone: what the Lambda evaluates at import.
+    const entry = Object.keys(inputs).find((path) => def.entry.endsWith(path))!;
+    const reached = new Set([entry]);
+    for (const path of reached) for (const i of inputs[path]?.imports ?? []) if (i.kind !== 'dynamic-import' && !i.external) reached.add(i.path);
+    const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
+    expect([...reached].filter((path) => lazyPackages.includes(packageOf(path) ?? ''))).toEqual([]);
   });
 
   // ElectroDB with its validator is ~218 KB: the card page (150 KB budget) and payments (the Stripe SDK is ~240 KB of

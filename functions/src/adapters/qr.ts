@@ -3,7 +3,7 @@
 // took ~23 KB) and draws the pixels the browser draws too; the PNG is those pixels encoded by sharp, which the
 // business Lambda already ships for uploads (loaded on first use, functions/src/adapters/sdk.ts).
 import { qrModules, qrPixels } from '../../../shared/qr-pixels';
-import { loadSharp } from './sdk';
+import { loadSharp } from './sharp';
 
 export const QR_SIZE = 300;
 

@@ -4,7 +4,7 @@
 // else the photo, else a plain square in the brand colour.
 import type { Sharp } from 'sharp';
 import { getMediaObject, mediaKeyOf } from '../adapters/media';
-import { loadSharp } from '../adapters/sdk';
+import { loadSharp } from '../adapters/sharp';
 import { logger } from '../lib/logger';
 
 /** Apple's sizes in points for a generic pass (@2x and @3x are twice and three times these). */

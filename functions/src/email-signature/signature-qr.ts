@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { qrModules, qrPixels } from '../../../shared/qr-pixels';
 import { mediaUrl, s3 } from '../adapters/media';
-import { loadSharp, s3Sdk } from '../adapters/sdk';
+import { loadSharp } from '../adapters/sharp';
+import { s3Sdk } from '../adapters/sdk';
 import { mediaConfig } from '../config';
 
 /** The PNG is at most this wide: sharp at the 88 px it is shown at, and at 1.5× on high-density screens. */

@@ -5,7 +5,7 @@
 import { renderAsync, Resvg } from '@resvg/resvg-js';
 import { DEFAULT_BRAND_COLORS, isHexColor, readableTextOnAll } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
-import { loadSharp } from '../adapters/sdk';
+import { loadSharp } from '../adapters/sharp';
 import { PREVIEW_IMAGE_SIZE } from '../card-page/card-page';
 import { fontFilePaths } from './fonts';
 

@@ -4,7 +4,7 @@
 import type { Sharp } from 'sharp';
 import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
-import { loadSharp } from '../adapters/sdk';
+import { loadSharp } from '../adapters/sharp';
 import { AppError } from '../lib/errors';
 import { renditionSizes } from './media-keys';
 

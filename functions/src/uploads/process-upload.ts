@@ -6,7 +6,7 @@
 import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { deleteMediaObjects, putMediaObject } from '../adapters/media';
-import { loadSharp } from '../adapters/sdk';
+import { loadSharp } from '../adapters/sharp';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { faviconFileName, type FaviconSize } from '../../../shared/favicon';
