@@ -5,10 +5,10 @@
 // each loads at import rather than on first use (issue 25 §3, docs/decisions.md 'Cold starts').
 import { build } from 'esbuild';
 import { execFileSync, execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areas, jobs, type AreaDef } from '../../functions/routes';
 import { cardSharingNativeModules } from '../../functions/src/card-sharing/stream';
@@ -76,6 +76,23 @@ describe('Lambda bundles', () => {
     for (const path of reached) for (const i of inputs[path]?.imports ?? []) if (i.kind !== 'dynamic-import' && !i.external) reached.add(i.path);
     const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
     expect([...reached].filter((path) => lazyPackages.includes(packageOf(path) ?? ''))).toEqual([]);
+  });
+
+  // The first Intl call of a process (toLocaleString, Intl.NumberFormat…) sets up ICU: 20–40 ms. A module's top level
+  // must not make one (shared/format.ts groupDigits instead); a request that formats pays it when it needs it.
+  const intlProbe = `const calls = [];
+for (const [owner, keys] of [[Number.prototype, ['toLocaleString']], [Date.prototype, ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']], [String.prototype, ['localeCompare']], [Intl, ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'ListFormat', 'RelativeTimeFormat', 'Segmenter', 'DisplayNames']]])
+  for (const key of keys) { const original = owner[key]; owner[key] = function (...args) { calls.push(key + ' ' + new Error().stack.split('\\n')[2].trim()); return new.target ? Reflect.construct(original, args, new.target) : original.apply(this, args); }; }
+await import(process.argv[1]);
+console.log(JSON.stringify(calls));`;
+  it.each(functions)('%s makes no Intl call while it loads', async (_name, def) => {
+    // Inside the project, so the external AWS SDK resolves from node_modules as in the bench.
+    const dir = resolve('.data', 'bundle-intl-probe');
+    mkdirSync(dir, { recursive: true });
+    const outfile = join(dir, `${_name}.mjs`);
+    await build({ entryPoints: [def.entry], bundle: true, outfile, platform: 'node', target: 'node22', format: 'esm', external: ['@aws-sdk/*', '@smithy/*', ...cardSharingNativeModules], banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" }, logLevel: 'error' });
+    const calls = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', intlProbe, outfile]).toString()) as string[];
+    expect(calls).toEqual([]);
   });
 
   // ElectroDB with its validator is ~218 KB: the card page (150 KB budget) and payments (the Stripe SDK is ~240 KB of
