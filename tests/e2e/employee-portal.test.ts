@@ -6,7 +6,7 @@ import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
 import { portalMessages } from '../../shared/messages/portal';
-import { axeViolations } from '../support/axe';
+import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { addEmployee, createOwnerWithBusiness, createUser, origin, tables, type TestUser } from '../support/runtime';
@@ -64,6 +64,8 @@ describe('employee portal', () => {
     // The 'Successfully signed in' toast is on screen: audited too.
     await expectOnPage(page.getByText(messages.auth.signedIn)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // The card's four buttons wrap inside its half of the page at 1280 px (they once ran 180 px past it).
+    expect(await horizontalOverflow(page)).toBe(0);
     await shot(page, 'portal-01-desktop');
 
     await page.setViewportSize(phone);

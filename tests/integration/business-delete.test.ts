@@ -1,5 +1,5 @@
 // Cascade delete of a business (issue 10 §3): a business with everything a business collects — employees and cards
-// (one linked through an invitation), scans by day, a logo and a photo, QR images, an agency link, invoices paid and
+// (one linked through an invitation), scans by day, a device registered for a card's Apple Wallet pass, a logo and a photo, QR images, an agency link, invoices paid and
 // unpaid, a monthly guard — is deleted by an admin. Afterwards a scan of the table finds nothing of it but its paid
 // invoice, its media prefixes are empty, and its people are signed out. A failed sign-out (forced) is only reported.
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -31,6 +31,8 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   expect((await confirmUpload(owner, business.id, await uploadPng(owner, business.id, 'photo', active.id))).status).toBe(200);
   const db = await tables();
   await db.agencyClient.create({ agencyId: `agency-of-${business.id}`, businessId: business.id }).go();
+  // A device that registered the active card's Apple Wallet pass for updates (PassKit; serial number = card id).
+  await db.passRegistration.create({ deviceLibraryIdentifier: `device-of-${business.id}`, passTypeIdentifier: 'pass.example.cardcrew', serialNumber: active.card.id, pushToken: 'push-token' }).go();
   const invoice = async () => (await api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount: 10, dueDate: '2031-06-30' } })).body.invoice.id as string;
   const paidInvoice = await invoice();
   expect((await api('PUT', `/api/admin/invoices/${paidInvoice}/status`, { user: admin, body: { status: 'paid' } })).status).toBe(200);
@@ -50,7 +52,7 @@ describe('cascade delete', () => {
     const ofBusiness = async () => (await itemsMentioning(...ids)).filter((item) => item.__edb_e__ !== 'profile');
     const before = await ofBusiness();
     const kinds = new Set(before.map((item) => item.__edb_e__));
-    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver']) {
+    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver', 'passRegistration']) {
       expect(kinds, kind).toContain(kind);
     }
     // The employee's e-mail signature QR image (issue 22 §3) goes too.

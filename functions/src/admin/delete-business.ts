@@ -1,5 +1,5 @@
 // Cascade delete of a business (spec 2 §4, §7 delete_business_cascade; issue 10 §3): its employees, cards, scan
-// counters, memberships, guards, invitations, contacts, agency links, media and every invoice that is not paid — paid invoices
+// counters, memberships, guards, invitations, contacts, agency links, Apple Wallet pass registrations, media and every invoice that is not paid — paid invoices
 // (and their monthly guards) are kept for the accounts. The business item goes last, so a delete that fails half-way
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
 import type { BusinessDeleted } from '../../../shared/schemas/admin';
@@ -89,6 +89,12 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
     // Leavers' pages and tombstones (issue 23 §2) go with the business: its cards then answer 404.
     e.leaver.query.byBusiness({ businessId }).go({ pages: 'all' }),
   ]);
+  // The devices that registered a card's Apple Wallet pass for updates (serial number = card id), leavers' cards too.
+  const passRegistrations = (
+    await inParallel([...cards.map(({ cardId }) => cardId), ...leavers.data.map(({ cardId }) => cardId)], 8, (serialNumber) =>
+      e.passRegistration.query.bySerial({ serialNumber }).go({ pages: 'all', attributes: ['deviceLibraryIdentifier', 'passTypeIdentifier', 'serialNumber'] }),
+    )
+  ).flatMap((r) => r.data);
   const unpaid = invoices.data.filter((invoice) => invoice.status !== 'paid');
   const unpaidIds = new Set(unpaid.map((invoice) => invoice.invoiceId));
   const linkedUsers = employees.filter((employee) => employee.userId).map((employee) => employee.userId!);
@@ -105,6 +111,7 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   items += await deleteAll((k) => e.cardScanTotal.delete(k), dashboard.data.cardScanTotal.map(({ cardId }) => ({ cardId })));
   items += await deleteAll((k) => e.card.delete(k), cards.map(({ cardId }) => ({ cardId })));
   items += await deleteAll((k) => e.leaver.delete(k), leavers.data.map(({ cardId }) => ({ cardId })));
+  items += await deleteAll((k) => e.passRegistration.delete(k), passRegistrations);
   items += await deleteAll((k) => e.invitation.delete(k), invitations.data.map(({ employeeId }) => ({ employeeId })));
   items += await deleteAll((k) => e.employeeUserGuard.delete(k), userGuards.flatMap((g) => (g.data && employees.some((x) => x.employeeId === g.data!.employeeId) ? [{ userId: g.data.userId }] : [])));
   items += await deleteAll((k) => e.employee.delete(k), employees.map(({ employeeId }) => ({ employeeId })));

@@ -42,7 +42,7 @@ export function DigitalCardSection({ employee, downloadButton }: Props) {
           <div className="grid justify-items-center gap-4 text-center">
             <img src={card.qrCodeUrl} alt={`QR code for ${employee.name}'s business card`} width={200} height={200} className="size-48 rounded-lg border bg-white p-2" />
             <Badge variant="secondary">{pluralize(card.scanCount, 'scan')}</Badge>
-            <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
+            <div className="flex w-full flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-center">
               {getConfig().wallets.google && <AddToWalletButton cardId={card.id} />}
               {getConfig().wallets.apple && card.isActive && <AddToAppleWalletButton cardId={card.id} />}
               {downloadButton}
