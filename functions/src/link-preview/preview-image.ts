@@ -100,8 +100,8 @@ const colourOr = (value: string | undefined, fallback: string) => (isHexColor(va
 /** An image as a PNG data URI at `size`×`size` (`cover` crops, `contain` fits on transparency); null when unreadable. */
 async function embedded(bytes: Uint8Array | null | undefined, size: number, fit: 'cover' | 'contain'): Promise<string | null> {
   if (!bytes || bytes.byteLength === 0) return null;
+  const sharp = await loadSharp();
   try {
-    const sharp = await loadSharp();
     const png = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(size, size, { fit, background: { r: 0, g: 0, b: 0, alpha: 0 } })

@@ -43,8 +43,8 @@ const tooManyPixels = () => new AppError('UNPROCESSABLE', messages.upload.tooMan
 
 /** Width × height from the image's header, read without decoding its pixels; null when there is no readable header. */
 async function pixelsOf(input: Buffer): Promise<number | null> {
+  const sharp = await loadSharp();
   try {
-    const sharp = await loadSharp();
     const { width, height } = await sharp(input, { animated: false }).metadata();
     return width && height ? width * height : null;
   } catch {
@@ -67,10 +67,10 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
   if (pixels === null) throw invalidType();
   // Said apart from 'not an image': a large photo or scan is a real image, and the person can shrink it.
   if (pixels > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const sharp = await loadSharp();
   try {
     // failOn 'truncated' (not the default 'warning'): a cut-off upload is refused rather than served half grey,
     // while harmless warnings some cameras cause (odd EXIF) do not refuse a good photo.
-    const sharp = await loadSharp();
     const source = sharp(input, { failOn: 'truncated', limitInputPixels: MAX_INPUT_PIXELS, animated: false });
     await source.metadata();
     if (purpose === 'favicon') return await faviconRenditions(source);
