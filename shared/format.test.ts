@@ -6,6 +6,7 @@ import {
   displayNameFrom,
   formatCurrency,
   formatMoney,
+  groupDigits,
   minorUnitDigits,
   formatLongDate,
   initials,
@@ -166,6 +167,12 @@ describe('pluralize', () => {
   it('takes an irregular plural', () => {
     expect(pluralize(3, 'company', 'companies')).toBe('3 companies');
     expect(pluralize(1, 'company', 'companies')).toBe('1 company');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes a whole number as toLocaleString en-US does, without Intl', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 100_000, 1_000_000, 1_234_567_890, -1000, -999]) expect(groupDigits(n)).toBe(n.toLocaleString('en-US'));
   });
 });
 

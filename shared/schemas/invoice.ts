@@ -1,6 +1,6 @@
 // Invoices (spec 2 §3, §4): the DTO, the admin create input, the actions each status allows, and the number format.
 import * as z from '../zod';
-import { DEFAULT_CURRENCY, parseIsoDate, toIsoDate } from '../format';
+import { DEFAULT_CURRENCY, groupDigits, parseIsoDate, toIsoDate } from '../format';
 import { toCents } from '../pricing';
 import { optionalText, pageCursor } from './common';
 
@@ -70,7 +70,7 @@ export const invoiceFormMessages = {
   amountRequired: 'Amount is required',
   amountInvalid: 'Enter the amount as a number, such as 49.50',
   amountPositive: 'Enter an amount greater than 0',
-  amountMax: `Enter an amount of at most ${MAX_INVOICE_AMOUNT.toLocaleString('en-US')}`,
+  amountMax: `Enter an amount of at most ${groupDigits(MAX_INVOICE_AMOUNT)}`,
   amountCents: 'Amount can have at most 2 decimal places',
   dueDateRequired: 'Due date is required',
   dueDateInvalid: 'Enter a valid date (YYYY-MM-DD)',

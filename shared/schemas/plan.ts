@@ -1,6 +1,6 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
 import * as z from '../zod';
-import { DEFAULT_CURRENCY } from '../format';
+import { DEFAULT_CURRENCY, groupDigits } from '../format';
 import { toCents, type VolumeTier } from '../pricing';
 import { optionalText, requiredText } from './common';
 
@@ -45,7 +45,7 @@ export function parseDecimal(value: number | string): number {
  */
 const dollarPrice = z.pipe(
   z.pipe(z.union([z.number(), z.string().check(z.maxLength(32))], { error: 'Price must be a number' }), z.transform(parseDecimal)),
-  z.number().check(z.gte(0, 'Price cannot be negative'), z.lte(MAX_PLAN_PRICE, `Price must be at most ${MAX_PLAN_PRICE.toLocaleString('en-US')}`)),
+  z.number().check(z.gte(0, 'Price cannot be negative'), z.lte(MAX_PLAN_PRICE, `Price must be at most ${groupDigits(MAX_PLAN_PRICE)}`)),
 );
 
 /** What the Edit Plan form says under a volume tier's fields (issue 20 §2). */

@@ -28,6 +28,9 @@ interface Row {
 const rows: Row[] = [];
 const record = (metric: string, value: number, unit: string, budget: number, kind: Row['kind'] = 'max') => rows.push({ metric, value: Math.round(value * 10) / 10, unit, budget, kind });
 
+/** Fresh-process imports per bundle; the cold-import figure is their minimum. */
+const COLD_IMPORT_RUNS = 5;
+
 async function measureBundles() {
   // Inside the project so the AWS SDK (provided by the Lambda runtime, external here) resolves from node_modules.
   const out = join('.data', 'bench-bundles');
@@ -61,11 +64,17 @@ async function measureBundles() {
     // with node-forge (PKCS#7) and joi: measured 819 KB minified, off the scan path (a pass download, Wallet's update calls).
     const budget = { noop: 1, cardPage: 150, invoiceDocuments: 600, appleWallet: 850 }[name] ?? 400;
     record(`bundle size: ${name}`, statSync(outfile).size / 1024, 'KB', budget);
-    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
-      encoding: 'utf8',
-      cwd: process.cwd(),
+    // Issue 25 §3: every Lambda's cold import ≤ 150 ms (only what every request of the area needs loads at import; the
+    // rest on first use, docs/decisions.md 'Cold starts'). Each import runs in a fresh process; the machine is shared and
+    // noisy, so the figure is the minimum of COLD_IMPORT_RUNS runs (a slow run says more about the neighbours than the code).
+    const runs = Array.from({ length: COLD_IMPORT_RUNS }, () => {
+      const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const t=performance.now(); await import(${JSON.stringify(resolve(outfile))}); console.log(performance.now()-t)`], {
+        encoding: 'utf8',
+        cwd: process.cwd(),
+      });
+      return Number(probe.stdout.trim()) || Number.NaN;
     });
-    record(`cold import: ${name}`, Number(probe.stdout.trim()) || Number.NaN, 'ms', 800);
+    record(`cold import: ${name}`, Math.min(...runs), 'ms', 150);
   }
 }
 
@@ -532,7 +541,7 @@ async function measureBilling(env: Record<string, string>, settings: { sesPort: 
   const { QueueUrl } = await client.send(new CreateQueueCommand({ QueueName: benchQueue, Attributes: { VisibilityTimeout: String(billingFanOut.visibilityTimeoutSeconds) } }));
   const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
   let mails = 0;
-  ses().middlewareStack.add((next, context) => async (args) => {
+  (await ses()).middlewareStack.add((next, context) => async (args) => {
     if (context.commandName === 'SendEmailCommand') mails += 1;
     return next(args);
   }, { step: 'initialize', name: 'benchCountMails' });

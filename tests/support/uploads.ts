@@ -45,6 +45,6 @@ export async function uploadAgencyLogo(user: TestUser, body?: Buffer, purpose: '
 /** The media bucket's keys under a prefix, sorted. */
 export async function mediaKeys(prefix: string): Promise<string[]> {
   const { s3 } = await import('../../functions/src/adapters/media');
-  const listed = await s3().send(new ListObjectsV2Command({ Bucket: runtime.env.MEDIA_BUCKET, Prefix: prefix }));
+  const listed = await (await s3()).send(new ListObjectsV2Command({ Bucket: runtime.env.MEDIA_BUCKET, Prefix: prefix }));
   return (listed.Contents ?? []).map((o) => o.Key!).sort();
 }

@@ -4,9 +4,9 @@
 // Neither: null, and the API says Apple Wallet is not available (never a 5xx).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '../../../shared/zod';
 import { appleWalletConfig, runtimeConfig } from '../config';
+import { secretsManagerSdk } from './sdk';
 
 const pem = (kind: string) => z.string().check(z.regex(new RegExp(`-----BEGIN [A-Z ]*${kind}-----`)));
 
@@ -46,6 +46,7 @@ function readLocalSigner(dir: string): AppleWalletSigner {
 }
 
 async function readSecret(secretName: string): Promise<AppleWalletSigner> {
+  const { GetSecretValueCommand, SecretsManagerClient } = await secretsManagerSdk();
   const client = new SecretsManagerClient({ region: runtimeConfig().AWS_REGION });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretName }));
   return appleWalletSecretSchema.parse(JSON.parse(SecretString ?? '{}'));

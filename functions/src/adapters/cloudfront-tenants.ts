@@ -1,25 +1,22 @@
 // CloudFront SaaS Manager (issue 21 §2): one distribution tenant per agency domain on the card-traffic distribution,
 // with a CloudFront-managed certificate. The only module that talks to CloudFront; locally the SDK reaches the stand-in
 // (functions/local/cloudfront-tenants.ts) through CLOUDFRONT_ENDPOINT, unchanged.
-import {
-  CloudFrontClient,
-  CreateDistributionTenantCommand,
-  DeleteDistributionTenantCommand,
-  GetDistributionTenantCommand,
-  GetManagedCertificateDetailsCommand,
-  UpdateDistributionTenantCommand,
-  VerifyDnsConfigurationCommand,
-  type DistributionTenant,
-  type ManagedCertificateDetails,
-} from '@aws-sdk/client-cloudfront';
+import type { CloudFrontClient, DistributionTenant, ManagedCertificateDetails } from '@aws-sdk/client-cloudfront';
 import { localClientOptions, tenantsConfig } from '../config';
+import { lazy } from '../lib/lazy';
+import { cloudFrontSdk } from './sdk';
 
-let client: CloudFrontClient | undefined;
-
-function cloudFront(): CloudFrontClient {
+/** The CloudFront client; the SDK loads with it, on first use (functions/src/adapters/sdk.ts). */
+const cloudFrontClient = lazy(async (): Promise<CloudFrontClient> => {
+  const { CloudFrontClient } = await cloudFrontSdk();
   // CloudFront is a global service signed in us-east-1.
-  client ??= new CloudFrontClient({ region: 'us-east-1', maxAttempts: 2, ...localClientOptions(tenantsConfig().CLOUDFRONT_ENDPOINT) });
-  return client;
+  return new CloudFrontClient({ region: 'us-east-1', maxAttempts: 2, ...localClientOptions(tenantsConfig().CLOUDFRONT_ENDPOINT) });
+});
+
+/** The SDK's commands and the client. */
+async function cloudFront() {
+  const [sdk, client] = await Promise.all([cloudFrontSdk(), cloudFrontClient()]);
+  return { sdk, client };
 }
 
 /** What a tenant looks like now: the tenant, its certificate and whether the domain's DNS points at CloudFront. */
@@ -33,8 +30,9 @@ export interface TenantSnapshot {
 
 /** Creates the tenant of `domain` with a managed certificate whose HTTP validation token CloudFront serves itself. */
 export async function createTenant(name: string, domain: string): Promise<{ id: string; etag: string }> {
-  const { DistributionTenant: tenant, ETag } = await cloudFront().send(
-    new CreateDistributionTenantCommand({
+  const { sdk, client } = await cloudFront();
+  const { DistributionTenant: tenant, ETag } = await client.send(
+    new sdk.CreateDistributionTenantCommand({
       DistributionId: tenantsConfig().TENANT_DISTRIBUTION_ID,
       ConnectionGroupId: tenantsConfig().TENANT_CONNECTION_GROUP_ID,
       Name: name,
@@ -48,13 +46,14 @@ export async function createTenant(name: string, domain: string): Promise<{ id: 
 
 /** Reads the tenant, its managed certificate and the domain's DNS check. */
 export async function readTenant(id: string, domain: string): Promise<TenantSnapshot> {
+  const { sdk, client } = await cloudFront();
   const [got, cert, dns] = await Promise.all([
-    cloudFront().send(new GetDistributionTenantCommand({ Identifier: id })),
-    cloudFront().send(new GetManagedCertificateDetailsCommand({ Identifier: id })).catch((error: Error) => {
+    client.send(new sdk.GetDistributionTenantCommand({ Identifier: id })),
+    client.send(new sdk.GetManagedCertificateDetailsCommand({ Identifier: id })).catch((error: Error) => {
       if (error.name === 'EntityNotFound') return { ManagedCertificateDetails: undefined };
       throw error;
     }),
-    cloudFront().send(new VerifyDnsConfigurationCommand({ Identifier: id, Domain: domain })),
+    client.send(new sdk.VerifyDnsConfigurationCommand({ Identifier: id, Domain: domain })),
   ]);
   const check = dns.DnsConfigurationList?.find((d) => d.Domain === domain) ?? dns.DnsConfigurationList?.[0];
   return {
@@ -70,16 +69,17 @@ export async function readTenant(id: string, domain: string): Promise<TenantSnap
  * deleted with the ETag the update returned. A tenant already gone counts as removed.
  */
 export async function removeTenant(id: string): Promise<void> {
+  const { sdk, client } = await cloudFront();
   try {
-    const { DistributionTenant: tenant, ETag } = await cloudFront().send(new GetDistributionTenantCommand({ Identifier: id }));
+    const { DistributionTenant: tenant, ETag } = await client.send(new sdk.GetDistributionTenantCommand({ Identifier: id }));
     let etag = ETag!;
     if (tenant!.Enabled) {
-      const updated = await cloudFront().send(
-        new UpdateDistributionTenantCommand({ Id: id, IfMatch: etag, DistributionId: tenant!.DistributionId, Domains: tenant!.Domains?.map((d) => ({ Domain: d.Domain! })), Enabled: false }),
+      const updated = await client.send(
+        new sdk.UpdateDistributionTenantCommand({ Id: id, IfMatch: etag, DistributionId: tenant!.DistributionId, Domains: tenant!.Domains?.map((d) => ({ Domain: d.Domain! })), Enabled: false }),
       );
       etag = updated.ETag!;
     }
-    await cloudFront().send(new DeleteDistributionTenantCommand({ Id: id, IfMatch: etag }));
+    await client.send(new sdk.DeleteDistributionTenantCommand({ Id: id, IfMatch: etag }));
   } catch (error) {
     if ((error as Error).name === 'EntityNotFound') return;
     throw error;

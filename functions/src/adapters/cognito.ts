@@ -1,23 +1,20 @@
 // Cognito admin calls: the API (never the browser) sets custom:account_type and keeps groups in step.
-import {
-  AdminAddUserToGroupCommand,
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { localClientOptions, runtimeConfig, userPoolConfig } from '../config';
+import { lazy } from '../lib/lazy';
 import type { AccountType } from '../../../shared/schemas/me';
+import { cognitoSdk } from './sdk';
 
-let client: CognitoIdentityProviderClient | undefined;
-
-export function cognito(): CognitoIdentityProviderClient {
-  const c = userPoolConfig();
-  client ??= new CognitoIdentityProviderClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(c.COGNITO_ENDPOINT) });
-  return client;
-}
+/** The user pool's admin client; the SDK loads with it, on first use (functions/src/adapters/sdk.ts). */
+export const cognito = lazy(async (): Promise<CognitoIdentityProviderClient> => {
+  const { CognitoIdentityProviderClient } = await cognitoSdk();
+  return new CognitoIdentityProviderClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(userPoolConfig().COGNITO_ENDPOINT) });
+});
 
 /** Only business and agency may be chosen by a user; employee is set by the API on invitation acceptance. */
 export async function setAccountTypeAttribute(username: string, accountType: Exclude<AccountType, 'admin'>): Promise<void> {
-  await cognito().send(
+  const { AdminUpdateUserAttributesCommand } = await cognitoSdk();
+  await (await cognito()).send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: userPoolConfig().USER_POOL_ID,
       Username: username,
@@ -27,5 +24,6 @@ export async function setAccountTypeAttribute(username: string, accountType: Exc
 }
 
 export async function addUserToGroup(username: string, group: 'owner' | 'employee' | 'admin'): Promise<void> {
-  await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username, GroupName: group }));
+  const { AdminAddUserToGroupCommand } = await cognitoSdk();
+  await (await cognito()).send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username, GroupName: group }));
 }

@@ -1,9 +1,9 @@
 // SES: every e-mail CardCrew sends goes through here (local SES in the local runtime).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { localClientOptions, mailConfig, runtimeConfig } from '../config';
-
-let client: SESv2Client | undefined;
+import { lazy } from '../lib/lazy';
+import { sesSdk } from './sdk';
 
 export interface OutgoingMail {
   to: string[];
@@ -26,11 +26,11 @@ export function fromAddressWithName(configured: string, name: string): string {
   return `${display} <${address}>`;
 }
 
-export function ses(): SESv2Client {
-  const c = mailConfig();
-  client ??= new SESv2Client({ region: runtimeConfig().AWS_REGION, ...localClientOptions(c.SES_ENDPOINT) });
-  return client;
-}
+/** The SES client; the SDK loads with it, on first use (functions/src/adapters/sdk.ts). */
+export const ses = lazy(async (): Promise<SESv2Client> => {
+  const { SESv2Client } = await sesSdk();
+  return new SESv2Client({ region: runtimeConfig().AWS_REGION, ...localClientOptions(mailConfig().SES_ENDPOINT) });
+});
 
 /**
  * A pace the caller's mails keep (the billing worker's share of the SES sending rate): sendMail waits for it before
@@ -41,7 +41,8 @@ export const mailPacing = new AsyncLocalStorage<{ take: () => Promise<void> }>()
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const c = mailConfig();
   await mailPacing.getStore()?.take();
-  await ses().send(
+  const { SendEmailCommand } = await sesSdk();
+  await (await ses()).send(
     new SendEmailCommand({
       FromEmailAddress: mail.fromName ? fromAddressWithName(c.SES_FROM_ADDRESS, mail.fromName) : c.SES_FROM_ADDRESS,
       Destination: { ToAddresses: mail.to },

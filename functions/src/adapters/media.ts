@@ -1,18 +1,20 @@
 // The media bucket: objects the public may read through /media/* (QR images, logos, photos).
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { localClientOptions, mediaConfig, runtimeConfig, S3RVER_CREDENTIALS } from '../config';
+import { lazy } from '../lib/lazy';
+import { s3Sdk } from './sdk';
 
-let client: S3Client | undefined;
-
-export function s3(): S3Client {
+/** The media bucket's client; the S3 SDK loads with it, on first use (functions/src/adapters/sdk.ts). */
+export const s3 = lazy(async (): Promise<S3Client> => {
+  const { S3Client } = await s3Sdk();
   const c = mediaConfig();
-  client ??= new S3Client({ region: runtimeConfig().AWS_REGION, forcePathStyle: Boolean(c.S3_ENDPOINT), ...localClientOptions(c.S3_ENDPOINT, S3RVER_CREDENTIALS) });
-  return client;
-}
+  return new S3Client({ region: runtimeConfig().AWS_REGION, forcePathStyle: Boolean(c.S3_ENDPOINT), ...localClientOptions(c.S3_ENDPOINT, S3RVER_CREDENTIALS) });
+});
 
 /** Stores an object under `key` and returns its public URL (served by CloudFront /media/*). */
 export async function putMediaObject(key: string, body: Uint8Array | string, contentType: string): Promise<string> {
-  await s3().send(
+  const { PutObjectCommand } = await s3Sdk();
+  await (await s3()).send(
     new PutObjectCommand({
       Bucket: mediaConfig().MEDIA_BUCKET,
       Key: key,
@@ -37,10 +39,12 @@ export function mediaKeyOf(url: string): string | null {
 /** Deletes media objects (one request for up to 1,000 keys). */
 export async function deleteMediaObjects(keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
-  await s3().send(new DeleteObjectsCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  const { DeleteObjectsCommand } = await s3Sdk();
+  await (await s3()).send(new DeleteObjectsCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
 }
 
 /** Reads a media object (the local runtime serves /media/* through this). */
 export async function getMediaObject(key: string) {
-  return s3().send(new GetObjectCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Key: key }));
+  const { GetObjectCommand } = await s3Sdk();
+  return (await s3()).send(new GetObjectCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Key: key }));
 }

@@ -1,16 +1,18 @@
 // SQS: the billing fan-out's queues (the local SQS in the local runtime).
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { localClientOptions, runtimeConfig } from '../config';
+import { lazy } from '../lib/lazy';
+import { sqsSdk } from './sdk';
 
-let client: SQSClient | undefined;
-
-export function sqs(): SQSClient {
-  client ??= new SQSClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(process.env.SQS_ENDPOINT) });
-  return client;
-}
+/** The SQS client; the SDK loads with it, on first use (functions/src/adapters/sdk.ts). */
+export const sqs = lazy(async (): Promise<SQSClient> => {
+  const { SQSClient } = await sqsSdk();
+  return new SQSClient({ region: runtimeConfig().AWS_REGION, ...localClientOptions(process.env.SQS_ENDPOINT) });
+});
 
 export async function sendMessage(queueUrl: string, body: unknown): Promise<void> {
-  await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
+  const { SendMessageCommand } = await sqsSdk();
+  await (await sqs()).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
 }
 
 /** SQS takes ten messages per SendMessageBatch, of at most 256 KiB together. */
@@ -48,11 +50,12 @@ const PARALLEL_BATCHES = 16;
  */
 export async function sendMessages(queueUrl: string, bodies: readonly unknown[]): Promise<void> {
   const batches = batchesOf(bodies.map((body) => JSON.stringify(body)));
+  const [{ SendMessageBatchCommand }, client] = await Promise.all([sqsSdk(), sqs()]);
   let next = 0;
   const sendOne = async (batch: string[]) => {
     let pending = batch.map((body, i) => ({ Id: `m${i}`, MessageBody: body }));
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
+      const { Failed } = await client.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: pending }));
       const failedIds = new Set((Failed ?? []).map((f) => f.Id));
       pending = pending.filter((e) => failedIds.has(e.Id));
       if (pending.length > 0 && attempt >= 3) throw new Error(`SQS refused ${pending.length} messages: ${JSON.stringify(Failed)}`);
@@ -67,5 +70,6 @@ export async function sendMessages(queueUrl: string, bodies: readonly unknown[])
 
 /** A failed message comes back after `seconds` instead of the whole visibility timeout. */
 export async function retryMessageAfter(queueUrl: string, receiptHandle: string, seconds: number): Promise<void> {
-  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
+  const { ChangeMessageVisibilityCommand } = await sqsSdk();
+  await (await sqs()).send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
 }

@@ -1,10 +1,12 @@
 // Stripe: the SDK client and the webhook signing secret. In AWS both keys come from one Secrets Manager secret (read
 // once); locally the SDK talks to the stand-in (functions/local/stripe.ts) with its test keys.
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import Stripe from 'stripe';
+// Both the Stripe SDK (bundled) and Secrets Manager load on first use (issue 25 §3): most requests of the areas that
+// carry this never pay.
+import type Stripe from 'stripe';
 import * as z from '../../../shared/zod';
 import { runtimeConfig, stripeConfig } from '../config';
 import { AppError } from '../lib/errors';
+import { secretsManagerSdk } from './sdk';
 
 const secretSchema = z.object({ secretKey: z.string().check(z.startsWith('sk_')), webhookSecret: z.string().check(z.startsWith('whsec_')) });
 type StripeKeys = z.infer<typeof secretSchema>;
@@ -16,6 +18,7 @@ async function readKeys(): Promise<StripeKeys> {
   const c = stripeConfig();
   if (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) return { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET };
   if (!c.STRIPE_SECRET_NAME) throw new AppError('NOT_CONFIGURED', 'Card payments are not configured.');
+  const { GetSecretValueCommand, SecretsManagerClient } = await secretsManagerSdk();
   const { SecretString } = await new SecretsManagerClient({ region: runtimeConfig().AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.STRIPE_SECRET_NAME }));
   return secretSchema.parse(JSON.parse(SecretString ?? '{}'));
 }
@@ -31,7 +34,8 @@ export function stripeKeys(): Promise<StripeKeys> {
 
 export async function stripe(): Promise<Stripe> {
   if (client) return client;
-  const { secretKey } = await stripeKeys();
+  const [{ secretKey }, { default: Stripe }] = await Promise.all([stripeKeys(), import('stripe')]);
+  if (client) return client;
   const base = stripeConfig().STRIPE_API_BASE;
   const local = base ? new URL(base) : null;
   client = new Stripe(secretKey, {

@@ -2,10 +2,10 @@
 // the Google Wallet stand-in created (functions/local/google-wallet.ts), same fields. Without either (a deployment
 // that has not set one up) there are none, and the API says so instead of faking a link.
 import { readFile } from 'node:fs/promises';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '../../../shared/zod';
 import { runtimeConfig, walletConfig } from '../config';
 import type { WalletIssuer } from '../wallet/build-wallet-save-url';
+import { secretsManagerSdk } from './sdk';
 
 /** The secret holds the issuer id and the service account's JSON key file fields (docs/deploy.md). */
 const walletSecretSchema = z.object({
@@ -17,6 +17,7 @@ const walletSecretSchema = z.object({
 let cached: Promise<WalletIssuer | null> | undefined;
 
 async function readIssuer(secretName: string): Promise<WalletIssuer> {
+  const { GetSecretValueCommand, SecretsManagerClient } = await secretsManagerSdk();
   const client = new SecretsManagerClient({ region: runtimeConfig().AWS_REGION });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretName }));
   const secret = walletSecretSchema.parse(JSON.parse(SecretString ?? '{}'));

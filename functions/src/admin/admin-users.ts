@@ -1,18 +1,12 @@
 // The users tab (spec 2 §2, §4): the admins (the Cognito `admin` group is the only source of admin power), Invite
 // Admin and Remove Admin Access. An admin cannot remove their own access, so the last admin always remains.
 import { randomBytes } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminSetUserPasswordCommand,
-  ListUsersCommand,
-  ListUsersInGroupCommand,
-  type UserType,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { messages } from '../../../shared/messages';
 import type { AdminInvite, AdminUser } from '../../../shared/schemas/admin';
 import { addUserToGroup, cognito } from '../adapters/cognito';
 import { sendMail } from '../adapters/mail';
+import { cognitoSdk } from '../adapters/sdk';
 import { siteConfig, userPoolConfig } from '../config';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
@@ -25,8 +19,9 @@ const attribute = (user: UserType, name: string) => user.Attributes?.find((a) =>
 async function adminGroupMembers(): Promise<UserType[]> {
   const users: UserType[] = [];
   let NextToken: string | undefined;
+  const [{ ListUsersInGroupCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
   do {
-    const page = await cognito().send(new ListUsersInGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, GroupName: 'admin', NextToken }));
+    const page = await client.send(new ListUsersInGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, GroupName: 'admin', NextToken }));
     users.push(...(page.Users ?? []));
     NextToken = page.NextToken;
   } while (NextToken);
@@ -51,7 +46,8 @@ export async function listAdmins(): Promise<AdminUser[]> {
 }
 
 async function findUserByEmail(email: string): Promise<UserType | null> {
-  const { Users } = await cognito().send(new ListUsersCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Filter: `email = "${email.replace(/["\\]/g, '')}"`, Limit: 1 }));
+  const { ListUsersCommand } = await cognitoSdk();
+  const { Users } = await (await cognito()).send(new ListUsersCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Filter: `email = "${email.replace(/["\\]/g, '')}"`, Limit: 1 }));
   return Users?.[0] ?? null;
 }
 
@@ -64,7 +60,8 @@ export async function inviteAdmin({ email }: AdminInvite): Promise<AdminUser> {
   let user = await findUserByEmail(email);
   const newAccount = user === null;
   if (!user) {
-    const created = await cognito().send(
+    const [{ AdminCreateUserCommand, AdminSetUserPasswordCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
+    const created = await client.send(
       new AdminCreateUserCommand({
         UserPoolId,
         Username: email,
@@ -77,7 +74,7 @@ export async function inviteAdmin({ email }: AdminInvite): Promise<AdminUser> {
     );
     user = created.User!;
     // CONFIRMED with a password nobody knows, so 'Forgot password?' can set the first one.
-    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId, Username: user.Username!, Password: `${randomBytes(24).toString('base64url')}aA1!`, Permanent: true }));
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: user.Username!, Password: `${randomBytes(24).toString('base64url')}aA1!`, Permanent: true }));
   }
   const userId = attribute(user, 'sub') ?? user.Username!;
   await addUserToGroup(user.Username!, 'admin');
@@ -95,6 +92,7 @@ export async function removeAdmin(caller: Caller, userId: string): Promise<void>
   const target = members.find((u) => (attribute(u, 'sub') ?? u.Username) === userId);
   if (!target) throw notFound('Admin not found.');
   if (members.length <= 1) throw new AppError('CONFLICT', messages.admin.cannotRemoveLast);
-  await cognito().send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: target.Username!, GroupName: 'admin' }));
+  const { AdminRemoveUserFromGroupCommand } = await cognitoSdk();
+  await (await cognito()).send(new AdminRemoveUserFromGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: target.Username!, GroupName: 'admin' }));
   if ((await db().profile.get({ userId }).go()).data) await endSessions(userId);
 }

@@ -2,11 +2,10 @@
 // counters, memberships, guards, invitations, contacts, agency links, Apple Wallet pass registrations, media and every invoice that is not paid — paid invoices
 // (and their monthly guards) are kept for the accounts. The business item goes last, so a delete that fails half-way
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { BusinessDeleted } from '../../../shared/schemas/admin';
 import { cognito } from '../adapters/cognito';
 import { deleteMediaObjects, s3 } from '../adapters/media';
+import { cognitoSdk, s3Sdk } from '../adapters/sdk';
 import { getBusiness } from '../business/repository';
 import { mediaConfig, userPoolConfig } from '../config';
 import { db } from '../data/entities';
@@ -39,10 +38,11 @@ async function deleteAll<K>(remove: (keys: K[]) => { go: () => Promise<{ unproce
 
 async function mediaKeysOf(businessId: string): Promise<string[]> {
   const keys: string[] = [];
+  const [{ ListObjectsV2Command }, client] = await Promise.all([s3Sdk(), s3()]);
   for (const prefix of ['qr', 'logos', 'photos', 'uploads', 'signature-qr']) {
     let ContinuationToken: string | undefined;
     do {
-      const page = await s3().send(new ListObjectsV2Command({ Bucket: mediaConfig().MEDIA_BUCKET, Prefix: `${prefix}/${businessId}/`, ContinuationToken }));
+      const page = await client.send(new ListObjectsV2Command({ Bucket: mediaConfig().MEDIA_BUCKET, Prefix: `${prefix}/${businessId}/`, ContinuationToken }));
       keys.push(...(page.Contents ?? []).map((o) => o.Key!));
       ContinuationToken = page.NextContinuationToken;
     } while (ContinuationToken);
@@ -55,9 +55,10 @@ async function revokeSessions(userIds: string[]): Promise<boolean> {
   const outcomes = await inParallel(userIds, 5, async (userId) => {
     try {
       await endSessions(userId);
-      const { Users } = await cognito().send(new ListUsersCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
+      const [{ AdminUserGlobalSignOutCommand, ListUsersCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
+      const { Users } = await client.send(new ListUsersCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
       const username = Users?.[0]?.Username;
-      if (username) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username }));
+      if (username) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username }));
       return true;
     } catch (error) {
       logger.warn('a session of a deleted business was not revoked', { userId, error: error as Error });

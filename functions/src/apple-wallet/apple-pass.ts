@@ -11,9 +11,12 @@ import { siteConfig } from '../config';
 import { assertCanUseCard } from '../identity/access';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
-import { buildPass } from './build-pass';
+import { lazy } from '../lib/lazy';
 import { passImagesOf } from './pass-images';
 import { authenticationTokenOf, checkDownloadGrant, downloadGrantOf, passSecretOf, type DownloadGrant } from './pass-tokens';
+
+/** passkit-generator (with node-forge and joi, ~450 KB to evaluate) loads with the first pass signed (issue 25 §3). */
+const passBuilder = lazy(() => import('./build-pass'));
 
 /** The signer, or the clear 404 a site without Apple Wallet answers. */
 export async function requireSigner(): Promise<AppleWalletSigner> {
@@ -39,7 +42,7 @@ export async function createApplePassLink(caller: Caller, cardId: string): Promi
 /** The signed pass of a card as it is now. */
 export async function passOf(signer: AppleWalletSigner, card: CardRecord): Promise<Buffer> {
   const brandHex = isHexColor(card.business.primaryColor) ? card.business.primaryColor : DEFAULT_BRAND_COLORS.primaryColor;
-  const images = await passImagesOf({ logoUrl: card.business.logoUrl, photoUrl: card.profile.photoUrl, brandHex });
+  const [images, { buildPass }] = await Promise.all([passImagesOf({ logoUrl: card.business.logoUrl, photoUrl: card.profile.photoUrl, brandHex }), passBuilder()]);
   return buildPass(
     signer,
     {

@@ -8,8 +8,6 @@ import { markedCardUrl } from '../../../shared/scan-sources';
 import type { AppleWalletSigner } from '../adapters/apple-wallet-signer';
 import { passColoursOf } from './pass-colours';
 
-export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
-
 export interface PassCard {
   cardId: string;
   cardUrl: string;

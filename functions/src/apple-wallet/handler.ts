@@ -1,11 +1,13 @@
 // The `appleWallet` area Lambda (issue 22 §1): the only one carrying passkit-generator (with node-forge and joi) and
-// the signer. 'Add to Apple Wallet' links, the pass download and Apple's PassKit web service.
+// the signer. 'Add to Apple Wallet' links, the pass download and Apple's PassKit web service. passkit-generator loads
+// with the first pass this container signs (apple-pass.ts), not at import: most calls (links, registrations, logs) sign none.
 import { raw } from '../lib/http';
 import { httpHandler } from '../lib/http-handler';
 import { appleWalletRoutes } from '../../routes/apple-wallet';
 import { createApplePassLink, downloadApplePass } from './apple-pass';
 import { latestPass, recordDeviceLogs, registerDevice, unregisterDevice, updatedSerials } from './passkit-service';
-import { PKPASS_CONTENT_TYPE } from './build-pass';
+
+export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
 
 const header = (event: { headers?: Record<string, string | undefined> }, name: string) => event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 const empty = (status: number) => raw({ status, headers: { 'cache-control': 'no-store' }, body: '' });

@@ -2,8 +2,9 @@
 // logo and the person's photo stored in the media bucket (read with GetObject, resized with sharp). A missing logo
 // leaves the logo out (logoText carries the company); a missing photo leaves the thumbnail out; the icon is the logo,
 // else the photo, else a plain square in the brand colour.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { getMediaObject, mediaKeyOf } from '../adapters/media';
+import { loadSharp } from '../adapters/sharp';
 import { logger } from '../lib/logger';
 
 /** Apple's sizes in points for a generic pass (@2x and @3x are twice and three times these). */
@@ -32,7 +33,7 @@ async function mediaBytes(url: string | undefined): Promise<Buffer | null> {
 const png = (image: Sharp) => image.png({ compressionLevel: 9 }).toBuffer();
 
 export async function passImagesOf(source: { logoUrl?: string; photoUrl?: string; brandHex: string }): Promise<Record<string, Buffer>> {
-  const [logo, photo] = await Promise.all([mediaBytes(source.logoUrl), mediaBytes(source.photoUrl)]);
+  const [logo, photo, sharp] = await Promise.all([mediaBytes(source.logoUrl), mediaBytes(source.photoUrl), loadSharp()]);
   const files: Record<string, Buffer> = {};
   for (const scale of SCALES) {
     const icon = { width: PASS_IMAGE_POINTS.icon.width * scale, height: PASS_IMAGE_POINTS.icon.height * scale };

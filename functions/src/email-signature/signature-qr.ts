@@ -1,19 +1,20 @@
 // The QR image of an e-mail signature (issue 22 §3): a small PNG of the card URL marked as a signature scan, stored in
 // media at a key named after what it encodes (so a new URL is a new key and every key is cached for a year), made once.
 import { createHash } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 import { qrModules, qrPixels } from '../../../shared/qr-pixels';
 import { mediaUrl, s3 } from '../adapters/media';
+import { loadSharp } from '../adapters/sharp';
+import { s3Sdk } from '../adapters/sdk';
 import { mediaConfig } from '../config';
 
 /** The PNG is at most this wide: sharp at the 88 px it is shown at, and at 1.5× on high-density screens. */
 export const SIGNATURE_QR_MAX_PX = 160;
 
 /** Whole pixels per module (never blurred), as many as fit in SIGNATURE_QR_MAX_PX. */
-export function signatureQrPng(text: string): Promise<Buffer> {
+export async function signatureQrPng(text: string): Promise<Buffer> {
   const qr = qrModules(text, 'M');
   const size = qr.count * Math.max(1, Math.floor(SIGNATURE_QR_MAX_PX / qr.count));
+  const sharp = await loadSharp();
   return sharp(qrPixels(qr, size), { raw: { width: size, height: size, channels: 4 } })
     .greyscale()
     .png({ compressionLevel: 9, palette: true, colours: 2 })
@@ -39,7 +40,8 @@ export async function ensureSignatureQr(card: { businessId: string; cardId: stri
   const key = signatureQrKey(card.businessId, card.cardId, url);
   if (!stored.has(key)) {
     try {
-      await s3().send(
+      const { PutObjectCommand } = await s3Sdk();
+      await (await s3()).send(
         new PutObjectCommand({
           Bucket: mediaConfig().MEDIA_BUCKET,
           Key: key,

@@ -9,9 +9,12 @@ import { paymentKeys } from '../data/payment-keys';
 import { getItemOf } from '../data/plain-item';
 import { getInvoice } from '../invoices/payment-store';
 import { notFound } from '../lib/errors';
+import { lazy } from '../lib/lazy';
 import { buyerOf, invoiceDocumentOf } from './invoice-document';
-import { renderInvoicePdf } from './render-invoice-pdf';
 import { SELLER } from './seller';
+
+/** pdf-lib (~500 KB with its fonts) loads with the first PDF this container renders, not for a link (issue 25 §3). */
+const pdfRenderer = lazy(() => import('./render-invoice-pdf'));
 
 /** How long a download link works: long enough to start the download, short enough that a leaked link goes stale. */
 export const PDF_LINK_SECONDS = 300;
@@ -27,6 +30,7 @@ export async function getInvoicePdfLink(invoiceId: string): Promise<string> {
   if (!invoice) throw notFound(messages.invoicePayment.notFoundTitle);
   const key = invoicePdfKey(invoice);
   if (!(await hasDocument(key))) {
+    const { renderInvoicePdf } = await pdfRenderer();
     const pdf = await renderInvoicePdf(invoiceDocumentOf(invoice, buyerOf(invoice, await buyerSourceOf(invoice)), SELLER));
     await putDocument(key, pdf, 'application/pdf');
   }

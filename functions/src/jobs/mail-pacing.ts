@@ -1,8 +1,8 @@
 // SES pacing for the billing worker: SES refuses mail sent faster than the account's MaxSendRate, so each worker
 // invocation sends at most (MaxSendRate × share) / maxConcurrency mails a second, and the deployed event source never
 // runs more than maxConcurrency invocations: together they stay under the quota (docs/decisions.md has the arithmetic).
-import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { ses } from '../adapters/mail';
+import { sesSdk } from '../adapters/sdk';
 import { logger } from '../lib/logger';
 import { billingFanOut } from './billing-fan-out';
 
@@ -14,7 +14,8 @@ let quota: { rate: number; readAt: number } | undefined;
 export async function accountSendRate(now = Date.now()): Promise<number> {
   if (quota && now - quota.readAt < QUOTA_TTL_MS) return quota.rate;
   try {
-    const account = await ses().send(new GetAccountCommand({}));
+    const { GetAccountCommand } = await sesSdk();
+    const account = await (await ses()).send(new GetAccountCommand({}));
     const rate = account.SendQuota?.MaxSendRate;
     if (!rate || rate <= 0) throw new Error('GetAccount returned no MaxSendRate');
     quota = { rate, readAt: now };

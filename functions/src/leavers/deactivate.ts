@@ -10,11 +10,11 @@
 //   4. their sessions ended (our token cut-off and Cognito's global sign-out);
 //   5. their leads moved, one conditional update each.
 // A failure after step 2 leaves an inactive employee whose remaining steps a repeat of the call completes.
-import { AdminUserGlobalSignOutCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Employee, EmployeeUpdate } from '../../../shared/schemas/employee';
 import type { DeactivateEmployee, LeavingPreview } from '../../../shared/schemas/leavers';
 import { messages } from '../../../shared/messages';
 import { cognito } from '../adapters/cognito';
+import { cognitoSdk } from '../adapters/sdk';
 import { toEmployeeDto } from '../business/dto';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getBusiness, getCard, getCardScanTotal, getEmployee, type BusinessRecord, type CardRecord, type EmployeeRecord } from '../business/repository';
@@ -222,8 +222,9 @@ async function signOutEverywhere(userId: string): Promise<void> {
     if (!isConditionalFailure(error)) throw error;
   });
   const pool = userPoolConfig().USER_POOL_ID;
-  const { Users } = await cognito().send(new ListUsersCommand({ UserPoolId: pool, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
+  const [{ AdminUserGlobalSignOutCommand, ListUsersCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
+  const { Users } = await client.send(new ListUsersCommand({ UserPoolId: pool, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
   const username = Users?.[0]?.Username;
-  if (username) await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool, Username: username }));
+  if (username) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool, Username: username }));
   else logger.warn('leaver has no Cognito user to sign out', { userId });
 }

@@ -3,9 +3,9 @@
 // SVG, rasterised by resvg with the bundled Inter fonts only, then encoded by sharp, so a render needs no browser and
 // gives the same pixels everywhere. Text is measured with the same fonts and shrunk or cut with an ellipsis to fit.
 import { renderAsync, Resvg } from '@resvg/resvg-js';
-import sharp from 'sharp';
 import { DEFAULT_BRAND_COLORS, isHexColor, readableTextOnAll } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
+import { loadSharp } from '../adapters/sharp';
 import { PREVIEW_IMAGE_SIZE } from '../card-page/card-page';
 import { fontFilePaths } from './fonts';
 
@@ -100,6 +100,7 @@ const colourOr = (value: string | undefined, fallback: string) => (isHexColor(va
 /** An image as a PNG data URI at `size`×`size` (`cover` crops, `contain` fits on transparency); null when unreadable. */
 async function embedded(bytes: Uint8Array | null | undefined, size: number, fit: 'cover' | 'contain'): Promise<string | null> {
   if (!bytes || bytes.byteLength === 0) return null;
+  const sharp = await loadSharp();
   try {
     const png = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .rotate()
@@ -198,5 +199,6 @@ export async function renderPreview(content: PreviewContent): Promise<Buffer> {
   const svg = await previewSvg(content);
   // Off the event loop (libuv's pool): locally the worker shares its process with the API.
   const png = (await renderAsync(svg, { ...resvgOptions(), fitTo: { mode: 'original' } })).asPng();
+  const sharp = await loadSharp();
   return sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: PREVIEW_JPEG_QUALITY, chromaSubsampling: '4:4:4', mozjpeg: true }).toBuffer();
 }

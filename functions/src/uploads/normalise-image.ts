@@ -1,9 +1,10 @@
 // Turns an uploaded file into the images we serve: it must be a JPEG, PNG, WebP or GIF by its bytes (never by its
 // name or declared type), at most 5 MB and decodable to the end; it is then turned upright, stripped of every
 // metadata block (EXIF GPS included) and re-encoded as small WebP renditions. Nothing the user sent is served as is.
-import sharp from 'sharp';
+import type { Sharp } from 'sharp';
 import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
+import { loadSharp } from '../adapters/sharp';
 import { AppError } from '../lib/errors';
 import { renditionSizes } from './media-keys';
 
@@ -42,6 +43,7 @@ const tooManyPixels = () => new AppError('UNPROCESSABLE', messages.upload.tooMan
 
 /** Width × height from the image's header, read without decoding its pixels; null when there is no readable header. */
 async function pixelsOf(input: Buffer): Promise<number | null> {
+  const sharp = await loadSharp();
   try {
     const { width, height } = await sharp(input, { animated: false }).metadata();
     return width && height ? width * height : null;
@@ -65,6 +67,7 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
   if (pixels === null) throw invalidType();
   // Said apart from 'not an image': a large photo or scan is a real image, and the person can shrink it.
   if (pixels > MAX_INPUT_PIXELS) throw tooManyPixels();
+  const sharp = await loadSharp();
   try {
     // failOn 'truncated' (not the default 'warning'): a cut-off upload is refused rather than served half grey,
     // while harmless warnings some cameras cause (odd EXIF) do not refuse a good photo.
@@ -93,7 +96,7 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
  * (enlarged when smaller: a tab icon must have its size). Transparent around it, except the 180 px apple-touch-icon,
  * which iOS would show on black: that one is on white.
  */
-async function faviconRenditions(source: ReturnType<typeof sharp>): Promise<Rendition[]> {
+async function faviconRenditions(source: Sharp): Promise<Rendition[]> {
   return Promise.all(
     renditionSizes.favicon.map(async (size) => {
       const background = size === 180 ? { r: 255, g: 255, b: 255, alpha: 1 } : { r: 0, g: 0, b: 0, alpha: 0 };

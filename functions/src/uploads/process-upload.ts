@@ -3,10 +3,10 @@
 // vCard) under a new version folder; only then point the logo or photo at them. The raw upload is deleted whatever
 // the outcome, so nothing the user sent is ever served or left behind. A favicon (an agency's, issue 21 §1) is stored as
 // three square PNGs instead; an agency's logo brings the favicon derived from it along.
-import sharp from 'sharp';
 import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { deleteMediaObjects, putMediaObject } from '../adapters/media';
+import { loadSharp } from '../adapters/sharp';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { faviconFileName, type FaviconSize } from '../../../shared/favicon';
@@ -49,6 +49,7 @@ export async function processUpload({ uploadId, key, purpose, folder, withFavico
     }
 
     const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
+    const sharp = await loadSharp();
     const jpeg = await sharp(largest.body).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
     const [url] = await Promise.all([
       putMediaObject(`${folder}/${largest.size}.webp`, largest.body, 'image/webp'),

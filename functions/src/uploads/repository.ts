@@ -1,7 +1,7 @@
 // Started uploads (who may confirm which upload, and what for) and the media objects of an upload.
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { EntityItem } from 'electrodb';
 import { s3 } from '../adapters/media';
+import { s3Sdk } from '../adapters/sdk';
 import { mediaConfig } from '../config';
 import { db, type Db } from '../data/entities';
 
@@ -32,7 +32,8 @@ export async function takeUpload(uploadId: string): Promise<boolean> {
  */
 export async function readUploadedObject(key: string, limit: number): Promise<{ size: number; bytes: Uint8Array | null } | null> {
   try {
-    const object = await s3().send(new GetObjectCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Key: key, Range: `bytes=0-${limit}` }));
+    const { GetObjectCommand } = await s3Sdk();
+    const object = await (await s3()).send(new GetObjectCommand({ Bucket: mediaConfig().MEDIA_BUCKET, Key: key, Range: `bytes=0-${limit}` }));
     const total = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
     if (total > limit) {
       await object.Body?.transformToByteArray().catch(() => undefined);

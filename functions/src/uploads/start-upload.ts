@@ -1,8 +1,8 @@
 // Starting a logo or photo upload (issue 8 §2; agency logos, issue 9): checks who may upload what, records the upload and signs a presigned
 // POST for exactly one key, with the size limit and content type in the signed policy, valid for ten minutes.
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { MAX_UPLOAD_BYTES, type UploadStart, type UploadTicket } from '../../../shared/schemas/media';
 import { s3 } from '../adapters/media';
+import { s3PresignedPostSdk } from '../adapters/sdk';
 import { getEmployee } from '../business/repository';
 import { mediaConfig } from '../config';
 import type { Caller } from '../identity/caller';
@@ -52,7 +52,8 @@ export async function openUpload(
     expiresAt: Math.floor(now.getTime() / 1000) + UPLOAD_RECORD_SECONDS,
   });
   const scopeId = 'agencyId' in owner ? owner.agencyId : owner.businessId;
-  const { url, fields } = await createPresignedPost(s3(), {
+  const { createPresignedPost } = await s3PresignedPostSdk();
+  const { url, fields } = await createPresignedPost(await s3(), {
     Bucket: mediaConfig().MEDIA_BUCKET,
     Key: uploadKey(scopeId, uploadId),
     Conditions: [
