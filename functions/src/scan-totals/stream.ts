@@ -7,10 +7,11 @@ export const scanTotalsStream = {
   cardScanDayPrefix: '$cardscanday_1',
   /**
    * Records per invocation: the fold writes once per card and business in a batch, however many scans the batch holds,
-   * so larger batches are cheaper. Lambda waits up to `batchingWindowSeconds` to fill one.
+   * so larger batches are cheaper. Lambda waits up to `batchingWindowSeconds` to fill one: the totals, and the owner's
+   * day counters, are that much behind the card's own day counter (the employee's series is current).
    */
   batchSize: 1000,
-  batchingWindowSeconds: 10,
+  batchingWindowSeconds: 60,
   /**
    * A failing batch is retried (split in two) until it succeeds or its records leave the stream (24 hours): the fold is
    * idempotent, so a retry never counts twice, and dropping a record would lose scans. Locally: the same, in practice.
