@@ -34,7 +34,8 @@ export class ScanTotals extends Construct {
     props.environment.bindTo(this.worker, jobs.scanTotals.capabilities);
     this.worker.function.addEventSource(
       new DynamoEventSource(props.table, {
-        startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+        // LATEST: records written before the worker existed were counted by the four-write card page.
+        startingPosition: lambda.StartingPosition.LATEST,
         batchSize: scanTotalsStream.batchSize,
         maxBatchingWindow: Duration.seconds(scanTotalsStream.batchingWindowSeconds),
         bisectBatchOnError: true,
