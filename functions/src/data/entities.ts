@@ -340,7 +340,7 @@ export function buildEntities() {
         businessId: text,
         count: counter,
         /** Scans the scan-totals worker folds into the totals (issue 25 §2; functions/src/scan-totals/fold-counter.ts). */
-        foldScans: counter,
+        foldScans: split,
         ...scanSplits,
       },
       indexes: {
