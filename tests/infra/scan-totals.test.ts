@@ -5,9 +5,10 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { isScanDayRecord, scanDayRecordsPattern, scanTotalsStream } from '../../functions/src/scan-totals/stream';
+import { alarmThresholds } from '../../infra/operations-stack';
 import { resourcesOf, synthCardCrew } from './synth-cardcrew';
 
-const { api } = synthCardCrew({ context: { stage: 'prod', alarmEmail: 'ops@example.com' } });
+const { api, operations } = synthCardCrew({ context: { stage: 'prod', alarmEmail: 'ops@example.com' } });
 const workerId = resourcesOf(api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ScanTotalsWorker'))![0];
 
 describe('the scan-totals worker', () => {
@@ -39,5 +40,14 @@ describe('the scan-totals worker', () => {
     expect(isScanDayRecord({ eventName: 'MODIFY', ...keys('$cardscantotal_1') })).toBe(false);
     expect(isScanDayRecord({ eventName: 'MODIFY', ...keys('$card_1') })).toBe(false);
     expect(scanDayRecordsPattern).toEqual({ eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: '$cardscanday_1' }] } } } });
+  });
+
+  it('alarms when a batch fails and when scans wait too long to be folded', () => {
+    const alarms = resourcesOf(operations, 'AWS::CloudWatch::Alarm')
+      .map(([, r]) => r.Properties as { AlarmName: string; MetricName?: string; Threshold: number; Metrics?: { MetricStat?: { Metric: { MetricName: string } } }[] })
+      .filter((a) => String(a.AlarmName).includes('ScanTotalsWorker'))
+      .map((a) => [a.MetricName ?? a.Metrics?.find((m) => m.MetricStat)?.MetricStat?.Metric.MetricName, a.Threshold]);
+    expect(alarms).toEqual(expect.arrayContaining([['IteratorAge', alarmThresholds.scanTotalsIteratorAgeSeconds * 1000]]));
+    expect(alarms.length).toBe(2);
   });
 });
