@@ -19,6 +19,7 @@ import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
 import { CardSharing } from './card-sharing';
+import { ScanTotals } from './scan-totals';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
@@ -72,6 +73,8 @@ export class ApiStack extends Stack {
   readonly dunningJob: ScheduledJob;
   /** The card-sharing worker on the table's stream (issue 22). */
   readonly cardSharing: CardSharing;
+  /** Folds each card view's day counter into the scan totals (issue 25 §2). */
+  readonly scanTotals: ScanTotals;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
@@ -247,6 +250,7 @@ export class ApiStack extends Stack {
     });
 
     this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
+    this.scanTotals = new ScanTotals(this, 'ScanTotals', { table: props.table, environment });
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

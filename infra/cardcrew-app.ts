@@ -100,6 +100,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     dunningJobDeadLetterQueue: api.dunningJob.deadLetterQueue,
     cardSharingWorker: api.cardSharing.worker,
     cardSharingDeadLetterQueue: api.cardSharing.deadLetters,
+    scanTotalsWorker: api.scanTotals.worker,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

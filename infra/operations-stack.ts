@@ -38,6 +38,8 @@ export interface OperationsStackProps extends StackProps {
   /** The card-sharing worker on the table's stream (issue 22) and its dead-letter queue. */
   readonly cardSharingWorker: AppFunction;
   readonly cardSharingDeadLetterQueue: sqs.IQueue;
+  /** The scan-totals worker on the table's stream (issue 25 §2). */
+  readonly scanTotalsWorker: AppFunction;
   readonly table: dynamodb.ITable;
 }
 
@@ -76,6 +78,9 @@ export const alarmThresholds = {
   cardSharingWorkerErrorCount: 0,
   cardSharingDeadLetterMessages: 0,
   cardSharingIteratorAgeSeconds: 900,
+  /** The scan-totals worker: any failed batch (it is retried, so totals stall behind it), and scans waiting over 10 minutes. */
+  scanTotalsWorkerErrorCount: 0,
+  scanTotalsIteratorAgeSeconds: 600,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -271,6 +276,17 @@ export class OperationsStack extends Stack {
         humanReadableName: 'Card-sharing dead-letter queue (card changes given up on)',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.cardSharingDeadLetterMessages } },
       });
+
+    // The scan-totals worker: the dashboard's and analytics' totals lag behind the scans while records wait; a failing
+    // batch is retried until the stream drops it at 24 hours, so an error alarm leaves a day to fix it.
+    this.monitoring.addLargeHeader('Scan totals').monitorLambdaFunction({
+      lambdaFunction: props.scanTotalsWorker.function,
+      alarmFriendlyName: 'ScanTotalsWorker',
+      humanReadableName: 'Scan-totals worker (table stream)',
+      isIterator: true,
+      addFaultCountAlarm: { Critical: { maxErrorCount: t.scanTotalsWorkerErrorCount } },
+      addMaxIteratorAgeAlarm: { Critical: { maxAgeInMillis: t.scanTotalsIteratorAgeSeconds * 1000 } },
+    });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone
     // was charged for nothing, so an admin refunds it from the Billing tab.

@@ -18,6 +18,7 @@ import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 import { startCardSharingStream } from './card-sharing-stream';
+import { startScanTotalsStream } from './scan-totals-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
 import { startCloudFrontTenants } from './cloudfront-tenants';
@@ -152,6 +153,9 @@ async function main() {
   // worker starts before the seed so that the demo cards are shared like any other.
   const cardSharing = await startCardSharingStream(ddb, s.tableName);
   closers.push(() => cardSharing.stop());
+  // The scan-totals worker (issue 25 §2): folds each card view's day counter into the card's and business's totals.
+  const scanTotals = await startScanTotalsStream(ddb, s.tableName);
+  closers.push(() => scanTotals.stop());
   const { seed, demoLogins } = await import('./seed');
   await seed(cognitoClient(s), ids.userPoolId);
   const { createApiAdapter } = await import('./api-adapter');

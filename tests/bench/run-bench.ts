@@ -140,7 +140,44 @@ async function dynamoCalls(env: Record<string, string>): Promise<string[]> {
   return recorded;
 }
 
-/** Counts the DynamoDB calls one public card request makes, by invoking the card page Lambda in-process. */
+/**
+ * Prices at us-east-1 list prices (USD) for the projected cost of a million scans (issue 25 §2; docs/decisions.md
+ * "One write per scan"):
+ *   card page = HTTP API request + Lambda request + Lambda GB-s (memory × measured duration)
+ *             + ⌈card-day item / 1 KB⌉ WRU (the one write) + 0.5 × ⌈card item / 4 KB⌉ RRU (one eventually consistent read)
+ *   fold      = per business and batch: 2 WRU × (cards + business total + business day) (a transaction: 2 WRU an item ≤ 1 KB)
+ *               / the scans in it, + a Lambda request and its GB-s per batch / the scans in the batch
+ *   per million scans = 10⁶ × (card page + fold)
+ */
+const PRICE = {
+  httpApiRequest: 1.0 / 1e6,
+  lambdaRequest: 0.2 / 1e6,
+  lambdaGbSecondArm: 0.0000133334,
+  lambdaGbSecondX86: 0.0000166667,
+  writeRequestUnit: 0.625 / 1e6,
+  readRequestUnit: 0.125 / 1e6,
+};
+/** The card page Lambda as deployed: arm64 at infra/app-function.ts's default memory (areas set none). */
+const CARD_PAGE_MEMORY_GB = 512 / 1024;
+/** The scan-totals worker (infra/scan-totals.ts, functions/src/scan-totals/stream.ts). */
+const FOLD_MEMORY_GB = 256 / 1024;
+const FOLD_BATCH_MS = 100;
+/**
+ * What one fold transaction covers, on average, in the projection: a business's scans in one batching window and the
+ * distinct cards among them. Assumed: a busy business seen in 60-second windows, 60 scans over 30 cards (each scanned
+ * card scanned twice in the window). The worst case, each scan alone in its batch, is shown beside it.
+ */
+const FOLD_SCANS_PER_BUSINESS_BATCH = 60;
+const FOLD_CARDS_PER_BUSINESS_BATCH = 30;
+
+/** DynamoDB's size of an item: attribute names and values in UTF-8, numbers as about one byte per two digits, plus one. */
+function itemBytes(item: Record<string, unknown>): number {
+  const valueBytes = (v: unknown): number =>
+    typeof v === 'string' ? Buffer.byteLength(v) : typeof v === 'number' ? Math.ceil(String(Math.abs(v)).replace('.', '').length / 2) + 1 : typeof v === 'boolean' ? 1 : v && typeof v === 'object' ? 3 + Object.entries(v).reduce((n, [k, x]) => n + Buffer.byteLength(k) + valueBytes(x) + 1, 0) : 1;
+  return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + valueBytes(v), 0);
+}
+
+/** Counts the DynamoDB calls one public card request makes, by invoking the card page Lambda in-process, and prices a million. */
 async function measureRoundTrips(env: Record<string, string>) {
   const all = await dynamoCalls(env);
   const start = all.length;
@@ -161,7 +198,41 @@ async function measureRoundTrips(env: Record<string, string>) {
   const reads = calls.filter((c) => /^(Get|BatchGet|Query)/.test(c)).length;
   const writes = calls.filter((c) => /^(Update|Put|TransactWrite)/.test(c)).length;
   record('public card request: DynamoDB reads', reads, 'calls', 1);
-  record('public card request: DynamoDB writes (one parallel flight)', writes, 'calls', 4);
+  // Issue 25 §2: one UpdateItem (the card's day counter); before, four in one parallel flight.
+  record('public card request: DynamoDB writes', writes, 'calls', 1);
+
+  // The warm duration of a request (the least of 30, this machine being shared) and the sizes of the two items.
+  let ms = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    await handler(event);
+    ms = Math.min(ms, performance.now() - t);
+  }
+  const { dynamo, tableName } = await import('../../functions/src/data/client');
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { cardKeys } = await import('../../functions/src/data/card-keys');
+  const get = async (key: Record<string, string>) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item ?? {};
+  const cardBytes = itemBytes(await get(cardKeys.card('demo-card-jane-cooper')));
+  const dayBytes = itemBytes(await get(cardKeys.cardScanDay('demo-card-jane-cooper', new Date().toISOString().slice(0, 10))));
+  const totalBytes = itemBytes(await get(cardKeys.cardScanTotal('demo-card-jane-cooper')));
+  record('public card request: card item read (0.5 RRU up to 4 KB)', cardBytes, 'B', 4096);
+  record('public card request: card-day item written (1 WRU up to 1 KB)', dayBytes, 'B', 1024);
+  record('scan fold: card total item (≤ 1 KB: 2 WRU in a transaction)', totalBytes, 'B', 1024);
+  record('public card request: warm duration (least of 30, local)', ms, 'ms', 0, 'info');
+
+  const billedSeconds = Math.ceil(ms) / 1000;
+  const cardPage =
+    PRICE.httpApiRequest +
+    PRICE.lambdaRequest +
+    CARD_PAGE_MEMORY_GB * billedSeconds * PRICE.lambdaGbSecondArm +
+    Math.ceil(dayBytes / 1024) * PRICE.writeRequestUnit +
+    0.5 * Math.ceil(cardBytes / 4096) * PRICE.readRequestUnit;
+  const fold = (scans: number, cards: number) => (2 * (cards + 2) * PRICE.writeRequestUnit + PRICE.lambdaRequest + FOLD_MEMORY_GB * (FOLD_BATCH_MS / 1000) * PRICE.lambdaGbSecondArm) / scans;
+  record('cost per million scans: card page alone (1 read, 1 write)', cardPage * 1e6, '$', 0, 'info');
+  record(`cost per million scans: projected (fold: ${FOLD_SCANS_PER_BUSINESS_BATCH} scans / ${FOLD_CARDS_PER_BUSINESS_BATCH} cards a batch)`, (cardPage + fold(FOLD_SCANS_PER_BUSINESS_BATCH, FOLD_CARDS_PER_BUSINESS_BATCH)) * 1e6, '$', 3);
+  record('cost per million scans: every scan alone in its batch', (cardPage + fold(1, 1)) * 1e6, '$', 0, 'info');
+  // Before issue 25: the same request with four counter writes (~0.5 KB each), as the issue priced it on x86 at 1 GB.
+  record('cost per million scans: before (4 writes; x86, 1 GB)', (PRICE.httpApiRequest + PRICE.lambdaRequest + 1 * billedSeconds * PRICE.lambdaGbSecondX86 + 4 * PRICE.writeRequestUnit + 0.5 * PRICE.readRequestUnit) * 1e6, '$', 0, 'info');
 }
 
 const DASHBOARD_EMPLOYEES = 2_500;
@@ -249,6 +320,15 @@ async function measureScanAnalytics(env: Record<string, string>) {
       for (let job = work.pop(); job; job = work.pop()) await job();
     }),
   );
+  // The business's day counters and totals are folded in by the scan-totals worker from the stream (issue 25 §2).
+  const folding = performance.now();
+  for (;;) {
+    const total = (await db().businessScanTotal.get({ businessId }).go({ consistent: true })).data?.scanCount ?? 0;
+    if (total === ANALYTICS_CARDS * 90) break;
+    if (performance.now() - folding > 600_000) throw new Error(`the scan fold reached ${total} of ${ANALYTICS_CARDS * 90} scans in 10 minutes`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  record(`scan fold: ${ANALYTICS_CARDS * 90} card-days written at once, folded (local)`, (performance.now() - folding) / 1000, 's', 0, 'info');
 
   for (const range of [7, 90] as const) {
     const start = calls.length;

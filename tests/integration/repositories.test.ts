@@ -5,11 +5,13 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordDynamoCommands } from '../support/dynamo-commands';
 import { tables, uniqueEmail } from '../support/runtime';
+import { cardDayRecord, scansFolded } from '../support/scan-totals';
 
 // The runtime's environment is set by ../support/runtime, so these resolve to the test table.
 const { dynamo, tableName } = await import('../../functions/src/data/client');
 const businessRepo = await import('../../functions/src/business/repository');
 const { countScan } = await import('../../functions/src/card-page/card-store');
+const { foldScanRecords } = await import('../../functions/src/scan-totals/fold');
 const meRepo = await import('../../functions/src/identity/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
 const paymentStore = await import('../../functions/src/invoices/payment-store');
@@ -294,8 +296,10 @@ describe('scan counters (pattern 8)', () => {
     const sourceOf = (i: number) => (i < 20 ? 'qr' : i < 30 ? 'nfc' : i < 35 ? 'googleWallet' : 'link');
     const scans = Array.from({ length: 50 }, (_, i) => ({ source: sourceOf(i), device: i % 5 === 0 ? 'desktop' : i % 5 === 1 ? 'tablet' : 'phone' }) as const);
     const commands = await commandsOf(() => Promise.all(scans.map((scan) => countScan(e.card.cardId, business.businessId, day, scan))));
-    // Four UpdateItems a scan, whatever its source: the source counters ride on the same writes (issue 22 §7).
-    expect(commands).toEqual(Array.from({ length: 200 }, () => 'UpdateItemCommand'));
+    // One UpdateItem a scan, whatever its source (issue 25 §2): the card's day counter; the scan-totals worker folds it
+    // into the totals and the business's day from the stream.
+    expect(commands).toEqual(Array.from({ length: 50 }, () => 'UpdateItemCommand'));
+    await scansFolded([e.card.cardId]);
 
     const db = await tables();
     expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
@@ -320,21 +324,28 @@ describe('scan counters (pattern 8)', () => {
     await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
 
     const scanKeys = await keysWrittenBy(() => countScan(scanned.card.cardId, business.businessId, '2026-11-22', { source: 'qr', device: 'phone' }));
+    // The fold of a scan (issue 25 §2), run here on a record of another day: the card's and business's totals and day.
+    const foldKeys = await keysWrittenBy(() => foldScanRecords([cardDayRecord(scanned.card.cardId, business.businessId, '2026-11-21', 1)]));
     const added = makeEmployeeAndCard(business.businessId);
     const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
-    expect(scanKeys.size).toBe(4);
+    expect(scanKeys.size).toBe(1);
+    expect(foldKeys.size).toBe(3);
     expect(addKeys.size).toBe(6); // employee, card, scan total, e-mail guard, business counters, audit entry (issue 23 §3)
-    expect([...scanKeys].filter((key) => addKeys.has(key))).toEqual([]);
+    expect([...scanKeys, ...foldKeys].filter((key) => addKeys.has(key))).toEqual([]);
   });
 
   it('does not create a card, business or scan-total item for a scan of an unknown card', async () => {
     const cardId = newId();
     const businessId = newId();
-    await expect(countScan(cardId, businessId, '2026-11-22', { source: 'link', device: 'desktop' })).rejects.toBeTruthy();
+    // The scan writes its day counter only (the card page serves an unknown card Not Found and counts nothing before);
+    // folding it finds no card total and adds nothing anywhere.
+    await countScan(cardId, businessId, '2026-11-22', { source: 'link', device: 'desktop' });
+    await foldScanRecords([cardDayRecord(cardId, businessId, '2026-11-22', 1)]);
     expect(await businessRepo.getCard(cardId)).toBeNull();
     expect(await businessRepo.getBusiness(businessId)).toBeNull();
     expect(await rawItem(`$cardcrew#cardid_${cardId.toLowerCase()}`, '$cardscantotal_1')).toBeUndefined();
     expect(await rawItem(`$cardcrew#businessid_${businessId.toLowerCase()}`, '$businessscantotal_1')).toBeUndefined();
+    expect(await rawItem(`$cardcrew#businessid_${businessId.toLowerCase()}`, '$businessscanday_1#day_2026-11-22')).toBeUndefined();
   });
 });
 

@@ -1,12 +1,14 @@
 // The card page's data access, with the plain document client (no ElectroDB in this Lambda): one GetItem for
-// everything the page shows, and the scan counted with four atomic ADDs in one parallel flight, no read. All four
-// also count the scan under its source (issue 22 §7), the day counters under its device class too (issue 11 §2).
+// everything the page shows, and the scan counted with ONE atomic ADD on the card's day counter, no read (issue 25 §2):
+// its count, its source (issue 22 §7) and its device class (issue 11 §2). The card's and the business's totals and the
+// business's day counter are folded in from the table's stream by the scan-totals worker (functions/src/scan-totals).
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { cardKeys, counterStamps } from '../data/card-keys';
 import { getItemOf } from '../data/plain-item';
 import { scanSourceCounterOf } from '../../../shared/scan-sources';
 import type { ScanContext } from './scan-context';
+import { FOLD_COUNTER } from '../scan-totals/fold-counter';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
 export interface StoredCard {
@@ -44,8 +46,11 @@ export function readLeaver(cardId: string): Promise<StoredLeaver | null> {
   return getItemOf<StoredLeaver>(cardKeys.leaver(cardId), 'leaver', false);
 }
 
-/** ADD 1 to each counter and SET the stamp attributes; `mustExist` refuses to create the item (totals exist with their card). */
-function add(key: Record<string, string>, counters: string[], stamps: Record<string, string>, mustExist: boolean) {
+/** Counts one scan on the card's counter of `day` (YYYY-MM-DD, UTC): one UpdateItem, which creates the item on its first scan. */
+export async function countScan(cardId: string, businessId: string, day: string, scan: ScanContext): Promise<void> {
+  // FOLD_COUNTER tells the fold this scan is not in the totals yet (fold.ts; scans counted before issue 25 were).
+  const counters = ['count', FOLD_COUNTER, scanSourceCounterOf(scan.source), `${scan.device}Scans`];
+  const stamps = counterStamps.cardScanDay(cardId, businessId, day);
   const names: Record<string, string> = Object.fromEntries(counters.map((name, i) => [`#c${i}`, name]));
   const values: Record<string, unknown> = { ':one': 1 };
   const sets = Object.entries(stamps).map(([name, value], i) => {
@@ -53,27 +58,13 @@ function add(key: Record<string, string>, counters: string[], stamps: Record<str
     values[`:s${i}`] = value;
     return `#s${i} = :s${i}`;
   });
-  return dynamo().send(
+  await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: key,
+      Key: cardKeys.cardScanDay(cardId, day),
       UpdateExpression: `SET ${sets.join(', ')} ADD ${counters.map((_, i) => `#c${i} :one`).join(', ')}`,
-      ConditionExpression: mustExist ? 'attribute_exists(pk)' : undefined,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),
   );
-}
-
-/** Counts one scan: the card and business totals and both per-day counters (`day` = YYYY-MM-DD, UTC) with its split. */
-export async function countScan(cardId: string, businessId: string, day: string, scan: ScanContext): Promise<void> {
-  const source = scanSourceCounterOf(scan.source);
-  const total = ['scanCount', source];
-  const daily = ['count', source, `${scan.device}Scans`];
-  await Promise.all([
-    add(cardKeys.cardScanTotal(cardId), total, counterStamps.cardScanTotal(cardId), true),
-    add(cardKeys.businessScanTotal(businessId), total, counterStamps.businessScanTotal(businessId), true),
-    add(cardKeys.cardScanDay(cardId, day), daily, counterStamps.cardScanDay(cardId, businessId, day), false),
-    add(cardKeys.businessScanDay(businessId, day), daily, counterStamps.businessScanDay(businessId, day), false),
-  ]);
 }

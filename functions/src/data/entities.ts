@@ -334,7 +334,15 @@ export function buildEntities() {
   const cardScanDay = new Entity(
     {
       model: { entity: 'cardScanDay', version: '1', service },
-      attributes: { cardId: { ...text, required: true }, day: { ...text, required: true }, businessId: text, count: counter, ...scanSplits },
+      attributes: {
+        cardId: { ...text, required: true },
+        day: { ...text, required: true },
+        businessId: text,
+        count: counter,
+        /** Scans the scan-totals worker folds into the totals (issue 25 §2; functions/src/scan-totals/fold-counter.ts). */
+        foldScans: split,
+        ...scanSplits,
+      },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: ['day'] } },
         /** A business's card-days in a range: its top cards in one Query. */
