@@ -11,7 +11,10 @@ import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
+  CreateIdentityProviderCommand,
   CreateUserPoolCommand,
+  DescribeUserPoolClientCommand,
+  ListIdentityProvidersCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   UpdateUserPoolClientCommand,
@@ -22,6 +25,7 @@ import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
+import { IdentityProviderError, IdentityProviderStore } from './identity-providers';
 import type { LocalSettings } from './settings';
 
 const cl = cognitoLocalInternals();
@@ -97,7 +101,8 @@ export async function startCognito(s: LocalSettings): Promise<{ server: Server; 
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
   const directory = cognitoUserDirectory(cognitoClient(s));
-  const services = { cognito, messages, otp: cl.otp, directory };
+  const providers = new IdentityProviderStore(join(s.dataDir, 'cognito', 'identity-providers.json'));
+  const services = { cognito, messages, otp: cl.otp, directory, providers };
   const router = withUserPoolFixes(cl.Router(all), services);
   const server = (await cl.createServer(router, logger, config.ServerConfig, all).start()) as Server;
   return { server, federation: localFederation(ctx, services, all.tokenGenerator) };
@@ -119,6 +124,7 @@ interface LocalUserPool {
   options: { Id: string; AutoVerifiedAttributes?: string[] };
   getUserByUsername(ctx: unknown, username: string): Promise<LocalUser | null>;
   saveUser(ctx: unknown, user: LocalUser): Promise<void>;
+  saveAppClient(ctx: unknown, client: LocalAppClient): Promise<void>;
   listUsers(ctx: unknown): Promise<LocalUser[]>;
   listUserGroupMembership(ctx: unknown, user: LocalUser): Promise<string[]>;
   storeRefreshToken(ctx: unknown, refreshToken: string, user: LocalUser): Promise<void>;
@@ -128,16 +134,20 @@ interface LocalAppClient {
   UserPoolId: string;
   CallbackURLs?: string[];
   LogoutURLs?: string[];
+  SupportedIdentityProviders?: string[];
+  [setting: string]: unknown;
 }
 interface Services {
   cognito: {
     getUserPoolForClientId: (ctx: unknown, clientId: string) => Promise<LocalUserPool>;
     getUserPool: (ctx: unknown, userPoolId: string) => Promise<LocalUserPool>;
     getAppClient: (ctx: unknown, clientId: string) => Promise<LocalAppClient | null>;
+    listAppClients: (ctx: unknown, userPoolId: string) => Promise<LocalAppClient[]>;
   };
   messages: { deliver: (...args: unknown[]) => Promise<void> };
   otp: () => string;
   directory: UserDirectory;
+  providers: IdentityProviderStore;
 }
 interface TokenGenerator {
   generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
@@ -166,6 +176,8 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
     if (target === 'ResendConfirmationCode') return resendConfirmationCode(services);
     if (target === 'AdminUserGlobalSignOut') return adminUserGlobalSignOut(services);
     if (target === 'AdminLinkProviderForUser') return adminLinkProviderForUser(services);
+    const providerTarget = identityProviderTargets(services)[target];
+    if (providerTarget) return providerTarget;
     const route = router(target);
     const passwordOf = newPasswordOf[target];
     return async (ctx, req) => {
@@ -175,6 +187,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         if (problem) throw new cl.CognitoError('InvalidPasswordException', problem);
       }
       if (target === 'SignUp') await runPreSignUp(ctx, services, req);
+      if (target === 'CreateUserPoolClient') checkSupportedProviders(services, String(req.UserPoolId), req.SupportedIdentityProviders);
       const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
         // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
         // unknown user alike, where cognito-local says 'Invalid password' or 'User not found'.
@@ -188,6 +201,103 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
       if (target === 'ConfirmSignUp') await markEmailVerified(ctx, services, String(req.ClientId), String(req.Username));
       return output;
     };
+  };
+}
+
+/** Cognito's words for a provider the app client names but the pool does not have. */
+function checkSupportedProviders(services: Services, userPoolId: string, names: unknown) {
+  if (names === undefined) return;
+  if (!Array.isArray(names)) throw new cl.InvalidParameterError('SupportedIdentityProviders must be a list of provider names.');
+  for (const name of names as string[]) {
+    if (name !== 'COGNITO' && !services.providers.find(userPoolId, name)) throw new cl.InvalidParameterError(`The provider ${name} does not exist for User Pool ${userPoolId}`);
+  }
+}
+
+const withCognitoErrors =
+  (route: (ctx: unknown, req: Record<string, unknown>) => Promise<unknown>): Route =>
+  async (ctx, req) => {
+    try {
+      return await route(ctx, req);
+    } catch (error) {
+      if (error instanceof IdentityProviderError) throw new cl.CognitoError(error.code, error.message);
+      throw error;
+    }
+  };
+
+/**
+ * The identity-provider targets (identity-providers.ts), and UpdateUserPoolClient as Cognito does it: the request
+ * replaces the whole client configuration (a setting left out goes back to its default, where cognito-local keeps
+ * the old value), and every supported identity provider must exist.
+ */
+function identityProviderTargets(services: Services): Record<string, Route> {
+  const { providers } = services;
+  const pool = (ctx: unknown, req: Record<string, unknown>) => services.cognito.getUserPool(ctx, String(req.UserPoolId));
+  const shape = (p: ReturnType<IdentityProviderStore['get']>) => ({ ...p, ProviderDetails: { ...p.ProviderDetails }, AttributeMapping: { ...p.AttributeMapping } });
+  return {
+    CreateIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(await providers.create(req)) };
+    }),
+    DescribeIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(providers.get(String(req.UserPoolId), String(req.ProviderName))) };
+    }),
+    UpdateIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      return { IdentityProvider: shape(await providers.update(req)) };
+    }),
+    DeleteIdentityProvider: withCognitoErrors(async (ctx, req) => {
+      const userPool = await pool(ctx, req);
+      const name = String(req.ProviderName);
+      providers.delete(userPool.options.Id, name);
+      // The provider leaves every app client that listed it.
+      for (const client of await services.cognito.listAppClients(ctx, userPool.options.Id)) {
+        if (client.SupportedIdentityProviders?.includes(name)) {
+          await userPool.saveAppClient(ctx, { ...client, SupportedIdentityProviders: client.SupportedIdentityProviders.filter((n) => n !== name) });
+        }
+      }
+      return {};
+    }),
+    ListIdentityProviders: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      const max = Number(req.MaxResults ?? 60);
+      if (!Number.isInteger(max) || max < 1 || max > 60) throw new cl.InvalidParameterError('1 validation error detected: Value at \'maxResults\' failed to satisfy constraint: Member must have value between 1 and 60');
+      const all = providers.list(String(req.UserPoolId));
+      const start = req.NextToken ? Number(Buffer.from(String(req.NextToken), 'base64url').toString()) : 0;
+      if (!Number.isInteger(start) || start < 0) throw new cl.InvalidParameterError('Invalid pagination token.');
+      const page = all.slice(start, start + max);
+      const next = start + max < all.length ? Buffer.from(String(start + max)).toString('base64url') : undefined;
+      return {
+        Providers: page.map((p) => ({ ProviderName: p.ProviderName, ProviderType: p.ProviderType, LastModifiedDate: p.LastModifiedDate, CreationDate: p.CreationDate })),
+        ...(next ? { NextToken: next } : {}),
+      };
+    }),
+    GetIdentityProviderByIdentifier: withCognitoErrors(async (ctx, req) => {
+      await pool(ctx, req);
+      const provider = providers.byIdentifier(String(req.UserPoolId), String(req.IdpIdentifier));
+      if (!provider) throw new cl.CognitoError('ResourceNotFoundException', `Identity provider with identifier ${String(req.IdpIdentifier)} does not exist.`);
+      return { IdentityProvider: shape(provider) };
+    }),
+    UpdateUserPoolClient: async (ctx, req) => {
+      const userPool = await pool(ctx, req);
+      const current = await services.cognito.getAppClient(ctx, String(req.ClientId));
+      if (!current || current.UserPoolId !== userPool.options.Id) throw new cl.CognitoError('ResourceNotFoundException', `User pool client ${String(req.ClientId)} does not exist.`);
+      checkSupportedProviders(services, userPool.options.Id, req.SupportedIdentityProviders);
+      const units = (req.TokenValidityUnits ?? {}) as Record<string, string | undefined>;
+      const replaced: LocalAppClient = {
+        ClientId: current.ClientId,
+        ClientSecret: current.ClientSecret,
+        UserPoolId: current.UserPoolId,
+        CreationDate: current.CreationDate,
+        ClientName: req.ClientName ?? current.ClientName,
+        LastModifiedDate: new Date(),
+        TokenValidityUnits: { AccessToken: units.AccessToken ?? 'hours', IdToken: units.IdToken ?? 'minutes', RefreshToken: units.RefreshToken ?? 'days' },
+      };
+      const settings = ['AccessTokenValidity', 'AllowedOAuthFlows', 'AllowedOAuthFlowsUserPoolClient', 'AllowedOAuthScopes', 'AnalyticsConfiguration', 'CallbackURLs', 'DefaultRedirectURI', 'EnableTokenRevocation', 'ExplicitAuthFlows', 'IdTokenValidity', 'LogoutURLs', 'PreventUserExistenceErrors', 'ReadAttributes', 'RefreshTokenValidity', 'SupportedIdentityProviders', 'WriteAttributes'];
+      for (const setting of settings) if (req[setting] !== undefined) replaced[setting] = req[setting];
+      await userPool.saveAppClient(ctx, replaced);
+      return { UserPoolClient: { ...replaced, ClientSecret: undefined, ...(replaced.ClientSecret ? { ClientSecret: replaced.ClientSecret } : {}) } };
+    },
   };
 }
 
@@ -378,6 +488,19 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, s: L
     userPoolId = created.UserPool!.Id!;
     for (const group of def.groups) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
+  // Google as a provider of the pool, as the CDK stack defines it (the hosted-UI stand-in is the Google behind it).
+  const providers = (await client.send(new ListIdentityProvidersCommand({ UserPoolId: userPoolId, MaxResults: 60 }))).Providers ?? [];
+  if (!providers.some((p) => p.ProviderName === 'Google')) {
+    await client.send(
+      new CreateIdentityProviderCommand({
+        UserPoolId: userPoolId,
+        ProviderName: 'Google',
+        ProviderType: 'Google',
+        ProviderDetails: { client_id: 'cardcrew-local-google', client_secret: 'cardcrew-local-google-secret', authorize_scopes: 'openid email profile' },
+        AttributeMapping: { email: 'email', email_verified: 'email_verified', name: 'name', given_name: 'given_name', family_name: 'family_name', picture: 'picture', username: 'sub' },
+      }),
+    );
+  }
   // The app client as the CDK stack defines it; updated on every start so an older .data folder gets new settings.
   const clientSettings = {
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH' as const, 'ALLOW_USER_SRP_AUTH' as const, 'ALLOW_REFRESH_TOKEN_AUTH' as const],
@@ -393,7 +516,12 @@ export async function ensureUserPool(client: CognitoIdentityProviderClient, s: L
   const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === 'web')?.ClientId;
   if (userPoolClientId) {
-    await client.send(new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: 'web', ...clientSettings }));
+    // Providers a business connected (single sign-on) stay supported across restarts, as they would in AWS.
+    const current = await client.send(new DescribeUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId }));
+    const connected = (current.UserPoolClient?.SupportedIdentityProviders ?? []).filter((name) => !clientSettings.SupportedIdentityProviders.includes(name));
+    await client.send(
+      new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: userPoolClientId, ClientName: 'web', ...clientSettings, SupportedIdentityProviders: [...clientSettings.SupportedIdentityProviders, ...connected] }),
+    );
   } else {
     const created = await client.send(new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ...clientSettings }));
     userPoolClientId = created.UserPoolClient!.ClientId!;
