@@ -3,7 +3,7 @@
 export const ssoMessages = {
   domainRequired: 'Enter the e-mail domain your staff sign in with, for example acme.com',
   domainInvalid: 'Enter a domain such as acme.com (lower-case letters, digits and hyphens; no @, no spaces)',
-  domainTooLong: 'A domain has at most 253 characters',
+  domainTooLong: 'A single sign-on domain has at most 40 characters (the limit of Cognito, which signs your staff in)',
   publicMailDomain: 'This is a public e-mail domain; single sign-on needs a domain your organisation owns',
   domainTaken: 'This domain is already claimed by another business.',
   domainClaimedHere: 'This business has already claimed this domain.',

@@ -20,7 +20,8 @@ describe('claimSsoDomainSchema', () => {
       expect(domainError(bad), bad).toBe(ssoMessages.domainInvalid);
     }
     expect(domainError('')).toBe(ssoMessages.domainRequired);
-    expect(domainError(`${'a'.repeat(63)}.`.repeat(4) + 'com')).toBe(ssoMessages.domainTooLong);
+    expect(domainError(`${'a'.repeat(37)}.com`)).toBe(ssoMessages.domainTooLong);
+    expect(domainError(`${'a'.repeat(36)}.com`)).toBeNull();
   });
 });
 

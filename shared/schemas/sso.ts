@@ -4,6 +4,9 @@ import * as z from '../zod';
 import { ssoMessages } from '../messages/sso';
 import { cleanText } from './common';
 
+/** Cognito takes IdP identifiers (the domains) of at most 40 characters. */
+export const MAX_SSO_DOMAIN_LENGTH = 40;
+
 /** At most this many claimed domains per business. */
 export const MAX_SSO_DOMAINS = 10;
 
@@ -20,7 +23,7 @@ export const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set([
 /** Why `domain` cannot be an SSO domain, or null: a lower-case hostname of two or more labels, not a public mail domain. */
 export function ssoDomainProblem(domain: string): string | null {
   if (domain.length === 0) return ssoMessages.domainRequired;
-  if (domain.length > 253) return ssoMessages.domainTooLong;
+  if (domain.length > MAX_SSO_DOMAIN_LENGTH) return ssoMessages.domainTooLong;
   const labels = domain.split('.');
   if (labels.length < 2 || !labels.every((l) => LABEL.test(l)) || /^\d+$/.test(labels.at(-1)!)) return ssoMessages.domainInvalid;
   if (PUBLIC_MAIL_DOMAINS.has(domain)) return ssoMessages.publicMailDomain;
