@@ -147,7 +147,7 @@ function Domains({ businessId, domains }: { businessId: string; domains: SsoDoma
             <li key={d.id} className="grid gap-2 rounded-md border p-3">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="flex flex-wrap items-center gap-2 break-all font-medium">
-                  {d.domain}
+                  <span>{d.domain}</span>
                   <Badge variant={d.state === 'verified' ? 'success' : 'secondary'}>{d.state === 'verified' ? 'Verified' : 'Pending DNS'}</Badge>
                 </p>
                 <div className="flex gap-2">
