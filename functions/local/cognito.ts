@@ -20,12 +20,13 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
-import { IdentityProviderError, IdentityProviderStore } from './identity-providers';
+import { IdentityProviderError, IdentityProviderStore, type IdentityProvider } from './identity-providers';
 import type { LocalSettings } from './settings';
 
 const cl = cognitoLocalInternals();
@@ -56,13 +57,32 @@ function sesMessageSender(s: LocalSettings) {
 
 /** What the hosted-UI stand-in needs from the local user pool. */
 export interface LocalFederation {
-  /** The app client (its callback and sign-out URLs), or null when the id is unknown. */
-  appClient(clientId: string): Promise<{ ClientId: string; UserPoolId: string; CallbackURLs?: string[]; LogoutURLs?: string[] } | null>;
+  /** The app client (its callback and sign-out URLs, its supported providers), or null when the id is unknown. */
+  appClient(clientId: string): Promise<{ ClientId: string; UserPoolId: string; CallbackURLs?: string[]; LogoutURLs?: string[]; SupportedIdentityProviders?: string[] } | null>;
+  /** A provider of the pool by name, or by one of its IdP identifiers (a verified e-mail domain). */
+  identityProvider(userPoolId: string, by: { name: string } | { identifier: string }): IdentityProvider | undefined;
   /** Signs a Google user in as Cognito does: the pre-sign-up trigger first, then the linked or federated user's tokens. */
   signInWithGoogle(clientId: string, google: GoogleProfile): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
+  /**
+   * Signs a federated user in as Cognito does for any provider: a user linked to `<provider, subject>` signs in as
+   * itself; otherwise the pre-sign-up trigger runs (PreSignUp_ExternalProvider; it may link, or refuse) and, if nothing
+   * was linked, the user `<ProviderName>_<subject>` is created (EXTERNAL_PROVIDER, the mapped attributes, the
+   * `identities` attribute). A refusal throws and leaves no user behind.
+   */
+  signInFederated(clientId: string, providerName: string, profile: FederatedProfile): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
   /** The user an access token was issued to, with their attributes (for /oauth2/userInfo). */
   userOfAccessToken(clientId: string, username: string): Promise<LocalUser | null>;
 }
+
+/** A person as a provider describes them, after the provider's attribute mapping (user-pool attribute names). */
+export interface FederatedProfile {
+  /** Google's or the OIDC provider's `sub`; a SAML provider's NameID. */
+  subject: string;
+  attributes: Record<string, string>;
+}
+
+/** Cognito's user name for a federated user: `google_<sub>` for Google (as the seed and older data have it), `<ProviderName>_<subject>` otherwise. */
+export const federatedUsername = (providerName: string, subject: string) => (providerName === 'Google' ? `google_${subject}` : `${providerName}_${subject}`);
 
 /** What Google tells Cognito about a person, after the pool's attribute mapping. */
 export interface GoogleProfile {
@@ -75,7 +95,10 @@ export interface GoogleProfile {
   picture?: string;
 }
 
-export async function startCognito(s: LocalSettings): Promise<{ server: Server; federation: LocalFederation }> {
+/** The pool's pre-sign-up trigger: the product's (functions/src/identity/pre-sign-up.ts) unless a test gives another. */
+export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
+
+export async function startCognito(s: LocalSettings, options: { preSignUp?: PreSignUpTrigger } = {}): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
   // cognito-local logs every refusal (wrong password, existing user) as a warning with a stack trace: those are
@@ -102,7 +125,8 @@ export async function startCognito(s: LocalSettings): Promise<{ server: Server; 
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
   const directory = cognitoUserDirectory(cognitoClient(s));
   const providers = new IdentityProviderStore(join(s.dataDir, 'cognito', 'identity-providers.json'));
-  const services = { cognito, messages, otp: cl.otp, directory, providers };
+  const trigger: PreSignUpTrigger = options.preSignUp ?? ((event) => preSignUp(event, directory));
+  const services = { cognito, messages, otp: cl.otp, directory, providers, preSignUp: trigger };
   const router = withUserPoolFixes(cl.Router(all), services);
   const server = (await cl.createServer(router, logger, config.ServerConfig, all).start()) as Server;
   return { server, federation: localFederation(ctx, services, all.tokenGenerator) };
@@ -148,6 +172,7 @@ interface Services {
   otp: () => string;
   directory: UserDirectory;
   providers: IdentityProviderStore;
+  preSignUp: PreSignUpTrigger;
 }
 interface TokenGenerator {
   generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
@@ -335,7 +360,7 @@ async function runPreSignUp(ctx: unknown, services: Services, req: Record<string
     response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
   };
   try {
-    await preSignUp(event, services.directory);
+    await services.preSignUp(event);
   } catch (error) {
     throw new cl.CognitoError('UserLambdaValidationException', `PreSignUp failed with error ${(error as Error).message}.`);
   }
@@ -363,12 +388,12 @@ function adminLinkProviderForUser(services: Services): Route {
     }
     const user = await pool.getUserByUsername(ctx, String(destination.ProviderAttributeValue));
     if (!user || user.UserStatus === 'EXTERNAL_PROVIDER') throw new cl.UserNotFoundError('User does not exist.');
-    if (await pool.getUserByUsername(ctx, `${source.ProviderName.toLowerCase()}_${source.ProviderAttributeValue}`)) {
+    if (await pool.getUserByUsername(ctx, federatedUsername(source.ProviderName, source.ProviderAttributeValue))) {
       throw new cl.InvalidParameterError('Merging is not currently supported, provide a SourceUser that does not exist in the user pool.');
     }
     const identities = [
       ...linkedIdentities(user).filter((i) => !(i.providerName === source.ProviderName && i.userId === source.ProviderAttributeValue)),
-      { userId: source.ProviderAttributeValue, providerName: source.ProviderName, providerType: source.ProviderName, issuer: null, primary: false, dateCreated: Date.now() },
+      { userId: source.ProviderAttributeValue, providerName: source.ProviderName, providerType: services.providers.find(pool.options.Id, source.ProviderName)?.ProviderType ?? source.ProviderName, issuer: null, primary: false, dateCreated: Date.now() },
     ];
     await pool.saveUser(ctx, { ...user, Attributes: [...user.Attributes.filter((a) => a.Name !== 'identities'), { Name: 'identities', Value: JSON.stringify(identities) }] });
     return {};
@@ -376,38 +401,46 @@ function adminLinkProviderForUser(services: Services): Route {
 }
 
 /**
- * Google sign-in as the Cognito hosted UI does it: a user linked to this Google identity signs in as themselves;
- * otherwise the pre-sign-up trigger runs (it may link) and, if nothing was linked, the federated user `google_<sub>`
+ * Federated sign-in as the Cognito hosted UI does it (Google, SAML, OIDC): a user linked to this provider identity signs
+ * in as themselves; otherwise the pre-sign-up trigger runs (it may link) and, if nothing was linked, the federated user
  * is created (status EXTERNAL_PROVIDER, the mapped attributes, refreshed on every sign-in).
  */
 function localFederation(ctx: unknown, services: Services, tokenGenerator: TokenGenerator): LocalFederation {
-  const linkedUser = async (pool: LocalUserPool, sub: string) =>
-    (await pool.listUsers(ctx)).find((u) => u.UserStatus !== 'EXTERNAL_PROVIDER' && linkedIdentities(u).some((i) => i.providerName === 'Google' && i.userId === sub)) ?? null;
+  const linkedUser = async (pool: LocalUserPool, providerName: string, subject: string) =>
+    (await pool.listUsers(ctx)).find((u) => u.UserStatus !== 'EXTERNAL_PROVIDER' && linkedIdentities(u).some((i) => i.providerName === providerName && i.userId === subject)) ?? null;
 
-  return {
+  const federation: LocalFederation = {
     appClient: (clientId) => services.cognito.getAppClient(ctx, clientId),
+    identityProvider: (userPoolId, by) => ('name' in by ? services.providers.find(userPoolId, by.name) : services.providers.byIdentifier(userPoolId, by.identifier)),
     async userOfAccessToken(clientId, username) {
       const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
       return pool.getUserByUsername(ctx, username);
     },
-    async signInWithGoogle(clientId, google) {
+    signInWithGoogle: (clientId, google) =>
+      federation.signInFederated(clientId, 'Google', {
+        subject: google.sub,
+        attributes: {
+          email: google.email,
+          // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
+          // carries no email_verified attribute, so its ID token says false, as Cognito's does.
+          ...(google.emailVerified ? { email_verified: 'true' } : {}),
+          name: google.name,
+          ...(google.givenName ? { given_name: google.givenName } : {}),
+          ...(google.familyName ? { family_name: google.familyName } : {}),
+          ...(google.picture ? { picture: google.picture } : {}),
+        },
+      }),
+    async signInFederated(clientId, providerName, profile) {
       const client = await services.cognito.getAppClient(ctx, clientId);
       if (!client) throw new Error(`Unknown app client ${clientId}`);
       const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
-      const username = `google_${google.sub}`;
-      const mapped = [
-        { Name: 'email', Value: google.email },
-        // cognito-local's signer reads any stored value as true (Boolean('false')); an unverified address therefore
-        // carries no email_verified attribute, so its ID token says false, as Cognito's does.
-        ...(google.emailVerified ? [{ Name: 'email_verified', Value: 'true' }] : []),
-        { Name: 'name', Value: google.name },
-        ...(google.givenName ? [{ Name: 'given_name', Value: google.givenName }] : []),
-        ...(google.familyName ? [{ Name: 'family_name', Value: google.familyName }] : []),
-        ...(google.picture ? [{ Name: 'picture', Value: google.picture }] : []),
-      ];
-      let user = (await linkedUser(pool, google.sub)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
+      const provider = services.providers.find(pool.options.Id, providerName);
+      const username = federatedUsername(providerName, profile.subject);
+      const { email_verified: verified, ...rest } = profile.attributes;
+      const mapped = [...Object.entries(rest).map(([Name, Value]) => ({ Name, Value })), ...(verified === 'true' ? [{ Name: 'email_verified', Value: 'true' }] : [])];
+      let user = (await linkedUser(pool, providerName, profile.subject)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
       if (!user) {
-        await preSignUp(
+        await services.preSignUp(
           {
             version: '1',
             region: 'local',
@@ -418,16 +451,16 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
             request: { userAttributes: Object.fromEntries(mapped.map((a) => [a.Name, a.Value])) },
             response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
           },
-          services.directory,
         );
-        user = await linkedUser(pool, google.sub);
+        user = await linkedUser(pool, providerName, profile.subject);
       }
       if (!user) {
         const now = new Date();
         user = { Username: username, UserStatus: 'EXTERNAL_PROVIDER', Enabled: true, UserCreateDate: now, UserLastModifiedDate: now, Attributes: [{ Name: 'sub', Value: randomUUID() }] };
       }
       if (user.UserStatus === 'EXTERNAL_PROVIDER') {
-        const identities = [{ userId: google.sub, providerName: 'Google', providerType: 'Google', issuer: null, primary: true, dateCreated: Date.now() }];
+        const issuer = provider?.ProviderType === 'OIDC' ? (provider.ProviderDetails.oidc_issuer ?? null) : provider?.ProviderType === 'SAML' ? (provider.ProviderDetails.MetadataURL ?? null) : null;
+        const identities = [{ userId: profile.subject, providerName, providerType: provider?.ProviderType ?? providerName, issuer, primary: true, dateCreated: Date.now() }];
         const kept = user.Attributes.filter((a) => a.Name.startsWith('custom:') || a.Name === 'sub');
         user = { ...user, UserLastModifiedDate: new Date(), Attributes: [...kept, ...mapped, { Name: 'identities', Value: JSON.stringify(identities) }] };
         await pool.saveUser(ctx, user);
@@ -437,6 +470,7 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
       return tokens;
     },
   };
+  return federation;
 }
 
 /** Cognito's ResendConfirmationCode: a fresh code for an unconfirmed user, delivered like the sign-up code. */

@@ -4,13 +4,15 @@
 // account chooser (a test account or a typed one, its e-mail verified or not, or Cancel). Choosing signs the person in
 // through the local user pool (cognito.ts: the same pre-sign-up trigger as AWS, then the linked or federated user),
 // and /oauth2/token trades the single-use code for cognito-local's own tokens once the code verifier matches.
-// /oauth2/userInfo and /logout complete the set. Pending requests and codes live in memory, like Cognito's short-lived ones.
+// /oauth2/userInfo and /logout complete the set. Single sign-on (issue 24): identity_provider=<name> or
+// idp_identifier=<domain> sends the person to the business's SAML or OIDC provider instead (hosted-ui-sso.ts). Pending requests and codes live in memory, like Cognito's short-lived ones.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse, type Server } from 'node:http';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { GoogleProfile, LocalFederation } from './cognito';
 import type { LocalSettings } from './settings';
 import { escapeHtml, readBody } from './stripe';
+import { ssoHandlers, type SsoOutcome } from './hosted-ui-sso';
 
 /** Test accounts the chooser offers (the owner's e-mail is a seeded password account, so choosing it links). */
 export const GOOGLE_TEST_ACCOUNTS = [
@@ -114,8 +116,25 @@ export function startHostedUi(s: LocalSettings, federation: LocalFederation): Pr
     if (q.get('response_type') !== 'code') return refuse('unsupported_response_type', 'response_type must be code');
     const codeChallenge = q.get('code_challenge');
     if (!codeChallenge || q.get('code_challenge_method') !== 'S256') return refuse('invalid_request', 'a PKCE code_challenge with code_challenge_method S256 is required');
-    const provider = q.get('identity_provider');
-    if (provider && provider !== 'Google') return refuse('invalid_request', `identity_provider ${provider} is not available locally`);
+    // A provider by name, or by an IdP identifier (a business's verified domain), as Cognito picks one; it must be one
+    // of the app client's supported identity providers.
+    const providerName = q.get('identity_provider');
+    const identifier = q.get('idp_identifier');
+    const provider = providerName
+      ? federation.identityProvider(client.UserPoolId, { name: providerName })
+      : identifier
+        ? federation.identityProvider(client.UserPoolId, { identifier })
+        : undefined;
+    if ((providerName || identifier) && (!provider || !client.SupportedIdentityProviders?.includes(provider.ProviderName))) {
+      return refuse('invalid_request', providerName ? `Login option ${providerName} is not available for this app client` : `No identity provider for the identifier ${identifier}`);
+    }
+    if (provider && (provider.ProviderType === 'SAML' || provider.ProviderType === 'OIDC')) {
+      try {
+        return redirectTo(res, await sso.start(provider, client.UserPoolId, { clientId: client.ClientId, redirectUri, state, codeChallenge }));
+      } catch (error) {
+        return refuse('invalid_request', `Could not start the sign-in with ${provider.ProviderName}: ${(error as Error).message}`);
+      }
+    }
     const requestId = randomBytes(16).toString('hex');
     requests.set(requestId, { clientId: client.ClientId, redirectUri, state, codeChallenge, expiresAt: Date.now() + REQUEST_TTL_MS });
     page(res, 200, 'Sign in with Google', chooserPage(requestId));
@@ -139,6 +158,18 @@ export function startHostedUi(s: LocalSettings, federation: LocalFederation): Pr
     const code = randomBytes(24).toString('hex');
     codes.set(code, { clientId: pending.clientId, redirectUri: pending.redirectUri, codeChallenge: pending.codeChallenge, tokens, expiresAt: Date.now() + CODE_TTL_MS });
     back({ code });
+  }
+
+  const sso = ssoHandlers({ hostedUiBase: base, federation });
+
+  /** The end of a SAML or OIDC sign-in: a code for the app, or the app told why not (as Cognito does). */
+  function finish(res: ServerResponse, outcome: SsoOutcome) {
+    const { app, tokens, error } = outcome;
+    if (!app) return page(res, 400, 'Error', `<h1>An error was encountered with the requested page.</h1><p>${escapeHtml(error?.error_description ?? 'invalid_request')}</p>`);
+    if (!tokens) return redirectTo(res, withParams(app.redirectUri, { ...error!, state: app.state }));
+    const code = randomBytes(24).toString('hex');
+    codes.set(code, { clientId: app.clientId, redirectUri: app.redirectUri, codeChallenge: app.codeChallenge, tokens, expiresAt: Date.now() + CODE_TTL_MS });
+    redirectTo(res, withParams(app.redirectUri, { code, state: app.state }));
   }
 
   function token(form: URLSearchParams, res: ServerResponse) {
@@ -198,6 +229,8 @@ export function startHostedUi(s: LocalSettings, federation: LocalFederation): Pr
       if (req.method === 'OPTIONS') return json(res, 204, null);
       if (route === 'GET /oauth2/authorize') return await authorize(url, res);
       if (route === 'POST /oauth2/google') return await choose(new URLSearchParams(await readBody(req)), res);
+      if (route === 'POST /saml2/idpresponse') return finish(res, await sso.samlResponse(new URLSearchParams(await readBody(req))));
+      if (route === 'GET /oauth2/idpresponse') return finish(res, await sso.oidcResponse(url.searchParams));
       if (route === 'POST /oauth2/token') return token(new URLSearchParams(await readBody(req)), res);
       if (route === 'GET /oauth2/userInfo') return await userInfo(req.headers.authorization, res);
       if (route === 'GET /logout') return await logout(url, res);

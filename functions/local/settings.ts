@@ -21,6 +21,11 @@ export interface LocalSettings {
   apnsPort: number;
   /** The CloudFront tenant API stand-in (custom domains, issue 21 §2). */
   cloudFrontPort: number;
+  /** Single sign-on (issue 24): the local OIDC identity provider (oidc-provider), the local SAML 2.0 identity provider
+   *  (samlify) and the DNS stand-in that answers TXT queries (UDP) with a small HTTP page to add records. */
+  oidcIdpPort: number;
+  samlIdpPort: number;
+  dnsPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -48,6 +53,9 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     sqsPort: 9324 + offset,
     apnsPort: 12555 + offset,
     cloudFrontPort: 12666 + offset,
+    oidcIdpPort: 12777 + offset,
+    samlIdpPort: 12888 + offset,
+    dnsPort: 12999 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -95,6 +103,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     CLOUDFRONT_ENDPOINT: `http://${s.host}:${s.cloudFrontPort}`,
     TENANT_DISTRIBUTION_ID: LOCAL_TENANT_DISTRIBUTION_ID,
     TENANT_ROUTING_ENDPOINT: 'tenants.cloudfront.localhost',
+    // Single sign-on (issue 24): what an identity provider needs from us (ssoLocalEndpoints), and the DNS stand-in
+    // the domain-proof lookup asks (UDP, TXT records; its HTTP page to add records is on the same port number, TCP).
+    ...ssoEnvironment(s, ids.userPoolId),
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
@@ -111,3 +122,28 @@ export const googleWalletKeyFile = (s: LocalSettings) => join(s.dataDir, 'google
 
 /** The local Stripe stand-in's test keys (public: they open nothing outside this machine). */
 export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local' } as const;
+
+/**
+ * What a business's identity provider needs from us, for the local runtime: the SAML ACS URL and audience (entity
+ * ID), and the OIDC redirect URI, all on the hosted-UI stand-in. In AWS the same values are
+ * `https://<user pool domain>/saml2/idpresponse`, `urn:amazon:cognito:sp:<user pool id>` and
+ * `https://<user pool domain>/oauth2/idpresponse`.
+ */
+export function ssoLocalEndpoints(s: LocalSettings, userPoolId: string) {
+  const hostedUi = `http://${s.host}:${s.hostedUiPort}`;
+  return { samlAcsUrl: `${hostedUi}/saml2/idpresponse`, samlAudience: `urn:amazon:cognito:sp:${userPoolId}`, oidcRedirectUri: `${hostedUi}/oauth2/idpresponse` };
+}
+
+/** The single sign-on variables of the handlers' environment (see ssoLocalEndpoints). */
+export function ssoEnvironment(s: LocalSettings, userPoolId: string): Record<string, string> {
+  const e = ssoLocalEndpoints(s, userPoolId);
+  return {
+    SSO_SAML_ACS_URL: e.samlAcsUrl,
+    SSO_SAML_AUDIENCE: e.samlAudience,
+    SSO_OIDC_REDIRECT_URI: e.oidcRedirectUri,
+    DNS_SERVER: `${s.host}:${s.dnsPort}`,
+    // The local test identity providers (README): what an owner types into 'Single sign-on' to connect one.
+    LOCAL_OIDC_ISSUER: `http://${s.host}:${s.oidcIdpPort}`,
+    LOCAL_SAML_METADATA_URL: `http://${s.host}:${s.samlIdpPort}/metadata`,
+  };
+}

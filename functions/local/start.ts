@@ -1,5 +1,5 @@
 // `npm start`: the whole product on one machine — DynamoDB Local, cognito-local, s3rver, the local SES,
-// the local Stripe and Google Wallet stand-ins, the API adapter, the card page and the SPA — on http://127.0.0.1:3000.
+// the local Stripe and Google Wallet stand-ins, the single sign-on test identity providers and DNS stand-in, the API adapter, the card page and the SPA — on http://127.0.0.1:3000.
 import './quiet';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,7 +11,7 @@ import sesModule from 'aws-ses-v2-local';
 import { cognitoClient, ensureUserPool, startCognito } from './cognito';
 import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dynamodb';
 import { S3RVER_CREDENTIALS } from '../src/config';
-import { handlerEnvironment, localSettings } from './settings';
+import { handlerEnvironment, localSettings, ssoLocalEndpoints } from './settings';
 import { startStripeStandIn } from './stripe';
 import { startGoogleWalletStandIn } from './google-wallet';
 import { startHostedUi } from './hosted-ui';
@@ -21,6 +21,10 @@ import { startCardSharingStream } from './card-sharing-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
 import { startCloudFrontTenants } from './cloudfront-tenants';
+import { startOidcIdp, LOCAL_OIDC_CLIENT } from './oidc-idp';
+import { startSamlIdp } from './saml-idp';
+import { startDnsStandIn } from './dns';
+import { SSO_TEST_PASSWORD, SSO_TEST_USERS } from './sso-test-users';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -71,6 +75,9 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['local SQS', s.sqsPort],
     ['APNs stand-in', s.apnsPort],
     ['CloudFront tenants stand-in', s.cloudFrontPort],
+    ['local OIDC identity provider', s.oidcIdpPort],
+    ['local SAML identity provider', s.samlIdpPort],
+    ['DNS stand-in (HTTP page)', s.dnsPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -132,6 +139,14 @@ async function main() {
   // Custom domains (issue 21 §2): CloudFront's tenant API, tenants kept in the data folder (the seed adds one).
   const cloudFrontTenants = await startCloudFrontTenants(s.cloudFrontPort, s.host, join(s.dataDir, 'cloudfront', 'tenants.json'));
   closers.push(() => cloudFrontTenants.close());
+  // Single sign-on (issue 24): a test identity provider of each kind and the DNS stand-in for the domain proof.
+  const ssoEndpoints = ssoLocalEndpoints(s, ids.userPoolId);
+  const oidcIdp = await startOidcIdp({ host: s.host, port: s.oidcIdpPort, dataDir: s.dataDir, redirectUris: [ssoEndpoints.oidcRedirectUri] });
+  closers.push(() => oidcIdp.close());
+  const samlIdp = await startSamlIdp({ host: s.host, port: s.samlIdpPort, dataDir: s.dataDir });
+  closers.push(() => samlIdp.close());
+  const dns = await startDnsStandIn({ host: s.host, port: s.dnsPort, file: join(s.dataDir, 'dns', 'txt-records.json') });
+  closers.push(() => dns.close());
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -192,6 +207,11 @@ async function main() {
       `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
       `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
       `  ${pad('CloudFront')}http://${s.host}:${s.cloudFrontPort}   (tenant API stand-in: custom domains; names under .localhost go active in seconds)`,
+      `  ${pad('OIDC IdP')}${oidcIdp.issuer}   (local OpenID Connect provider: client ${LOCAL_OIDC_CLIENT.clientId}, secret ${LOCAL_OIDC_CLIENT.clientSecret})`,
+      `  ${pad('SAML IdP')}${samlIdp.metadataUrl}   (local SAML 2.0 provider's metadata)`,
+      `  ${pad('DNS')}udp://${s.host}:${s.dnsPort}   (TXT records for domain proofs; add them at http://${s.host}:${s.dnsPort})`,
+      `  ${pad('SSO')}ACS ${ssoEndpoints.samlAcsUrl}, audience ${ssoEndpoints.samlAudience}, OIDC redirect ${ssoEndpoints.oidcRedirectUri}`,
+      `  ${pad('SSO users')}${SSO_TEST_USERS.map((u) => u.email).join(', ')}   (password ${SSO_TEST_PASSWORD}, on both IdPs)`,
       `  ${pad('Custom domain')}http://cards.bright.localhost:${s.port}/card/demo-card-sam-baker   (Bright Agency's domain: Northwind's cards)`,
       '',
       '  Demo logins:',

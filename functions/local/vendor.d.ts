@@ -14,3 +14,24 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
+
+// oidc-provider 8 ships no types; the local OIDC identity provider (oidc-idp.ts) uses this much of it.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  interface Grant {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+  interface OidcContext {
+    oidc: { client?: { clientId: string }; session?: { accountId?: string; grantIdFor(clientId: string): string | undefined }; result?: { consent?: { grantId?: string } }; provider: Provider };
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    Grant: { new (init: { clientId: string; accountId?: string }): Grant; find(id: string): Promise<Grant | undefined> };
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown>; session?: { accountId?: string } }>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    on(event: string, listener: (...args: unknown[]) => void): void;
+  }
+  export type { OidcContext };
+}
