@@ -123,7 +123,9 @@ export const areas: Record<Area, AreaDef> = {
   // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
   me: {
     entry: 'functions/src/me/handler.ts',
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes'] },
+    // A first single sign-on (issue 24) is linked to its employee here: one transaction (Put: membership, guard, audit;
+    // Update: employee, card, business counters) and the employee's Cognito group.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
   business: {

@@ -29,6 +29,7 @@ export const auditActions = {
   'sso.providerConnected': 'Identity provider connected',
   'sso.providerDisconnected': 'Identity provider disconnected',
   'sso.settingsChanged': 'Single sign-on settings changed',
+  'sso.employeeLinked': 'Employee signed in with SSO for the first time',
   'invoice.paid': 'Invoice paid',
   'invoice.statusChanged': 'Invoice status changed',
 } as const;

@@ -15,7 +15,8 @@ const expectedActions: Record<string, string[]> = {
   public: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:GetObject', 'ses:SendEmail', 'ses:SendRawEmail'],
   // The OpenAPI document: logs and traces only.
   docs: [],
-  me: ['cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // AdminAddUserToGroup: a first single sign-on linked to its employee (issue 24).
+  me: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   business: [
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminUpdateUserAttributes',

@@ -110,7 +110,7 @@ describe('single sign-on: the identity provider in Cognito', () => {
 
     const provider = await cognitoProvider(name);
     expect(provider).toMatchObject({ ProviderType: 'SAML', IdpIdentifiers: [] });
-    expect(provider!.AttributeMapping).toMatchObject({ email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress' });
+    expect(provider!.AttributeMapping).toMatchObject({ email: 'email', given_name: 'given_name', family_name: 'family_name' });
     expect(await clientProviders()).toContain(name);
     // The client keeps what it had (the house sign-in).
     expect(await clientProviders()).toContain('COGNITO');

@@ -25,13 +25,11 @@ export type ProviderConfig =
   | { type: 'SAML'; metadataUrl: string | null; metadataXml: string | null }
   | { type: 'OIDC'; issuer: string; clientId: string; clientSecret: string };
 
-/** SAML attribute names most IdPs send (Entra ID's defaults; Okta and Google Workspace are set up to send them, docs/deploy.md). */
-export const SAML_ATTRIBUTES = {
-  email: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress',
-  name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
-  given_name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname',
-  family_name: 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
-} as const;
+/**
+ * The SAML attributes we ask every IdP to send, by these plain names (docs/deploy.md: Okta's attribute statements,
+ * Entra ID's claim names, Google Workspace's attribute mapping); the NameID is the e-mail address too.
+ */
+export const SAML_ATTRIBUTES = { email: 'email', given_name: 'given_name', family_name: 'family_name', name: 'name' } as const;
 
 const OIDC_ATTRIBUTES = { email: 'email', email_verified: 'email_verified', name: 'name', given_name: 'given_name', family_name: 'family_name' } as const;
 
