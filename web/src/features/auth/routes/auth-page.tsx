@@ -213,7 +213,7 @@ export function AuthPage() {
     if (!parsed.success) return setSsoError(parsed.error.issues[0]?.message ?? ssoMessages.emailInvalid);
     setBusy(true);
     try {
-      const { idpIdentifier } = await apiRequest('/api/sso/discover', { method: 'POST', body: parsed.data, schema: ssoDiscoveredSchema });
+      const { idpIdentifier } = await apiRequest('/api/sso/discover', { method: 'POST', body: parsed.data, auth: false, schema: ssoDiscoveredSchema });
       if (!config.oauthDomain) throw new Error(GOOGLE_UNAVAILABLE);
       // The deep link survives the round trip (spec 1 §2), as with Google.
       if (redirect && redirect !== '/') writePendingRedirectPath(redirect);
