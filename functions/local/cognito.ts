@@ -440,8 +440,9 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
       const mapped = [...Object.entries(rest).map(([Name, Value]) => ({ Name, Value })), ...(verified === 'true' ? [{ Name: 'email_verified', Value: 'true' }] : [])];
       let user = (await linkedUser(pool, providerName, profile.subject)) ?? (await pool.getUserByUsername(ctx, username).then((u) => (u?.Username === username ? u : null)));
       if (!user) {
-        await services.preSignUp(
-          {
+        // A refusal reads as Cognito words it in the error_description it sends back to the app.
+        await services
+          .preSignUp({
             version: '1',
             region: 'local',
             userPoolId: pool.options.Id,
@@ -450,8 +451,10 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
             callerContext: { awsSdkVersion: 'local', clientId },
             request: { userAttributes: Object.fromEntries(mapped.map((a) => [a.Name, a.Value])) },
             response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
-          },
-        );
+          })
+          .catch((error: Error) => {
+            throw new Error(`PreSignUp failed with error ${error.message}.`, { cause: error });
+          });
         user = await linkedUser(pool, providerName, profile.subject);
       }
       if (!user) {

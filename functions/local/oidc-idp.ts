@@ -36,6 +36,40 @@ async function signingKey(dir: string): Promise<JWK> {
   return JSON.parse(readFileSync(file, 'utf8')) as JWK;
 }
 
+/** oidc-provider's storage, in memory: sessions and codes are short-lived and a restart signs people out (as intended locally). */
+class MemoryAdapter {
+  private static readonly store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+  constructor(private readonly model: string) {}
+  private key = (id: string) => `${this.model}:${id}`;
+  private static live(entry: { payload: Record<string, unknown>; expiresAt: number } | undefined) {
+    return entry && entry.expiresAt > Date.now() ? entry.payload : undefined;
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    MemoryAdapter.store.set(this.key(id), { payload, expiresAt: Date.now() + (expiresIn || 3600) * 1000 });
+  }
+  async find(id: string) {
+    return MemoryAdapter.live(MemoryAdapter.store.get(this.key(id)));
+  }
+  async findByUid(uid: string) {
+    for (const [key, entry] of MemoryAdapter.store) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return MemoryAdapter.live(entry);
+    return undefined;
+  }
+  async findByUserCode(userCode: string) {
+    for (const [key, entry] of MemoryAdapter.store) if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return MemoryAdapter.live(entry);
+    return undefined;
+  }
+  async consume(id: string) {
+    const entry = MemoryAdapter.store.get(this.key(id));
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const [key, entry] of MemoryAdapter.store) if (entry.payload.grantId === grantId) MemoryAdapter.store.delete(key);
+  }
+}
+
 export interface OidcIdp {
   server: Server;
   issuer: string;
@@ -56,6 +90,8 @@ export async function startOidcIdp(options: { host: string; port: number; dataDi
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
+    adapter: MemoryAdapter,
+    ttl: { Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     jwks: { keys: [jwk] },
     cookies: { keys: [randomBytes(16).toString('hex')] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },

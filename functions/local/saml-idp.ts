@@ -10,10 +10,13 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import forge from 'node-forge';
-import * as samlify from 'samlify';
+import { createRequire } from 'node:module';
 import { HTTP_REDIRECT } from './saml-metadata';
 import { idpPage, ssoTestUser, testUsersHint, type SsoTestUser } from './sso-test-users';
 import { escapeHtml, readBody } from './stripe';
+
+// samlify is CommonJS with its exports defined as getters, which Node's ESM import does not see as named exports.
+const samlify = createRequire(import.meta.url)('samlify') as typeof import('samlify');
 
 const HTTP_POST = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST';
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
@@ -84,7 +87,6 @@ function readAuthnRequest(samlRequest: string): { id: string; issuer: string; ac
   return { id, issuer, acsUrl };
 }
 
-const xmlText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface SamlIdp {
   server: Server;
@@ -105,6 +107,7 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       signingCert: p.cert,
       nameIDFormat: [EMAIL_FORMAT],
       singleSignOnService: [{ Binding: HTTP_REDIRECT, Location: `${base}/sso` }],
+      singleLogoutService: [{ Binding: HTTP_REDIRECT, Location: `${base}/slo` }],
       requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     });
   const idp = idpOf(pair);
@@ -122,7 +125,7 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       ['given_name', user.givenName],
       ['family_name', user.familyName],
     ]
-      .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${xmlText(value!)}</saml:AttributeValue></saml:Attribute>`)
+      .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${escapeHtml(value!)}</saml:AttributeValue></saml:Attribute>`)
       .join('');
     const values = {
       ID: `_${randomBytes(16).toString('hex')}`,
@@ -137,12 +140,13 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
       ConditionsNotOnOrAfter: at(300 + (k.notOnOrAfterShift ?? 0)),
       SubjectConfirmationDataNotOnOrAfter: at(300 + (k.notOnOrAfterShift ?? 0)),
       NameIDFormat: EMAIL_FORMAT,
-      NameID: xmlText(user.email),
-      InResponseTo: xmlText(k.inResponseTo ?? request.id),
-      AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomBytes(8).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
-      AttributeStatement: `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>`,
+      NameID: user.email,
+      InResponseTo: k.inResponseTo ?? request.id,
     };
-    const xml = samlify.SamlLib.replaceTagsByValue(samlify.SamlLib.defaultLoginResponseTemplate.context, values);
+    // samlify escapes every value it fills in, so the two XML fragments go into the template first.
+    const statements = `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_${randomBytes(8).toString('hex')}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement><saml:AttributeStatement>${attributes}</saml:AttributeStatement>`;
+    const template = samlify.SamlLib.defaultLoginResponseTemplate.context.replace('{AuthnStatement}{AttributeStatement}', statements);
+    const xml = samlify.SamlLib.replaceTagsByValue(template, values);
     if (k.unsigned) return Buffer.from(xml).toString('base64');
     const sp = samlify.ServiceProvider({ entityID: request.spEntityId, assertionConsumerService: [{ Binding: HTTP_POST, Location: request.acsUrl }], wantAssertionsSigned: true, wantMessageSigned: true });
     const signer = k.wrongKey ? rogueIdp : idp;
@@ -203,6 +207,8 @@ export async function startSamlIdp(options: { host: string; port: number; dataDi
           ),
         );
       }
+      // This IdP keeps no session, so signing out of it is immediate.
+      if (route === 'GET /slo') return send(res, 200, 'text/html; charset=utf-8', idpPage('Signed out', '<h1>Signed out</h1><p>You are signed out of the local SAML identity provider.</p>', '#0f766e'));
       if (route === 'POST /test/next-response') {
         knobs = JSON.parse((await readBody(req)) || '{}') as SamlResponseKnobs;
         return send(res, 204, 'text/plain', '');
