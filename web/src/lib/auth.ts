@@ -38,7 +38,9 @@ export function configureAuth(config: RuntimeConfig): void {
     if (payload.event !== 'signInWithRedirect_failure') return;
     try {
       // The hosted UI's error_description (an SSO refusal's reason, issue 24) when Amplify passes it on.
-      const reason = (payload as { data?: { message?: unknown } }).data?.message;
+      const data = (payload as { data?: { message?: unknown; error?: { message?: unknown } } }).data;
+      const fromUrl = new URLSearchParams(window.location.search).get('error_description');
+      const reason = [data?.error?.message, data?.message, fromUrl].find((r): r is string => typeof r === 'string' && r.length > 0);
       sessionStorage.setItem(GOOGLE_FAILED_KEY, typeof reason === 'string' && reason ? reason : '1');
     } catch {
       // storage disabled: the event below still reaches a mounted page

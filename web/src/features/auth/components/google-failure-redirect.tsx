@@ -24,7 +24,8 @@ export function GoogleFailureRedirect() {
     const backToAuth = (failure: { reason: string; sso: boolean } | null) => {
       if (failure?.sso) {
         // Issue 24: a refused single sign-on says so, with the reason, on /auth (the page shows it too).
-        const reason = failure.reason === '1' ? '' : failure.reason;
+        // Cognito wraps a trigger's refusal: 'PreSignUp failed with error <reason>.'; the person reads the reason.
+        const reason = failure.reason === '1' ? '' : failure.reason.replace(/^\w+ failed with error (.*?)\.?$/s, '$1');
         void import('sonner').then(({ toast }) => toast.error('SSO sign-in failed', reason ? { description: reason } : undefined));
         void navigate('/auth', { replace: true, state: { ssoError: reason || 'SSO sign-in failed' } });
         return;
