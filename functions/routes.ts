@@ -20,6 +20,7 @@ import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
 import { leaversRoutes } from './routes/leavers';
+import { ssoRoutes } from './routes/sso';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -40,7 +41,14 @@ export type UserPoolAction =
   | 'AdminDeleteUser'
   | 'ListUsers'
   | 'ListUsersInGroup'
-  | 'DescribeUserPool';
+  | 'DescribeUserPool'
+  | 'CreateIdentityProvider'
+  | 'UpdateIdentityProvider'
+  | 'DeleteIdentityProvider'
+  | 'DescribeIdentityProvider'
+  | 'ListIdentityProviders'
+  | 'DescribeUserPoolClient'
+  | 'UpdateUserPoolClient';
 
 /**
  * What a Lambda may reach. Infra grants exactly this (and sets only the environment variables it implies); the
@@ -80,6 +88,12 @@ export interface Capabilities {
    * TENANT_ROUTING_ENDPOINT.
    */
   tenants?: boolean;
+  /**
+   * Single sign-on (issue 24): sets USER_POOL_CLIENT_ID (the app client its identity providers join), SSO_AUTH_ORIGIN
+   * (the user pool's OAuth domain, for the ACS URL and redirect URI shown to the owner). The Cognito actions themselves
+   * are `userPool` actions.
+   */
+  sso?: boolean;
 }
 
 export interface AreaDef {
@@ -109,7 +123,9 @@ export const areas: Record<Area, AreaDef> = {
   // Who am I: reads the caller's records, creates the profile, mirrors the account type to Cognito.
   me: {
     entry: 'functions/src/me/handler.ts',
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes'] },
+    // A first single sign-on (issue 24) is linked to its employee here: one transaction (Put: membership, guard, audit;
+    // Update: employee, card, business counters) and the employee's Cognito group.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
   business: {
@@ -288,6 +304,20 @@ export const areas: Record<Area, AreaDef> = {
       userPool: ['ListUsers', 'AdminUserGlobalSignOut'],
     },
   },
+  // Single sign-on (issue 24): a business's e-mail domains (DNS TXT check), its identity provider in Cognito (one per
+  // business, added to the app client's supported providers under a lease) and its switches; the public SSO discovery.
+  // The only Lambda with the identity-provider and app-client actions.
+  sso: {
+    entry: 'functions/src/sso/handler.ts',
+    capabilities: {
+      // GetItem/Query: domains (by name; gsi2 by business), the connection, the business, the caller's records.
+      // PutItem/UpdateItem/DeleteItem: domains, the connection, the app client's lease, the audit entries.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      // The provider (Describe → Create/Update, Delete; List for operators) and the app client's read-modify-write.
+      userPool: ['CreateIdentityProvider', 'UpdateIdentityProvider', 'DeleteIdentityProvider', 'DescribeIdentityProvider', 'ListIdentityProviders', 'DescribeUserPoolClient', 'UpdateUserPoolClient'],
+      sso: true,
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -375,8 +405,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

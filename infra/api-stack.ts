@@ -56,6 +56,8 @@ export interface ApiStackProps extends StackProps {
   readonly documentsBucketArn: NamedExport;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
+  /** The user pool's OAuth domain (single sign-on's ACS URL and redirect URI, issue 24). */
+  readonly oauthDomain: string;
 }
 
 export class ApiStack extends Stack {
@@ -137,6 +139,8 @@ export class ApiStack extends Stack {
       documentsBucketArn: props.documentsBucketArn,
       publicOrigin: props.publicOrigin,
       userPool: props.userPool,
+      userPoolClient: props.userPoolClient,
+      oauthDomain: props.oauthDomain,
       sesFromAddress: config.sesFromAddress,
       salesInbox: config.salesInbox,
       stripeSecretName: config.stripeSecretName,

@@ -30,6 +30,10 @@ export interface AppEnvironmentProps {
   /** The origin links and QR codes point at. */
   readonly publicOrigin: string;
   readonly userPool: cognito.IUserPool;
+  /** The web app client single sign-on adds identity providers to (issue 24). */
+  readonly userPoolClient: cognito.IUserPoolClient;
+  /** The user pool's OAuth domain (host name): the hosted UI, the SAML ACS and the OIDC redirect URI. */
+  readonly oauthDomain: string;
   /** SES sender, address or `Name <address>`. */
   readonly sesFromAddress: string;
   readonly salesInbox: string;
@@ -130,6 +134,11 @@ export class AppEnvironment {
     if (capabilities.userPool?.length) {
       fn.addEnvironment('USER_POOL_ID', p.userPool.userPoolId);
       p.userPool.grant(fn, ...capabilities.userPool.map((action) => `cognito-idp:${action}`));
+    }
+
+    if (capabilities.sso) {
+      fn.addEnvironment('USER_POOL_CLIENT_ID', p.userPoolClient.userPoolClientId);
+      fn.addEnvironment('SSO_AUTH_ORIGIN', `https://${p.oauthDomain}`);
     }
 
     const mail = capabilities.mail;

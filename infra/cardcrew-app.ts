@@ -54,6 +54,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     documentsBucketArn: stateful.documentsBucketArn,
     userPool: stateful.userPool,
     userPoolClient: stateful.userPoolClient,
+    oauthDomain: stateful.oauthDomain,
     description: 'CardCrew HTTP API, Lambda functions and the monthly invoice schedule',
   });
   // CloudFront takes web ACLs from us-east-1 only, and a cross-region reference needs concrete environments:

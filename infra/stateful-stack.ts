@@ -302,6 +302,29 @@ export class StatefulStack extends Stack {
       nativeModules: [],
     });
     this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, preSignUp.function);
+    // Single sign-on (issue 24): a first sign-in through a business's provider is checked against its verified domains
+    // and employees (the SSO domain, settings and e-mail guard items: GetItem only).
+    preSignUp.function.addEnvironment('TABLE_NAME', this.table.tableName);
+    // 'Require SSO' (issue 24): password sign-ins (pre-authentication) and Google sign-ins (pre-token-generation; Cognito
+    // runs no pre-authentication for federated sign-ins) of a requiring business's employees are refused. It reads the
+    // user's memberships (Query, the table only) and the business's SSO settings (GetItem).
+    const ssoSignIn = new AppFunction(this, 'SsoSignInTrigger', {
+      entry: 'functions/src/sso/sign-in-triggers.ts',
+      serviceName: 'sso-sign-in',
+      description: "CardCrew pre-authentication and pre-token-generation trigger (refuses password and Google sign-ins where a business requires SSO)",
+      nativeModules: [],
+    });
+    ssoSignIn.function.addEnvironment('TABLE_NAME', this.table.tableName);
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_AUTHENTICATION, ssoSignIn.function);
+    this.userPool.addTrigger(cognito.UserPoolOperation.PRE_TOKEN_GENERATION, ssoSignIn.function);
+    new iam.Policy(this, 'SsoSignUpTableReads', {
+      roles: [preSignUp.role],
+      statements: [new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: [this.table.tableArn] })],
+    });
+    new iam.Policy(this, 'SsoSignInTableReads', {
+      roles: [ssoSignIn.role],
+      statements: [new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [this.table.tableArn] })],
+    });
     new iam.Policy(this, 'PreSignUpLinking', {
       roles: [preSignUp.role],
       statements: [

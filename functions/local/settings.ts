@@ -85,6 +85,8 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     S3_ENDPOINT: `http://${s.host}:${s.s3Port}`,
     SES_ENDPOINT: `http://${s.host}:${s.sesPort}`,
     COGNITO_ENDPOINT: `http://${s.host}:${s.cognitoPort}`,
+    // Single sign-on (issue 24): the user pool's OAuth domain is the hosted-UI stand-in (ACS URL, redirect URI).
+    SSO_AUTH_ORIGIN: `http://${s.host}:${s.hostedUiPort}`,
     STRIPE_API_BASE: `http://${s.host}:${s.stripePort}`,
     SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,

@@ -23,6 +23,13 @@ export const auditActions = {
   'billing.payerChanged': 'Billing changed',
   'scimToken.created': 'Directory token created',
   'scimToken.revoked': 'Directory token revoked',
+  'sso.domainClaimed': 'SSO domain claimed',
+  'sso.domainVerified': 'SSO domain verified',
+  'sso.domainRemoved': 'SSO domain removed',
+  'sso.providerConnected': 'Identity provider connected',
+  'sso.providerDisconnected': 'Identity provider disconnected',
+  'sso.settingsChanged': 'Single sign-on settings changed',
+  'sso.employeeLinked': 'Employee signed in with SSO for the first time',
   'invoice.paid': 'Invoice paid',
   'invoice.statusChanged': 'Invoice status changed',
 } as const;

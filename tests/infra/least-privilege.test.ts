@@ -15,7 +15,8 @@ const expectedActions: Record<string, string[]> = {
   public: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:GetObject', 'ses:SendEmail', 'ses:SendRawEmail'],
   // The OpenAPI document: logs and traces only.
   docs: [],
-  me: ['cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // AdminAddUserToGroup: a first single sign-on linked to its employee (issue 24).
+  me: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminUpdateUserAttributes', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   business: [
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminUpdateUserAttributes',
@@ -95,6 +96,22 @@ const expectedActions: Record<string, string[]> = {
     'ses:SendEmail',
     'ses:SendRawEmail',
   ],
+  // Single sign-on (issue 24): the only function with the identity-provider and app-client actions (on the user pool
+  // only); its domains, connection, lease and audit entries in the table. No mail, no bucket.
+  sso: [
+    'cognito-idp:CreateIdentityProvider',
+    'cognito-idp:DeleteIdentityProvider',
+    'cognito-idp:DescribeIdentityProvider',
+    'cognito-idp:DescribeUserPoolClient',
+    'cognito-idp:ListIdentityProviders',
+    'cognito-idp:UpdateIdentityProvider',
+    'cognito-idp:UpdateUserPoolClient',
+    'dynamodb:DeleteItem',
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+  ],
   // Custom domains (issue 21 §2): the only function with CloudFront's tenant actions (on the card distribution, its
   // connection group and its tenants), the domain items, and the regenerated QR images under qr/.
   customDomains: [
@@ -171,6 +188,7 @@ const expectedActions: Record<string, string[]> = {
 const expectedEnvironment: Record<string, string[]> = {
   directory: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   leavers: ['PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
+  sso: ['SSO_AUTH_ORIGIN', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
   public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   docs: [],
   me: ['TABLE_NAME', 'USER_POOL_ID'],
@@ -252,6 +270,21 @@ describe('least privilege per function', () => {
       expect(Object.keys(grants[name]!.environment).sort()).toEqual([...expectedEnvironment[name]!, ...(name in areas ? API_VARIABLES : HOUSE_VARIABLES)].sort());
     });
   }
+
+  it('gives the identity-provider and app-client actions to the sso function alone, on the user pool only', () => {
+    const ssoActions = /cognito-idp:(Create|Update|Delete|Describe|List)IdentityProviders?\b|cognito-idp:(Describe|Update)UserPoolClient\b/;
+    for (const [name, g] of Object.entries(grants)) {
+      if (name !== 'sso') expect(g.actions.filter((a) => ssoActions.test(a)), name).toEqual([]);
+    }
+    const statements = grants.sso!.statements.filter((s) => [s.Action].flat().some((a) => String(a).startsWith('cognito-idp:')));
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      const resources = [s.Resource].flat();
+      expect(resources).toHaveLength(1);
+      expect(JSON.stringify(resources[0])).toMatch(/UserPool/);
+      expect(JSON.stringify(resources[0])).not.toContain('*');
+    }
+  });
 
   it('lets the card page read and count, nothing else: no index, no bucket, no user pool, no mail, no secret', () => {
     const doc = JSON.stringify(grants.cardPage!.statements);

@@ -243,7 +243,26 @@ describe('the user pool', () => {
     const linking = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('cognito-idp:')));
     expect(linking).toEqual([expect.objectContaining({ Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } })]);
     expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
-      ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+      // GetItem: a first SSO sign-in's domain, settings and employee e-mail guard (issue 24).
+      ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
+  });
+
+  it("runs one 'Require SSO' trigger before password sign-ins and token generation, reading the table only", () => {
+    const [[, pool]] = resourcesOf(stateful, 'AWS::Cognito::UserPool') as [[string, { Properties: { LambdaConfig?: Record<string, unknown> } }]];
+    const idOf = (trigger: string) => /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(pool.Properties.LambdaConfig?.[trigger]))?.[1];
+    expect(idOf('PreAuthentication')).toMatch(/^SsoSignInTrigger/);
+    expect(idOf('PreTokenGeneration')).toBe(idOf('PreAuthentication'));
+    const fn = resourcesOf(stateful, 'AWS::Lambda::Function').find(([id]) => id === idOf('PreAuthentication'))![1];
+    const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn.Properties.Role))?.[1];
+    const statements = resourcesOf(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
+      ['dynamodb:GetItem', 'dynamodb:Query', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+    );
+    const tableId = resourcesOf(stateful, 'AWS::DynamoDB::Table')[0]![0];
+    const reads = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(reads).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } })]);
   });
 });

@@ -161,6 +161,17 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   addCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 201, agencyNotManagingA: 403, admin: 201 }),
   // Each allowed principal removes a domain of its own (the world adds one for each).
   removeCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // Single sign-on (issue 24): whoever manages the business; an employee 403. The matrix's domain id names no SSO
+  // domain of A (404 once allowed); disconnecting is a repeatable DELETE (204 whether or not one is connected).
+  getSso: managesA(200),
+  claimSsoDomain: managesA(201),
+  checkSsoDomain: managesA(404),
+  removeSsoDomain: managesA(404),
+  connectSsoProvider: managesA(200),
+  disconnectSsoProvider: managesA(204),
+  updateSsoSettings: managesA(200),
+  // Public: an e-mail whose domain has no SSO is a 404 for everyone.
+  discoverSso: everyone(404),
 };
 
 let world: World;

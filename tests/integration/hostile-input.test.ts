@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteDef } from '../../functions/routes';
 import { createWorld, pathValues, type World } from '../support/principals';
 import { pathOf, sampleBodies, sampleHeaders } from '../support/route-samples';
-import { api, createUser, freshClientAddress, type TestUser } from '../support/runtime';
+import { api, createUser, freshClientAddress, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 /** Fields whose text may span lines (descriptions, messages, notes); every other text field is single-line. */
-const multiLineFields = new Set(['description', 'message', 'notes']);
+const multiLineFields = new Set(['description', 'message', 'notes', 'metadataXml']);
 
 /** Choice fields, with values that are not among their choices (role escalation, case and padding tricks). */
 const enumFields: Record<string, unknown[]> = {
@@ -244,18 +244,22 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * PassKit calls an ApplePass token the samples cannot carry (tests/integration/apple-wallet*.test.ts make real ones);
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409.
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, discoverSso: 404 };
 
 let world: World;
 let freshUser: TestUser;
 
 let scimTokenId: string;
+/** Single sign-on (issue 24): domains of business A claimed for the valid check and the valid removal. */
+let ssoDomainIds: { check: string; remove: string };
 
 beforeAll(async () => {
   world = await createWorld();
   freshUser = await createUser();
   // A SCIM token of business A for the valid revoke (issue 23 §1).
   scimTokenId = (await api('POST', `/api/businesses/${world.ids.businessId}/scim-tokens`, { user: world.users.ownerOfA, body: { name: 'Hostile input' } })).body.token.id;
+  const claim = async () => (await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: uniqueDomain('sso') } })).body.id as string;
+  ssoDomainIds = { check: await claim(), remove: await claim() };
 });
 
 /** Who sends each route's requests: someone the valid request is allowed for. */
@@ -274,6 +278,8 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   if (route.operationId === 'revokeScimToken') return { ...pathValues(world, route.operationId), tokenId: scimTokenId };
+  if (route.operationId === 'checkSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.check };
+  if (route.operationId === 'removeSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.remove };
   // deleteEmployee has deleted the inactive target: the leaver flow's valid request makes the cardless one leave.
   if (route.operationId === 'deactivateEmployee') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   return pathValues(world, route.operationId);

@@ -2,6 +2,7 @@
 // route with a body that would be accepted: whatever they then refuse, they refuse for the reason under test.
 import type { OperationId } from '../../functions/routes';
 import { uniqueDomain, uniqueEmail, validBusinessForm } from './runtime';
+import { sampleSamlMetadata } from './saml-metadata';
 
 /** Values a valid body names that only exist once a world is made (createWorld sets them). */
 export const sampleContext = { businessId: '', checkoutSessionId: '', employeeId: '' };
@@ -115,6 +116,14 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listCustomDomains: () => undefined,
   addCustomDomain: () => ({ domain: uniqueDomain() }),
   removeCustomDomain: () => undefined,
+  getSso: () => undefined,
+  claimSsoDomain: () => ({ domain: uniqueDomain('sso') }),
+  checkSsoDomain: () => undefined,
+  removeSsoDomain: () => undefined,
+  connectSsoProvider: () => ({ type: 'SAML', metadataXml: sampleSamlMetadata() }),
+  disconnectSsoProvider: () => undefined,
+  updateSsoSettings: () => ({ createEmployeesOnFirstSignIn: false, requireSso: false }),
+  discoverSso: () => ({ email: uniqueEmail('sso') }),
 };
 
 /** Routes whose sample body is not JSON. */

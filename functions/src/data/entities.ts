@@ -1043,6 +1043,77 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * A business's single sign-on domain (issue 24), keyed by the domain so it belongs to one business (created with a
+   * condition) and so the pre-sign-up trigger and 'Sign in with SSO' find its business with one GetItem. Verified once
+   * the TXT record `_cardcrew-sso.<domain>` holds the token. gsi2 lists a business's domains.
+   */
+  const ssoDomain = new Entity(
+    {
+      model: { entity: 'ssoDomain', version: '1', service },
+      attributes: {
+        domain: { ...text, required: true },
+        domainId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        /** The value the TXT record must hold (random, not secret). */
+        token: { ...text, required: true },
+        verifiedAt: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['domainId'] } },
+      },
+    },
+    options,
+  );
+
+  /**
+   * A business's identity provider and its SSO switches (issue 24): one per business. The provider's configuration is
+   * Cognito's (the OIDC client secret is stored there only); this item keeps what Company Settings shows and the switches
+   * the sign-in triggers read.
+   */
+  const ssoConnection = new Entity(
+    {
+      model: { entity: 'ssoConnection', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        providerName: text,
+        providerType: { type: ['SAML', 'OIDC'] as const },
+        metadataUrl: text,
+        entityId: text,
+        signInUrl: text,
+        issuer: text,
+        clientId: text,
+        connectedAt: text,
+        createEmployeesOnFirstSignIn: { type: 'boolean', required: true, default: false },
+        requireSso: { type: 'boolean', required: true, default: false },
+        createdAt,
+        updatedAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  /**
+   * The lease around the app client's read-modify-write (UpdateUserPoolClient replaces the whole configuration): one
+   * item per app client, held by one save at a time, expiring (the table's TTL attribute) if its holder died.
+   */
+  const ssoClientLease = new Entity(
+    {
+      model: { entity: 'ssoClientLease', version: '1', service },
+      attributes: {
+        clientId: { ...text, required: true },
+        holder: { ...text, required: true },
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['clientId'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -1081,6 +1152,9 @@ export function buildEntities() {
     customDomain,
     agencyDomain,
     leaver,
+    ssoDomain,
+    ssoConnection,
+    ssoClientLease,
   };
   return { ...entities, service: new Service(entities, options) };
 }

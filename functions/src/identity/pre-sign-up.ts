@@ -13,6 +13,8 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { messages } from '../../../shared/messages';
 import { localClientOptions, runtimeConfig } from '../config';
 import { logger } from '../lib/logger';
+import { parseSsoUserName } from '../sso/provider-name';
+import { ssoSignUpRefusal } from '../sso/sign-in-rules';
 
 /** The two user pool calls linking needs (and the only ones the trigger's role may make). */
 export interface UserDirectory {
@@ -30,6 +32,14 @@ const isFederated = (user: UserType) => user.UserStatus === 'EXTERNAL_PROVIDER' 
 
 export async function preSignUp(event: PreSignUpTriggerEvent, directory: UserDirectory): Promise<PreSignUpTriggerEvent> {
   const email = event.request.userAttributes.email?.trim();
+  if (event.triggerSource === 'PreSignUp_ExternalProvider' && parseSsoUserName(event.userName)) {
+    // A first sign-in through a business's own provider (issue 24): its verified domains, an employee (or creating
+    // one allowed); it is never linked to a password account here (the employee link happens at the first /api/me).
+    const refusal = await ssoSignUpRefusal(event.userName, email);
+    if (refusal) throw new Error(refusal);
+    return event;
+  }
+
   if (!email) return event;
 
   if (event.triggerSource === 'PreSignUp_ExternalProvider') {

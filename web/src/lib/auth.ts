@@ -8,6 +8,7 @@ import { Hub } from 'aws-amplify/utils';
 import { cognitoUserPoolsTokenProvider, type TokenOrchestrator } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { RuntimeConfig } from './config';
+import { withIdpIdentifier } from '@web/features/sso/hosted-ui';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from './google-sign-in-failure';
 
 // This Amplify release does not export these two types by name; derive them from the orchestrator.
@@ -36,7 +37,11 @@ export function configureAuth(config: RuntimeConfig): void {
   Hub.listen('auth', ({ payload }) => {
     if (payload.event !== 'signInWithRedirect_failure') return;
     try {
-      sessionStorage.setItem(GOOGLE_FAILED_KEY, '1');
+      // The hosted UI's error_description (an SSO refusal's reason, issue 24) when Amplify passes it on.
+      const data = (payload as { data?: { message?: unknown; error?: { message?: unknown } } }).data;
+      const fromUrl = new URLSearchParams(window.location.search).get('error_description');
+      const reason = [data?.error?.message, data?.message, fromUrl].find((r): r is string => typeof r === 'string' && r.length > 0);
+      sessionStorage.setItem(GOOGLE_FAILED_KEY, typeof reason === 'string' && reason ? reason : '1');
     } catch {
       // storage disabled: the event below still reaches a mounted page
     }
@@ -77,6 +82,18 @@ export function signInWithGoogle(): Promise<void> {
   return signInWithRedirect({
     provider: 'Google',
     ...(hostedUi ? { options: { authSessionOpener: async (url: string) => void window.location.assign(url.replace(`https://${hostedUi}/`, `http://${hostedUi}/`)) } } : {}),
+  });
+}
+
+/**
+ * 'Sign in with SSO' (issue 24): Amplify's signInWithRedirect (its PKCE verifier and state kept as for Google) with the
+ * authorize URL turned from a provider name to `idp_identifier=<domain>`, so Cognito picks the business's provider.
+ */
+export function signInWithSso(domain: string): Promise<void> {
+  const local = localHostedUi !== null;
+  return signInWithRedirect({
+    provider: { custom: 'SSO' },
+    options: { authSessionOpener: async (url: string) => void window.location.assign(withIdpIdentifier(url, domain, local)) },
   });
 }
 

@@ -4,30 +4,39 @@
 import { messages } from '@shared/messages';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from '@web/lib/google-sign-in-failure';
+import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY, SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
 
 export function GoogleFailureRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    const takeFlag = () => {
+    /** The failure (its reason, or '1'), and whether it ended an SSO round trip; null when nothing failed. */
+    const takeFlag = (): { reason: string; sso: boolean } | null => {
       try {
-        const failed = sessionStorage.getItem(GOOGLE_FAILED_KEY) !== null;
+        const reason = sessionStorage.getItem(GOOGLE_FAILED_KEY);
+        const sso = sessionStorage.getItem(SSO_PENDING_KEY) !== null;
         sessionStorage.removeItem(GOOGLE_FAILED_KEY);
-        return failed;
+        if (reason !== null) sessionStorage.removeItem(SSO_PENDING_KEY);
+        return reason === null ? null : { reason, sso };
       } catch {
-        return false; // storage disabled: only the event can tell
+        return null; // storage disabled: only the event can tell
       }
     };
-    const backToAuth = () => {
+    const backToAuth = (failure: { reason: string; sso: boolean } | null) => {
+      if (failure?.sso) {
+        // Issue 24: a refused single sign-on says so, with the reason, on /auth (the page shows it too).
+        // Cognito wraps a trigger's refusal: 'PreSignUp failed with error <reason>.'; the person reads the reason.
+        const reason = failure.reason === '1' ? '' : failure.reason.replace(/^\w+ failed with error (.*?)\.?$/s, '$1');
+        void import('sonner').then(({ toast }) => toast.error('SSO sign-in failed', reason ? { description: reason } : undefined));
+        void navigate('/auth', { replace: true, state: { ssoError: reason || 'SSO sign-in failed' } });
+        return;
+      }
       // Toasts load with the first one (sonner is not part of a public page's first load).
       void import('sonner').then(({ toast }) => toast.error(messages.auth.authError, { description: messages.onboarding.googleFailed }));
       void navigate('/auth', { replace: true });
     };
-    if (takeFlag()) backToAuth();
-    const onFailure = () => {
-      takeFlag();
-      backToAuth();
-    };
+    const first = takeFlag();
+    if (first) backToAuth(first);
+    const onFailure = () => backToAuth(takeFlag());
     window.addEventListener(GOOGLE_FAILED_EVENT, onFailure);
     return () => window.removeEventListener(GOOGLE_FAILED_EVENT, onFailure);
   }, [navigate]);

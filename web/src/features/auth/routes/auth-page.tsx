@@ -6,7 +6,7 @@ import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
@@ -14,6 +14,10 @@ import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { PageSpinner, Spinner } from '@web/components/spinner';
 import { getConfig } from '@web/lib/config';
+import { apiRequest, isApiError } from '@web/lib/api-client';
+import { SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
+import { ssoMessages } from '@shared/messages/sso';
+import { ssoDiscoveredSchema, ssoDiscoverySchema } from '@shared/schemas/sso';
 import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
@@ -29,7 +33,7 @@ const GOOGLE_UNAVAILABLE_TITLE = 'Google sign-in is not configured';
 const GOOGLE_UNAVAILABLE = 'This deployment has no Cognito domain. Use your email and password instead.';
 const googleNoteId = 'google-sign-in-note';
 
-type Step = 'signIn' | 'signUp' | 'confirm' | 'newPassword' | 'forgot' | 'forgotConfirm';
+type Step = 'signIn' | 'signUp' | 'confirm' | 'newPassword' | 'forgot' | 'forgotConfirm' | 'sso';
 
 const accountTypeHelp: Record<PendingAccountType, string> = {
   business: messages.auth.businessHelper,
@@ -53,6 +57,9 @@ export function AuthPage() {
   /** Whether the confirmation step was reached from sign-up (so the chosen account type applies). */
   const [confirmingSignUp, setConfirmingSignUp] = useState(false);
   const [busy, setBusy] = useState(false);
+  // 'Sign in with SSO' (issue 24): the problem with the typed work e-mail, or a refused round trip's reason.
+  const location = useLocation();
+  const [ssoError, setSsoError] = useState<string | null>(() => (location.state as { ssoError?: string } | null)?.ssoError ?? null);
   /** Set while this page signs someone in, so the "already signed in" redirect does not race its own navigation. */
   const [signingIn, setSigningIn] = useState(false);
   /** Shown under the Google button after it was pressed in local mode. */
@@ -200,6 +207,29 @@ export function AuthPage() {
     });
   }
 
+  async function onSsoSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = ssoDiscoverySchema.safeParse({ email });
+    if (!parsed.success) return setSsoError(parsed.error.issues[0]?.message ?? ssoMessages.emailInvalid);
+    setBusy(true);
+    try {
+      const { idpIdentifier } = await apiRequest('/api/sso/discover', { method: 'POST', body: parsed.data, auth: false, schema: ssoDiscoveredSchema });
+      if (!config.oauthDomain) throw new Error(GOOGLE_UNAVAILABLE);
+      // The deep link survives the round trip (spec 1 §2), as with Google.
+      if (redirect && redirect !== '/') writePendingRedirectPath(redirect);
+      try {
+        sessionStorage.setItem(SSO_PENDING_KEY, '1');
+      } catch {
+        // storage disabled: a failure then reads as the general sign-in failure
+      }
+      setSsoError(null);
+      await (await loadAuth()).signInWithSso(idpIdentifier);
+    } catch (error) {
+      setSsoError(isApiError(error) && error.status === 404 ? ssoMessages.noSsoForDomain : error instanceof Error ? error.message : ssoMessages.signInFailed);
+      setBusy(false);
+    }
+  }
+
   function onGoogle() {
     if (!config.oauthDomain) {
       // An inline note (a status region) rather than a toast: it stays until read, and is announced once.
@@ -220,6 +250,24 @@ export function AuthPage() {
       <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
     </FormField>
   );
+
+  if (step === 'sso') {
+    return (
+      <AuthShell brand={brand} title="Sign in with SSO" description="Use your work e-mail: your company’s identity provider signs you in.">
+        <form noValidate onSubmit={(e) => void onSsoSubmit(e)} className="grid gap-4">
+          <FormField label="Work email" error={ssoError ?? undefined}>
+            <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <Button type="submit" disabled={busy}>
+            {submitLabel('Continue')}
+          </Button>
+          <Button variant="ghost" onClick={() => switchTo('signIn')}>
+            Back to Sign In
+          </Button>
+        </form>
+      </AuthShell>
+    );
+  }
 
   if (step === 'confirm') {
     return (
@@ -355,6 +403,16 @@ export function AuthPage() {
         <GoogleMark />
         Continue with Google
       </Button>
+      {!signingUp && (
+        <Button variant="outline" className="mt-3 w-full" onClick={() => { setSsoError(null); switchTo('sso'); }} disabled={busy}>
+          Sign in with SSO
+        </Button>
+      )}
+      {ssoError && !signingUp && (
+        <div role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-foreground">
+          <strong>{ssoMessages.signInFailed}.</strong> {ssoError}
+        </div>
+      )}
       {/* Always rendered, so screen readers announce the note when it appears. */}
       <div role="status" id={googleNoteId}>
         {googleUnavailable && (

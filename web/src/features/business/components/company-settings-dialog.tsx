@@ -33,6 +33,7 @@ import { dashboardKeys } from '../api/get-dashboard';
 import { SignatureSettingsFieldset } from '@web/features/email-signature/components/signature-settings-fieldset';
 import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
 import { DirectorySyncSection } from '@web/features/directory-sync/components/directory-sync-section';
+import { SsoSection } from '@web/features/sso/components/sso-section';
 
 const fields = [
   'name',
@@ -106,6 +107,7 @@ export function CompanySettingsDialog({
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
         {open && <DirectorySyncSection businessId={business.id} />}
+        {open && <SsoSection businessId={business.id} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,117 @@
+// An employee's first single sign-on in a real browser (issue 24), on one machine: the owner's business claims and
+// verifies acme.example (the TXT record through the DNS stand-in) and connects the local SAML identity provider; Marcus
+// (an employee with no login yet) uses 'Sign in with SSO' on /auth, signs in at the IdP and lands in his portal, linked
+// to his employee. A new hire with no employee is refused with 'SSO sign-in failed' and the reason, and nothing is
+// linked. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import type { Browser, Page } from 'playwright-core';
+import { ssoMessages } from '../../shared/messages/sso';
+import { LOCAL_OIDC_CLIENT } from '../../functions/local/oidc-idp';
+import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
+import { axeViolations } from '../support/axe';
+import { desktop, launchBrowser } from '../support/browser';
+import { shot } from '../support/e2e';
+import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
+
+const DOMAIN = 'acme.example';
+let browser: Browser;
+let acme: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
+const employees: Record<string, string> = {};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  acme = await createOwnerWithBusiness({ name: 'Acme SSO' });
+  for (const [name, email] of [['Marcus Lee', 'marcus@acme.example'], ['Jane Cooper', 'jane@acme.example']] as const) {
+    employees[email] = (await addEmployee(acme.owner, acme.business.id, { name, email })).id;
+  }
+  const claimed = await api('POST', `/api/businesses/${acme.business.id}/sso/domains`, { user: acme.owner, body: { domain: DOMAIN } });
+  expect(claimed.status, claimed.text).toBe(201);
+  // The owner creates the TXT record at 'their DNS provider': the stand-in's API.
+  const dns = await fetch(`http://127.0.0.1:${runtime.settings.dnsPort}/records`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: claimed.body.txtRecord.name, value: claimed.body.txtRecord.value }),
+  });
+  expect(dns.status).toBe(200);
+  const checked = await api('POST', `/api/businesses/${acme.business.id}/sso/domains/${claimed.body.id}/check`, { user: acme.owner });
+  expect(checked.status, checked.text).toBe(200);
+  expect(checked.body.state).toBe('verified');
+  const saml = await api('PUT', `/api/businesses/${acme.business.id}/sso/provider`, { user: acme.owner, body: { type: 'SAML', metadataUrl: runtime.env.LOCAL_SAML_METADATA_URL } });
+  expect(saml.status, saml.text).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ viewport: desktop });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** /auth → 'Sign in with SSO' → the work e-mail → the identity provider's login page → signed in there. */
+async function signInWithSso(page: Page, email: string, path = '/auth') {
+  await page.goto(`${origin}${path}`);
+  await page.getByRole('button', { name: 'Sign in with SSO', exact: true }).click();
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByLabel('Password').fill(SSO_TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+async function linkedUserOf(email: string) {
+  const db = await tables();
+  return (await db.employee.get({ employeeId: employees[email]! }).go({ consistent: true })).data?.userId ?? null;
+}
+
+describe('first sign-in through the business’s identity provider', () => {
+  it('SAML: Marcus signs in with SSO and lands in his portal, linked to his employee', async () => {
+    await withPage(async (page) => {
+      await signInWithSso(page, 'marcus@acme.example');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Marcus Lee', { exact: true }).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'sso-saml-portal', { fullPage: false });
+    });
+    const userId = await linkedUserOf('marcus@acme.example');
+    expect(userId).toBeTruthy();
+    const db = await tables();
+    expect((await db.membership.get({ userId: userId!, scopeType: 'business', scopeId: acme.business.id }).go()).data).toMatchObject({ role: 'employee', employeeId: employees['marcus@acme.example'] });
+    expect((await db.employee.get({ employeeId: employees['marcus@acme.example']! }).go()).data?.status).toBe('active');
+  });
+
+  it('refuses a new hire with no employee: SSO sign-in failed with the reason, nothing linked', async () => {
+    await withPage(async (page) => {
+      await signInWithSso(page, 'new.hire@acme.example');
+      await page.waitForURL(`${origin}/auth`, { timeout: 20_000 });
+      const alert = page.getByRole('alert').filter({ hasText: ssoMessages.signInFailed });
+      await expectOnPage(alert).toBeVisible();
+      await expectOnPage(alert).toHaveText(`${ssoMessages.signInFailed}. ${ssoMessages.noEmployee}`);
+      await shot(page, 'sso-refused', { fullPage: false });
+    });
+    const db = await tables();
+    const { data } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();
+    expect(data).toBeNull();
+  });
+
+  it('OIDC: after the owner switches providers, Jane signs in with SSO, keeping her deep link', async () => {
+    const oidc = await api('PUT', `/api/businesses/${acme.business.id}/sso/provider`, {
+      user: acme.owner,
+      body: { type: 'OIDC', issuer: runtime.env.LOCAL_OIDC_ISSUER, clientId: LOCAL_OIDC_CLIENT.clientId, clientSecret: LOCAL_OIDC_CLIENT.clientSecret },
+    });
+    expect(oidc.status, oidc.text).toBe(200);
+    expect(JSON.stringify(oidc.body)).not.toContain(LOCAL_OIDC_CLIENT.clientSecret);
+    await withPage(async (page) => {
+      await signInWithSso(page, 'jane@acme.example', '/auth?redirect=%2Femployee-portal');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Jane Cooper', { exact: true }).first()).toBeVisible();
+      await shot(page, 'sso-oidc-portal', { fullPage: false });
+    });
+    expect(await linkedUserOf('jane@acme.example')).toBeTruthy();
+  });
+});
