@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
   '@functions': fileURLToPath(new URL('./functions', import.meta.url)),
+  '@web': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
 // The SDK's notice that it will need Node 22 says nothing about CardCrew (Lambda runs Node 22); keep test logs readable.

@@ -24,6 +24,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
+import { handler as ssoSignInTrigger } from '../src/sso/sign-in-triggers';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
 import { IdentityProviderError, IdentityProviderStore, type IdentityProvider } from './identity-providers';
@@ -214,6 +215,7 @@ function withUserPoolFixes(router: (target: string) => Route, services: Services
         if (problem) throw new cl.CognitoError('InvalidPasswordException', problem);
       }
       if (target === 'SignUp') await runPreSignUp(ctx, services, req);
+      if (SIGN_IN_TARGETS.has(target)) await runPreAuthentication(ctx, services, req);
       if (target === 'CreateUserPoolClient') checkSupportedProviders(services, String(req.UserPoolId), req.SupportedIdentityProviders);
       const output = await route(ctx, req).catch((error: { code?: string; message?: string }) => {
         // The pool prevents user-existence errors (infra/stateful-stack.ts): Cognito answers a wrong password and an
@@ -368,6 +370,34 @@ async function runPreSignUp(ctx: unknown, services: Services, req: Record<string
   }
 }
 
+/**
+ * The pool's pre-authentication trigger ('Require SSO', functions/src/sso/sign-in-triggers.ts), before a password is
+ * checked, as Cognito runs it: only for a user that exists, and a refusal reads 'PreAuthentication failed with error …'.
+ */
+async function runPreAuthentication(ctx: unknown, services: Services, req: Record<string, unknown>) {
+  const flow = String(req.AuthFlow);
+  if (flow !== 'USER_PASSWORD_AUTH' && flow !== 'ADMIN_USER_PASSWORD_AUTH' && flow !== 'USER_SRP_AUTH') return;
+  const username = (req.AuthParameters as Record<string, string> | undefined)?.USERNAME;
+  if (!username) return;
+  const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+  const user = await pool.getUserByUsername(ctx, username);
+  if (!user) return;
+  try {
+    await ssoSignInTrigger({
+      version: '1',
+      region: 'local',
+      userPoolId: pool.options.Id,
+      triggerSource: 'PreAuthentication_Authentication',
+      userName: user.Username,
+      callerContext: { awsSdkVersion: 'local', clientId: String(req.ClientId) },
+      request: { userAttributes: Object.fromEntries(user.Attributes.map((a) => [a.Name, a.Value ?? ''])) },
+      response: {},
+    });
+  } catch (error) {
+    throw new cl.CognitoError('UserLambdaValidationException', `PreAuthentication failed with error ${(error as Error).message}.`);
+  }
+}
+
 const attribute = (user: LocalUser, name: string) => user.Attributes.find((a) => a.Name === name)?.Value;
 
 /** The identities a user carries once a provider is linked to it (Cognito's `identities` attribute). */
@@ -469,6 +499,20 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
         user = { ...user, UserLastModifiedDate: new Date(), Attributes: [...kept, ...mapped, { Name: 'identities', Value: JSON.stringify(identities) }] };
         await pool.saveUser(ctx, user);
       }
+      // The pre-token-generation trigger ('Require SSO' refuses a Google sign-in of such a business's employee).
+      const signedIn = user;
+      await ssoSignInTrigger({
+        version: '1',
+        region: 'local',
+        userPoolId: pool.options.Id,
+        triggerSource: 'TokenGeneration_HostedAuth',
+        userName: signedIn.Username,
+        callerContext: { awsSdkVersion: 'local', clientId },
+        request: { userAttributes: Object.fromEntries(signedIn.Attributes.map((a) => [a.Name, a.Value ?? ''])), groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] } },
+        response: { claimsOverrideDetails: {} },
+      }).catch((error: Error) => {
+        throw new Error(`PreTokenGeneration failed with error ${error.message}.`, { cause: error });
+      });
       const tokens = await tokenGenerator.generate(ctx, user, await pool.listUserGroupMembership(ctx, user), client, undefined, 'Authentication');
       await pool.storeRefreshToken(ctx, tokens.RefreshToken, user);
       return tokens;

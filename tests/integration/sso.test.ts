@@ -7,7 +7,7 @@ import { DescribeIdentityProviderCommand, DescribeUserPoolClientCommand } from '
 import { describe, expect, it } from 'vitest';
 import { ssoMessages } from '../../shared/messages/sso';
 import { providerNameOf } from '../../functions/src/sso/provider-name';
-import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
+import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, runtime, signIn, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { sampleSamlMetadata } from '../support/saml-metadata';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -167,6 +167,26 @@ describe('single sign-on: the identity provider in Cognito', () => {
     const db = await tables();
     expect((await db.ssoConnection.get({ businessId: a.business.id }).go()).data).toMatchObject({ createEmployeesOnFirstSignIn: true, requireSso: true });
     expect(await auditActions(a.business.id)).toContain('sso.settingsChanged');
+  });
+
+  it("'Require SSO' refuses an employee's password sign-in with the way to sign in, never the owner's; off again, it signs in", async () => {
+    const a = await createOwnerWithBusiness();
+    const employee = await addEmployee(a.owner, a.business.id, { status: 'active' });
+    const person = await createUser();
+    const db = await tables();
+    await db.membership.create({ userId: person.sub, scopeType: 'business', scopeId: a.business.id, role: 'employee', employeeId: employee.id }).go();
+    const settings = (requireSso: boolean) => api('PUT', `/api/businesses/${a.business.id}/sso/settings`, { user: a.owner, body: { createEmployeesOnFirstSignIn: false, requireSso } });
+
+    expect((await settings(true)).status).toBe(200);
+    const refused = await signIn(person.email, person.password).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).name).toBe('UserLambdaValidationException');
+    expect((refused as Error).message).toBe(`PreAuthentication failed with error ${ssoMessages.ssoRequired}.`);
+    // The owner keeps a password sign-in, so a broken provider cannot lock the business out.
+    expect((await signIn(a.owner.email, a.owner.password)).sub).toBe(a.owner.sub);
+
+    expect((await settings(false)).status).toBe(200);
+    expect((await signIn(person.email, person.password)).sub).toBe(person.sub);
   });
 
   it('discovers nothing for a domain without a verified SSO provider', async () => {

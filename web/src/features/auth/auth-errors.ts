@@ -7,7 +7,8 @@ export function toastAuthError(error: unknown): void {
   // An AuthError comes from Amplify, so Amplify is loaded by then (this module must not import it: /auth's first load).
   const AuthError = loadedAuth()?.AuthError;
   if ((AuthError && error instanceof AuthError) || (error instanceof Error && error.name.endsWith('Exception'))) {
-    toast.error(messages.auth.authError, { description: error.message });
+    // Cognito wraps a trigger's refusal ('PreAuthentication failed with error <reason>.', e.g. Require SSO): show the reason.
+    toast.error(messages.auth.authError, { description: error.message.replace(/^\w+ failed with error (.*?)\.?$/s, '$1') });
     return;
   }
   console.error(error);
