@@ -3,11 +3,15 @@
 // (shared/public-pages.ts) are also rendered at build time (web/src/prerender.tsx) and hydrated.
 // Declarative routes (<Routes>), not the data router: the app has no loaders or actions, and the data router is
 // 15 KB more of the first load (docs/decisions.md, "Public pages").
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, Suspense, use, useLayoutEffect, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
-import { loadAuth } from '@web/lib/load-auth';
+import { cachedSession, startSession } from '@web/features/auth/session-start';
+import { hasStoredSession } from '@web/lib/load-auth';
+import type { Me } from '@shared/schemas/me';
+import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
 
 type PageModule = Record<string, ComponentType>;
@@ -18,15 +22,18 @@ const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
 interface LazyPage {
   /** The page's source module, as the build manifest names it (web/prerender.ts preloads its chunk). */
   module: string;
-  /** Loads the page (and, for the signed-in app, the configured auth library) ahead of its first render. */
+  /** Loads the page ahead of its first render (main.tsx starts it before the config is read). */
   preload: () => Promise<ComponentType>;
+  /** A page of the signed-in app: main.tsx reads the session and requests its data at boot. */
+  signedIn: boolean;
   /** Renders the page, suspending (spinner) until it is loaded. */
   Component: ComponentType;
 }
 
 /**
- * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. Pages of the signed-in app
- * (`signedIn`) also load the configured auth library (Amplify) in parallel; public pages never do.
+ * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. The auth library (Amplify) is
+ * not part of a page's load: a signed-in page's first calls use the stored token (lib/load-auth.ts storedIdToken),
+ * and the session loads the library when it needs it.
  */
 function lazyPage(module: string, name: string, { signedIn = false } = {}): LazyPage {
   const load = pageModules[`../features/${module}.tsx`];
@@ -34,8 +41,8 @@ function lazyPage(module: string, name: string, { signedIn = false } = {}): Lazy
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
-    (loading ??= Promise.all([load(), signedIn ? loadAuth() : undefined]).then(
-      ([m]) => {
+    (loading ??= load().then(
+      (m) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);
         loaded = Page;
@@ -50,7 +57,7 @@ function lazyPage(module: string, name: string, { signedIn = false } = {}): Lazy
     // Loaded ahead (hydration, prerender, a second visit): render at once; otherwise suspend until it is.
     return createElement(loaded ?? use(preload()));
   }
-  return { module: `src/features/${module}.tsx`, preload, Component };
+  return { module: `src/features/${module}.tsx`, preload, signedIn, Component };
 }
 
 const routes: { path: string; page: LazyPage }[] = [
@@ -81,6 +88,28 @@ export function pageFor(pathname: string): LazyPage {
   const match = matchRoutes(routes, pathname)?.[0];
   if (!match) throw new Error(`No route for ${pathname}`); // '*' matches everything
   return match.route.page;
+}
+
+const pagesWithData = new Set<string>(['/business', '/business/:businessId', '/agency', '/employee-portal', '/admin'] satisfies PageWithData[]);
+
+/**
+ * Boot of a signed-in page (issue 25 §1), once the config is read: the session is read now (not once the page has
+ * drawn), and the page's data is requested beside its code — at once with the session the last visit kept, else as
+ * soon as /api/me has answered. The data's code (app/page-data.ts) is a chunk of its own.
+ */
+export function startSignedInPage(pathname: string, search: string, client: QueryClient): void {
+  const match = matchRoutes(routes, pathname)?.[0];
+  if (!match?.route.page.signedIn || !hasStoredSession()) return;
+  const session = startSession();
+  const path = match.route.path;
+  if (!pagesWithData.has(path)) return;
+  const pageData = import('./page-data');
+  const withMe = (me: Me | null) => {
+    if (me) void pageData.then((m) => m.prefetchPageData(client, path as PageWithData, match.params, new URLSearchParams(search), me));
+  };
+  const kept = cachedSession();
+  if (kept) withMe(kept.me);
+  else void session.then((state) => withMe(state.me));
 }
 
 /** A new page starts at the top, unless it names an anchor; Back and Forward leave the browser's position alone. */

@@ -2,7 +2,8 @@
 // error bodies ({ error: { code, message, fieldErrors?, requestId? } }) turned into ApiError.
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
 import { messages } from '@shared/messages';
-import { hasStoredSession, loadAuth } from './load-auth';
+import { whenConfigLoaded } from './config';
+import { hasStoredSession, loadAuth, storedIdToken } from './load-auth';
 
 /** NETWORK_ERROR: the request never got an answer; BAD_RESPONSE: the answer broke the contract. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE';
@@ -68,8 +69,9 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    // Without stored Amplify keys there is no token to send, and no reason to load the auth library.
-    const token = hasStoredSession() ? await (await loadAuth()).getIdToken() : null;
+    // Without stored Amplify keys there is no token to send, and no reason to load the auth library; a stored token
+    // that is good for a while is sent as it is, without waiting for the library (issue 25 §1).
+    const token = hasStoredSession() ? await idToken() : null;
     if (!token) throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: messages.generic.unauthenticated });
     headers.Authorization = `Bearer ${token}`;
   }
@@ -90,6 +92,11 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
 
   if (!res.ok) throw await toApiError(res);
   return res;
+}
+
+async function idToken(): Promise<string | null> {
+  const stored = storedIdToken((await whenConfigLoaded()).userPoolClientId);
+  return stored ? stored.token : (await loadAuth()).getIdToken();
 }
 
 /** Checks a response against its schema; a mismatch is a BAD_RESPONSE ApiError (details in the console). */
