@@ -9,6 +9,7 @@ import { matchRoutes, Route, Routes, useLocation, useNavigationType } from 'reac
 import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { cachedSession, startSession } from '@web/features/auth/session-start';
+import { startGet } from '@web/lib/api-client';
 import { hasStoredSession } from '@web/lib/load-auth';
 import type { Me } from '@shared/schemas/me';
 import type { PageWithData } from './page-data';
@@ -105,11 +106,39 @@ export function startSignedInPage(pathname: string, search: string, client: Quer
   if (!pagesWithData.has(path)) return;
   const pageData = import('./page-data');
   const withMe = (me: Me | null) => {
-    if (me) void pageData.then((m) => m.prefetchPageData(client, path as PageWithData, match.params, new URLSearchParams(search), me));
+    if (!me) return;
+    const first = firstRequestOf(path as PageWithData, match.params, new URLSearchParams(search), me);
+    if (first) startGet(first.path, first.query);
+    void pageData.then((m) => m.prefetchPageData(client, path as PageWithData, match.params, new URLSearchParams(search), me));
   };
   const kept = cachedSession();
   if (kept) withMe(kept.me);
   else void session.then((state) => withMe(state.me));
+}
+
+/**
+ * The GET a page's main query sends (the same path and query as its hook, or startGet's answer goes unused), sent at
+ * once: page-data.ts, a chunk to download first, then puts it into the query cache.
+ */
+function firstRequestOf(page: PageWithData, params: Record<string, string | undefined>, search: URLSearchParams, me: Me): { path: string; query?: Record<string, string> } | null {
+  switch (page) {
+    case '/business':
+    case '/business/:businessId': {
+      const businessId = params.businessId ?? me.businessId;
+      return businessId && me.role !== 'employee' ? { path: `/api/businesses/${encodeURIComponent(businessId)}/dashboard` } : null;
+    }
+    case '/agency':
+      return me.accountType === 'agency' ? { path: '/api/agency' } : null;
+    case '/employee-portal':
+      return me.role === 'employee' ? { path: '/api/me/employee' } : null;
+    case '/admin': {
+      if (!me.isAdmin) return null;
+      const tab = search.get('tab') ?? 'dashboard';
+      if (tab === 'businesses') return { path: '/api/admin/businesses', query: { status: 'all' } };
+      if (tab === 'billing') return { path: '/api/admin/invoices', query: { status: 'all', payer: 'all' } };
+      return ['dashboard', 'plans', 'users'].includes(tab) ? { path: `/api/admin/${tab}` } : null;
+    }
+  }
 }
 
 /** A new page starts at the top, unless it names an anchor; Back and Forward leave the browser's position alone. */

@@ -44,9 +44,33 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
 }
 
+/** GETs started at boot, by address, until the page's own request takes the answer (startGet). */
+const started = new Map<string, Promise<Response>>();
+
+/**
+ * Starts a GET now; the next apiRequest GET of the same path and query takes its answer (issue 25 §1: a signed-in
+ * page's data is requested at boot, before the code that asks for it has loaded). Not taken within 15 s, it is dropped.
+ */
+export function startGet(path: string, query?: ApiRequest<unknown>['query']): void {
+  const url = withQuery(path, query);
+  if (started.has(url)) return;
+  const answer = send(path, { query }, 'application/json');
+  answer.catch(() => undefined); // the request that takes it sees the error
+  started.set(url, answer);
+  setTimeout(() => started.delete(url), 15_000);
+}
+
+function takeStarted(path: string, options: ApiRequest<unknown>): Promise<Response> | undefined {
+  if ((options.method ?? 'GET') !== 'GET' || options.auth === false) return undefined;
+  const url = withQuery(path, options.query);
+  const answer = started.get(url);
+  started.delete(url);
+  return answer;
+}
+
 export async function apiRequest<T = void>(path: string, options: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', schema } = options;
-  const res = await send(path, options, 'application/json');
+  const res = await (takeStarted(path, options) ?? send(path, options, 'application/json'));
   if (res.status === 204) return undefined as T;
 
   let json: unknown;

@@ -23,9 +23,16 @@ export interface SessionState {
 const ME_CACHE_KEY = 'cardcrew.session';
 
 let started: Promise<SessionState> | null = null;
+/** Whether this page load may draw from the kept session: a signed-in page's boot only (startSession). */
+let keptSessionAllowed = false;
 
-/** Starts reading the session (token, then POST /api/me) now; the SessionProvider takes this read over. */
+/**
+ * A signed-in page's boot: starts reading the session (token, then POST /api/me) now, and lets the page draw from the
+ * kept one meanwhile; the SessionProvider takes this read over. A public page never draws from the kept session (it
+ * would act on a role the server may no longer give, e.g. send the visitor on to a dashboard).
+ */
 export function startSession(): Promise<SessionState> {
+  keptSessionAllowed = true;
   started ??= resolveSession();
   return started;
 }
@@ -42,6 +49,7 @@ export function takeStartedSession(): Promise<SessionState> | null {
  * refreshes it, and the revalidation signs out when it cannot). Null on a first visit or after a sign-out.
  */
 export function cachedSession(): SessionState | null {
+  if (!keptSessionAllowed) return null;
   try {
     const cached = JSON.parse(localStorage.getItem(ME_CACHE_KEY) ?? 'null') as SessionState | null;
     const stored = storedIdToken(getConfig().userPoolClientId, localStorage, Date.now(), Number.NEGATIVE_INFINITY);
