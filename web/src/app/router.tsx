@@ -10,7 +10,7 @@ import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { cachedSession, startSession } from '@web/features/auth/session-start';
 import { startGet } from '@web/lib/api-client';
-import { hasStoredSession } from '@web/lib/load-auth';
+import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
 import type { Me } from '@shared/schemas/me';
 import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
@@ -33,17 +33,18 @@ interface LazyPage {
 
 /**
  * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. The auth library (Amplify) is
- * not part of a page's load: a signed-in page's first calls use the stored token (lib/load-auth.ts storedIdToken),
- * and the session loads the library when it needs it.
+ * not part of a signed-in page's load: its first calls use the stored token (lib/load-auth.ts storedIdToken), and the
+ * session loads the library when it needs it. A page that calls Amplify itself (`usesAuth`: the invitation's sign-up)
+ * loads it, configured, with its code.
  */
-function lazyPage(module: string, name: string, { signedIn = false } = {}): LazyPage {
+function lazyPage(module: string, name: string, { signedIn = false, usesAuth = false } = {}): LazyPage {
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`No page module ${module}`);
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
-    (loading ??= load().then(
-      (m) => {
+    (loading ??= Promise.all([load(), usesAuth ? loadAuth() : undefined]).then(
+      ([m]) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);
         loaded = Page;
@@ -68,7 +69,7 @@ const routes: { path: string; page: LazyPage }[] = [
   { path: '/business', page: lazyPage('business/routes/business-dashboard-page', 'BusinessDashboardPage', { signedIn: true }) },
   { path: '/agency', page: lazyPage('agency/routes/agency-page', 'AgencyPage', { signedIn: true }) },
   { path: '/admin', page: lazyPage('admin/routes/admin-page', 'AdminPage', { signedIn: true }) },
-  { path: '/employee-onboarding', page: lazyPage('employee-onboarding/routes/employee-onboarding-page', 'EmployeeOnboardingPage', { signedIn: true }) },
+  { path: '/employee-onboarding', page: lazyPage('employee-onboarding/routes/employee-onboarding-page', 'EmployeeOnboardingPage', { signedIn: true, usesAuth: true }) },
   { path: '/employee-portal', page: lazyPage('employee-portal/routes/employee-portal-page', 'EmployeePortalPage', { signedIn: true }) },
   { path: '/invoice-payment/:invoiceId', page: lazyPage('invoice-payment/routes/invoice-payment-page', 'InvoicePaymentPage') },
   { path: '/profile', page: lazyPage('profile/routes/profile-page', 'ProfilePage', { signedIn: true }) },
