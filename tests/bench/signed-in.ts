@@ -65,9 +65,13 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if ((await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))])) === false) {
+        child.kill('SIGKILL');
+        await exited;
+      }
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing the profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   return { port, stop };
 }

@@ -106,6 +106,8 @@ export function startSignedInPage(pathname: string, search: string, client: Quer
   const path = match.route.path;
   if (!pagesWithData.has(path)) return;
   const pageData = import('./page-data');
+  // The open admin tab is a chunk of its own (admin-page.tsx): fetched now, beside the page, not after it.
+  if (path === '/admin') void adminTabs[new URLSearchParams(search).get('tab') ?? 'dashboard']?.().catch(() => undefined);
   const withMe = (me: Me | null) => {
     if (!me) return;
     const first = firstRequestOf(path as PageWithData, match.params, new URLSearchParams(search), me);
@@ -116,6 +118,14 @@ export function startSignedInPage(pathname: string, search: string, client: Quer
   if (kept) withMe(kept.me);
   else void session.then((state) => withMe(state.me));
 }
+
+const adminTabs: Record<string, () => Promise<unknown>> = {
+  dashboard: () => import('../features/admin/components/dashboard-tab'),
+  businesses: () => import('../features/admin/components/businesses-tab'),
+  billing: () => import('../features/admin/components/billing-tab'),
+  plans: () => import('../features/admin/components/plans-tab'),
+  users: () => import('../features/admin/components/users-tab'),
+};
 
 /**
  * The GET a page's main query sends (the same path and query as its hook, or startGet's answer goes unused), sent at
