@@ -10,6 +10,7 @@ import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { cachedSession, startSession } from '@web/features/auth/session-start';
 import { startGet } from '@web/lib/api-client';
+import { whenConfigLoaded } from '@web/lib/config';
 import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
 import type { Me } from '@shared/schemas/me';
 import type { PageWithData } from './page-data';
@@ -43,7 +44,7 @@ function lazyPage(module: string, name: string, { signedIn = false, usesAuth = f
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
-    (loading ??= Promise.all([load(), usesAuth ? loadAuth() : undefined]).then(
+    (loading ??= Promise.all([load(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
       ([m]) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);

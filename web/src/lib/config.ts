@@ -77,6 +77,11 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
   return current;
 }
 
+/** Whether loadConfig has read the configuration. */
+export function isConfigLoaded(): boolean {
+  return current !== null;
+}
+
 /** The configuration once loadConfig has read it: what may start before it (the auth library's download) waits on this. */
 export function whenConfigLoaded(): Promise<RuntimeConfig> {
   return current ? Promise.resolve(current) : loaded;

@@ -1,7 +1,7 @@
 // The auth library (Amplify, about 40 KB compressed) on demand. Public pages load without it: a visitor with no
 // Cognito keys in local storage has no session to read, so only a stored session, a sign-in or a page of the
 // signed-in app loads it (docs/decisions.md, "Public pages").
-import { getConfig, whenConfigLoaded } from './config';
+import { getConfig } from './config';
 
 export type AuthLibrary = typeof import('./auth-library');
 
@@ -12,12 +12,12 @@ let loading: Promise<AuthLibrary> | null = null;
 let loaded: AuthLibrary | null = null;
 
 /**
- * The auth library, configured from the runtime config. Its download may start before the config is read (main.tsx
- * starts it with a signed-in page's code); it is configured once the config is there.
+ * The auth library, configured from the runtime config, which must be loaded first (main.tsx: a page that loads the
+ * library with its code asks for it once the config is read, app/router.tsx).
  */
 export function loadAuth(): Promise<AuthLibrary> {
-  loading ??= Promise.all([import('./auth-library'), whenConfigLoaded()]).then(
-    ([library]) => {
+  loading ??= import('./auth-library').then(
+    (library) => {
       library.configureAuth(getConfig());
       loaded = library;
       return library;
