@@ -14,16 +14,23 @@ export interface LighthouseFigures {
   requests: number;
   transferKB: number;
   scriptKB: number;
+  /** The LCP element's selector (where the page's largest paint is). */
+  lcpElement: string;
+}
+
+/** A Chrome already running (and signed in) to measure in, keeping its storage and cache between runs. */
+export interface LighthouseTarget {
+  port: number;
 }
 
 interface Report {
   categories: Record<'performance' | 'accessibility' | 'best-practices', { score: number | null }>;
-  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] } }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number; items?: { node?: { selector?: string } }[] }[] } }>;
 }
 
 const lighthouseCli = fileURLToPath(new URL('../../node_modules/lighthouse/cli/index.js', import.meta.url));
 
-function runCli(url: string): Promise<Report> {
+function runCli(url: string, target?: LighthouseTarget): Promise<Report> {
   const args = [
     lighthouseCli,
     url,
@@ -31,8 +38,11 @@ function runCli(url: string): Promise<Report> {
     '--output=json',
     '--output-path=stdout',
     '--only-categories=performance,accessibility,best-practices',
-    // chromiumArgs holds the host-resolver rule with spaces; Lighthouse splits --chrome-flags on spaces outside quotes.
-    `--chrome-flags=${chromiumArgs.map((a) => (a.includes(' ') ? a.replace('=', '="') + '"' : a)).join(' ')}`,
+    ...(target
+      ? // A signed-in browser: its local storage (the session) and its cache are kept, as for a returning user.
+        [`--port=${target.port}`, '--disable-storage-reset']
+      : // chromiumArgs holds the host-resolver rule with spaces; Lighthouse splits --chrome-flags on spaces outside quotes.
+        [`--chrome-flags=${chromiumArgs.map((a) => (a.includes(' ') ? a.replace('=', '="') + '"' : a)).join(' ')}`]),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } });
@@ -52,9 +62,9 @@ function runCli(url: string): Promise<Report> {
   });
 }
 
-/** One Lighthouse run of `origin + path` in a fresh browser. */
-export async function lighthouse(origin: string, path: string): Promise<LighthouseFigures> {
-  const report = await runCli(origin + path);
+/** One Lighthouse run of `origin + path` in a fresh browser, or in the running browser `target`. */
+export async function lighthouse(origin: string, path: string, target?: LighthouseTarget): Promise<LighthouseFigures> {
+  const report = await runCli(origin + path, target);
   const score = (id: keyof Report['categories']) => Math.round((report.categories[id].score ?? 0) * 100);
   const summary = report.audits['resource-summary']?.details?.items ?? [];
   const ofType = (type: string) => summary.find((i) => i.resourceType === type);
@@ -67,6 +77,7 @@ export async function lighthouse(origin: string, path: string): Promise<Lighthou
     requests: ofType('total')?.requestCount ?? Number.NaN,
     transferKB: Math.round((ofType('total')?.transferSize ?? Number.NaN) / 102.4) / 10,
     scriptKB: Math.round((ofType('script')?.transferSize ?? Number.NaN) / 102.4) / 10,
+    lcpElement: report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? '',
   };
 }
 

@@ -15,6 +15,7 @@ import { recordDynamoCommands } from '../support/dynamo-commands';
 import { userAgents } from '../support/user-agents';
 import { initialJs } from './initial-js';
 import { lighthouse, type LighthouseFigures } from './lighthouse';
+import { measureSignedInPages } from './signed-in';
 
 interface Row {
   metric: string;
@@ -530,7 +531,8 @@ async function measurePublicPages(origin: string) {
   const landing = join(WEB_DIST, 'index.html');
   if (!existsSync(landing) || !readFileSync(landing, 'utf8').includes('data-prerendered')) throw new Error('web/dist has no prerendered pages: run npm run build:web first');
   const js = initialJs(WEB_DIST, 'index.html');
-  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 100);
+  // Issue 25 §1: the 100 KB budget with at least 10 KB to spare.
+  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 90);
   record('initial JS of / (gzip)', js.gzipKB, 'KB', 0, 'info');
   record(`initial JS of / (raw, ${js.files.length} files)`, js.rawKB, 'KB', 0, 'info');
   for (const [path, file] of [['/pricing', 'pricing.html'], ['/auth', 'auth.html']] as const) record(`initial JS of ${path} (brotli)`, initialJs(WEB_DIST, file).brotliKB, 'KB', 0, 'info');
@@ -717,6 +719,7 @@ const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<
   bundles: { runtime: false, run: () => measureBundles() },
   load: { runtime: true, run: (r) => measureLoad(r.origin) },
   web: { runtime: true, run: (r) => measurePublicPages(r.origin) },
+  'signed-in': { runtime: true, run: (r) => measureSignedInPages(r.origin, record) },
   billing: { runtime: true, run: (r) => measureBilling(r.env, r.settings) },
 };
 

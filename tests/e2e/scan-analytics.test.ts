@@ -69,7 +69,8 @@ describe('scan analytics', () => {
     await expectOnPage(panel.getByRole('region', { name: 'By device' })).toContainText(/Phone\s*1 \(50%\)/);
     await expectOnPage(panel.getByRole('region', { name: 'By device' })).toContainText(/Desktop\s*1 \(50%\)/);
     await expectOnPage(panel.getByRole('region', { name: 'Top cards' }).getByRole('listitem')).toHaveText([/1\. Ana Analytics\s*2 scans/]);
-    // The chart is drawn (uPlot's canvas); the table holds the same numbers for everyone.
+    // The chart is drawn (uPlot's canvas) as it comes near the screen; the table holds the same numbers for everyone.
+    await panel.getByTestId('scan-chart').scrollIntoViewIfNeeded();
     await expectOnPage(panel.getByTestId('scan-chart').locator('canvas')).toBeVisible();
     await panel.getByText('Show as table').click();
     await expectOnPage(panel.getByRole('table', { name: /Scans per day/ }).getByRole('row').nth(1)).toHaveText(`${new Date().toISOString().slice(0, 10)}2`);
@@ -94,6 +95,7 @@ describe('scan analytics', () => {
     await expectOnPage(panel.getByText('Scans in the last 30 days').locator('xpath=..')).toContainText('2');
     await expectOnPage(panel.getByRole('region', { name: 'By source' })).toContainText(/QR code\s*1 \(50%\)/);
     await expectOnPage(panel.getByRole('region', { name: 'Top cards' })).toHaveCount(0);
+    await panel.getByTestId('scan-chart').scrollIntoViewIfNeeded();
     await expectOnPage(panel.getByTestId('scan-chart').locator('canvas')).toBeVisible();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);

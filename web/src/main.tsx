@@ -5,8 +5,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { BootError } from './app/boot-error';
-import { Providers } from './app/providers';
-import { AppRoutes, pageFor } from './app/router';
+import { appQueryClient, Providers } from './app/providers';
+import { AppRoutes, pageFor, startSignedInPage } from './app/router';
 import { loadConfig } from './lib/config';
 import { makeZodJitless } from './lib/zod-jitless';
 import './styles.css';
@@ -18,6 +18,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
 async function boot(root: HTMLElement) {
+  // The page of this URL first: a prerendered page then hydrates straight into its content (no spinner that would
+  // not match the HTML), and a client-side route skips the spinner. Its code downloads while the config is read.
+  const page = pageFor(window.location.pathname);
+  const pageLoaded = page.preload();
+  pageLoaded.catch(() => undefined); // awaited below, after the config
   try {
     await loadConfig();
   } catch (error) {
@@ -29,9 +34,9 @@ async function boot(root: HTMLElement) {
     );
     return;
   }
-  // The page of this URL first: a prerendered page then hydrates straight into its content (no spinner that would
-  // not match the HTML), and a client-side route skips the spinner.
-  await pageFor(window.location.pathname).preload();
+  // A signed-in page's session and data are requested now, beside its code (issue 25 §1).
+  startSignedInPage(window.location.pathname, window.location.search, appQueryClient());
+  await pageLoaded;
   const app = (
     <StrictMode>
       <Providers>

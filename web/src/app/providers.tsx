@@ -26,8 +26,17 @@ function createQueryClient() {
   });
 }
 
+let browserQueryClient: QueryClient | undefined;
+
+/** The browser's one query client: main.tsx requests a signed-in page's data into it before the first render. */
+export function appQueryClient(): QueryClient {
+  browserQueryClient ??= createQueryClient();
+  return browserQueryClient;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  // The prerender renders each page with a client of its own.
+  const [queryClient] = useState(() => (typeof window === 'undefined' ? createQueryClient() : appQueryClient()));
   const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>

@@ -3,11 +3,17 @@
 // (shared/public-pages.ts) are also rendered at build time (web/src/prerender.tsx) and hydrated.
 // Declarative routes (<Routes>), not the data router: the app has no loaders or actions, and the data router is
 // 15 KB more of the first load (docs/decisions.md, "Public pages").
+import type { QueryClient } from '@tanstack/react-query';
 import { createElement, Suspense, use, useLayoutEffect, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
-import { loadAuth } from '@web/lib/load-auth';
+import { cachedSession, startSession } from '@web/features/auth/session-start';
+import { startGet } from '@web/lib/api-client';
+import { whenConfigLoaded } from '@web/lib/config';
+import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
+import type { Me } from '@shared/schemas/me';
+import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
 
 type PageModule = Record<string, ComponentType>;
@@ -18,23 +24,27 @@ const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
 interface LazyPage {
   /** The page's source module, as the build manifest names it (web/prerender.ts preloads its chunk). */
   module: string;
-  /** Loads the page (and, for the signed-in app, the configured auth library) ahead of its first render. */
+  /** Loads the page ahead of its first render (main.tsx starts it before the config is read). */
   preload: () => Promise<ComponentType>;
+  /** A page of the signed-in app: main.tsx reads the session and requests its data at boot. */
+  signedIn: boolean;
   /** Renders the page, suspending (spinner) until it is loaded. */
   Component: ComponentType;
 }
 
 /**
- * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. Pages of the signed-in app
- * (`signedIn`) also load the configured auth library (Amplify) in parallel; public pages never do.
+ * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. The auth library (Amplify) is
+ * not part of a signed-in page's load: its first calls use the stored token (lib/load-auth.ts storedIdToken), and the
+ * session loads the library when it needs it. A page that calls Amplify itself (`usesAuth`: the invitation's sign-up)
+ * loads it, configured, with its code.
  */
-function lazyPage(module: string, name: string, { signedIn = false } = {}): LazyPage {
+function lazyPage(module: string, name: string, { signedIn = false, usesAuth = false } = {}): LazyPage {
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`No page module ${module}`);
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
   const preload = () =>
-    (loading ??= Promise.all([load(), signedIn ? loadAuth() : undefined]).then(
+    (loading ??= Promise.all([load(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
       ([m]) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);
@@ -50,7 +60,7 @@ function lazyPage(module: string, name: string, { signedIn = false } = {}): Lazy
     // Loaded ahead (hydration, prerender, a second visit): render at once; otherwise suspend until it is.
     return createElement(loaded ?? use(preload()));
   }
-  return { module: `src/features/${module}.tsx`, preload, Component };
+  return { module: `src/features/${module}.tsx`, preload, signedIn, Component };
 }
 
 const routes: { path: string; page: LazyPage }[] = [
@@ -60,7 +70,7 @@ const routes: { path: string; page: LazyPage }[] = [
   { path: '/business', page: lazyPage('business/routes/business-dashboard-page', 'BusinessDashboardPage', { signedIn: true }) },
   { path: '/agency', page: lazyPage('agency/routes/agency-page', 'AgencyPage', { signedIn: true }) },
   { path: '/admin', page: lazyPage('admin/routes/admin-page', 'AdminPage', { signedIn: true }) },
-  { path: '/employee-onboarding', page: lazyPage('employee-onboarding/routes/employee-onboarding-page', 'EmployeeOnboardingPage', { signedIn: true }) },
+  { path: '/employee-onboarding', page: lazyPage('employee-onboarding/routes/employee-onboarding-page', 'EmployeeOnboardingPage', { signedIn: true, usesAuth: true }) },
   { path: '/employee-portal', page: lazyPage('employee-portal/routes/employee-portal-page', 'EmployeePortalPage', { signedIn: true }) },
   { path: '/invoice-payment/:invoiceId', page: lazyPage('invoice-payment/routes/invoice-payment-page', 'InvoicePaymentPage') },
   { path: '/profile', page: lazyPage('profile/routes/profile-page', 'ProfilePage', { signedIn: true }) },
@@ -81,6 +91,66 @@ export function pageFor(pathname: string): LazyPage {
   const match = matchRoutes(routes, pathname)?.[0];
   if (!match) throw new Error(`No route for ${pathname}`); // '*' matches everything
   return match.route.page;
+}
+
+const pagesWithData = new Set<string>(['/business', '/business/:businessId', '/agency', '/employee-portal', '/admin'] satisfies PageWithData[]);
+
+/**
+ * Boot of a signed-in page (issue 25 §1), once the config is read: the session is read now (not once the page has
+ * drawn), and the page's data is requested beside its code — at once with the session the last visit kept, else as
+ * soon as /api/me has answered. The data's code (app/page-data.ts) is a chunk of its own.
+ */
+export function startSignedInPage(pathname: string, search: string, client: QueryClient): void {
+  const match = matchRoutes(routes, pathname)?.[0];
+  if (!match?.route.page.signedIn || !hasStoredSession()) return;
+  const session = startSession();
+  const path = match.route.path;
+  if (!pagesWithData.has(path)) return;
+  const pageData = import('./page-data');
+  // The open admin tab is a chunk of its own (admin-page.tsx): fetched now, beside the page, not after it.
+  if (path === '/admin') void adminTabs[new URLSearchParams(search).get('tab') ?? 'dashboard']?.().catch(() => undefined);
+  const withMe = (me: Me | null) => {
+    if (!me) return;
+    const first = firstRequestOf(path as PageWithData, match.params, new URLSearchParams(search), me);
+    if (first) startGet(first.path, first.query);
+    void pageData.then((m) => m.prefetchPageData(client, path as PageWithData, match.params, new URLSearchParams(search), me));
+  };
+  const kept = cachedSession();
+  if (kept) withMe(kept.me);
+  else void session.then((state) => withMe(state.me));
+}
+
+const adminTabs: Record<string, () => Promise<unknown>> = {
+  dashboard: () => import('../features/admin/components/dashboard-tab'),
+  businesses: () => import('../features/admin/components/businesses-tab'),
+  billing: () => import('../features/admin/components/billing-tab'),
+  plans: () => import('../features/admin/components/plans-tab'),
+  users: () => import('../features/admin/components/users-tab'),
+};
+
+/**
+ * The GET a page's main query sends (the same path and query as its hook, or startGet's answer goes unused), sent at
+ * once: page-data.ts, a chunk to download first, then puts it into the query cache.
+ */
+function firstRequestOf(page: PageWithData, params: Record<string, string | undefined>, search: URLSearchParams, me: Me): { path: string; query?: Record<string, string> } | null {
+  switch (page) {
+    case '/business':
+    case '/business/:businessId': {
+      const businessId = params.businessId ?? me.businessId;
+      return businessId && me.role !== 'employee' ? { path: `/api/businesses/${encodeURIComponent(businessId)}/dashboard` } : null;
+    }
+    case '/agency':
+      return me.accountType === 'agency' ? { path: '/api/agency' } : null;
+    case '/employee-portal':
+      return me.role === 'employee' ? { path: '/api/me/employee' } : null;
+    case '/admin': {
+      if (!me.isAdmin) return null;
+      const tab = search.get('tab') ?? 'dashboard';
+      if (tab === 'businesses') return { path: '/api/admin/businesses', query: { status: 'all' } };
+      if (tab === 'billing') return { path: '/api/admin/invoices', query: { status: 'all', payer: 'all' } };
+      return ['dashboard', 'plans', 'users'].includes(tab) ? { path: `/api/admin/${tab}` } : null;
+    }
+  }
 }
 
 /** A new page starts at the top, unless it names an anchor; Back and Forward leave the browser's position alone. */

@@ -1,5 +1,5 @@
 // Scans per day as bars, drawn by uPlot (a small, well-kept canvas chart library) once it has loaded: the library is
-// fetched with the chart, not with the page. The chart is decorative for screen readers; the table beside it in
+// fetched when the chart is about to be seen (within a screen of the viewport), not with the page (issue 25 §1). The chart is decorative for screen readers; the table beside it in
 // ScanAnalyticsView is the accessible view of the same numbers.
 import type { ScanDay } from '@shared/schemas/analytics';
 import { useEffect, useRef, useState } from 'react';
@@ -21,6 +21,19 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
+/** Whether the element has come within a screen's height of the viewport (and stays true from then on). */
+function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
 /** A theme colour (stored as `H S% L%` components, lib/theme.ts) as a canvas colour. */
 function themeColour(element: HTMLElement, name: string): string {
   return `hsl(${getComputedStyle(element).getPropertyValue(name).trim()})`;
@@ -29,10 +42,11 @@ function themeColour(element: HTMLElement, name: string): string {
 export function ScanChart({ series }: { series: ScanDay[] }) {
   const ref = useRef<HTMLDivElement>(null);
   const width = useWidth(ref);
+  const near = useNearViewport(ref);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || width === 0) return;
+    if (!element || width === 0 || !near) return;
     let plot: uPlot | undefined;
     let cancelled = false;
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
@@ -68,7 +82,7 @@ export function ScanChart({ series }: { series: ScanDay[] }) {
       cancelled = true;
       plot?.destroy();
     };
-  }, [series, width]);
+  }, [series, width, near]);
 
   return <div ref={ref} aria-hidden className="min-h-[200px] w-full min-w-0 overflow-hidden" data-testid="scan-chart" />;
 }

@@ -2,7 +2,8 @@
 // error bodies ({ error: { code, message, fieldErrors?, requestId? } }) turned into ApiError.
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
 import { messages } from '@shared/messages';
-import { hasStoredSession, loadAuth } from './load-auth';
+import { whenConfigLoaded } from './config';
+import { hasStoredSession, loadAuth, storedIdToken } from './load-auth';
 
 /** NETWORK_ERROR: the request never got an answer; BAD_RESPONSE: the answer broke the contract. */
 export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'BAD_RESPONSE';
@@ -43,9 +44,33 @@ export interface ApiRequest<T> {
   signal?: AbortSignal;
 }
 
+/** GETs started at boot, by address, until the page's own request takes the answer (startGet). */
+const started = new Map<string, Promise<Response>>();
+
+/**
+ * Starts a GET now; the next apiRequest GET of the same path and query takes its answer (issue 25 §1: a signed-in
+ * page's data is requested at boot, before the code that asks for it has loaded). Not taken within 15 s, it is dropped.
+ */
+export function startGet(path: string, query?: ApiRequest<unknown>['query']): void {
+  const url = withQuery(path, query);
+  if (started.has(url)) return;
+  const answer = send(path, { query }, 'application/json');
+  answer.catch(() => undefined); // the request that takes it sees the error
+  started.set(url, answer);
+  setTimeout(() => started.delete(url), 15_000);
+}
+
+function takeStarted(path: string, options: ApiRequest<unknown>): Promise<Response> | undefined {
+  if ((options.method ?? 'GET') !== 'GET' || options.auth === false) return undefined;
+  const url = withQuery(path, options.query);
+  const answer = started.get(url);
+  started.delete(url);
+  return answer;
+}
+
 export async function apiRequest<T = void>(path: string, options: ApiRequest<T> = {}): Promise<T> {
   const { method = 'GET', schema } = options;
-  const res = await send(path, options, 'application/json');
+  const res = await (takeStarted(path, options) ?? send(path, options, 'application/json'));
   if (res.status === 204) return undefined as T;
 
   let json: unknown;
@@ -68,8 +93,9 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (auth) {
-    // Without stored Amplify keys there is no token to send, and no reason to load the auth library.
-    const token = hasStoredSession() ? await (await loadAuth()).getIdToken() : null;
+    // Without stored Amplify keys there is no token to send, and no reason to load the auth library; a stored token
+    // that is good for a while is sent as it is, without waiting for the library (issue 25 §1).
+    const token = hasStoredSession() ? await idToken() : null;
     if (!token) throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: messages.generic.unauthenticated });
     headers.Authorization = `Bearer ${token}`;
   }
@@ -90,6 +116,11 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
 
   if (!res.ok) throw await toApiError(res);
   return res;
+}
+
+async function idToken(): Promise<string | null> {
+  const stored = storedIdToken((await whenConfigLoaded()).userPoolClientId);
+  return stored ? stored.token : (await loadAuth()).getIdToken();
 }
 
 /** Checks a response against its schema; a mismatch is a BAD_RESPONSE ApiError (details in the console). */

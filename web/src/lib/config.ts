@@ -54,6 +54,8 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
 }
 
 let current: RuntimeConfig | null = null;
+let announceLoaded: (config: RuntimeConfig) => void = () => undefined;
+const loaded = new Promise<RuntimeConfig>((resolve) => (announceLoaded = resolve));
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -71,7 +73,18 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
     throw error instanceof ConfigError ? error : new ConfigError(`GET /config.json failed: ${String(error)}`);
   }
   current = parseRuntimeConfig(body);
+  announceLoaded(current);
   return current;
+}
+
+/** Whether loadConfig has read the configuration. */
+export function isConfigLoaded(): boolean {
+  return current !== null;
+}
+
+/** The configuration once loadConfig has read it: what may start before it (the auth library's download) waits on this. */
+export function whenConfigLoaded(): Promise<RuntimeConfig> {
+  return current ? Promise.resolve(current) : loaded;
 }
 
 /**
@@ -80,6 +93,7 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
  */
 export function setConfigForPrerender(config: RuntimeConfig): void {
   current = config;
+  announceLoaded(config);
 }
 
 /** The loaded configuration; main.tsx guarantees it is loaded before anything renders. */

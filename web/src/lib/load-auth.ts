@@ -11,7 +11,10 @@ const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 let loading: Promise<AuthLibrary> | null = null;
 let loaded: AuthLibrary | null = null;
 
-/** The auth library, configured from the runtime config (which main.tsx loads before anything renders). */
+/**
+ * The auth library, configured from the runtime config, which must be loaded first (main.tsx: a page that loads the
+ * library with its code asks for it once the config is read, app/router.tsx).
+ */
 export function loadAuth(): Promise<AuthLibrary> {
   loading ??= import('./auth-library').then(
     (library) => {
@@ -39,6 +42,38 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key'> | unde
     if (storage.key(i)?.startsWith(AMPLIFY_KEY_PREFIX)) return true;
   }
   return false;
+}
+
+/** A stored ID token that is still good for a while, and what it says about its user. */
+export interface StoredIdToken {
+  token: string;
+  payload: Record<string, unknown>;
+}
+
+/** Amplify refreshes a token with 90 s or less left (lib/auth.ts); one with more than this is used as stored. */
+const STORED_TOKEN_MARGIN_MS = 2 * 60_000;
+
+/**
+ * The signed-in user's ID token as Amplify stored it, read without Amplify: a signed-in page's first API calls need
+ * not wait for the auth library's download (issue 25 §1). Null when there is none, or when it is near its expiry
+ * (Amplify then refreshes it); the server verifies every token it receives.
+ */
+export function storedIdToken(clientId: string, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(), now = Date.now(), marginMs = STORED_TOKEN_MARGIN_MS): StoredIdToken | null {
+  if (!storage) return null;
+  try {
+    const base = `${AMPLIFY_KEY_PREFIX}${clientId}`;
+    const username = storage.getItem(`${base}.LastAuthUser`);
+    const token = username && storage.getItem(`${base}.${username}.idToken`);
+    if (!token) return null;
+    const part = token.split('.')[1] ?? '';
+    const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const payload = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    const drift = Number(storage.getItem(`${base}.${username}.clockDrift`) ?? 0) || 0;
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 - (now + drift) < marginMs) return null;
+    return { token, payload };
+  } catch {
+    return null; // unreadable: Amplify decides
+  }
 }
 
 /** Calls `onChange` when another tab signs in or out (the `storage` event fires only in other tabs). */

@@ -6,15 +6,10 @@ import { messages } from '@shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth, subscribeToStoredSession } from '@web/lib/load-auth';
-import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
-import { postMe } from './api/post-me';
+import { cachedSession, forgetSession, resolveSession, takeStartedSession, type SessionState, type SessionUser } from './session-start';
 
-export interface SessionUser {
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-}
+export type { SessionUser } from './session-start';
 
 export interface SessionContextValue {
   user: SessionUser | null;
@@ -39,22 +34,21 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-interface State {
-  user: SessionUser | null;
-  me: Me | null;
-}
+type State = SessionState;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // False while hydrating (the prerendered HTML is the signed-out page), then whether Amplify keys are stored.
   const storedSession = useSyncExternalStore(subscribeToStoredSession, hasStoredSession, () => false);
-  const [state, setState] = useState<State>({ user: null, me: null });
+  // A returning user's session as the last visit left it draws the page at once; it is read again below.
+  const [cached] = useState(cachedSession);
+  const [state, setState] = useState<State>(() => cached ?? { user: null, me: null });
   /** Whether the stored session has been read since the page loaded (or since another tab signed in). */
-  const [resolved, setResolved] = useState(false);
+  const [resolved, setResolved] = useState(cached !== null);
   const inflight = useRef<Promise<Me | null> | null>(null);
 
   const refreshMe = useCallback((): Promise<Me | null> => {
-    inflight.current ??= resolveSession()
+    inflight.current ??= (takeStartedSession() ?? resolveSession())
       .then((next) => {
         setState(next);
         setResolved(true);
@@ -69,6 +63,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (storedSession && !resolved) void refreshMe();
   }, [storedSession, resolved, refreshMe]);
+
+  // The kept session is revalidated once: the server's answer replaces it (or signs out).
+  useEffect(() => {
+    if (cached) void refreshMe();
+  }, [cached, refreshMe]);
 
   // Amplify's events, once it is loaded (a stored session, or a sign-in on this page).
   useEffect(() => {
@@ -85,6 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             break;
           case 'signedOut':
           case 'tokenRefresh_failure':
+            forgetSession();
             setState({ user: null, me: null });
             setResolved(false); // a later sign-in in another tab is read again
             break;
@@ -122,6 +122,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       (await toaster()).error('Error', { description: error instanceof Error ? error.message : messages.auth.unexpected });
       return false;
     }
+    forgetSession();
     setState({ user: null, me: null });
     setResolved(false);
     queryClient.clear();
@@ -138,30 +139,4 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // White-label (issue 21): a white-labelled client's people see their agency's name and icon in the tab.
   useBrandChrome(me?.brand);
   return <SessionContext value={value}>{children}</SessionContext>;
-}
-
-async function resolveSession(): Promise<State> {
-  let payload: Record<string, unknown> | undefined;
-  try {
-    const { tokens } = await (await loadAuth()).fetchAuthSession();
-    payload = tokens?.idToken?.payload;
-  } catch (error) {
-    console.error('Could not read the session', error);
-  }
-  if (!payload || typeof payload.sub !== 'string') return { user: null, me: null };
-
-  const user: SessionUser = {
-    userId: payload.sub,
-    email: typeof payload.email === 'string' ? payload.email : '',
-    emailVerified: payload.email_verified === true || payload.email_verified === 'true',
-  };
-  try {
-    const me = await postMe(readPendingAccountType());
-    clearPendingAccountType();
-    return { user: { ...user, email: me.email || user.email, emailVerified: me.emailVerified }, me };
-  } catch (error) {
-    // Spec 1 §8: role fetch errors are only logged and the role becomes none.
-    console.error('POST /api/me failed', error);
-    return { user, me: null };
-  }
 }

@@ -1,12 +1,15 @@
 // GET /api/admin/users, POST /api/admin/users (Invite Admin), DELETE /api/admin/users/{id} (Remove Admin Access).
 import { adminUserSchema } from '@shared/schemas/admin';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './list-businesses';
 
+/** The tab's query: its hook, and its prefetch at boot (app/page-data.ts). */
+export const adminUsersQuery = queryOptions({ queryKey: adminKeys.users, queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: z.array(adminUserSchema), signal }) });
+
 export function useAdminUsers() {
-  return useQuery({ queryKey: adminKeys.users, queryFn: ({ signal }) => apiRequest('/api/admin/users', { schema: z.array(adminUserSchema), signal }) });
+  return useQuery(adminUsersQuery);
 }
 
 export function useInviteAdmin() {

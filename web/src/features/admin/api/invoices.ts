@@ -1,6 +1,6 @@
 // The billing tab's calls: the invoice list, Create Invoice, status changes, Delete (billing runs: billing-runs.ts).
 import { invoiceCreatedSchema, invoicePageSchema, invoiceSchema, type InvoiceCreateInput, type InvoiceStatus, type PayerType } from '@shared/schemas/invoice';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export interface InvoiceFilters {
@@ -12,12 +12,21 @@ export interface InvoiceFilters {
 
 export const invoiceKeys = { all: ['admin', 'invoices'] as const, list: (filters: InvoiceFilters) => ['admin', 'invoices', filters] as const };
 
-export function useInvoices(filters: InvoiceFilters) {
-  return useInfiniteQuery({
+/** The tab's filters as it opens. */
+export const initialInvoiceFilters: InvoiceFilters = { status: 'all', payer: 'all', q: '' };
+
+/** The invoice list's query: the tab's hook, and its prefetch at boot (app/page-data.ts). */
+export const invoicesQuery = (filters: InvoiceFilters) =>
+  infiniteQueryOptions({
     queryKey: invoiceKeys.list(filters),
     queryFn: ({ pageParam, signal }) => apiRequest('/api/admin/invoices', { query: { status: filters.status, payer: filters.payer, q: filters.q || undefined, cursor: pageParam }, schema: invoicePageSchema, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useInvoices(filters: InvoiceFilters) {
+  return useInfiniteQuery({
+    ...invoicesQuery(filters),
     select: (data) => data.pages.flatMap((p) => p.invoices),
   });
 }

@@ -1,6 +1,6 @@
 // GET /api/admin/businesses: the directory, searched and filtered on the server, 25 rows per page by cursor.
 import { adminBusinessPageSchema, type AdminBusinessRow } from '@shared/schemas/admin';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export interface DirectoryFilters {
@@ -17,8 +17,12 @@ export const adminKeys = {
   users: ['admin', 'users'] as const,
 };
 
-export function useBusinessDirectory(filters: DirectoryFilters) {
-  return useInfiniteQuery({
+/** The tab's filters as it opens. */
+export const initialDirectoryFilters: DirectoryFilters = { q: '', status: 'all', country: '', industry: '' };
+
+/** The directory's query: the tab's hook, and its prefetch at boot (app/page-data.ts). */
+export const businessDirectoryQuery = (filters: DirectoryFilters) =>
+  infiniteQueryOptions({
     queryKey: adminKeys.directory(filters),
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/api/admin/businesses', {
@@ -28,6 +32,11 @@ export function useBusinessDirectory(filters: DirectoryFilters) {
       }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function useBusinessDirectory(filters: DirectoryFilters) {
+  return useInfiniteQuery({
+    ...businessDirectoryQuery(filters),
     select: (data) => ({ rows: data.pages.flatMap((p) => p.businesses) as AdminBusinessRow[], examined: data.pages.reduce((n, p) => n + p.examined, 0) }),
   });
 }

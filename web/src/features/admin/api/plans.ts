@@ -1,12 +1,15 @@
 // GET /api/admin/plans and PUT /api/admin/plans/{id}: the plans tab.
 import { pricingPlanSchema, type PlanUpdateInput } from '@shared/schemas/plan';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from '@shared/zod';
 import { apiRequest } from '@web/lib/api-client';
 import { adminKeys } from './list-businesses';
 
+/** The tab's query: its hook, and its prefetch at boot (app/page-data.ts). */
+export const adminPlansQuery = queryOptions({ queryKey: adminKeys.plans, queryFn: ({ signal }) => apiRequest('/api/admin/plans', { schema: z.array(pricingPlanSchema), signal }) });
+
 export function useAdminPlans() {
-  return useQuery({ queryKey: adminKeys.plans, queryFn: ({ signal }) => apiRequest('/api/admin/plans', { schema: z.array(pricingPlanSchema), signal }) });
+  return useQuery(adminPlansQuery);
 }
 
 export function useUpdatePlan() {

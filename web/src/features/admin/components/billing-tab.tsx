@@ -23,7 +23,7 @@ import { startCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGenerateMonthlyInvoices } from '../api/billing-runs';
-import { invoiceKeys, useDeleteInvoice, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
+import { initialInvoiceFilters, invoiceKeys, useDeleteInvoice, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
 import { BillingRuns } from './billing-runs';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { UnappliedPayments } from './unapplied-payments';
@@ -32,7 +32,7 @@ import { UnappliedPayments } from './unapplied-payments';
 type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
 
 export function BillingTab() {
-  const [filters, setFilters] = useState<InvoiceFilters>({ status: 'all', payer: 'all', q: '' });
+  const [filters, setFilters] = useState<InvoiceFilters>(initialInvoiceFilters);
   const invoices = useInvoices(useDebounced(filters));
   const generate = useGenerateMonthlyInvoices();
   const [creating, setCreating] = useState(false);

@@ -15,12 +15,12 @@ import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { useDebounced } from '@web/lib/use-debounced';
-import { useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
+import { initialDirectoryFilters, useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
 import { useDeleteBusiness, useSetBusinessStatus } from '../api/business-actions';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
 
 export function BusinessesTab() {
-  const [filters, setFilters] = useState<DirectoryFilters>({ q: '', status: 'all', country: '', industry: '' });
+  const [filters, setFilters] = useState<DirectoryFilters>(initialDirectoryFilters);
   const query = useBusinessDirectory(useDebounced(filters));
   const set = (change: Partial<DirectoryFilters>) => setFilters((f) => ({ ...f, ...change }));
 

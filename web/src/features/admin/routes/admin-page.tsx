@@ -2,16 +2,20 @@
 // the tabs; the open tab is in the address (?tab=), so a reload or a link keeps it.
 import { ShieldCheck } from 'lucide-react';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Badge } from '@web/components/badge';
 import { FilterTabs } from '@web/components/tabs';
 import { RequireAdmin } from '@web/features/auth/require-admin';
-import { BillingTab } from '../components/billing-tab';
-import { BusinessesTab } from '../components/businesses-tab';
-import { DashboardTab } from '../components/dashboard-tab';
-import { PlansTab } from '../components/plans-tab';
-import { UsersTab } from '../components/users-tab';
+import { Spinner } from '@web/components/spinner';
+
+// Each tab is a chunk of its own (issue 25 §1), loaded when it is shown: a tab opens without the others' code. The
+// page's boot requests the open tab's data beside it (app/page-data.ts).
+const DashboardTab = lazy(() => import('../components/dashboard-tab').then((m) => ({ default: m.DashboardTab })));
+const BusinessesTab = lazy(() => import('../components/businesses-tab').then((m) => ({ default: m.BusinessesTab })));
+const BillingTab = lazy(() => import('../components/billing-tab').then((m) => ({ default: m.BillingTab })));
+const PlansTab = lazy(() => import('../components/plans-tab').then((m) => ({ default: m.PlansTab })));
+const UsersTab = lazy(() => import('../components/users-tab').then((m) => ({ default: m.UsersTab })));
 
 const tabs = [
   { value: 'dashboard', label: 'Dashboard' },
@@ -64,11 +68,13 @@ function AdminPortal() {
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
         <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={tabs} />
         <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${tab}`} tabIndex={-1} className="min-w-0">
-          {tab === 'dashboard' && <DashboardTab />}
-          {tab === 'businesses' && <BusinessesTab />}
-          {tab === 'billing' && <BillingTab />}
-          {tab === 'plans' && <PlansTab />}
-          {tab === 'users' && <UsersTab />}
+          <Suspense fallback={<Spinner className="w-full py-12" />}>
+            {tab === 'dashboard' && <DashboardTab />}
+            {tab === 'businesses' && <BusinessesTab />}
+            {tab === 'billing' && <BillingTab />}
+            {tab === 'plans' && <PlansTab />}
+            {tab === 'users' && <UsersTab />}
+          </Suspense>
         </div>
       </main>
     </div>

@@ -19,12 +19,15 @@ import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { signedInDestination } from '@web/lib/signed-in-destination';
 import { applyBrandTheme } from '@web/lib/theme';
 import { useAgencyDashboard } from '../api/get-agency-dashboard';
-import { AddClientDialog } from '../components/add-client-dialog';
-import { AgencySettingsDialog } from '../components/agency-settings-dialog';
-import { ClientAnalyticsDialog } from '../components/client-analytics-dialog';
+import { lazyDialog } from '@web/components/lazy-dialog';
 import { ClientCard } from '../components/client-card';
 import { AgencyBillingSection } from '@web/features/agency-billing/components/agency-billing-section';
 import { CenteredCard } from '@web/components/centered-card';
+
+// The dialogs load when first opened (issue 25 §1): the dashboard draws without their forms and chart.
+const AddClientDialog = lazyDialog(() => import('../components/add-client-dialog').then((m) => m.AddClientDialog), (p) => p.open);
+const AgencySettingsDialog = lazyDialog(() => import('../components/agency-settings-dialog').then((m) => m.AgencySettingsDialog), (p) => p.open);
+const ClientAnalyticsDialog = lazyDialog(() => import('../components/client-analytics-dialog').then((m) => m.ClientAnalyticsDialog), (p) => p.client !== null);
 
 export function AgencyPage() {
   return (

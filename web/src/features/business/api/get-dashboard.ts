@@ -1,7 +1,7 @@
 // GET /api/businesses/{businessId}/dashboard: the business, its employees with cards (paginated by cursor), stats.
 import { dashboardSchema, type Dashboard } from '@shared/schemas/dashboard';
 import type { Employee } from '@shared/schemas/employee';
-import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export const dashboardKeys = {
@@ -32,14 +32,17 @@ function toView(data: DashboardPages): DashboardView {
   return { business: first.business, stats: first.stats, employees: data.pages.flatMap((page) => page.employees) };
 }
 
-export function useDashboard(businessId: string) {
-  return useInfiniteQuery({
+/** The dashboard's query: the page's hook, and its prefetch at boot (app/page-data.ts). */
+export const dashboardQuery = (businessId: string) =>
+  infiniteQueryOptions({
     queryKey: dashboardKeys.detail(businessId),
     queryFn: ({ pageParam, signal }) => getDashboard(businessId, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    select: toView,
   });
+
+export function useDashboard(businessId: string) {
+  return useInfiniteQuery({ ...dashboardQuery(businessId), select: toView });
 }
 
 /** Replaces one employee's data in the cached pages (after a mutation answered with fresh data). */

@@ -12,7 +12,10 @@ import { ActivityButton } from '@web/features/activity/components/activity-butto
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { useSession } from '@web/features/auth/session-provider';
 import { BulkQrDownloadButton } from './bulk-qr-download';
-import { CompanySettingsDialog } from './company-settings-dialog';
+import { lazyDialog } from '@web/components/lazy-dialog';
+
+/** Loaded when first opened (issue 25 §1): its sections (brand, domains, directory sync) are not part of the dashboard's load. */
+const CompanySettingsDialog = lazyDialog(() => import('./company-settings-dialog').then((m) => m.CompanySettingsDialog), (p) => p.open);
 
 interface Props {
   business: Business;

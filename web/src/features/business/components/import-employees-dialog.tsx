@@ -9,13 +9,11 @@ import type { ImportMode, ImportOutcome, ImportRowResult } from '@shared/schemas
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@web/components/button';
-import { ExportCsvButton } from '@web/components/export-csv-button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { Spinner } from '@web/components/spinner';
 import { downloadCsv } from '@web/lib/csv';
-import { exportEmployeesCsv, importEmployeeRows } from '../api/employee-import';
+import { importEmployeeRows } from '../api/employee-import';
 import { dashboardKeys } from '../api/get-dashboard';
 
 type Step =
@@ -304,23 +302,6 @@ function Summary({ results, onClose }: { results: ImportRowResult[]; onClose: ()
           Done
         </Button>
       </DialogFooter>
-    </div>
-  );
-}
-
-/** 'Import employees' (opens the dialog) and 'Export CSV' (every employee, as the server writes them) for the grid. */
-export function EmployeeCsvButtons({ businessId, onImport }: { businessId: string; onImport: () => void }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="button" variant="outline" size="sm" onClick={onImport}>
-        <Upload aria-hidden />
-        Import employees
-      </Button>
-      <ExportCsvButton
-        filename="employees.csv"
-        load={() => exportEmployeesCsv(businessId)}
-        onError={(error) => toast.error('Export failed', { description: error.message })}
-      />
     </div>
   );
 }

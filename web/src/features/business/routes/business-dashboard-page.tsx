@@ -19,12 +19,10 @@ import { ContactsList } from '@web/components/contacts-list';
 import { FormField } from '@web/components/form-field';
 import { NativeSelect } from '@web/components/native-select';
 import { useGenerateCardQr } from '../api/generate-card-qr';
-import { AddEmployeeDialog } from '../components/add-employee-dialog';
-import { EmployeeCsvButtons, ImportEmployeesDialog } from '../components/import-employees-dialog';
-import { DeleteEmployeeDialog } from '../components/delete-employee-dialog';
+import { lazyDialog } from '@web/components/lazy-dialog';
+import { EmployeeCsvButtons } from '../components/employee-csv-buttons';
 import { DashboardHeader } from '../components/dashboard-header';
 import { EmployeeCard } from '../components/employee-card';
-import { EmployeeProfileDialog } from '../components/employee-profile-dialog';
 import { ScanAnalyticsSection } from '../components/scan-analytics-section';
 // The dashboard page composes the billing feature's section, as the app's routes compose features.
 import { BusinessBillingSection } from '@web/features/billing/components/business-billing-section';
@@ -33,6 +31,12 @@ import { StatCard } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
 
 type Filter = 'all' | 'active' | 'inactive';
+
+// The dialogs load when first opened (issue 25 §1): the dashboard draws without their forms and the CSV reader.
+const AddEmployeeDialog = lazyDialog(() => import('../components/add-employee-dialog').then((m) => m.AddEmployeeDialog), (p) => p.open);
+const ImportEmployeesDialog = lazyDialog(() => import('../components/import-employees-dialog').then((m) => m.ImportEmployeesDialog), (p) => p.open);
+const EmployeeProfileDialog = lazyDialog(() => import('../components/employee-profile-dialog').then((m) => m.EmployeeProfileDialog), (p) => p.employee !== null);
+const DeleteEmployeeDialog = lazyDialog(() => import('../components/delete-employee-dialog').then((m) => m.DeleteEmployeeDialog), (p) => p.employee !== null);
 
 export function BusinessDashboardPage() {
   return (

@@ -1,7 +1,7 @@
 // GET and PUT /api/me/employee: the signed-in employee's own record (with card and business look) and its save;
 // POST …/cards/{cardId}/qr for the portal's 'Generate QR Code'.
 import { cardSchema, employeeSchema, myEmployeeSchema, type Card, type Employee, type EmployeeProfile, type MyEmployee } from '@shared/schemas/employee';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
 export const myEmployeeKey = ['me', 'employee'] as const;
@@ -10,8 +10,11 @@ export function getMyEmployee(signal?: AbortSignal): Promise<MyEmployee> {
   return apiRequest('/api/me/employee', { schema: myEmployeeSchema, signal });
 }
 
+/** The portal's query: its hook, and its prefetch at boot (app/page-data.ts). */
+export const myEmployeeQuery = queryOptions({ queryKey: myEmployeeKey, queryFn: ({ signal }) => getMyEmployee(signal) });
+
 export function useMyEmployee() {
-  return useQuery({ queryKey: myEmployeeKey, queryFn: ({ signal }) => getMyEmployee(signal) });
+  return useQuery(myEmployeeQuery);
 }
 
 /** Keeps the cached portal data in step with what a mutation answered. */

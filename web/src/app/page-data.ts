@@ -1,0 +1,60 @@
+// The data of a signed-in page, requested at boot beside the page's code (issue 25 §1), not once the page has drawn
+// and mounted its queries: the same queries (the features' query options), put in the app's query client, so the
+// page's hooks find them answered or under way. Loaded as a chunk of its own by main.tsx, only for signed-in pages.
+import type { Me } from '@shared/schemas/me';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { adminUsersQuery } from '@web/features/admin/api/admin-users';
+import { invoicesQuery, initialInvoiceFilters } from '@web/features/admin/api/invoices';
+import { businessDirectoryQuery, initialDirectoryFilters } from '@web/features/admin/api/list-businesses';
+import { adminPlansQuery } from '@web/features/admin/api/plans';
+import { platformDashboardQuery } from '@web/features/admin/api/platform-dashboard';
+import { agencyDashboardQuery } from '@web/features/agency/api/get-agency-dashboard';
+import { dashboardQuery } from '@web/features/business/api/get-dashboard';
+import { myEmployeeQuery } from '@web/features/employee-portal/api/my-employee';
+import { markPrefetchedAtBoot } from '@web/lib/query-freshness';
+
+/** The route paths of router.tsx whose data is requested at boot. */
+export type PageWithData = '/business' | '/business/:businessId' | '/agency' | '/employee-portal' | '/admin';
+
+/** Requests the page's data as the signed-in `me` will see it (what the page's gate would show decides nothing here). */
+export function prefetchPageData(client: QueryClient, page: PageWithData, params: Record<string, string | undefined>, search: URLSearchParams, me: Me): void {
+  const prefetch = (options: { queryKey: readonly unknown[] }, run: () => Promise<void>, alwaysRefetched = false) => {
+    if (client.getQueryState(options.queryKey)) return; // asked already
+    if (alwaysRefetched) markPrefetchedAtBoot(hashKey(options.queryKey));
+    void run();
+  };
+  switch (page) {
+    case '/business':
+    case '/business/:businessId': {
+      const businessId = params.businessId ?? me.businessId;
+      if (!businessId || me.role === 'employee') return;
+      const query = dashboardQuery(businessId);
+      return prefetch(query, () => client.prefetchInfiniteQuery(query));
+    }
+    case '/agency':
+      if (me.accountType !== 'agency') return;
+      return prefetch(agencyDashboardQuery, () => client.prefetchQuery(agencyDashboardQuery), true);
+    case '/employee-portal':
+      if (me.role !== 'employee') return;
+      return prefetch(myEmployeeQuery, () => client.prefetchQuery(myEmployeeQuery));
+    case '/admin': {
+      if (!me.isAdmin) return;
+      switch (search.get('tab') ?? 'dashboard') {
+        case 'dashboard':
+          return prefetch(platformDashboardQuery, () => client.prefetchQuery(platformDashboardQuery), true);
+        case 'businesses': {
+          const query = businessDirectoryQuery(initialDirectoryFilters);
+          return prefetch(query, () => client.prefetchInfiniteQuery(query));
+        }
+        case 'billing': {
+          const query = invoicesQuery(initialInvoiceFilters);
+          return prefetch(query, () => client.prefetchInfiniteQuery(query));
+        }
+        case 'plans':
+          return prefetch(adminPlansQuery, () => client.prefetchQuery(adminPlansQuery));
+        case 'users':
+          return prefetch(adminUsersQuery, () => client.prefetchQuery(adminUsersQuery));
+      }
+    }
+  }
+}
