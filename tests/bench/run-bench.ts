@@ -232,8 +232,11 @@ async function measureRoundTrips(env: Record<string, string>) {
     0.5 * Math.ceil(cardBytes / 4096) * PRICE.readRequestUnit;
   const fold = (scans: number, cards: number) => (2 * (cards + 2) * PRICE.writeRequestUnit + PRICE.lambdaRequest + FOLD_MEMORY_GB * (FOLD_BATCH_MS / 1000) * PRICE.lambdaGbSecondArm) / scans;
   record('cost per million scans: card page alone (1 read, 1 write)', cardPage * 1e6, '$', 0, 'info');
-  record(`cost per million scans: projected (fold: ${FOLD_SCANS_PER_BUSINESS_BATCH} scans / ${FOLD_CARDS_PER_BUSINESS_BATCH} cards a batch)`, (cardPage + fold(FOLD_SCANS_PER_BUSINESS_BATCH, FOLD_CARDS_PER_BUSINESS_BATCH)) * 1e6, '$', 3);
-  record('cost per million scans: every scan alone in its batch', (cardPage + fold(1, 1)) * 1e6, '$', 0, 'info');
+  record(`cost per million scans: busy business (fold: ${FOLD_SCANS_PER_BUSINESS_BATCH} scans / ${FOLD_CARDS_PER_BUSINESS_BATCH} cards a batch)`, (cardPage + fold(FOLD_SCANS_PER_BUSINESS_BATCH, FOLD_CARDS_PER_BUSINESS_BATCH)) * 1e6, '$', 0, 'info');
+  // The budget holds for the common case, not a chosen one: most cards are scanned now and then, so a scan is usually
+  // alone in its business's batch (stop 32's lead review: the fold's transactional writes make that case cost more than
+  // the four writes before; issue 25 §2 stays open until it is ≤ $3).
+  record('cost per million scans: every scan alone in its batch (the common case)', (cardPage + fold(1, 1)) * 1e6, '$', 3);
   // Before issue 25: the same request with four counter writes (~0.5 KB each), as the issue priced it on x86 at 1 GB.
   record('cost per million scans: before (4 writes; x86, 1 GB)', (PRICE.httpApiRequest + PRICE.lambdaRequest + 1 * billedSeconds * PRICE.lambdaGbSecondX86 + 4 * PRICE.writeRequestUnit + 0.5 * PRICE.readRequestUnit) * 1e6, '$', 0, 'info');
 }
