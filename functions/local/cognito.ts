@@ -20,7 +20,7 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import type { PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
@@ -100,8 +100,13 @@ export interface GoogleProfile {
 
 /** The pool's pre-sign-up trigger: the product's (functions/src/identity/pre-sign-up.ts) unless a test gives another. */
 export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
+/** The pool's pre-authentication and pre-token-generation trigger ('Require SSO', functions/src/sso/sign-in-triggers.ts). */
+export type SignInTrigger = (event: PreAuthenticationTriggerEvent | PreTokenGenerationTriggerEvent) => Promise<unknown>;
 
-export async function startCognito(s: LocalSettings, options: { preSignUp?: PreSignUpTrigger } = {}): Promise<{ server: Server; federation: LocalFederation }> {
+export async function startCognito(
+  s: LocalSettings,
+  options: { preSignUp?: PreSignUpTrigger; signIn?: SignInTrigger } = {},
+): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
   // cognito-local logs every refusal (wrong password, existing user) as a warning with a stack trace: those are
@@ -129,7 +134,7 @@ export async function startCognito(s: LocalSettings, options: { preSignUp?: PreS
   const directory = cognitoUserDirectory(cognitoClient(s));
   const providers = new IdentityProviderStore(join(s.dataDir, 'cognito', 'identity-providers.json'));
   const trigger: PreSignUpTrigger = options.preSignUp ?? ((event) => preSignUp(event, directory));
-  const services = { cognito, messages, otp: cl.otp, directory, providers, preSignUp: trigger };
+  const services = { cognito, messages, otp: cl.otp, directory, providers, preSignUp: trigger, signIn: options.signIn ?? ssoSignInTrigger };
   const router = withUserPoolFixes(cl.Router(all), services);
   const server = (await cl.createServer(router, logger, config.ServerConfig, all).start()) as Server;
   return { server, federation: localFederation(ctx, services, all.tokenGenerator) };
@@ -176,6 +181,7 @@ interface Services {
   directory: UserDirectory;
   providers: IdentityProviderStore;
   preSignUp: PreSignUpTrigger;
+  signIn: SignInTrigger;
 }
 interface TokenGenerator {
   generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
@@ -383,7 +389,7 @@ async function runPreAuthentication(ctx: unknown, services: Services, req: Recor
   const user = await pool.getUserByUsername(ctx, username);
   if (!user) return;
   try {
-    await ssoSignInTrigger({
+    await services.signIn({
       version: '1',
       region: 'local',
       userPoolId: pool.options.Id,
@@ -501,7 +507,7 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
       }
       // The pre-token-generation trigger ('Require SSO' refuses a Google sign-in of such a business's employee).
       const signedIn = user;
-      await ssoSignInTrigger({
+      await services.signIn({
         version: '1',
         region: 'local',
         userPoolId: pool.options.Id,
