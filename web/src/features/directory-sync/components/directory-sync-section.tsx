@@ -4,10 +4,11 @@
 import { directorySyncMessages } from '@shared/messages/directory-sync';
 import { MAX_SCIM_TOKENS, scimTokenCreateSchema, type ScimTokenCreated } from '@shared/schemas/directory-sync';
 import { formatLongDate } from '@shared/format';
-import { Check, Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
+import { CopyButton } from '@web/components/copy-button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
@@ -19,30 +20,6 @@ import { useCreateScimToken, useDirectorySync, useRevokeScimToken, useSaveDirect
 /** The SCIM base URL identity providers are given: `/scim/v2` on the site. */
 export function scimBaseUrl(): string {
   return `${getConfig().publicOrigin.replace(/\/$/, '')}/scim/v2`;
-}
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          toast.error('Copy failed', { description: 'Select the text and copy it by hand.' });
-        }
-      }}
-    >
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
 }
 
 export function DirectorySyncSection({ businessId }: { businessId: string }) {

@@ -4,11 +4,12 @@
 // a password sign-in).
 import { ssoMessages } from '@shared/messages/sso';
 import { claimSsoDomainSchema, type Sso, type SsoDomain, type SsoProviderInput } from '@shared/schemas/sso';
-import { Check, Copy, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
+import { CopyButton } from '@web/components/copy-button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
@@ -19,30 +20,6 @@ import { testSignInUrl } from '../hosted-ui';
 import { useCheckSsoDomain, useClaimSsoDomain, useConnectSsoProvider, useDisconnectSsoProvider, useRemoveSsoDomain, useSaveSsoSettings, useSso } from '../api/sso';
 
 const failure = (error: unknown) => (isApiError(error) && error.status < 500 ? error.message : ssoMessages.saveFailed);
-
-function CopyButton({ value, label }: { value: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      type="button"
-      variant="outline"
-      size="sm"
-      aria-label={label}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        } catch {
-          toast.error('Copy failed', { description: 'Select the text and copy it by hand.' });
-        }
-      }}
-    >
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-      {copied ? 'Copied' : 'Copy'}
-    </Button>
-  );
-}
 
 /** A label, a value in code type and its copy button. */
 function CopyRow({ label, value }: { label: string; value: string }) {
