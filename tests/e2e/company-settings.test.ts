@@ -56,7 +56,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
       await new Promise((r) => setTimeout(r, 800));
       await route.continue();
     });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(300, '#f59e0b') });
+    await dialog.locator('input[type="file"][accept*="image/"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngImage(300, '#f59e0b') });
     await expectOnPage(dialog.getByRole('progressbar')).toBeVisible();
     await shot(page, 'settings-01-uploading');
     await expectOnPage(page.getByText(messages.upload.logoUploaded)).toBeVisible();
@@ -90,7 +90,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     const dashboard = new BusinessDashboardPage(page);
     await dashboard.openEmployee('Pia Photo');
     await dashboard.dialog().getByRole('button', { name: 'Edit', exact: true }).click();
-    await dashboard.dialog().locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngImage(400, '#0ea5e9') });
+    await dashboard.dialog().locator('input[type="file"][accept*="image/"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngImage(400, '#0ea5e9') });
     await expectOnPage(page.getByText('Photo uploaded')).toBeVisible();
     await page.keyboard.press('Escape');
 
@@ -142,7 +142,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Upload' }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await dialog.locator('input[type="file"][accept*="image/"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     // In a toast, and under the field in the dialog.
     await expectOnPage(page.locator('[data-sonner-toast]').getByText(messages.upload.invalidType)).toBeVisible();
     await expectOnPage(dialog.getByText(messages.upload.invalidType)).toBeVisible();
@@ -157,7 +157,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Upload' }).click();
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await dialog.locator('input[type="file"][accept*="image/"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await expectOnPage(dialog.getByText(messages.upload.tooManyPixels)).toBeVisible();
     await expectOnPage(dialog.getByRole('button', { name: 'Choose image…' })).toHaveAccessibleDescription(messages.upload.tooManyPixels);
     await expectOnPage(page.locator('[data-sonner-toast]').getByText(messages.upload.tooManyPixelsTitle)).toBeVisible();
@@ -171,7 +171,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     const photoBefore = (await db.employee.get({ employeeId: employee.id }).go()).data!.photoUrl;
     await dashboard.openEmployee('Pia Photo');
     await dashboard.dialog().getByRole('button', { name: 'Edit', exact: true }).click();
-    await dashboard.dialog().locator('input[type="file"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+    await dashboard.dialog().locator('input[type="file"][accept*="image/"]').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
     await expectOnPage(dashboard.dialog().getByText(messages.upload.tooManyPixels)).toBeVisible();
     await dashboard.dialog().getByText(messages.upload.tooManyPixels).scrollIntoViewIfNeeded();
     expect(await axeViolations(page)).toEqual([]);
