@@ -27,3 +27,16 @@ export async function addUserToGroup(username: string, group: 'owner' | 'employe
   const { AdminAddUserToGroupCommand } = await cognitoSdk();
   await (await cognito()).send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username, GroupName: group }));
 }
+
+/**
+ * Cognito's global sign-out of the user with this sub (their refresh tokens stop working). False when the pool has no
+ * such user.
+ */
+export async function globalSignOut(userId: string): Promise<boolean> {
+  const UserPoolId = userPoolConfig().USER_POOL_ID;
+  const [{ AdminUserGlobalSignOutCommand, ListUsersCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
+  const { Users } = await client.send(new ListUsersCommand({ UserPoolId, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
+  const username = Users?.[0]?.Username;
+  if (username) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username: username }));
+  return Boolean(username);
+}

@@ -3,11 +3,11 @@
 // (and their monthly guards) are kept for the accounts. The business item goes last, so a delete that fails half-way
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
 import type { BusinessDeleted } from '../../../shared/schemas/admin';
-import { cognito } from '../adapters/cognito';
+import { globalSignOut } from '../adapters/cognito';
 import { deleteMediaObjects, s3 } from '../adapters/media';
-import { cognitoSdk, s3Sdk } from '../adapters/sdk';
+import { s3Sdk } from '../adapters/sdk';
 import { getBusiness } from '../business/repository';
-import { mediaConfig, userPoolConfig } from '../config';
+import { mediaConfig } from '../config';
 import { db } from '../data/entities';
 import { endSessions } from '../identity/repository';
 import { AppError, notFound } from '../lib/errors';
@@ -55,10 +55,7 @@ async function revokeSessions(userIds: string[]): Promise<boolean> {
   const outcomes = await inParallel(userIds, 5, async (userId) => {
     try {
       await endSessions(userId);
-      const [{ AdminUserGlobalSignOutCommand, ListUsersCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
-      const { Users } = await client.send(new ListUsersCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
-      const username = Users?.[0]?.Username;
-      if (username) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolConfig().USER_POOL_ID, Username: username }));
+      await globalSignOut(userId);
       return true;
     } catch (error) {
       logger.warn('a session of a deleted business was not revoked', { userId, error: error as Error });

@@ -13,13 +13,11 @@
 import type { Employee, EmployeeUpdate } from '../../../shared/schemas/employee';
 import type { DeactivateEmployee, LeavingPreview } from '../../../shared/schemas/leavers';
 import { messages } from '../../../shared/messages';
-import { cognito } from '../adapters/cognito';
-import { cognitoSdk } from '../adapters/sdk';
+import { globalSignOut } from '../adapters/cognito';
 import { toEmployeeDto } from '../business/dto';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getBusiness, getCard, getCardScanTotal, getEmployee, type BusinessRecord, type CardRecord, type EmployeeRecord } from '../business/repository';
 import { saveEmployeeStatus, updateEmployee } from '../business/update-employee';
-import { userPoolConfig } from '../config';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { endSessions } from '../identity/repository';
@@ -221,10 +219,5 @@ async function signOutEverywhere(userId: string): Promise<void> {
   await endSessions(userId).catch((error: unknown) => {
     if (!isConditionalFailure(error)) throw error;
   });
-  const pool = userPoolConfig().USER_POOL_ID;
-  const [{ AdminUserGlobalSignOutCommand, ListUsersCommand }, client] = await Promise.all([cognitoSdk(), cognito()]);
-  const { Users } = await client.send(new ListUsersCommand({ UserPoolId: pool, Filter: `sub = "${userId.replace(/["\\]/g, '')}"`, Limit: 1 }));
-  const username = Users?.[0]?.Username;
-  if (username) await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool, Username: username }));
-  else logger.warn('leaver has no Cognito user to sign out', { userId });
+  if (!(await globalSignOut(userId))) logger.warn('leaver has no Cognito user to sign out', { userId });
 }
