@@ -396,7 +396,7 @@ async function runPreAuthentication(ctx: unknown, services: Services, req: Recor
       triggerSource: 'PreAuthentication_Authentication',
       userName: user.Username,
       callerContext: { awsSdkVersion: 'local', clientId: String(req.ClientId) },
-      request: { userAttributes: Object.fromEntries(user.Attributes.map((a) => [a.Name, a.Value ?? ''])) },
+      request: { userAttributes: userAttributesOf(user) },
       response: {},
     });
   } catch (error) {
@@ -405,6 +405,8 @@ async function runPreAuthentication(ctx: unknown, services: Services, req: Recor
 }
 
 const attribute = (user: LocalUser, name: string) => user.Attributes.find((a) => a.Name === name)?.Value;
+/** A user's attributes as a trigger event carries them. */
+const userAttributesOf = (user: LocalUser) => Object.fromEntries(user.Attributes.map((a) => [a.Name, a.Value ?? '']));
 
 /** The identities a user carries once a provider is linked to it (Cognito's `identities` attribute). */
 function linkedIdentities(user: LocalUser): { userId: string; providerName: string }[] {
@@ -506,15 +508,14 @@ function localFederation(ctx: unknown, services: Services, tokenGenerator: Token
         await pool.saveUser(ctx, user);
       }
       // The pre-token-generation trigger ('Require SSO' refuses a Google sign-in of such a business's employee).
-      const signedIn = user;
       await services.signIn({
         version: '1',
         region: 'local',
         userPoolId: pool.options.Id,
         triggerSource: 'TokenGeneration_HostedAuth',
-        userName: signedIn.Username,
+        userName: user.Username,
         callerContext: { awsSdkVersion: 'local', clientId },
-        request: { userAttributes: Object.fromEntries(signedIn.Attributes.map((a) => [a.Name, a.Value ?? ''])), groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] } },
+        request: { userAttributes: userAttributesOf(user), groupConfiguration: { groupsToOverride: [], iamRolesToOverride: [] } },
         response: { claimsOverrideDetails: {} },
       }).catch((error: Error) => {
         throw new Error(`PreTokenGeneration failed with error ${error.message}.`, { cause: error });
