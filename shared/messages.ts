@@ -2,6 +2,7 @@
 // copy only its own bundles show keeps it in shared/messages/<area>.ts, so every other Lambda and page is lighter.
 // A toast with a title and a description keeps them as `<name>Title` and `<name>`.
 import { qrFailed } from './messages/qr';
+import { generic, sessionNotices } from './messages/session';
 
 export const messages = {
   businessForm: {
@@ -55,10 +56,10 @@ export const messages = {
   },
   auth: {
     fillAllFields: 'Please fill in all fields',
-    authError: 'Authentication Error',
-    unexpected: 'An unexpected error occurred',
+    authError: sessionNotices.authError,
+    unexpected: sessionNotices.unexpected,
     signedIn: 'Successfully signed in',
-    signedOut: 'Successfully signed out',
+    signedOut: sessionNotices.signedOut,
     checkEmail: 'Please check your email to confirm your account.',
     businessHelper: 'Create and manage digital business cards for your company.',
     agencyHelper: 'Manage multiple business clients and their digital business cards.',
@@ -107,21 +108,7 @@ export const messages = {
     singleLine: 'Must be a single line',
     invalidCharacter: 'Contains a character that is not valid text',
   },
-  generic: {
-    internal: 'Something went wrong on our side. Please try again.',
-    unauthenticated: 'Please sign in and try again.',
-    forbidden: "You don't have permission to do that.",
-    notFound: 'Not found.',
-    malformedJson: 'The request body is not valid JSON.',
-    payloadTooLarge: 'The request body is too large.',
-    rateLimited: 'Too many requests. Please wait a moment and try again.',
-    unsupportedMediaType: 'The request body must be JSON (Content-Type: application/json).',
-    sessionEnded: 'Your session has ended. Please sign in again.',
-    duplicateJsonKey: 'The request body names the same field twice.',
-    invalidPathParameter: 'The address names something that cannot exist.',
-    invalidQuery: 'The query parameters are not valid.',
-    cannotOwnBusiness: 'This account cannot set up a business. Sign up with a Business Owner account to create one.',
-  },
+  generic,
   /** The invitation link and the owner's Send Invite button (spec 1 §2, spec 2 §8). */
   invitation: {
     invalidTitle: 'Invalid Invitation',
@@ -154,7 +141,7 @@ export const messages = {
     notLinked: 'Account not properly linked. Please refresh and try again.',
     permissionDenied: "Permission denied. Please ensure you're properly authenticated.",
     updateFailed: 'Failed to update your profile. Please try again.',
-    googleFailed: 'Google authentication failed. Please try again.',
+    googleFailed: sessionNotices.googleFailed,
     googlePending: 'Please complete the Google sign-in process.',
     accountCreated: 'Account created successfully!',
     signedIn: 'Signed in successfully!',

@@ -3,7 +3,7 @@
 // plans still loading). Never shipped to the browser.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from '@web/lib/router';
 import { Providers } from './app/providers';
 import { AppRoutes, pageFor } from './app/router';
 import { setConfigForPrerender } from './lib/config';

@@ -1,17 +1,16 @@
 // The route table of the SPA (spec 1 §2). Every page is a lazily loaded chunk; login-required pages guard
 // themselves with RequireAuth / RequireAdmin (spinner, then /auth?redirect=… or the content). The public pages
 // (shared/public-pages.ts) are also rendered at build time (web/src/prerender.tsx) and hydrated.
-// Declarative routes (<Routes>), not the data router: the app has no loaders or actions, and the data router is
-// 15 KB more of the first load (docs/decisions.md, "Public pages").
+// The router is the app's own (lib/router.tsx, issue 25 §1): React Router was 12 KB of the first load of every page.
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, Suspense, use, useLayoutEffect, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { cachedSession, startSession } from '@web/features/auth/session-start';
 import { startGet } from '@web/lib/api-client';
 import { whenConfigLoaded } from '@web/lib/config';
 import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
+import { matchRoute, useLocation, useNavigationType, WithParams } from '@web/lib/router';
 import type { Me } from '@shared/schemas/me';
 import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
@@ -88,7 +87,7 @@ routes.push(
 
 /** The page that `pathname` shows. */
 export function pageFor(pathname: string): LazyPage {
-  const match = matchRoutes(routes, pathname)?.[0];
+  const match = matchRoute(routes, pathname);
   if (!match) throw new Error(`No route for ${pathname}`); // '*' matches everything
   return match.route.page;
 }
@@ -101,7 +100,7 @@ const pagesWithData = new Set<string>(['/business', '/business/:businessId', '/a
  * soon as /api/me has answered. The data's code (app/page-data.ts) is a chunk of its own.
  */
 export function startSignedInPage(pathname: string, search: string, client: QueryClient): void {
-  const match = matchRoutes(routes, pathname)?.[0];
+  const match = matchRoute(routes, pathname);
   if (!match?.route.page.signedIn || !hasStoredSession()) return;
   const session = startSession();
   const path = match.route.path;
@@ -166,15 +165,14 @@ function ScrollToTop() {
 /** The pages, inside a BrowserRouter (browser) or StaticRouter (prerender). */
 export function AppRoutes() {
   const { pathname } = useLocation();
+  const match = matchRoute(routes, pathname)!; // '*' matches everything
   return (
     <RouteErrorBoundary key={pathname}>
       <ScrollToTop />
       <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          {routes.map(({ path, page }) => (
-            <Route key={path} path={path} element={<page.Component />} />
-          ))}
-        </Routes>
+        <WithParams params={match.params}>
+          <match.route.page.Component key={match.route.path} />
+        </WithParams>
       </Suspense>
       <GoogleFailureRedirect />
     </RouteErrorBoundary>

@@ -1,7 +1,7 @@
 // The one fetch wrapper for /api: JSON in and out, the caller's Cognito ID token as a Bearer token,
 // error bodies ({ error: { code, message, fieldErrors?, requestId? } }) turned into ApiError.
 import type { ApiErrorBody, ErrorCode } from '@shared/errors';
-import { messages } from '@shared/messages';
+import { generic } from '@shared/messages/session';
 import { whenConfigLoaded } from './config';
 import { hasStoredSession, loadAuth, storedIdToken } from './load-auth';
 
@@ -96,7 +96,7 @@ async function send(path: string, options: ApiRequest<unknown>, accept: string):
     // Without stored Amplify keys there is no token to send, and no reason to load the auth library; a stored token
     // that is good for a while is sent as it is, without waiting for the library (issue 25 §1).
     const token = hasStoredSession() ? await idToken() : null;
-    if (!token) throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: messages.generic.unauthenticated });
+    if (!token) throw new ApiError({ status: 401, code: 'UNAUTHENTICATED', message: generic.unauthenticated });
     headers.Authorization = `Bearer ${token}`;
   }
 
@@ -143,7 +143,7 @@ function withQuery(path: string, query: ApiRequest<unknown>['query']): string {
 
 function badResponse(status: number, detail: string): ApiError {
   console.error(detail);
-  return new ApiError({ status, code: 'BAD_RESPONSE', message: messages.generic.internal });
+  return new ApiError({ status, code: 'BAD_RESPONSE', message: generic.internal });
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -158,15 +158,15 @@ async function toApiError(res: Response): Promise<ApiError> {
     return new ApiError({ status: res.status, code: err.code, message: err.message, fieldErrors: err.fieldErrors, requestId: err.requestId });
   }
   const code = fallbackCode(res.status);
-  return new ApiError({ status: res.status, code, message: fallbackMessage[code] ?? messages.generic.internal });
+  return new ApiError({ status: res.status, code, message: fallbackMessage[code] ?? generic.internal });
 }
 
 const fallbackMessage: Partial<Record<ErrorCode, string>> = {
-  UNAUTHENTICATED: messages.generic.unauthenticated,
-  FORBIDDEN: messages.generic.forbidden,
-  NOT_FOUND: messages.generic.notFound,
-  PAYLOAD_TOO_LARGE: messages.generic.payloadTooLarge,
-  RATE_LIMITED: messages.generic.rateLimited,
+  UNAUTHENTICATED: generic.unauthenticated,
+  FORBIDDEN: generic.forbidden,
+  NOT_FOUND: generic.notFound,
+  PAYLOAD_TOO_LARGE: generic.payloadTooLarge,
+  RATE_LIMITED: generic.rateLimited,
 };
 
 function fallbackCode(status: number): ErrorCode {

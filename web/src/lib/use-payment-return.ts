@@ -4,7 +4,7 @@
 import { messages } from '@shared/messages';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@web/lib/router';
 import { toast } from 'sonner';
 import { takePaymentReturn, verifyPayment } from './payments';
 

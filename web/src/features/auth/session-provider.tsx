@@ -2,7 +2,7 @@
 // when this browser holds a stored session (or signs in): a visitor's public page never downloads it. Hydrating a
 // prerendered page renders the signed-out page first (as the HTML was built), then looks at the stored session.
 import type { Me } from '@shared/schemas/me';
-import { messages } from '@shared/messages';
+import { sessionNotices } from '@shared/messages/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStoredSession, loadAuth, subscribeToStoredSession } from '@web/lib/load-auth';
@@ -119,14 +119,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await (await loadAuth()).signOutOfCognito();
     } catch (error) {
-      (await toaster()).error('Error', { description: error instanceof Error ? error.message : messages.auth.unexpected });
+      (await toaster()).error('Error', { description: error instanceof Error ? error.message : sessionNotices.unexpected });
       return false;
     }
     forgetSession();
     setState({ user: null, me: null });
     setResolved(false);
     queryClient.clear();
-    (await toaster()).success(messages.auth.signedOut);
+    (await toaster()).success(sessionNotices.signedOut);
     return true;
   }, [queryClient]);
 

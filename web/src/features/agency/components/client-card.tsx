@@ -4,7 +4,7 @@
 import { formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';

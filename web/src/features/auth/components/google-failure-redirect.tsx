@@ -1,9 +1,9 @@
 // A Google round trip that came back cancelled or failed (spec 1 §8) lands on the site root: this sends the visitor
 // back to /auth with the spec's message. It reads a flag (set by lib/auth.ts when Amplify reports the failure) rather
 // than importing Amplify, so the root layout stays free of it.
-import { messages } from '@shared/messages';
+import { sessionNotices } from '@shared/messages/session';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@web/lib/router';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY, SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
 
 export function GoogleFailureRedirect() {
@@ -31,7 +31,7 @@ export function GoogleFailureRedirect() {
         return;
       }
       // Toasts load with the first one (sonner is not part of a public page's first load).
-      void import('sonner').then(({ toast }) => toast.error(messages.auth.authError, { description: messages.onboarding.googleFailed }));
+      void import('sonner').then(({ toast }) => toast.error(sessionNotices.authError, { description: sessionNotices.googleFailed }));
       void navigate('/auth', { replace: true });
     };
     const first = takeFlag();

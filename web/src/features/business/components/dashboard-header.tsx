@@ -4,7 +4,7 @@
 import type { Business } from '@shared/schemas/business';
 import { ArrowLeft, Settings, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@web/lib/router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from '@web/components/avatar';

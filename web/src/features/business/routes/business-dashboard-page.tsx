@@ -2,7 +2,7 @@
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from '@web/lib/router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { PageSpinner, Spinner } from '@web/components/spinner';

@@ -8,7 +8,7 @@ import { AuthError, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-
 import { signInWithGoogle } from '@web/lib/auth';
 import { ArrowRight, Home } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';

@@ -4,7 +4,7 @@
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from '@web/lib/router';
 import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
 import type { AnalyticsRange } from '@shared/schemas/analytics';
