@@ -13,7 +13,7 @@ const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocale
 
 export function DashboardTab() {
   const query = usePlatformDashboard();
-  if (query.isPending) return <Spinner label="Loading the dashboard…" />;
+  if (query.isPending) return <DashboardFrame />;
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">
@@ -38,6 +38,30 @@ export function DashboardTab() {
         <StatCard title="Paid This Month" value={money(d.paidThisMonthCents)} icon={Wallet} />
       </div>
       <RevenueChart data={d} />
+    </section>
+  );
+}
+
+/**
+ * The tab before its data (issue 25 §1): the heading and the figures' tiles drawn at once, the figures as placeholders
+ * of their size; the chart comes with the data.
+ */
+function DashboardFrame() {
+  return (
+    <section aria-labelledby="dashboard-heading" aria-busy="true" className="grid gap-6">
+      <h2 id="dashboard-heading" className="text-xl font-semibold">
+        Platform Overview
+      </h2>
+      <Spinner label="Loading the dashboard…" className="sr-only" />
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard title="Businesses" value={undefined} detail icon={Building2} />
+        <StatCard title="Agencies" value={undefined} icon={Briefcase} />
+        <StatCard title="Billable Employees" value={undefined} icon={Users} />
+        <StatCard title="Monthly Recurring Revenue" value={undefined} icon={Repeat} />
+        <StatCard title="Outstanding" value={undefined} detail="pending and overdue" icon={Clock} />
+        <StatCard title="Overdue" value={undefined} icon={AlertTriangle} />
+        <StatCard title="Paid This Month" value={undefined} icon={Wallet} />
+      </div>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { PageSpinner } from '@web/components/spinner';
+import { Spinner } from '@web/components/spinner';
 import { StatCard } from '@web/components/stat-card';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
@@ -52,7 +52,7 @@ function AgencyGate() {
 
 function Agency() {
   const query = useAgencyDashboard();
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <AgencyFrame />;
   if (query.isError) {
     return (
       <CenteredCard title="Could not load the agency dashboard" description={query.error.message}>
@@ -164,6 +164,74 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
       <AgencySettingsDialog agency={agency} open={settingsOpen} onOpenChange={setSettingsOpen} />
       <AddClientDialog open={addOpen} onOpenChange={setAddOpen} />
       <ClientAnalyticsDialog client={analyticsFor} onOpenChange={(open) => !open && setAnalyticsFor(null)} />
+    </div>
+  );
+}
+
+/**
+ * The agency dashboard before its data (issue 25 §1): the header, the statistics and the Managed Client Businesses
+ * heading drawn at once (the name, figures and client cards as placeholders of their size), so the page paints while
+ * /api/agency is under way and nothing above the client cards moves when it answers.
+ */
+function AgencyFrame() {
+  const heroText = readableTextOnAll([DEFAULT_BRAND_COLORS.primaryColor, DEFAULT_BRAND_COLORS.secondaryColor, DEFAULT_BRAND_COLORS.accentColor]);
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header style={{ backgroundImage: 'var(--brand-gradient)', color: heroText }}>
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
+          <div className="flex min-w-0 items-center gap-3">
+            <span aria-hidden className="size-12 shrink-0 rounded-lg bg-white/30" />
+            <div className="min-w-0">
+              <div className="flex items-center gap-2">
+                <span aria-hidden className="h-7 w-40 rounded bg-white/30 sm:h-8" />
+                <Badge variant="secondary">Agency</Badge>
+              </div>
+              <nav aria-label="Site" className="flex gap-3 text-sm">
+                <Link to="/" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                  Home
+                </Link>
+                <Link to="/pricing" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                  Pricing
+                </Link>
+              </nav>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2" inert>
+            <Button variant="outline" size="sm">
+              <Settings aria-hidden />
+              Settings
+            </Button>
+            <Button variant="outline" size="sm">
+              <Plus aria-hidden />
+              Add Client
+            </Button>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
+        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+          <h2 id="statistics-heading" className="sr-only">
+            Statistics
+          </h2>
+          <StatCard title="Active Clients" value={undefined} icon={Building2} />
+          <StatCard title="Total Users" value={undefined} detail="billed; drafts are free" icon={Users} />
+          <StatCard title="Monthly Revenue" value={undefined} icon={DollarSign} />
+          <StatCard title="Net Profit" value={undefined} detail icon={Wallet} />
+          <StatCard title="Growth Rate" value={undefined} icon={TrendingUp} />
+        </section>
+        <section aria-labelledby="clients-heading" className="grid gap-4">
+          <h2 id="clients-heading" className="text-lg font-semibold">
+            Managed Client Businesses
+          </h2>
+          <Spinner label="Loading clients…" className="sr-only" />
+          <div aria-hidden className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-64 rounded-xl border bg-background" />
+            ))}
+          </div>
+        </section>
+      </main>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Business dashboard header: logo or initials, name, Business badge, Home/Pricing links (a white-labelled client: its
 // agency's support link instead) and the action buttons
-// (Company Settings and the QR codes download open from here).
+// (Company Settings and the QR codes download open from here). Before the dashboard's data has arrived (issue 25 §1)
+// it draws the same frame: the logo and name are placeholders of their size, and the buttons wait (inert).
 import type { Business } from '@shared/schemas/business';
 import { ArrowLeft, Settings, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -18,27 +19,35 @@ import { lazyDialog } from '@web/components/lazy-dialog';
 const CompanySettingsDialog = lazyDialog(() => import('./company-settings-dialog').then((m) => m.CompanySettingsDialog), (p) => p.open);
 
 interface Props {
-  business: Business;
+  businessId: string;
+  /** Null while the dashboard loads. */
+  business: Business | null;
   /** The agency-managed view shows Back to Agency. */
   agencyView: boolean;
   onAddEmployee: () => void;
 }
 
-export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) {
+export function DashboardHeader({ businessId, business, agencyView, onAddEmployee }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const brand = useSession().me?.brand ?? null;
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 lg:flex-row lg:items-center lg:justify-between">
         <div className="flex min-w-0 items-center gap-3">
-          {business.logoUrl ? (
+          {!business ? (
+            <span aria-hidden className="size-10 shrink-0 rounded-lg bg-muted" />
+          ) : business.logoUrl ? (
             <img src={business.logoUrl} alt={`${business.name} logo`} className="size-10 shrink-0 rounded-lg object-contain" />
           ) : (
             <Avatar name={business.name} size="sm" shape="square" />
           )}
           <div className="min-w-0">
             <div className="flex items-center gap-2">
-              <h1 className="truncate text-lg font-bold sm:text-xl">{business.name}</h1>
+              {business ? (
+                <h1 className="truncate text-lg font-bold sm:text-xl">{business.name}</h1>
+              ) : (
+                <span aria-hidden className="h-7 w-40 rounded bg-muted" />
+              )}
               <Badge variant="secondary">Business</Badge>
             </div>
             <nav aria-label="Site" className="flex gap-3 text-sm">
@@ -60,7 +69,7 @@ export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) 
             </nav>
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2" inert={!business}>
           {agencyView && (
             <Button asChild variant="outline" size="sm">
               <Link to="/agency">
@@ -79,8 +88,8 @@ export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) 
             <Settings aria-hidden />
             Settings
           </Button>
-          <ActivityButton businessId={business.id} businessName={business.name} />
-          <BulkQrDownloadButton businessId={business.id} business={business} />
+          <ActivityButton businessId={businessId} businessName={business?.name ?? ''} />
+          <BulkQrDownloadButton businessId={businessId} business={business ?? { name: '', logoUrl: null }} />
           <Button size="sm" onClick={onAddEmployee}>
             <UserPlus aria-hidden />
             Add Employee
@@ -88,7 +97,7 @@ export function DashboardHeader({ business, agencyView, onAddEmployee }: Props) 
           <SignOutButton variant="ghost" />
         </div>
       </div>
-      <CompanySettingsDialog business={business} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      {business && <CompanySettingsDialog business={business} open={settingsOpen} onOpenChange={setSettingsOpen} />}
     </header>
   );
 }

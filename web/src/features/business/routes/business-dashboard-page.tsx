@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from '@web/lib/router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { PageSpinner, Spinner } from '@web/components/spinner';
+import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
@@ -100,7 +100,7 @@ function NoBusiness() {
 function Dashboard({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
   const query = useDashboard(businessId);
 
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <DashboardFrame businessId={businessId} agencyView={agencyView} />;
   if (query.isError) {
     const denied = isApiError(query.error) && (query.error.status === 403 || query.error.status === 404);
     if (denied && agencyView) return <Navigate to="/agency" replace />;
@@ -152,6 +152,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   return (
     <div className="min-h-dvh bg-muted">
       <DashboardHeader
+        businessId={businessId}
         business={business}
         agencyView={agencyView}
         onAddEmployee={() => setAddOpen(true)}
@@ -240,6 +241,50 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
       <ImportEmployeesDialog businessId={businessId} open={importOpen} onOpenChange={setImportOpen} />
       <EmployeeProfileDialog businessId={businessId} employee={viewing} onOpenChange={(open) => !open && setViewingId(null)} />
       <DeleteEmployeeDialog businessId={businessId} employee={deleting} onOpenChange={(open) => !open && setDeletingId(null)} />
+    </div>
+  );
+}
+
+/**
+ * The dashboard before its data (issue 25 §1): the header, the statistics and the Employee Cards heading (the page's
+ * largest text) drawn at once, the figures and cards as placeholders of their size, so the page paints while the
+ * dashboard call is under way and nothing above the cards moves when it answers. The sections below the cards (scan
+ * analytics, billing, contacts) come with the data.
+ */
+function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
+  return (
+    <div className="min-h-dvh bg-muted">
+      <DashboardHeader businessId={businessId} business={null} agencyView={agencyView} onAddEmployee={() => undefined} />
+      <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
+        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <h2 id="statistics-heading" className="sr-only">
+            Statistics
+          </h2>
+          <StatCard title="Total Employees" value={undefined} icon={Users} />
+          <StatCard title="Cards Created" value={undefined} icon={CreditCard} />
+          <StatCard title="Active Cards" value={undefined} icon={BadgeCheck} />
+          <StatCard title="Monthly Cost" value={undefined} detail icon={DollarSign} />
+        </section>
+        <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <h2 id="employees-heading" className="text-lg font-semibold">
+                Employee Cards
+              </h2>
+              <div inert>
+                <EmployeeCsvButtons businessId={businessId} onImport={() => undefined} />
+              </div>
+            </div>
+            <div aria-hidden className="h-10 w-full rounded-lg bg-background/60 sm:w-80" />
+          </div>
+          <Spinner label="Loading employees…" className="sr-only" />
+          <div aria-hidden className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="h-72 rounded-xl border bg-background" />
+            ))}
+          </div>
+        </section>
+      </main>
     </div>
   );
 }

@@ -11,9 +11,9 @@ import type { AnalyticsRange } from '@shared/schemas/analytics';
 import type { MyEmployee } from '@shared/schemas/employee';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Card } from '@web/components/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { ScanAnalyticsView } from '@web/components/scan-analytics-view';
-import { PageSpinner } from '@web/components/spinner';
+import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useMyScanAnalytics } from '@web/lib/scan-analytics';
 import { applyBrandTheme } from '@web/lib/theme';
@@ -50,7 +50,7 @@ function PortalGate() {
 
 function Portal() {
   const query = useMyEmployee();
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <PortalFrame />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProfileNotFound />;
     if (isApiError(query.error) && query.error.status === 403) {
@@ -117,6 +117,72 @@ function PortalContent({ data }: { data: MyEmployee }) {
         {employee.card && <NfcTagSection cardUrl={employee.card.cardUrl} />}
         {employee.card && <MyCardScans />}
         <MyContacts />
+      </main>
+    </div>
+  );
+}
+
+/** A grey block one line of text high, in place of text that is still loading. */
+function Placeholder({ className }: { className: string }) {
+  return (
+    <span aria-hidden className={`inline-block rounded bg-muted align-bottom ${className}`}>
+      {'\u00a0'}
+    </span>
+  );
+}
+
+/**
+ * The portal before its data (issue 25 §1): the header, the welcome heading and the two cards' titles drawn at once,
+ * the business's and the employee's details as placeholders of their size, so the page paints while
+ * /api/me/employee is under way. The sections below the two cards come with the data.
+ */
+function PortalFrame() {
+  const isOwner = useSession().me?.role === 'owner';
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex min-w-0 items-center gap-3">
+            <span aria-hidden className="size-10 shrink-0 rounded-lg bg-muted" />
+            <div className="min-w-0">
+              <p className="truncate text-lg font-bold">
+                <Placeholder className="w-40" />
+              </p>
+              <Badge variant="secondary">Employee Portal</Badge>
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {isOwner && (
+              <Button asChild variant="outline" size="sm">
+                <Link to="/business">
+                  <Briefcase aria-hidden />
+                  Business Portal
+                </Link>
+              </Button>
+            )}
+            <SignOutButton variant="ghost" />
+          </div>
+        </div>
+      </header>
+      <main aria-busy="true" className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
+        <h1 className="text-2xl font-bold">
+          Welcome back<span aria-hidden>, <Placeholder className="w-32" />!</span>
+        </h1>
+        <Spinner label="Loading your profile…" className="sr-only" />
+        <div aria-hidden className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {['Your Profile', 'Your Digital Business Card'].map((title) => (
+            <Card key={title}>
+              <CardHeader>
+                <CardTitle as="h2" className="text-lg">
+                  {title}
+                </CardTitle>
+              </CardHeader>
+              <CardContent>
+                <div className="h-80 rounded-lg bg-muted" />
+              </CardContent>
+            </Card>
+          ))}
+        </div>
       </main>
     </div>
   );
