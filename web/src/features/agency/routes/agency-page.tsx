@@ -2,7 +2,7 @@
 // Agency Settings, each client's scans and who pays for it, and the agency's Billing (issue 20). Only agency
 // accounts; anyone else goes to their own home.
 import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agency';
-import { readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
+import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
-import { StatCard } from '@web/components/stat-card';
+import { StatCard, TextPlaceholder } from '@web/components/stat-card';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
@@ -174,10 +174,11 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
  * /api/agency is under way and nothing above the client cards moves when it answers.
  */
 function AgencyFrame() {
+  // The default brand's gradient and text (the agency's own colours come with its data).
   const heroText = readableTextOnAll([DEFAULT_BRAND_COLORS.primaryColor, DEFAULT_BRAND_COLORS.secondaryColor, DEFAULT_BRAND_COLORS.accentColor]);
   return (
     <div className="min-h-dvh bg-muted">
-      <header style={{ backgroundImage: 'var(--brand-gradient)', color: heroText }}>
+      <header style={{ backgroundImage: brandTheme(DEFAULT_BRAND_COLORS)['--brand-gradient'], color: heroText }}>
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
           <div className="flex min-w-0 items-center gap-3">
             <span aria-hidden className="size-12 shrink-0 rounded-lg bg-white/30" />
@@ -217,7 +218,16 @@ function AgencyFrame() {
           <StatCard title="Active Clients" value={undefined} icon={Building2} />
           <StatCard title="Total Users" value={undefined} detail="billed; drafts are free" icon={Users} />
           <StatCard title="Monthly Revenue" value={undefined} icon={DollarSign} />
-          <StatCard title="Net Profit" value={undefined} detail icon={Wallet} />
+          <StatCard
+            title="Net Profit"
+            value={undefined}
+            detail={
+              <>
+                after <TextPlaceholder width="w-8" /> costs
+              </>
+            }
+            icon={Wallet}
+          />
           <StatCard title="Growth Rate" value={undefined} icon={TrendingUp} />
         </section>
         <section aria-labelledby="clients-heading" className="grid gap-4">

@@ -27,7 +27,7 @@ import { ScanAnalyticsSection } from '../components/scan-analytics-section';
 // The dashboard page composes the billing feature's section, as the app's routes compose features.
 import { BusinessBillingSection } from '@web/features/billing/components/business-billing-section';
 import { FilterTabs } from '@web/components/tabs';
-import { StatCard } from '@web/components/stat-card';
+import { StatCard, TextPlaceholder } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
 
 type Filter = 'all' | 'active' | 'inactive';
@@ -263,7 +263,16 @@ function DashboardFrame({ businessId, agencyView }: { businessId: string; agency
           <StatCard title="Total Employees" value={undefined} icon={Users} />
           <StatCard title="Cards Created" value={undefined} icon={CreditCard} />
           <StatCard title="Active Cards" value={undefined} icon={BadgeCheck} />
-          <StatCard title="Monthly Cost" value={undefined} detail icon={DollarSign} />
+          <StatCard
+            title="Monthly Cost"
+            value={undefined}
+            detail={
+              <>
+                <TextPlaceholder width="w-8" /> per user
+              </>
+            }
+            icon={DollarSign}
+          />
         </section>
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

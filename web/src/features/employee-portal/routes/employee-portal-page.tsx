@@ -125,7 +125,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
 /** A grey block one line of text high, in place of text that is still loading. */
 function Placeholder({ className }: { className: string }) {
   return (
-    <span aria-hidden className={`inline-block rounded bg-muted align-bottom ${className}`}>
+    <span aria-hidden className={`inline-block rounded align-bottom ${className}`}>
       {'\u00a0'}
     </span>
   );
@@ -146,7 +146,7 @@ function PortalFrame() {
             <span aria-hidden className="size-10 shrink-0 rounded-lg bg-muted" />
             <div className="min-w-0">
               <p className="truncate text-lg font-bold">
-                <Placeholder className="w-40" />
+                <Placeholder className="w-40 bg-muted" />
               </p>
               <Badge variant="secondary">Employee Portal</Badge>
             </div>
@@ -166,7 +166,7 @@ function PortalFrame() {
       </header>
       <main aria-busy="true" className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">
-          Welcome back<span aria-hidden>, <Placeholder className="w-32" />!</span>
+          Welcome back<span aria-hidden>, <Placeholder className="w-32 bg-background" />!</span>
         </h1>
         <Spinner label="Loading your profile…" className="sr-only" />
         <div aria-hidden className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -1,0 +1,155 @@
+// Frame before data (issue 25 §1): each signed-in page draws its layout, headings and largest text while its first
+// data call is still under way (the test holds that call), marks the loading region aria-busy, is axe clean and fits
+// a 390 px phone in that state — and nothing moves when the data arrives (no layout shift: the heading stays where it
+// was drawn, and the page's cumulative layout shift stays 0).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect as expectOnPage } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
+import { axeViolations, horizontalOverflow } from '../support/axe';
+import { launchBrowser } from '../support/browser';
+import { shot } from '../support/e2e';
+import { origin } from '../support/runtime';
+import { userAgents } from '../support/user-agents';
+
+const viewport = { width: 390, height: 844 };
+
+interface FramedPage {
+  name: string;
+  email: string;
+  password: string;
+  path: string;
+  /** The data call the test holds back. */
+  call: RegExp;
+  /** The page's largest text, drawn in the frame. */
+  heading: string;
+  /** What the frame shows beside it. */
+  alsoDrawn: string[];
+  /** Seen only once the data is there. */
+  loaded: (page: Page) => Locator;
+}
+
+const pages: FramedPage[] = [
+  {
+    name: 'business',
+    email: 'owner@acme.example',
+    password: 'Demo1234!',
+    path: '/business',
+    call: /\/api\/businesses\/[^/]+\/dashboard/,
+    heading: 'Employee Cards',
+    alsoDrawn: ['Total Employees', 'Monthly Cost'],
+    loaded: (page) => page.getByRole('heading', { name: 'Acme Studio', level: 1 }),
+  },
+  {
+    name: 'agency',
+    email: 'agency@bright.example',
+    password: 'Demo1234!',
+    path: '/agency',
+    call: /\/api\/agency$/,
+    heading: 'Managed Client Businesses',
+    alsoDrawn: ['Active Clients', 'Net Profit'],
+    loaded: (page) => page.getByRole('heading', { name: 'Bright Agency', level: 1 }),
+  },
+  {
+    name: 'manage-view',
+    email: 'agency@bright.example',
+    password: 'Demo1234!',
+    path: '/business/demo-business-northwind',
+    call: /\/api\/businesses\/demo-business-northwind\/dashboard/,
+    heading: 'Employee Cards',
+    alsoDrawn: ['Total Employees', 'Active Cards'],
+    loaded: (page) => page.getByRole('heading', { name: 'Northwind Bakery', level: 1 }),
+  },
+  {
+    name: 'employee-portal',
+    email: 'jane@acme.example',
+    password: 'Demo1234!',
+    path: '/employee-portal',
+    call: /\/api\/me\/employee$/,
+    heading: 'Welcome back',
+    alsoDrawn: [],
+    loaded: (page) => page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 }),
+  },
+  {
+    name: 'admin-dashboard',
+    email: 'admin@cardcrew.local',
+    password: 'Admin1234!',
+    path: '/admin?tab=dashboard',
+    call: /\/api\/admin\/dashboard$/,
+    heading: 'Platform Overview',
+    alsoDrawn: ['Businesses', 'Paid This Month'],
+    loaded: (page) => page.getByRole('heading', { name: 'Invoiced vs paid, last 6 months' }),
+  },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A context where the user has signed in once (the session and /api/me are kept, as on a returning visit). */
+async function signedInContext(email: string, password: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, userAgent: userAgents.phone });
+  // Every layout shift of the page's life, as Lighthouse sums them (shifts right after input excluded).
+  await context.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const page = await context.newPage();
+  await page.goto(`${origin}/auth`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/auth' && url.pathname !== '/');
+  await page.close();
+  return context;
+}
+
+describe('signed-in pages draw their frame before their data (390 px phone)', () => {
+  it.each(pages)('$name: the frame, then the data without a layout shift', async (framed) => {
+    const context = await signedInContext(framed.email, framed.password);
+    try {
+      const page = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = 0;
+      await page.route(framed.call, async (route: Route) => {
+        held++;
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${origin}${framed.path}`);
+
+      // The frame, with the call held: the largest text, the tiles' titles, the loading region marked busy.
+      const heading = page.getByRole('heading', { name: framed.heading }).first();
+      await expectOnPage(heading).toBeVisible();
+      for (const title of framed.alsoDrawn) await expectOnPage(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+      await expectOnPage(page.locator('[aria-busy="true"]')).toHaveCount(1);
+      await expectOnPage(page.getByRole('status')).toHaveCount(1);
+      expect(held, 'the data call was sent and is held').toBeGreaterThan(0);
+      await expectOnPage(framed.loaded(page), 'nothing of the data before its call answered').toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await shot(page, `page-frame-${framed.name}-1-frame`);
+      const before = await heading.boundingBox();
+
+      // The data: the same heading in the same place, no longer busy, no layout shift on the way.
+      release();
+      await expectOnPage(framed.loaded(page)).toBeVisible();
+      await expectOnPage(page.locator('main[aria-busy="true"], section[aria-busy="true"]')).toHaveCount(0);
+      await page.waitForTimeout(500);
+      await shot(page, `page-frame-${framed.name}-2-loaded`);
+      const after = await page.getByRole('heading', { name: framed.heading }).first().boundingBox();
+      expect(after?.y).toBe(before?.y);
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
