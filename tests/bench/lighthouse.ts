@@ -11,6 +11,9 @@ export interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   lcpMs: number;
+  /** Cumulative layout shift, and the total blocking time (what holds a score down once LCP is fast). */
+  cls: number;
+  tbtMs: number;
   requests: number;
   transferKB: number;
   scriptKB: number;
@@ -74,6 +77,8 @@ export async function lighthouse(origin: string, path: string, target?: Lighthou
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     lcpMs: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    tbtMs: Math.round(report.audits['total-blocking-time']?.numericValue ?? Number.NaN),
     requests: ofType('total')?.requestCount ?? Number.NaN,
     transferKB: Math.round((ofType('total')?.transferSize ?? Number.NaN) / 102.4) / 10,
     scriptKB: Math.round((ofType('script')?.transferSize ?? Number.NaN) / 102.4) / 10,

@@ -16,6 +16,7 @@ import { userAgents } from '../support/user-agents';
 import { initialJs } from './initial-js';
 import { lighthouse, type LighthouseFigures } from './lighthouse';
 import { measureSignedInPages } from './signed-in';
+import { measureSignedInPagesAtScale } from './signed-in-scale';
 
 interface Row {
   metric: string;
@@ -725,6 +726,7 @@ const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<
   load: { runtime: true, run: (r) => measureLoad(r.origin) },
   web: { runtime: true, run: (r) => measurePublicPages(r.origin) },
   'signed-in': { runtime: true, run: (r) => measureSignedInPages(r.origin, record) },
+  'signed-in-scale': { runtime: true, run: (r) => measureSignedInPagesAtScale(r, record) },
   billing: { runtime: true, run: (r) => measureBilling(r.env, r.settings) },
 };
 
