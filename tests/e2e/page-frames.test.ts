@@ -1,7 +1,8 @@
 // Frame before data (issue 25 §1): each signed-in page draws its layout, headings and largest text while its first
-// data call is still under way (the test holds that call), marks the loading region aria-busy, is axe clean and fits
-// a 390 px phone in that state — and nothing moves when the data arrives (no layout shift: the heading stays where it
-// was drawn, and the page's cumulative layout shift stays 0).
+// data call is still under way (the test holds that call on the user's second visit), marks the loading region
+// aria-busy, is axe clean and fits a 390 px phone in that state — and nothing moves when the data arrives (no layout
+// shift: the heading stays where it was drawn, and the page's cumulative layout shift stays 0). The names the first
+// visit drew (a business's, the employee's own) are in the frame already; after sign-out they are gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
@@ -24,6 +25,8 @@ interface FramedPage {
   heading: string;
   /** What the frame shows beside it. */
   alsoDrawn: string[];
+  /** The heading the frame draws from the name the last visit kept. */
+  kept?: { name: string; level: number };
   /** Seen only once the data is there. */
   loaded: (page: Page) => Locator;
 }
@@ -37,7 +40,8 @@ const pages: FramedPage[] = [
     call: /\/api\/businesses\/[^/]+\/dashboard/,
     heading: 'Employee Cards',
     alsoDrawn: ['Total Employees', 'Monthly Cost'],
-    loaded: (page) => page.getByRole('heading', { name: 'Acme Studio', level: 1 }),
+    kept: { name: 'Acme Studio', level: 1 },
+    loaded: (page) => page.getByRole('tab', { name: /^All Cards \(\d+\)$/ }),
   },
   {
     name: 'agency',
@@ -57,7 +61,8 @@ const pages: FramedPage[] = [
     call: /\/api\/businesses\/demo-business-northwind\/dashboard/,
     heading: 'Employee Cards',
     alsoDrawn: ['Total Employees', 'Active Cards'],
-    loaded: (page) => page.getByRole('heading', { name: 'Northwind Bakery', level: 1 }),
+    kept: { name: 'Northwind Bakery', level: 1 },
+    loaded: (page) => page.getByRole('tab', { name: /^All Cards \(\d+\)$/ }),
   },
   {
     name: 'employee-portal',
@@ -67,7 +72,8 @@ const pages: FramedPage[] = [
     call: /\/api\/me\/employee$/,
     heading: 'Welcome back',
     alsoDrawn: [],
-    loaded: (page) => page.getByRole('heading', { name: /^Welcome back, .+!$/, level: 1 }),
+    kept: { name: 'Welcome back, Jane Cooper!', level: 1 },
+    loaded: (page) => page.getByRole('heading', { name: 'Your Profile' }),
   },
   {
     name: 'admin-dashboard',
@@ -114,6 +120,12 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
   it.each(pages)('$name: the frame, then the data without a layout shift', async (framed) => {
     const context = await signedInContext(framed.email, framed.password);
     try {
+      // A first visit, as far as the data.
+      const first = await context.newPage();
+      await first.goto(`${origin}${framed.path}`);
+      await expectOnPage(framed.loaded(first)).toBeVisible();
+      await first.close();
+
       const page = await context.newPage();
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -129,6 +141,7 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
       const heading = page.getByRole('heading', { name: framed.heading }).first();
       await expectOnPage(heading).toBeVisible();
       for (const title of framed.alsoDrawn) await expectOnPage(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+      if (framed.kept) await expectOnPage(page.getByRole('heading', { name: framed.kept.name, level: framed.kept.level, exact: true })).toBeVisible();
       await expectOnPage(page.locator('[aria-busy="true"]')).toHaveCount(1);
       await expectOnPage(page.getByRole('status')).toHaveCount(1);
       expect(held, 'the data call was sent and is held').toBeGreaterThan(0);
@@ -148,6 +161,14 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
       expect(after?.y).toBe(before?.y);
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
+
+      // Signed out, nothing of the names is left in the browser.
+      if (framed.kept) {
+        const signOut = page.getByRole('button', { name: 'Sign Out' }).first();
+        await signOut.click();
+        await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/auth');
+        expect(await page.evaluate(() => localStorage.getItem('cardcrew.labels'))).toBeNull();
+      }
     } finally {
       await context.close();
     }

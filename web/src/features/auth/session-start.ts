@@ -7,6 +7,7 @@ import { getConfig } from '@web/lib/config';
 import { loadAuth, storedIdToken } from '@web/lib/load-auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { postMe } from './api/post-me';
+import { forgetLabels } from './kept-labels';
 
 export interface SessionUser {
   userId: string;
@@ -69,9 +70,10 @@ function keep(state: SessionState) {
   }
 }
 
-/** Forgets the kept /api/me answer (sign-out). */
+/** Forgets the kept /api/me answer and the names the pages kept (sign-out). */
 export function forgetSession() {
   keep({ user: null, me: null });
+  forgetLabels();
 }
 
 export async function resolveSession(): Promise<SessionState> {

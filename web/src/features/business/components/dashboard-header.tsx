@@ -22,12 +22,14 @@ interface Props {
   businessId: string;
   /** Null while the dashboard loads. */
   business: Business | null;
+  /** While it loads: the name the last visit drew (features/auth/kept-labels.ts), if any. */
+  keptName?: string | null;
   /** The agency-managed view shows Back to Agency. */
   agencyView: boolean;
   onAddEmployee: () => void;
 }
 
-export function DashboardHeader({ businessId, business, agencyView, onAddEmployee }: Props) {
+export function DashboardHeader({ businessId, business, keptName = null, agencyView, onAddEmployee }: Props) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const brand = useSession().me?.brand ?? null;
   return (
@@ -43,8 +45,8 @@ export function DashboardHeader({ businessId, business, agencyView, onAddEmploye
           )}
           <div className="min-w-0">
             <div className="flex items-center gap-2">
-              {business ? (
-                <h1 className="truncate text-lg font-bold sm:text-xl">{business.name}</h1>
+              {business || keptName ? (
+                <h1 className="truncate text-lg font-bold sm:text-xl">{business?.name ?? keptName}</h1>
               ) : (
                 <span aria-hidden className="h-7 w-40 rounded bg-muted" />
               )}

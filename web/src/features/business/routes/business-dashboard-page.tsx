@@ -11,6 +11,7 @@ import { formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import type { ClientBrandView } from '@shared/schemas/me';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
@@ -141,7 +142,9 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
 
-  useBrandTheme(business, useSession().me?.brand);
+  const { me } = useSession();
+  useBrandTheme(business, me?.brand);
+  useEffect(() => keepLabel(me?.userId, `business:${businessId}`, business.name), [me?.userId, businessId, business.name]);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
@@ -252,9 +255,10 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
  * analytics, billing, contacts) come with the data.
  */
 function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
+  const keptName = keptLabel(useSession().me?.userId, `business:${businessId}`);
   return (
     <div className="min-h-dvh bg-muted">
-      <DashboardHeader businessId={businessId} business={null} agencyView={agencyView} onAddEmployee={() => undefined} />
+      <DashboardHeader businessId={businessId} business={null} keptName={keptName} agencyView={agencyView} onAddEmployee={() => undefined} />
       <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
         <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <h2 id="statistics-heading" className="sr-only">

@@ -19,6 +19,7 @@ import { useMyScanAnalytics } from '@web/lib/scan-analytics';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { Avatar } from '@web/components/avatar';
@@ -72,8 +73,11 @@ function Portal() {
 function PortalContent({ data }: { data: MyEmployee }) {
   const { employee, business, isOwner } = data;
   // A white-labelled client's portal chrome takes its agency's colours (issue 21 §1); the card keeps the business's.
-  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, useSession().me?.brand);
+  const { me } = useSession();
+  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, me?.brand);
   useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  // The welcome (the page's largest text) is drawn with the frame on the next visit.
+  useEffect(() => keepLabel(me?.userId, 'employee:name', employee.name), [me?.userId, employee.name]);
 
   return (
     <div className="min-h-dvh bg-muted">
@@ -137,7 +141,9 @@ function Placeholder({ className }: { className: string }) {
  * /api/me/employee is under way. The sections below the two cards come with the data.
  */
 function PortalFrame() {
-  const isOwner = useSession().me?.role === 'owner';
+  const { me } = useSession();
+  const isOwner = me?.role === 'owner';
+  const keptName = keptLabel(me?.userId, 'employee:name');
   return (
     <div className="min-h-dvh bg-muted">
       <header className="border-b bg-background">
@@ -165,9 +171,13 @@ function PortalFrame() {
         </div>
       </header>
       <main aria-busy="true" className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
-        <h1 className="text-2xl font-bold">
-          Welcome back<span aria-hidden>, <Placeholder className="w-32 bg-background" />!</span>
-        </h1>
+        {keptName ? (
+          <h1 className="text-2xl font-bold">Welcome back, {keptName}!</h1>
+        ) : (
+          <h1 className="text-2xl font-bold">
+            Welcome back<span aria-hidden>, <Placeholder className="w-32 bg-background" />!</span>
+          </h1>
+        )}
         <Spinner label="Loading your profile…" className="sr-only" />
         <div aria-hidden className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {['Your Profile', 'Your Digital Business Card'].map((title) => (
