@@ -4,6 +4,7 @@
 import type { Me } from '@shared/schemas/me';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { adminUsersQuery } from '@web/features/admin/api/admin-users';
+import { billingRunsQuery } from '@web/features/admin/api/billing-runs';
 import { invoicesQuery, initialInvoiceFilters } from '@web/features/admin/api/invoices';
 import { businessDirectoryQuery, initialDirectoryFilters } from '@web/features/admin/api/list-businesses';
 import { adminPlansQuery } from '@web/features/admin/api/plans';
@@ -47,6 +48,8 @@ export function prefetchPageData(client: QueryClient, page: PageWithData, params
           return prefetch(query, () => client.prefetchInfiniteQuery(query));
         }
         case 'billing': {
+          // The runs' card (above the invoices: its text is the tab's largest) too, not once the tab has mounted.
+          prefetch(billingRunsQuery, () => client.prefetchQuery(billingRunsQuery));
           const query = invoicesQuery(initialInvoiceFilters);
           return prefetch(query, () => client.prefetchInfiniteQuery(query));
         }

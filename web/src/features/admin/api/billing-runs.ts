@@ -8,10 +8,15 @@ export const billingRunKeys = { all: ['admin', 'billing-runs'] as const };
 /** How often the runs are read again while one has not finished. */
 export const RUN_POLL_MS = 2000;
 
+/** The runs' query, also requested at boot with the Billing tab (app/page-data.ts). */
+export const billingRunsQuery = {
+  queryKey: billingRunKeys.all,
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiRequest('/api/admin/billing-runs', { schema: billingRunListSchema, signal }),
+};
+
 export function useBillingRuns() {
   return useQuery({
-    queryKey: billingRunKeys.all,
-    queryFn: ({ signal }) => apiRequest('/api/admin/billing-runs', { schema: billingRunListSchema, signal }),
+    ...billingRunsQuery,
     refetchInterval: (query) => (query.state.data?.runs.some((run) => run.status !== 'finished') ? RUN_POLL_MS : false),
   });
 }
