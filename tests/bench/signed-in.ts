@@ -70,8 +70,13 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
         await exited;
       }
     }
-    // Chromium's helpers may still be writing the profile for a moment after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // Chromium's helpers may still be writing the profile for a moment after it exits; a profile left behind in the
+    // temporary folder must not end the bench.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`signed-in: could not remove ${profile}: ${(error as Error).message}`);
+    }
   };
   return { port, stop };
 }
