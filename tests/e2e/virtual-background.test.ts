@@ -82,6 +82,8 @@ describe('virtual background', () => {
     sessions.push(session);
     const { page } = session;
     const background = section(page);
+    // The previews are drawn when the section comes near the viewport (issue 25 §1), as a user scrolls to it.
+    await background.scrollIntoViewIfNeeded();
     await expectOnPage(background).toContainText(portalMessages.background.mirrored);
     await expectOnPage(background).toContainText(portalMessages.background.mirrorSettings);
     // Every layout has its preview drawn.
@@ -108,6 +110,8 @@ describe('virtual background', () => {
     sessions.push(session);
     const { page } = session;
     const background = section(page);
+    // The previews are drawn when the section comes near the viewport (issue 25 §1), as a user scrolls to it.
+    await background.scrollIntoViewIfNeeded();
     await expectOnPage(background.locator('img')).toHaveCount(3);
     await background.getByRole('radio', { name: 'Brand panel left' }).focus();
     await page.keyboard.press('ArrowRight');
@@ -138,6 +142,8 @@ describe('virtual background', () => {
     sessions.push(session);
     const { page } = session;
     const background = section(page);
+    // The previews are drawn when the section comes near the viewport (issue 25 §1), as a user scrolls to it.
+    await background.scrollIntoViewIfNeeded();
     await expectOnPage(background.locator('img')).toHaveCount(3);
     for (const [i, layout] of layouts.entries()) {
       await background.getByRole('radio', { name: layout }).check();

@@ -1,19 +1,23 @@
 // 'Virtual Background' in the employee portal (issue 22 §4): a 1920×1080 image in the company brand with the person,
 // the logo and a QR code of their card (marked as a background scan) for Zoom, Teams or Meet. This shell is all the
-// portal's first JS carries; the layout choice, the previews and the drawing code load when the section first shows.
+// portal's first JS carries; the layout choice, the previews and the drawing code load when the section comes within a
+// screen of the viewport (drawing the three previews is long main-thread work: not part of the portal's first load).
 import type { Employee, MyEmployee } from '@shared/schemas/employee';
 import { MonitorSmartphone } from 'lucide-react';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
+import { useNearViewport } from '@web/lib/use-near-viewport';
 
 const BackgroundChooser = lazy(() => import('./background-chooser'));
 
 export function VirtualBackgroundSection({ employee, business }: { employee: Employee; business: MyEmployee['business'] }) {
   const headingId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
   if (!employee.card) return null;
   return (
-    <Card role="region" aria-labelledby={headingId}>
+    <Card ref={ref} role="region" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle as="h2" id={headingId} className="flex items-center gap-2 text-lg">
           <MonitorSmartphone aria-hidden className="size-5" />
@@ -24,9 +28,13 @@ export function VirtualBackgroundSection({ employee, business }: { employee: Emp
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Suspense fallback={<Spinner label="Loading the backgrounds…" />}>
-          <BackgroundChooser employee={employee} business={business} />
-        </Suspense>
+        {near ? (
+          <Suspense fallback={<Spinner label="Loading the backgrounds…" />}>
+            <BackgroundChooser employee={employee} business={business} />
+          </Suspense>
+        ) : (
+          <Spinner label="Loading the backgrounds…" />
+        )}
       </CardContent>
     </Card>
   );
