@@ -100,6 +100,11 @@ export interface AreaDef {
   /** Handler source file relative to the repository root. */
   entry: string;
   capabilities: Capabilities;
+  /**
+   * Served by CloudFront straight from the function's own URL (origin access control), not through API Gateway: no
+   * HTTP API request charge on the hottest public route (infra/api-stack.ts, infra/web-stack.ts).
+   */
+  functionUrl?: true;
 }
 
 export const areas: Record<Area, AreaDef> = {
@@ -142,9 +147,11 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['googleWallet'],
     },
   },
-  // The public card page after a scan: one GetItem and the counter ADDs. Nothing else.
+  // The public card page after a scan: one GetItem and the day counter's ADD. Nothing else. CloudFront calls its
+  // function URL: API Gateway's $1.00 a million requests was half of what a scan cost (issue 25 §2).
   cardPage: {
     entry: 'functions/src/card-page/handler.ts',
+    functionUrl: true,
     capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
   },
   // Employee invitations: Send Invite (mails the link), the onboarding page's view, linking the account.
