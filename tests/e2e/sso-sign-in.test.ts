@@ -2,7 +2,8 @@
 // verifies acme.example (the TXT record through the DNS stand-in) and connects the local SAML identity provider; Marcus
 // (an employee with no login yet) uses 'Sign in with SSO' on /auth, signs in at the IdP and lands in his portal, linked
 // to his employee. A new hire with no employee is refused with 'SSO sign-in failed' and the reason, and nothing is
-// linked. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
+// linked; once the owner allows creating employees on first sign-in, the new hire gets a draft employee (card pending
+// activation) that the owner sees in the Employees list. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { LOCAL_OIDC_CLIENT } from '../../functions/local/oidc-idp';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
 import { axeViolations } from '../support/axe';
 import { desktop, launchBrowser } from '../support/browser';
-import { shot } from '../support/e2e';
+import { shot, signedIn } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
 
 const DOMAIN = 'acme.example';
@@ -97,6 +98,33 @@ describe('first sign-in through the business’s identity provider', () => {
     const db = await tables();
     const { data } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();
     expect(data).toBeNull();
+  });
+
+  it("with 'create employees on first sign-in' on, the new hire gets a draft employee and lands in the portal, card pending activation", async () => {
+    const on = await api('PUT', `/api/businesses/${acme.business.id}/sso/settings`, { user: acme.owner, body: { createEmployeesOnFirstSignIn: true, requireSso: false } });
+    expect(on.status, on.text).toBe(200);
+    await withPage(async (page) => {
+      await signInWithSso(page, 'new.hire@acme.example');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Nora Hire', { exact: true }).first()).toBeVisible();
+      await expectOnPage(page.getByText('Your digital business card is pending activation', { exact: true })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'sso-draft-portal', { fullPage: false });
+    });
+    const db = await tables();
+    const { data: guard } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();
+    const draft = (await db.employee.get({ employeeId: guard!.employeeId }).go()).data;
+    expect(draft).toMatchObject({ name: 'Nora Hire', status: 'draft', businessId: acme.business.id });
+    expect(draft?.userId).toBeTruthy();
+    expect((await db.card.get({ cardId: draft!.cardId! }).go()).data?.isActive).toBe(false);
+    // The owner reviews it in the Employees list.
+    const owner = await signedIn(acme.owner, '/business', desktop);
+    try {
+      await expectOnPage(owner.page.getByText('Nora Hire', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+      await shot(owner.page, 'sso-draft-in-employees', { fullPage: false });
+    } finally {
+      await owner.browser.close();
+    }
   });
 
   it('OIDC: after the owner switches providers, Jane signs in with SSO, keeping her deep link', async () => {
