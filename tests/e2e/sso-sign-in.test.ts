@@ -2,15 +2,16 @@
 // verifies acme.example (the TXT record through the DNS stand-in) and connects the local SAML identity provider; Marcus
 // (an employee with no login yet) uses 'Sign in with SSO' on /auth, signs in at the IdP and lands in his portal, linked
 // to his employee. A new hire with no employee is refused with 'SSO sign-in failed' and the reason, and nothing is
-// linked; once the owner allows creating employees on first sign-in, the new hire gets a draft employee (card pending
+// linked. The owner's 'Test sign-in' completes in its own tab and shows who signed in (or why not), keeping nothing;
+// once the owner allows creating employees on first sign-in, the new hire gets a draft employee (card pending
 // activation) that the owner sees in the Employees list. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { ssoMessages } from '../../shared/messages/sso';
+import { ssoMessages, ssoTestMessages } from '../../shared/messages/sso';
 import { LOCAL_OIDC_CLIENT } from '../../functions/local/oidc-idp';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
-import { axeViolations } from '../support/axe';
+import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, launchBrowser } from '../support/browser';
 import { shot, signedIn } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
@@ -84,6 +85,63 @@ describe('first sign-in through the business’s identity provider', () => {
     const db = await tables();
     expect((await db.membership.get({ userId: userId!, scopeType: 'business', scopeId: acme.business.id }).go()).data).toMatchObject({ role: 'employee', employeeId: employees['marcus@acme.example'] });
     expect((await db.employee.get({ employeeId: employees['marcus@acme.example']! }).go()).data?.status).toBe('active');
+  });
+
+  it("'Test sign-in': the owner completes the IdP login in the opened tab and sees who signed in; a refusal shows its reason; the owner's session is untouched", async () => {
+    const owner = await signedIn(acme.owner, '/business', desktop);
+    try {
+      const { page, context } = owner;
+      const sessionKeys = () => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('CognitoIdentityServiceProvider.')).sort());
+      const before = await sessionKeys();
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const section = page.getByRole('dialog', { name: 'Company Settings' }).getByRole('region', { name: 'Single sign-on' });
+      const testButton = section.getByTestId('sso-provider').getByRole('button', { name: 'Test sign-in', exact: true });
+
+      async function testAs(email: string) {
+        await testButton.scrollIntoViewIfNeeded();
+        const [tab] = await Promise.all([context.waitForEvent('page'), testButton.click()]);
+        await tab.getByLabel('Work e-mail').fill(email);
+        await tab.getByLabel('Password').fill(SSO_TEST_PASSWORD);
+        await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await tab.waitForURL(`${origin}/sso/test-callback`, { timeout: 20_000 });
+        return tab;
+      }
+
+      const ok = await testAs('marcus@acme.example');
+      await expectOnPage(ok.getByRole('heading', { name: ssoTestMessages.succeeded })).toBeVisible({ timeout: 20_000 });
+      const person = ok.getByTestId('sso-test-person');
+      await expectOnPage(person.getByText('marcus@acme.example', { exact: true })).toBeVisible();
+      await expectOnPage(person.getByText('Marcus Lee', { exact: true })).toBeVisible();
+      // The code left the address bar; no tokens were stored by the test.
+      expect(ok.url()).toBe(`${origin}/sso/test-callback`);
+      expect(await axeViolations(ok)).toEqual([]);
+      await shot(ok, 'sso-test-sign-in-succeeded', { fullPage: false });
+      await ok.setViewportSize({ width: 390, height: 844 });
+      expect(await horizontalOverflow(ok)).toBe(0);
+      expect(await axeViolations(ok)).toEqual([]);
+      await shot(ok, 'sso-test-sign-in-phone', { fullPage: false });
+      await ok.close();
+
+      // The new hire has no employee (and the switch is off): refused with the reason.
+      const refused = await testAs('new.hire@acme.example');
+      await expectOnPage(refused.getByRole('heading', { name: ssoMessages.signInFailed })).toBeVisible({ timeout: 20_000 });
+      await expectOnPage(refused.getByRole('alert')).toHaveText(ssoMessages.noEmployee);
+      expect(await axeViolations(refused)).toEqual([]);
+      await shot(refused, 'sso-test-sign-in-failed', { fullPage: false });
+      await refused.close();
+
+      // The owner is still the owner: the same session keys, and a reload keeps the dashboard.
+      expect(await sessionKeys()).toEqual(before);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cardcrew.ssoTest.')))).toEqual([]);
+      await page.reload();
+      await expectOnPage(page.getByRole('heading', { name: 'Employee Cards' })).toBeVisible({ timeout: 20_000 });
+      expect(page.url()).toBe(`${origin}/business`);
+    } finally {
+      await owner.browser.close();
+    }
+    // Nothing was linked or created by the tests.
+    const db = await tables();
+    expect((await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go()).data).toBeNull();
   });
 
   it('refuses a new hire with no employee: SSO sign-in failed with the reason, nothing linked', async () => {
