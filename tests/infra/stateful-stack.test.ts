@@ -170,7 +170,8 @@ describe('the user pool', () => {
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
       AllowedOAuthScopes: ['openid', 'email', 'profile'],
-      CallbackURLs: [`${TEST_ORIGIN}/`],
+      // The site root (Google and SSO sign-ins) and the owner's SSO 'Test sign-in' page (issue 24).
+      CallbackURLs: [`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/sso/test-callback`],
       LogoutURLs: [`${TEST_ORIGIN}/`],
       SupportedIdentityProviders: ['COGNITO'],
     });
