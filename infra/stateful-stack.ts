@@ -372,7 +372,7 @@ export class StatefulStack extends Stack {
         SSO_AUTH_ORIGIN: 'https://cognito-idp.amazonaws.com',
       },
     });
-    new iam.Policy(this, 'SsoClientProvidersAccess', {
+    const access = new iam.Policy(this, 'SsoClientProvidersAccess', {
       roles: [fn.role],
       statements: [
         new iam.PolicyStatement({
@@ -397,7 +397,8 @@ export class StatefulStack extends Stack {
         }),
       },
     });
-    resource.node.addDependency(this.userPoolClient);
+    // After the client (whose update drops the providers) and after its own grants (a separate policy on the role).
+    resource.node.addDependency(this.userPoolClient, access);
     const framework = provider.node.findChild('framework-onEvent');
     Validations.of(framework).acknowledge(
       {

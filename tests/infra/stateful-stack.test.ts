@@ -270,6 +270,9 @@ describe('the user pool', () => {
     const [[resourceId, resource]] = resourcesOf(stateful, 'Custom::SsoClientProviders') as [[string, { Properties: Record<string, unknown>; DependsOn?: string[] }]];
     const clientId = resourcesOf(stateful, 'AWS::Cognito::UserPoolClient')[0]![0];
     expect(resource.DependsOn).toContain(clientId);
+    // And after its Lambda's grants, which are a policy of their own (else the first run could lack them).
+    const accessPolicyId = resourcesOf(stateful, 'AWS::IAM::Policy').find(([id]) => id.startsWith('SsoClientProvidersAccess'))![0];
+    expect(resource.DependsOn).toContain(accessPolicyId);
     // Its property is a hash of the client's configuration: a change of the client updates (and so runs) it.
     expect(resource.Properties.ClientConfiguration).toMatch(/^[0-9a-f]{64}$/);
     const withGoogle = synthCardCrew({ context: { googleClientId: 'client-123.apps.googleusercontent.com' } }).stateful;
