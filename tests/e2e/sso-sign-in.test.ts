@@ -168,6 +168,9 @@ describe('first sign-in through the business’s identity provider', () => {
       await expectOnPage(page.getByText('Your digital business card is pending activation', { exact: true })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, 'sso-draft-portal', { fullPage: false });
+      // No QR code was made at sign-in (the me area writes no media); the portal makes it on request.
+      await page.getByRole('button', { name: 'Generate QR Code', exact: true }).click();
+      await expectOnPage(page.getByRole('img', { name: "QR code for Nora Hire's business card" })).toBeVisible({ timeout: 20_000 });
     });
     const db = await tables();
     const { data: guard } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();

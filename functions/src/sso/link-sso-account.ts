@@ -6,8 +6,8 @@
 // When the e-mail names no employee and the owner allowed 'create employees on first sign-in', a DRAFT employee is
 // created instead (name and e-mail from the IdP's token), linked the same way in the same kind of transaction: its card
 // inactive (spec 2: a non-active status), not billed (drafts are not), audited `sso.employeeCreated` for the owner to
-// review in the Employees list. Its QR code is made where missing QR codes are made anyway (the portal and the
-// dashboard on load), so this area needs no media write and no image library.
+// review in the Employees list. Its QR code is made where missing QR codes are made anyway (the owner's dashboard on
+// load, the portal's 'Generate QR Code'), so this area needs no media write and no image library.
 import { displayNameFrom } from '../../../shared/format';
 import { addUserToGroup } from '../adapters/cognito';
 import { auditPut } from '../audit/audit-entry';
