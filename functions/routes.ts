@@ -129,7 +129,9 @@ export const areas: Record<Area, AreaDef> = {
   me: {
     entry: 'functions/src/me/handler.ts',
     // A first single sign-on (issue 24) is linked to its employee here: one transaction (Put: membership, guard, audit;
-    // Update: employee, card, business counters) and the employee's Cognito group.
+    // Update: employee, card, business counters) and the employee's Cognito group. With 'create employees on first
+    // sign-in', a draft employee is created instead in one transaction (Put: employee, card, scan total, guards,
+    // membership, audit; Update: business counters); its QR code is made by the dashboard or the portal's button, so no media write.
     capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
