@@ -369,7 +369,6 @@ export class StatefulStack extends Stack {
         TABLE_NAME: this.table.tableName,
         USER_POOL_ID: this.userPool.userPoolId,
         USER_POOL_CLIENT_ID: this.userPoolClient.userPoolClientId,
-        SSO_AUTH_ORIGIN: 'https://cognito-idp.amazonaws.com',
       },
     });
     const access = new iam.Policy(this, 'SsoClientProvidersAccess', {

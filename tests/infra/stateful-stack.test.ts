@@ -284,7 +284,9 @@ describe('the user pool', () => {
     // The Provider framework invokes our function, the one with the sso handler.
     const functions = resourcesOf(stateful, 'AWS::Lambda::Function');
     const [fnId, fn] = functions.find(([id]) => id.startsWith('SsoClientProvidersFunction'))!;
-    expect(JSON.stringify(fn.Properties.Environment)).toContain('USER_POOL_CLIENT_ID');
+    // What it reads: the client, the pool and the table (connections, the lease); no hosted-UI origin or other setting.
+    const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).filter((name) => !/^(NODE_OPTIONS|POWERTOOLS_|LOG_LEVEL|AWS_)/.test(name));
+    expect(variables.sort()).toEqual(['TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID']);
     const frameworkPolicy = resourcesOf(stateful, 'AWS::IAM::Policy').find(([id]) => id.startsWith('SsoClientProvidersProviderframeworkonEvent'))!;
     expect(JSON.stringify(frameworkPolicy[1].Properties.PolicyDocument)).toContain(`"${fnId}"`);
 

@@ -3,7 +3,7 @@
 // identity providers back into the client (client-providers.ts); Delete does nothing (the client and the providers
 // belong to the pool, which is retained).
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { ssoConfig } from '../config';
+import { appClientConfig } from '../config';
 import { logger } from '../lib/logger';
 import { restoreClientProviders } from './client-providers';
 
@@ -13,7 +13,7 @@ export interface ProviderFrameworkResult {
 }
 
 export async function handler(event: CloudFormationCustomResourceEvent): Promise<ProviderFrameworkResult> {
-  const PhysicalResourceId = `sso-client-providers-${ssoConfig().USER_POOL_CLIENT_ID}`;
+  const PhysicalResourceId = `sso-client-providers-${appClientConfig().USER_POOL_CLIENT_ID}`;
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId };
   const added = await restoreClientProviders();
   logger.info('SSO identity providers put back into the app client after a deploy', { added: added.length });

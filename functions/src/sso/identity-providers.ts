@@ -8,7 +8,7 @@ import type { UpdateUserPoolClientCommandInput, UserPoolClientType } from '@aws-
 import { ssoMessages } from '../../../shared/messages/sso';
 import { cognito } from '../adapters/cognito';
 import { cognitoSdk } from '../adapters/sdk';
-import { ssoConfig, userPoolConfig } from '../config';
+import { appClientConfig, ssoConfig, userPoolConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { acquireClientLease, releaseClientLease } from './repository';
@@ -132,7 +132,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `change` holding the app client's lease (waits up to 20 s for another save; 409 'busy' beyond). */
 export async function withClientLease<T>(change: () => Promise<T>): Promise<T> {
-  const clientId = ssoConfig().USER_POOL_CLIENT_ID;
+  const clientId = appClientConfig().USER_POOL_CLIENT_ID;
   const holder = randomUUID();
   const deadline = Date.now() + WAIT_MS;
   let pause = 50;
@@ -154,7 +154,7 @@ export async function withClientLease<T>(change: () => Promise<T>): Promise<T> {
  */
 export async function changeClientProviders(change: (current: string[]) => string[]): Promise<string[]> {
   const UserPoolId = userPoolConfig().USER_POOL_ID;
-  const ClientId = ssoConfig().USER_POOL_CLIENT_ID;
+  const ClientId = appClientConfig().USER_POOL_CLIENT_ID;
   const [sdk, client] = await cognitoWithSdk();
   return withClientLease(async () => {
     const { UserPoolClient } = await client.send(new sdk.DescribeUserPoolClientCommand({ UserPoolId, ClientId }));
