@@ -1,6 +1,6 @@
 // A scheduled job: its Lambda, the EventBridge Scheduler schedule that runs it (UTC) and the DLQ for runs that failed
 // every retry. Used for the monthly invoice job (1st of the month; one guard item per business and month) and the
-// daily dunning job (conditional status changes and reminder claims); both are idempotent, so retries are safe.
+// daily dunning job (conditional status changes and reminder claims) and the daily scan close (conditional adds); all are idempotent, so retries are safe.
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -16,6 +16,8 @@ import { nagText } from './nag';
 export const MONTHLY_INVOICE_CRON = 'cron(0 3 1 * ? *)';
 /** 06:00 UTC every day: after the monthly run on the 1st, before the working day in Europe and the Americas. */
 export const DUNNING_CRON = 'cron(0 6 * * ? *)';
+/** 00:10 UTC every day: yesterday has ended (a card view counts on the UTC day it started, well within 10 minutes). */
+export const SCAN_CLOSE_CRON = 'cron(10 0 * * ? *)';
 
 export interface ScheduledJobProps {
   /** The job in `jobs` (functions/routes.ts): its entry and the capabilities granted, exactly. */

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { invite } from '../support/invitations';
 import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, scanCard, tables, uniqueEmail } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -39,8 +38,6 @@ describe('scan analytics', () => {
     await currentPreview(ben.card.id);
     const [plain, marked] = await Promise.all([scanCard(ben.card.id, { device: 'desktop' }).then((r) => r.text()), scanCard(ben.card.id, { device: 'desktop', via: 'qr' }).then((r) => r.text())]);
     expect(marked).toBe(plain);
-    // Ben now: 1 tablet link + 1 desktop link + 1 desktop QR = 3. The totals are folded in from the stream (issue 25 §2).
-    await scansFolded([ana.card.id, ben.card.id, quiet.card.id]);
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
     expect(res.status).toBe(200);
@@ -107,7 +104,6 @@ describe('scan analytics', () => {
 
     const samSources = { qrScans: 1, linkScans: 4, nfcScans: 2, appleWalletScans: 1, googleWalletScans: 1, signatureScans: 1, backgroundScans: 1 };
     const businessSources = { ...samSources, nfcScans: 3 };
-    await scansFolded([sam.card.id, tom.card.id]);
     const db = await tables();
     expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 11, ...samSources });
     expect((await db.cardScanTotal.get({ cardId: tom.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 1, nfcScans: 1 });
@@ -151,7 +147,6 @@ describe('scan analytics', () => {
     // A day counter as the card page wrote it before issue 11: a count and nothing else.
     await db.businessScanDay.upsert({ businessId: owner.business.id, day: yesterday }).add({ count: 5 }).go();
     await scanCard(employee.card.id, { via: 'qr' });
-    await scansFolded([employee.card.id]);
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
     expect(res.body).toMatchObject({ totalInRange: 6, bySource: { qr: 1, link: 0, notRecorded: 5 }, byDevice: { phone: 1, tablet: 0, desktop: 0, notRecorded: 5 } });

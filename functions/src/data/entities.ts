@@ -33,6 +33,18 @@ const sourceSplits = {
   signatureScans: split,
   backgroundScans: split,
 } satisfies Record<`${ScanSource}Scans`, typeof split>;
+const closedSplits = {
+  /** The last UTC day the closed figures hold (issue 25 §2, functions/src/scan-totals/open-days.ts); absent: none. */
+  closedThrough: { type: 'string' },
+  closedScans: split,
+  closedQrScans: split,
+  closedLinkScans: split,
+  closedNfcScans: split,
+  closedAppleWalletScans: split,
+  closedGoogleWalletScans: split,
+  closedSignatureScans: split,
+  closedBackgroundScans: split,
+} as const;
 const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
 const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
@@ -289,9 +301,10 @@ export function buildEntities() {
         cardId: { ...text, required: true },
         businessId: { ...text, required: true },
         employeeOrder,
+        /** Before issue 25 §2 the running total; now ignored (read the closed figures + open days, scan-totals/open-days.ts). */
         scanCount: counter,
-        /** Scans by source since issue 22 §7 (scanCount also holds the ones before). */
         ...sourceSplits,
+        ...closedSplits,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
@@ -305,7 +318,7 @@ export function buildEntities() {
   const businessScanTotal = new Entity(
     {
       model: { entity: 'businessScanTotal', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, scanCount: counter, ...sourceSplits },
+      attributes: { businessId: { ...text, required: true }, scanCount: counter, ...sourceSplits, ...closedSplits },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
         dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: [] } },
@@ -339,8 +352,6 @@ export function buildEntities() {
         day: { ...text, required: true },
         businessId: text,
         count: counter,
-        /** Scans the scan-totals worker folds into the totals (issue 25 §2; functions/src/scan-totals/fold-counter.ts). */
-        foldScans: split,
         ...scanSplits,
       },
       indexes: {
@@ -352,7 +363,7 @@ export function buildEntities() {
     options,
   );
 
-  /** Scans per business per UTC day (atomic ADD), with the same split. */
+  /** Scans per business per UTC day, with the same split: written by the daily close (a PUT) once the day has ended. */
   const businessScanDay = new Entity(
     {
       model: { entity: 'businessScanDay', version: '1', service },
