@@ -205,7 +205,7 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     expect(items).toHaveLength(2 + 3 * staff.length);
   });
 
-  it('reads a dashboard page with one Query: the business, its scan total and complete employee groups', async () => {
+  it('reads a dashboard page with one Query (the business, its scan total and complete employee groups) and one of the open card-days', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
     const created = Array.from({ length: 5 }, () => makeEmployeeAndCard(business.businessId));
@@ -216,17 +216,18 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     const commands = await commandsOf(async () => {
       page = await businessRepo.getDashboardPage(business.businessId, undefined, 2);
     });
-    expect(commands).toEqual(['QueryCommand']);
+    // Then the business's open card-days (issue 25 §2: totals are closed figures plus the days still open).
+    expect(commands).toEqual(['QueryCommand', 'QueryCommand']);
     expect(page?.business?.businessId).toBe(business.businessId);
     expect(page?.entries.map((e) => [e.employee.employeeId, e.card?.cardId])).toEqual(staff.slice(0, 2).map((e) => [e.employee.employeeId, e.card.cardId]));
     expect(page?.nextCursor).toEqual(expect.any(String));
 
-    // A later page: one Query for the employees and one BatchGetItem for the business, in the same flight.
+    // A later page: one Query for the employees and one BatchGetItem for the business, in the same flight; then the open days.
     let second: typeof page;
     const secondCommands = await commandsOf(async () => {
       second = await businessRepo.getDashboardPage(business.businessId, page!.nextCursor!, 2);
     });
-    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand', 'QueryCommand']);
     expect(second?.business?.businessId).toBe(business.businessId);
     expect(second?.entries.map((e) => e.employee.employeeId)).toEqual(staff.slice(2, 4).map((e) => e.employee.employeeId));
     const last = await businessRepo.getDashboardPage(business.businessId, second!.nextCursor!, 2);
