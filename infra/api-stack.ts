@@ -20,7 +20,7 @@ import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
 import { CardSharing } from './card-sharing';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
-import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, ScheduledJob } from './scheduled-job';
+import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, SCAN_CLOSE_MEMORY_MB, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
 /** Steady-state requests per second and burst per route, by the route's throttle class. Defined only here. */
@@ -262,6 +262,7 @@ export class ApiStack extends Stack {
       scheduleExpression: SCAN_CLOSE_CRON,
       // A GetItem and a Query per business, and a write per card scanned that day: minutes for tens of thousands.
       timeout: Duration.minutes(15),
+      memorySize: SCAN_CLOSE_MEMORY_MB,
       environment,
     });
 

@@ -18,6 +18,8 @@ export const MONTHLY_INVOICE_CRON = 'cron(0 3 1 * ? *)';
 export const DUNNING_CRON = 'cron(0 6 * * ? *)';
 /** 00:10 UTC every day: yesterday has ended (a card view counts on the UTC day it started, well within 10 minutes). */
 export const SCAN_CLOSE_CRON = 'cron(10 0 * * ? *)';
+/** The scan close waits on DynamoDB and computes sums: the smallest memory that runs it (the bench prices it). */
+export const SCAN_CLOSE_MEMORY_MB = 256;
 
 export interface ScheduledJobProps {
   /** The job in `jobs` (functions/routes.ts): its entry and the capabilities granted, exactly. */
@@ -33,6 +35,8 @@ export interface ScheduledJobProps {
   /** Evaluated in UTC. */
   readonly scheduleExpression: string;
   readonly timeout: Duration;
+  /** MB; 1024 unless given (the scan close, which only waits on DynamoDB, runs at 256). */
+  readonly memorySize?: number;
   /** Binds the job's declared capabilities (environment and permissions). */
   readonly environment: AppEnvironment;
 }
@@ -59,7 +63,7 @@ export class ScheduledJob extends Construct {
       serviceName: props.serviceName,
       description: props.description,
       timeout: props.timeout,
-      memorySize: 1024,
+      memorySize: props.memorySize ?? 1024,
       // Scheduler invokes asynchronously: a run that throws is retried by Lambda, then parked in the DLQ.
       retryAttempts: 2,
       deadLetterQueue: this.deadLetterQueue,

@@ -145,12 +145,16 @@ async function dynamoCalls(env: Record<string, string>): Promise<string[]> {
 
 /**
  * Prices at us-east-1 list prices (USD) for the projected cost of a million scans (issue 25 §2; docs/decisions.md
- * "One write per scan"):
+ * "Scan totals: daily close"):
  *   card page = HTTP API request + Lambda request + Lambda GB-s (memory × measured duration)
  *             + ⌈card-day item / 1 KB⌉ WRU (the one write) + 0.5 × ⌈card item / 4 KB⌉ RRU (one eventually consistent read)
- *   fold      = per business and batch: 2 WRU × (cards + business total + business day) (a transaction: 2 WRU an item ≤ 1 KB)
- *               / the scans in it, + a Lambda request and its GB-s per batch / the scans in the batch
- *   per million scans = 10⁶ × (card page + fold)
+ *   close     = per card-day: ⌈card total / 1 KB⌉ WRU (one conditional UpdateItem), ÷ the scans of that card-day
+ *             + per business-day: ⌈business day / 1 KB⌉ WRU (PUT) + ⌈business total / 1 KB⌉ WRU (UpdateItem)
+ *               + 0.5 × (its share of the listing Query + ⌈business total / 4 KB⌉ (GetItem) + ⌈its card-days / 4 KB⌉ (Query)) RRU
+ *               + the job's GB-s for it (memory × its DynamoDB time ÷ the businesses closed side by side),
+ *               ÷ the scans of that business-day
+ *   per million scans = 10⁶ × (card page + close)
+ * The worst realistic case: a card scanned once in its day, in a business with that one scan that day.
  */
 const PRICE = {
   httpApiRequest: 1.0 / 1e6,
@@ -162,16 +166,14 @@ const PRICE = {
 };
 /** The card page Lambda as deployed: arm64 at infra/app-function.ts's default memory (areas set none). */
 const CARD_PAGE_MEMORY_GB = 512 / 1024;
-/** The scan-totals worker (infra/scan-totals.ts, functions/src/scan-totals/stream.ts). */
-const FOLD_MEMORY_GB = 256 / 1024;
-const FOLD_BATCH_MS = 100;
+/** The scan close job (infra/scheduled-job.ts SCAN_CLOSE_MEMORY_MB; functions/src/scan-totals/close.ts). */
+const CLOSE_MEMORY_GB = 256 / 1024;
 /**
- * What one fold transaction covers, on average, in the projection: a business's scans in one batching window and the
- * distinct cards among them. Assumed: a busy business seen in 60-second windows, 60 scans over 30 cards (each scanned
- * card scanned twice in the window). The worst case, each scan alone in its batch, is shown beside it.
+ * Assumed: a business's close on AWS waits on five DynamoDB calls one after the other (GetItem, Query, the card totals,
+ * the day PUT, the total) of about 6 ms each, eight businesses side by side (close.ts BUSINESS_CONCURRENCY).
  */
-const FOLD_SCANS_PER_BUSINESS_BATCH = 60;
-const FOLD_CARDS_PER_BUSINESS_BATCH = 30;
+const CLOSE_MS_PER_BUSINESS = 30;
+const CLOSE_BUSINESS_CONCURRENCY = 8;
 
 /** DynamoDB's size of an item: attribute names and values in UTF-8, numbers as about one byte per two digits, plus one. */
 function itemBytes(item: Record<string, unknown>): number {
@@ -216,27 +218,46 @@ async function measureRoundTrips(env: Record<string, string>) {
   const { cardKeys } = await import('../../functions/src/data/card-keys');
   const get = async (key: Record<string, string>) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item ?? {};
   const cardBytes = itemBytes(await get(cardKeys.card('demo-card-jane-cooper')));
-  const dayBytes = itemBytes(await get(cardKeys.cardScanDay('demo-card-jane-cooper', new Date().toISOString().slice(0, 10))));
-  const totalBytes = itemBytes(await get(cardKeys.cardScanTotal('demo-card-jane-cooper')));
+  const day = new Date().toISOString().slice(0, 10);
+  const dayItem = await get(cardKeys.cardScanDay('demo-card-jane-cooper', day));
+  const dayBytes = itemBytes(dayItem);
+  const businessId = String(dayItem.businessId);
+  // The items the close writes, as it writes them (closed figures of a few digits; a day of one scan and one device).
+  const closed = { closedThrough: day, closedScans: 12345, closedQrScans: 12345, closedLinkScans: 12345, closedNfcScans: 1234 };
+  const cardTotalBytes = itemBytes({ ...(await get(cardKeys.cardScanTotal('demo-card-jane-cooper'))), ...closed });
+  const businessTotalBytes = itemBytes({ ...(await get(cardKeys.businessScanTotal(businessId))), ...closed });
+  const { counterStamps } = await import('../../functions/src/data/card-keys');
+  const businessDayBytes = itemBytes({ ...cardKeys.businessScanDay(businessId, day), ...counterStamps.businessScanDay(businessId, day), count: 1, qrScans: 1, phoneScans: 1 });
+  const businessBytes = itemBytes(await get({ pk: cardKeys.businessScanTotal(businessId).pk, sk: '$business_1' }));
   record('public card request: card item read (0.5 RRU up to 4 KB)', cardBytes, 'B', 4096);
   record('public card request: card-day item written (1 WRU up to 1 KB)', dayBytes, 'B', 1024);
-  record('scan fold: card total item (≤ 1 KB: 2 WRU in a transaction)', totalBytes, 'B', 1024);
+  record('scan close: card total item (1 WRU up to 1 KB)', cardTotalBytes, 'B', 1024);
+  record('scan close: business day item (1 WRU up to 1 KB)', businessDayBytes, 'B', 1024);
+  record('scan close: business total item (1 WRU up to 1 KB)', businessTotalBytes, 'B', 1024);
   record('public card request: warm duration (least of 30, local)', ms, 'ms', 0, 'info');
 
   const billedSeconds = Math.ceil(ms) / 1000;
-  const cardPage =
-    PRICE.httpApiRequest +
+  const cardPageWithoutApi =
     PRICE.lambdaRequest +
     CARD_PAGE_MEMORY_GB * billedSeconds * PRICE.lambdaGbSecondArm +
     Math.ceil(dayBytes / 1024) * PRICE.writeRequestUnit +
     0.5 * Math.ceil(cardBytes / 4096) * PRICE.readRequestUnit;
-  const fold = (scans: number, cards: number) => (2 * (cards + 2) * PRICE.writeRequestUnit + PRICE.lambdaRequest + FOLD_MEMORY_GB * (FOLD_BATCH_MS / 1000) * PRICE.lambdaGbSecondArm) / scans;
+  const cardPage = PRICE.httpApiRequest + cardPageWithoutApi;
+  /** The close's cost per scan when each card-day holds `scansPerCardDay` scans and the business-day `cardDays` card-days. */
+  const close = (scansPerCardDay: number, cardDays: number) => {
+    const scans = scansPerCardDay * cardDays;
+    const perCardDay = Math.ceil(cardTotalBytes / 1024) * PRICE.writeRequestUnit;
+    const reads = 0.5 * (businessBytes / 4096 + Math.ceil(businessTotalBytes / 4096) + Math.ceil((cardDays * dayBytes) / 4096)) * PRICE.readRequestUnit;
+    const perBusinessDay = (Math.ceil(businessDayBytes / 1024) + Math.ceil(businessTotalBytes / 1024)) * PRICE.writeRequestUnit + reads + CLOSE_MEMORY_GB * (CLOSE_MS_PER_BUSINESS / 1000 / CLOSE_BUSINESS_CONCURRENCY) * PRICE.lambdaGbSecondArm;
+    return perCardDay / scansPerCardDay + perBusinessDay / scans;
+  };
   record('cost per million scans: card page alone (1 read, 1 write)', cardPage * 1e6, '$', 0, 'info');
-  record(`cost per million scans: busy business (fold: ${FOLD_SCANS_PER_BUSINESS_BATCH} scans / ${FOLD_CARDS_PER_BUSINESS_BATCH} cards a batch)`, (cardPage + fold(FOLD_SCANS_PER_BUSINESS_BATCH, FOLD_CARDS_PER_BUSINESS_BATCH)) * 1e6, '$', 0, 'info');
-  // The budget holds for the common case, not a chosen one: most cards are scanned now and then, so a scan is usually
-  // alone in its business's batch (stop 32's lead review: the fold's transactional writes make that case cost more than
-  // the four writes before; issue 25 §2 stays open until it is ≤ $3).
-  record('cost per million scans: every scan alone in its batch (the common case)', (cardPage + fold(1, 1)) * 1e6, '$', 3);
+  record('cost per million scans: card page alone, without the HTTP API (Function URL behind CloudFront)', cardPageWithoutApi * 1e6, '$', 0, 'info');
+  record('cost per million scans: busy business (a day of 200 scans over 50 cards)', (cardPage + close(4, 50)) * 1e6, '$', 0, 'info');
+  // The budget holds for the worst realistic case: a card scanned once in its day, in a business with that one scan
+  // that day (every write of the close is paid by that one scan).
+  record('cost per million scans: worst case (one scan, its card\'s and its business\'s only that day)', (cardPage + close(1, 1)) * 1e6, '$', 3);
+  record('cost per million scans: worst case without the HTTP API (Function URL behind CloudFront)', (cardPageWithoutApi + close(1, 1)) * 1e6, '$', 0, 'info');
   // Before issue 25: the same request with four counter writes (~0.5 KB each), as the issue priced it on x86 at 1 GB.
   record('cost per million scans: before (4 writes; x86, 1 GB)', (PRICE.httpApiRequest + PRICE.lambdaRequest + 1 * billedSeconds * PRICE.lambdaGbSecondX86 + 4 * PRICE.writeRequestUnit + 0.5 * PRICE.readRequestUnit) * 1e6, '$', 0, 'info');
 }

@@ -93,7 +93,9 @@ export interface BusinessClosed {
 
 /** Closes every open day of one business before `today` (YYYY-MM-DD, UTC), oldest first. */
 export async function closeBusiness(businessId: string, today: string): Promise<BusinessClosed> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cardKeys.businessScanTotal(businessId), ConsistentRead: true }));
+  // Eventually consistent (half the price): closedThrough was written by an earlier run. Read stale right after a run,
+  // it makes the close start too early, and the totals' conditions turn the days already closed away.
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cardKeys.businessScanTotal(businessId) }));
   // No total: the business is being deleted (its total goes last), or it is not a business with scans.
   if (!Item) return { businessId, days: [], cardDays: 0 };
   const through = (Item as StoredTotal).closedThrough;
