@@ -205,7 +205,7 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     expect(items).toHaveLength(2 + 3 * staff.length);
   });
 
-  it('reads a dashboard page with one Query (the business, its scan total and complete employee groups) and one of the open card-days', async () => {
+  it('reads a dashboard page with one Query (the business and complete employee groups), one of the closed scans and one of the open card-days', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
     const created = Array.from({ length: 5 }, () => makeEmployeeAndCard(business.businessId));
@@ -216,8 +216,9 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     const commands = await commandsOf(async () => {
       page = await businessRepo.getDashboardPage(business.businessId, undefined, 2);
     });
-    // Then the business's open card-days (issue 25 §2: totals are closed figures plus the days still open).
-    expect(commands).toEqual(['QueryCommand', 'QueryCommand']);
+    // Beside it the business's latest day (its closed scans), then its open card-days (issue 25 §2: totals are closed
+    // figures plus the days still open).
+    expect(commands).toEqual(['QueryCommand', 'QueryCommand', 'QueryCommand']);
     expect(page?.business?.businessId).toBe(business.businessId);
     expect(page?.entries.map((e) => [e.employee.employeeId, e.card?.cardId])).toEqual(staff.slice(0, 2).map((e) => [e.employee.employeeId, e.card.cardId]));
     expect(page?.nextCursor).toEqual(expect.any(String));
@@ -227,7 +228,7 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     const secondCommands = await commandsOf(async () => {
       second = await businessRepo.getDashboardPage(business.businessId, page!.nextCursor!, 2);
     });
-    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand', 'QueryCommand']);
+    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
     expect(second?.business?.businessId).toBe(business.businessId);
     expect(second?.entries.map((e) => e.employee.employeeId)).toEqual(staff.slice(2, 4).map((e) => e.employee.employeeId));
     const last = await businessRepo.getDashboardPage(business.businessId, second!.nextCursor!, 2);
@@ -310,10 +311,10 @@ describe('scan counters (pattern 8)', () => {
     await closeBusiness(business.businessId, '2026-11-23');
     expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
     expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
-    const closed = { closedScans: 50, closedQrScans: 20, closedNfcScans: 10, closedGoogleWalletScans: 5, closedLinkScans: 15, closedThrough: day };
-    expect((await db.cardScanTotal.get({ cardId: e.card.cardId }).go({ consistent: true })).data).toMatchObject(closed);
-    expect((await db.businessScanTotal.get({ businessId: business.businessId }).go({ consistent: true })).data).toMatchObject(closed);
-    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data).toMatchObject(split);
+    const closed = { closedScans: 50, closedQrScans: 20, closedNfcScans: 10, closedGoogleWalletScans: 5, closedLinkScans: 15 };
+    expect((await db.cardScanTotal.get({ cardId: e.card.cardId }).go({ consistent: true })).data).toMatchObject({ ...closed, closedThrough: day });
+    // The business's day, with its running total through the day (its closed total).
+    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data).toMatchObject({ ...split, ...closed });
     // The card-day is listed under its business (gsi2), the top cards' Query.
     const listed = await db.cardScanDay.query.byBusiness({ businessId: business.businessId }).go();
     expect(listed.data.map((d) => [d.cardId, d.day, d.count])).toEqual([[e.card.cardId, day, 50]]);
@@ -328,12 +329,12 @@ describe('scan counters (pattern 8)', () => {
     await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
 
     const scanKeys = await keysWrittenBy(() => countScan(scanned.card.cardId, business.businessId, '2026-11-22', { source: 'qr', device: 'phone' }));
-    // The daily close of that day (issue 25 §2): the card's and business's totals and the business's day.
+    // The daily close of that day (issue 25 §2): the card's total and the business's day.
     const foldKeys = await keysWrittenBy(() => closeBusiness(business.businessId, '2026-11-23'));
     const added = makeEmployeeAndCard(business.businessId);
     const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
     expect(scanKeys.size).toBe(1);
-    expect(foldKeys.size).toBe(3);
+    expect(foldKeys.size).toBe(2);
     expect(addKeys.size).toBe(6); // employee, card, scan total, e-mail guard, business counters, audit entry (issue 23 §3)
     expect([...scanKeys, ...foldKeys].filter((key) => addKeys.has(key))).toEqual([]);
   });
@@ -342,9 +343,8 @@ describe('scan counters (pattern 8)', () => {
     const cardId = newId();
     const businessId = newId();
     // The scan writes its day counter only (the card page serves an unknown card Not Found and counts nothing before);
-    // the close finds no business total and writes nothing, and a card-day alone never creates a card total.
+    // a card-day alone never creates a card total.
     await countScan(cardId, businessId, '2026-11-22', { source: 'link', device: 'desktop' });
-    await closeBusiness(businessId, '2026-11-23');
     const { closeCardDays } = await import('../../functions/src/scan-totals/close');
     expect(await closeCardDays('2026-11-22', [{ cardId, businessId, day: '2026-11-22', count: 1 }])).toBe(0);
     expect(await businessRepo.getCard(cardId)).toBeNull();

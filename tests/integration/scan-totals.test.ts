@@ -1,6 +1,6 @@
 // One write per scan, exact totals (issue 25 §2): a card view reads the card once and adds to its day counter once;
 // every reader adds the days still open to the closed totals, and the daily close adds an ended day into the card
-// totals, the business's day and the business's total exactly once. Checked on the running local table: every reader
+// totals and writes the business's day (with its running total) exactly once. Checked on the running local table: every reader
 // before and after a close, a close run twice, a close that stopped between the cards and the business, midnight, a
 // business left unclosed for three days, and totals written by the versions before.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -64,7 +64,6 @@ async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 const cardTotalOf = async (cardId: string) => (await (await tables()).cardScanTotal.get({ cardId }).go({ consistent: true })).data;
-const businessTotalOf = async (businessId: string) => (await (await tables()).businessScanTotal.get({ businessId }).go({ consistent: true })).data;
 const businessDayOf = async (businessId: string, day: string) => (await (await tables()).businessScanDay.get({ businessId, day }).go({ consistent: true })).data;
 
 /** Scans: card, day, source, device. */
@@ -148,8 +147,9 @@ describe('one write per scan', () => {
       const mine = scans.filter((s) => s.businessId === business.businessId);
       // A counter no scan added to is absent from its item.
       const bySource = Object.fromEntries(sources.map((s) => [`closed${s[0]!.toUpperCase()}${s.slice(1)}Scans`, mine.filter((x) => x.source === s).length]).filter(([, n]) => n));
-      expect(await businessTotalOf(business.businessId)).toMatchObject({ closedThrough: day, closedScans: mine.length, ...bySource });
       expect(await businessDayOf(business.businessId, day)).toMatchObject({
+        closedScans: mine.length,
+        ...bySource,
         count: mine.length,
         ...Object.fromEntries(sources.map((s) => [`${s}Scans`, mine.filter((x) => x.source === s).length]).filter(([, n]) => n)),
         ...Object.fromEntries(devices.map((d) => [`${d}Scans`, mine.filter((x) => x.device === d).length])),
@@ -177,7 +177,7 @@ describe('the daily close', () => {
     const open = await businessCardDays(business.businessId, day, '2025-07-02');
     expect(await closeCardDays(day, open)).toBe(2);
     expect(await cardTotalOf(sam)).toMatchObject({ closedThrough: day, closedScans: 2 });
-    expect(await businessTotalOf(business.businessId)).not.toHaveProperty('closedThrough');
+    expect(await businessDayOf(business.businessId, day)).toBeNull();
     await expectEveryReader(business, scans, day);
     // The cards again (a retried run): their condition fails, nothing is added.
     expect(await closeCardDays(day, open)).toBe(0);
@@ -187,7 +187,7 @@ describe('the daily close', () => {
     expect(await closeBusiness(business.businessId, '2025-07-02')).toMatchObject({ days: [] });
     expect(await cardTotalOf(sam)).toMatchObject({ closedThrough: day, closedScans: 2, closedQrScans: 1, closedNfcScans: 1 });
     expect(await cardTotalOf(tom)).toMatchObject({ closedThrough: day, closedScans: 1, closedSignatureScans: 1 });
-    expect(await businessTotalOf(business.businessId)).toMatchObject({ closedThrough: day, closedScans: 3 });
+    expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: 3, closedScans: 3, qrScans: 1, nfcScans: 1, signatureScans: 1, phoneScans: 1, desktopScans: 1, tabletScans: 1 });
     await expectEveryReader(business, scans, day);
   });
 
@@ -203,15 +203,15 @@ describe('the daily close', () => {
 
     // Midnight: on 28 February the run closes the 27th and leaves the 28th (today) open.
     expect(await closeBusiness(business.businessId, '2024-02-28')).toMatchObject({ days: ['2024-02-27'] });
-    expect(await businessTotalOf(business.businessId)).toMatchObject({ closedThrough: '2024-02-27', closedScans: 1 });
+    expect(await businessDayOf(business.businessId, '2024-02-27')).toMatchObject({ count: 1, closedScans: 1 });
     expect(await businessDayOf(business.businessId, '2024-02-28')).toBeNull();
     await expectEveryReader(business, scans, '2024-02-28');
 
     // No run for three days: the job (every business, from the listing) on 2 March closes the 28th, 29th and 1st.
     const run = await closeScanDays(new Date('2024-03-02T00:10:00Z'));
     expect(run.today).toBe('2024-03-02');
-    expect(await businessTotalOf(business.businessId)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.length });
-    for (const [i, day] of days.entries()) expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: i + 1 });
+    // Each day item: the day's scans, and the running total through it (1, 1+2, 1+2+3, 1+2+3+4).
+    for (const [i, day] of days.entries()) expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: i + 1, closedScans: ((i + 1) * (i + 2)) / 2 });
     expect(await cardTotalOf(ann)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.filter((s) => s.cardId === ann).length });
     expect(await cardTotalOf(bob)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.filter((s) => s.cardId === bob).length });
     await expectEveryReader(business, scans, '2024-03-01');
@@ -227,13 +227,16 @@ describe('the daily close', () => {
       { cardId, businessId: business.businessId, day, source: 'link', device: 'phone' },
     ];
     for (const s of scans) await scan(s);
-    // As the four-write card page or the stream fold left them: running totals and a fold marker, nothing closed.
+    // As the four-write card page or the stream fold left them: running totals, a fold marker and a business day item
+    // without a running total; nothing closed.
     const legacy = { ':n': 2, ':marker': `${day}#2` };
     await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.cardScanTotal(cardId), UpdateExpression: 'SET scanCount = :n, qrScans = :n, scanFold0 = :marker', ExpressionAttributeValues: legacy }));
     await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.businessScanTotal(business.businessId), UpdateExpression: 'SET scanCount = :n', ExpressionAttributeValues: { ':n': 2 } }));
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.businessScanDay(business.businessId, day), UpdateExpression: 'SET #count = :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': 2 } }));
     await expectEveryReader(business, scans, day);
     await closeBusiness(business.businessId, '2025-08-02');
     expect(await cardTotalOf(cardId)).toMatchObject({ closedThrough: day, closedScans: 2 });
+    expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: 2, closedScans: 2 });
     await expectEveryReader(business, scans, day);
   });
 });

@@ -1,7 +1,7 @@
-// Scans over time (issue 9 §5, issue 11 §2) from the per-day counters the card page keeps. For a business: one GetItem
-// of its total (closed through which day), then one Query of its closed day items (series, sources, devices) beside one
-// Query of its card-days from the range's start or its first open day (open days' series, top cards, the all-time
-// total), and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
+// Scans over time (issue 9 §5, issue 11 §2) from the per-day counters the card page keeps. For a business: one Query
+// of its latest day item (its closed total and closedThrough) beside one Query of its day items in the range (closed
+// days: series, sources, devices); then one Query of its card-days from the range's start or its first open day (open
+// days' series, top cards, the all-time total), and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
 // Days without scans have no counter item; they are listed as 0 so a chart has every day.
 import type { AnalyticsRange, CardScanAnalytics, ScanAnalytics, ScanSplit, TopCard } from '../../../shared/schemas/analytics';
 import { scanSourceCounterOf, scanSources, type ScanSource } from '../../../shared/scan-sources';
@@ -10,7 +10,7 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { getCardOfEmployee } from './employee-repository';
 import { myEmployeeRecord } from './my-employee';
-import { businessCardDays, closedThroughOf, isOpenFor, openFromOf, scansOf, sumCounts, type CardDay, type StoredTotal } from '../scan-totals/open-days';
+import { businessCardDays, businessClosed, isOpenFor, openFromOf, scansOf, sumCounts, type CardDay } from '../scan-totals/open-days';
 import { getCardScanTotal } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,7 +60,7 @@ async function topCardsOf(businessId: string, cardDays: CardDay[]): Promise<TopC
 }
 
 /**
- * The business's days: closed days (up to its total's closedThrough) from its day items, open days summed from its
+ * The business's days: closed days (up to its closedThrough) from its day items, open days summed from its
  * card-days (issue 25 §2). The card-days are read from the range's first day, or from the first open day when that
  * is earlier (the all-time total adds every open day); the same Query gives the top cards.
  */
@@ -69,19 +69,13 @@ export async function getScanAnalytics(caller: Caller, businessId: string, days:
   const range = daysEnding(now, days);
   const first = range[0]!;
   const last = range[range.length - 1]!;
-  const total = (await db().businessScanTotal.get({ businessId }).go({ consistent: true })).data as StoredTotal | null;
-  const through = closedThroughOf(total);
-  const openFrom = openFromOf([total]);
-  const [closed, cardDays] = await Promise.all([
-    through !== undefined && through >= first
-      ? db()
-          .businessScanDay.query.primary({ businessId })
-          .between({ day: first }, { day: through < last ? through : last })
-          .go({ pages: 'all' })
-          .then((r) => r.data)
-      : Promise.resolve([]),
-    businessCardDays(businessId, openFrom !== undefined && openFrom < first ? openFrom : first),
+  const [total, dayItems] = await Promise.all([
+    businessClosed(businessId),
+    db().businessScanDay.query.primary({ businessId }).between({ day: first }, { day: last }).go({ pages: 'all' }),
   ]);
+  const openFrom = openFromOf([total]);
+  const closed = dayItems.data;
+  const cardDays = await businessCardDays(businessId, openFrom !== undefined && openFrom < first ? openFrom : first);
   const inRange = cardDays.filter((d) => d.day >= first && d.day <= last);
   const openByDay = new Map<string, CardDay[]>();
   for (const d of inRange) if (isOpenFor(total, d.day)) openByDay.set(d.day, [...(openByDay.get(d.day) ?? []), d]);

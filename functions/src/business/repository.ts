@@ -7,7 +7,7 @@ import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import { auditPut, type AuditChange } from '../audit/audit-entry';
-import { businessScans, cardScans, openBusinessCardDays, scansOf } from '../scan-totals/open-days';
+import { businessClosed, businessScans, cardScans, openBusinessCardDays, scansOf } from '../scan-totals/open-days';
 
 export type BusinessRecord = EntityItem<Db['business']>;
 export type EmployeeRecord = EntityItem<Db['employee']>;
@@ -102,8 +102,9 @@ function groupKeyOf(item: RawItem): string | null {
  * One page of the dashboard: one Query of the gsi1 `dashboard` collection for `pageSize` complete employee
  * groups (employee + card + scan total sort together, see entities.ts). The first page's range starts with
  * the business and its scan total; a later page starts after the cursor's group and reads those two with one
- * BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the next page. Then one
- * Query of the business's open card-days (issue 25 §2): the totals are closed figures plus the days still open.
+ * BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the next page. Beside them,
+ * the business's closed scans (its latest day item, one Query); then one Query of its open card-days (issue 25 §2):
+ * the totals are closed figures plus the days still open.
  */
 export async function getDashboardPage(businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<DashboardPage> {
   const entities = db();
@@ -111,6 +112,8 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
   const pk = entities.business.get({ businessId }).params<{ Key: Record<string, string> }>().Key;
   // The partition key as ElectroDB builds it for the collection (keys are built in entities.ts, nowhere else).
   const gsi1pk = entities.service.collections.dashboard({ businessId }).params<{ ExpressionAttributeValues: Record<string, string> }>().ExpressionAttributeValues[':pk'];
+  // The business's closed scans (its latest day item), read beside the page.
+  const closedRead = businessClosed(businessId);
   // One extra group tells whether more follow; the first page also holds the business and its scan total.
   const limit = (pageSize + 1) * GROUP_SIZE + (after === null ? 2 : 0);
 
@@ -169,9 +172,9 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
   const ofEntity = (raw: RawItem[], name: string) => raw.filter((i) => i.__edb_e__ === name);
   const business = entities.business.parse({ Items: ofEntity(headItems, 'business') }).data[0] ?? null;
   // Totals are closed figures plus the open days: one Query of the business's card-days after its closedThrough.
-  const businessTotal = ofEntity(headItems, 'businessScanTotal')[0] ?? null;
-  const openDays = await openBusinessCardDays(businessId, businessTotal);
-  const businessScanCount = scansOf(businessTotal, openDays);
+  const closed = await closedRead;
+  const openDays = await openBusinessCardDays(businessId, closed);
+  const businessScanCount = scansOf(closed, openDays);
   const openDaysByCard = new Map<string, typeof openDays>();
   for (const d of openDays) openDaysByCard.set(d.cardId, [...(openDaysByCard.get(d.cardId) ?? []), d]);
 

@@ -291,8 +291,9 @@ export function buildEntities() {
   );
 
   /**
-   * A card's scan total, on an item of its own so scans (ADD) never contend with owner edits of the card.
-   * Created with the card; sorts next to its employee and card on gsi1 so a dashboard page reads it too.
+   * A card's scan total, on an item of its own so scans never contend with owner edits of the card. Created with the
+   * card; sorts next to its employee and card on gsi1 so a dashboard page reads it too. Since issue 25 §2 it holds the
+   * closed days only (the daily close adds them); readers add the open card-days (scan-totals/open-days.ts).
    */
   const cardScanTotal = new Entity(
     {
@@ -314,7 +315,10 @@ export function buildEntities() {
     options,
   );
 
-  /** A business's scan total, on an item of its own (never written by a transaction that adds employees). */
+  /**
+   * A business's scan total before issue 25 §2, on an item of its own. Still created and deleted with the business, no
+   * longer written or read: a business's closed total is its latest businessScanDay (scan-totals/open-days.ts).
+   */
   const businessScanTotal = new Entity(
     {
       model: { entity: 'businessScanTotal', version: '1', service },
@@ -367,7 +371,14 @@ export function buildEntities() {
   const businessScanDay = new Entity(
     {
       model: { entity: 'businessScanDay', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, day: { ...text, required: true }, count: counter, ...scanSplits },
+      attributes: {
+        businessId: { ...text, required: true },
+        day: { ...text, required: true },
+        count: counter,
+        ...scanSplits,
+        /** The business's running total through this day (the close writes it; its latest day item is its closed total). */
+        ...closedSplits,
+      },
       indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['day'] } } },
     },
     options,

@@ -1,13 +1,15 @@
 // Scan totals = closed figures + open days (issue 25 §2). A card view adds only to its card's day counter (cardScanDay).
-// The daily close (close.ts) adds each ended day into the card's total and the business's total and writes the
-// business's day item; each total says the last day it holds (`closedThrough`). Every reader adds the days after that
-// from the card-days (one Query), so a total is exact at every moment. This module is the one place that arithmetic
-// lives: the closed attributes, which card-days are open for a total, and the Queries that read them.
+// The daily close (close.ts) adds each ended day into the card's total (which says the last day it holds:
+// `closedThrough`) and writes the business's day item with the business's running total through that day (so the
+// business's latest day item is its closed total, and its day the business's closedThrough). Every reader adds the
+// days after that from the card-days (one Query), so a total is exact at every moment. This module is the one place
+// that arithmetic lives: the closed attributes, which card-days are open for a total, and the Queries that read them.
 //
-// Transition: the closed figures live in attributes of their own (`closedScans`, `closedQrScans`, …). A total without
-// `closedThrough` (created before any close, or written by an earlier version, whose `scanCount`, source counters and
-// `scanFold<n>` markers are ignored) has closed nothing: every card-day of it is open. The card-days hold every scan
-// the product counted (each version wrote the card-day), so this is exact without a migration.
+// Transition: the closed figures live in attributes of their own (`closedScans`, `closedQrScans`, …). A card total
+// without `closedThrough`, or a business whose latest day item has no running total (created before any close, or
+// written by an earlier version, whose `scanCount`, source counters and `scanFold<n>` markers are ignored), has closed
+// nothing: every card-day of it is open. The card-days hold every scan the product counted (each version wrote the
+// card-day), so this is exact without a migration. The businessScanTotal item is no longer read or written.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { scanSourceCounterOf, scanSources } from '../../../shared/scan-sources';
 import { dynamo, tableName } from '../data/client';
@@ -151,27 +153,43 @@ export async function cardDaysOf(cardId: string, from?: string): Promise<CardDay
 }
 
 /**
- * The open card-days of a business: those after its total's closedThrough. They include every open day of each of its
- * cards too: a close adds a business's card-days of a day into their card totals before its business total, so no card
- * of the business has a card-day left open on or before the business total's closedThrough.
+ * A business's closed figures: its latest day item, which the close writes with the running total through that day
+ * (`closedScans`, `closedQrScans`, …); its day is the business's closedThrough. One Query (newest first, one item).
+ * Null when nothing is closed (no day item, or only one an earlier version wrote, without a running total).
  */
-export function openBusinessCardDays(businessId: string, businessTotal: StoredTotal | null | undefined): Promise<CardDay[]> {
-  return businessCardDays(businessId, openFromOf([businessTotal]));
+export async function businessClosed(businessId: string): Promise<StoredTotal | null> {
+  const { pk } = cardKeys.businessScanDay(businessId, '');
+  const { Items } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :day)',
+      ExpressionAttributeValues: { ':pk': pk, ':day': '$businessscanday_1#day_' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const latest = Items?.[0] as Record<string, unknown> | undefined;
+  return latest && typeof latest[closedNameOf('count')] === 'number' ? { ...latest, closedThrough: String(latest.day) } : null;
 }
 
-async function storedTotal(key: Record<string, string>): Promise<StoredTotal | null> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  return (Item as StoredTotal | undefined) ?? null;
+/**
+ * The open card-days of a business: those after its closedThrough. They include every open day of each of its cards
+ * too: a close adds a business's card-days of a day into their card totals before it writes the business's day, so no
+ * card of the business has a card-day left open on or before the business's closedThrough.
+ */
+export function openBusinessCardDays(businessId: string, closed: StoredTotal | null | undefined): Promise<CardDay[]> {
+  return businessCardDays(businessId, openFromOf([closed]));
 }
 
 /** A card's scans: its total (consistent GetItem) and then its open card-days (one Query). */
 export async function cardScans(cardId: string): Promise<number> {
-  const total = await storedTotal(cardKeys.cardScanTotal(cardId));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cardKeys.cardScanTotal(cardId), ConsistentRead: true }));
+  const total = (Item as StoredTotal | undefined) ?? null;
   return scansOf(total, await cardDaysOf(cardId, openFromOf([total])));
 }
 
-/** A business's scans: its total (consistent GetItem) and then its open card-days (one Query). */
+/** A business's scans: its closed figures (its latest day item) and then its open card-days (one Query each). */
 export async function businessScans(businessId: string): Promise<number> {
-  const total = await storedTotal(cardKeys.businessScanTotal(businessId));
-  return scansOf(total, await openBusinessCardDays(businessId, total));
+  const closed = await businessClosed(businessId);
+  return scansOf(closed, await openBusinessCardDays(businessId, closed));
 }
