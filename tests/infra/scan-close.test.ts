@@ -7,7 +7,7 @@ import { resourcesOf, synthCardCrew } from './synth-cardcrew';
 const { api, operations } = synthCardCrew({ context: { stage: 'prod', alarmEmail: 'ops@example.com' } });
 
 describe('the scan close job', () => {
-  it('runs daily at 00:10 UTC, after the day it closes has ended', () => {
+  it('runs daily at 00:10 UTC, after the day it closes has ended, at 256 MB, retrying into its own dead-letter queue', () => {
     expect(SCAN_CLOSE_CRON).toBe('cron(10 0 * * ? *)');
     const schedules = resourcesOf(api, 'AWS::Scheduler::Schedule').map(([, r]) => r.Properties as { ScheduleExpression: string; ScheduleExpressionTimezone?: string; Description?: string });
     const close = schedules.filter((s) => s.ScheduleExpression === SCAN_CLOSE_CRON);
@@ -15,6 +15,9 @@ describe('the scan close job', () => {
     expect(close[0]!.ScheduleExpressionTimezone).toBe('Etc/UTC');
     const job = resourcesOf(api, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ScanCloseJobFunction'));
     expect(job).toHaveLength(1);
+    expect(job[0]![1].Properties.MemorySize).toBe(256);
+    const [[queueId]] = resourcesOf(api, 'AWS::SQS::Queue').filter(([id]) => id.startsWith('ScanCloseDeadLetterQueue')) as [[string, unknown]];
+    expect(job[0]![1].Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
   });
 
   it('leaves the table stream with one reader: the card-sharing worker', () => {
