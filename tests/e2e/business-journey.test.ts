@@ -121,7 +121,8 @@ describe('business owner journey, step by step (375 px)', () => {
     await expectOnPage(page.getByRole('region', { name: 'Scan Analytics' }).getByText('1 scan')).toBeVisible();
     const db = await tables();
     const cardId = new URL(cardUrl).pathname.split('/').pop()!;
-    expect((await db.cardScanTotal.get({ cardId }).go()).data?.scanCount).toBe(1);
+    // Stored: the card's day counter (issue 25 §2), which the totals add as an open day until the daily close.
+    expect((await db.cardScanDay.get({ cardId, day: new Date().toISOString().slice(0, 10) }).go({ consistent: true })).data?.count).toBe(1);
     await shot(page, 'journey-08-dashboard-phone');
     await page.setViewportSize(desktop);
     await shot(page, 'journey-09-dashboard-desktop');

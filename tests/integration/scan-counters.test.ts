@@ -21,8 +21,9 @@ describe('scan counters racing owner edits', () => {
     expect(creationStatuses.filter((s) => s !== 201)).toEqual([]);
 
     const db = await tables();
-    expect((await db.cardScanTotal.get({ cardId: employee.card.id }).go({ consistent: true })).data?.scanCount).toBe(200);
-    expect((await db.businessScanTotal.get({ businessId: business.id }).go({ consistent: true })).data?.scanCount).toBe(200);
+    // Stored: the card's day counter (issue 25 §2); the dashboard below reads it as an open day.
+    const day = new Date().toISOString().slice(0, 10);
+    expect((await db.cardScanDay.get({ cardId: employee.card.id, day }).go({ consistent: true })).data?.count).toBe(200);
     expect((await db.business.get({ businessId: business.id }).go({ consistent: true })).data).toMatchObject({
       employeeCount: 21,
       billableEmployeeCount: 11,
