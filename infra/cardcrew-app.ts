@@ -80,6 +80,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     userPoolClient: stateful.userPoolClient,
     oauthDomain: stateful.oauthDomain,
     apiDomainName: api.apiDomainName,
+    cardPageUrl: api.cardPageUrl,
     originVerifySecret: api.originVerifySecret,
     webDistPath: options.webDistPath,
     description: 'CardCrew CloudFront distribution and SPA',

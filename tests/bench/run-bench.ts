@@ -189,12 +189,11 @@ async function measureRoundTrips(env: Record<string, string>) {
   const { handler } = await import('../../functions/src/card-page/handler');
   const event = {
     version: '2.0',
-    routeKey: 'GET /card/{cardId}',
+    routeKey: '$default',
     rawPath: '/card/demo-card-jane-cooper',
     rawQueryString: 's=qr',
     headers: { 'user-agent': userAgents.phone },
     queryStringParameters: { s: 'qr' },
-    pathParameters: { cardId: 'demo-card-jane-cooper' },
     requestContext: { requestId: 'bench', http: { method: 'GET', path: '/card/demo-card-jane-cooper' } },
   } as unknown as APIGatewayProxyEventV2;
   const result = (await handler(event)) as { statusCode: number };

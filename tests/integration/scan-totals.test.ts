@@ -47,12 +47,11 @@ async function businessWithCards(cards: number): Promise<{ businessId: string; c
 function cardRequest(cardId: string, method: 'GET' | 'HEAD', headers: Record<string, string>): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
-    routeKey: 'GET /card/{cardId}',
+    routeKey: '$default',
     rawPath: `/card/${cardId}`,
     rawQueryString: 's=qr',
     headers,
     queryStringParameters: { s: 'qr' },
-    pathParameters: { cardId },
     requestContext: { requestId: 'scan-totals-test', http: { method, path: `/card/${cardId}` } },
   } as unknown as APIGatewayProxyEventV2;
 }
