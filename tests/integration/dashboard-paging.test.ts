@@ -118,7 +118,7 @@ describe('dashboard paging with 2,500 employees', () => {
       for (const call of calls) commandNames.add(call.name);
       pages += 1;
       // One Query of gsi1 for the employees (the plans listing is gsi2); a later page adds one BatchGetItem
-      // for the business and its scan total, sent in the same flight. The scan totals (issue 25 §2): the business's
+      // for the business, sent in the same flight. The scan totals (issue 25 §2): the business's
       // latest day item (table) beside them, then its open card-days (gsi2).
       expect(calls.filter((c) => c.name === 'QueryCommand' && c.index === 'gsi1')).toHaveLength(1);
       expect(calls.filter((c) => c.name === 'QueryCommand' && c.index === undefined)).toHaveLength(1);

@@ -101,10 +101,10 @@ function groupKeyOf(item: RawItem): string | null {
 /**
  * One page of the dashboard: one Query of the gsi1 `dashboard` collection for `pageSize` complete employee
  * groups (employee + card + scan total sort together, see entities.ts). The first page's range starts with
- * the business and its scan total; a later page starts after the cursor's group and reads those two with one
- * BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the next page. Beside them,
- * the business's closed scans (its latest day item, one Query); then one Query of its open card-days (issue 25 §2):
- * the totals are closed figures plus the days still open.
+ * the business (and its pre-issue-25 scan total item, unused); a later page starts after the cursor's group and reads
+ * the business with one BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the
+ * next page. Beside them, the business's closed scans (its latest day item, one Query); then one Query of its open
+ * card-days (issue 25 §2): the totals are closed figures plus the days still open.
  */
 export async function getDashboardPage(businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<DashboardPage> {
   const entities = db();
@@ -124,7 +124,8 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
           .send(
             new BatchGetCommand({
               RequestItems: {
-                [tableName()]: { Keys: [pk, entities.businessScanTotal.get({ businessId }).params<{ Key: Record<string, string> }>().Key] },
+                // The business only: its scans are its closed figures (its latest day item) plus its open days.
+                [tableName()]: { Keys: [pk] },
               },
             }),
           )
