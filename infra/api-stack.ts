@@ -20,9 +20,8 @@ import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
 import { CardSharing } from './card-sharing';
-import { ScanTotals } from './scan-totals';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
-import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
+import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, SCAN_CLOSE_MEMORY_MB, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
 /** Steady-state requests per second and burst per route, by the route's throttle class. Defined only here. */
@@ -79,7 +78,8 @@ export class ApiStack extends Stack {
   /** The card-sharing worker on the table's stream (issue 22). */
   readonly cardSharing: CardSharing;
   /** Folds each card view's day counter into the scan totals (issue 25 §2). */
-  readonly scanTotals: ScanTotals;
+  /** The daily close of scan counts (issue 25 §2). */
+  readonly scanCloseJob: ScheduledJob;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
@@ -262,8 +262,20 @@ export class ApiStack extends Stack {
       environment,
     });
 
+    this.scanCloseJob = new ScheduledJob(this, 'ScanClose', {
+      job: 'scanClose',
+      serviceName: 'scan-close',
+      description: 'Closes ended days of scan counts into the card and business totals (idempotent)',
+      title: 'scan close',
+      scheduleDescription: 'CardCrew scan close (daily, 00:10 UTC)',
+      scheduleExpression: SCAN_CLOSE_CRON,
+      // A GetItem and a Query per business, and a write per card scanned that day: minutes for tens of thousands.
+      timeout: Duration.minutes(15),
+      memorySize: SCAN_CLOSE_MEMORY_MB,
+      environment,
+    });
+
     this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
-    this.scanTotals = new ScanTotals(this, 'ScanTotals', { table: props.table, environment });
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

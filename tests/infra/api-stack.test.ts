@@ -260,8 +260,8 @@ describe('the dunning schedule', () => {
         Input: JSON.stringify({ source: 'cardcrew.scheduler', job: 'dunning' }),
       }),
     });
-    // Monthly billing, the billing run check (hourly) and dunning.
-    expect(resourcesOf(api, 'AWS::Scheduler::Schedule')).toHaveLength(3);
+    // Monthly billing, the billing run check (hourly), dunning and the scan close (issue 25 §2).
+    expect(resourcesOf(api, 'AWS::Scheduler::Schedule')).toHaveLength(4);
     expect(api.toJSON().Resources[dunningFunctionId].Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
     const [[, policy]] = resourcesOf(api, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('DunningSchedulerRole')) as [[string, { Properties: Props }]];
     const doc = JSON.stringify(policy.Properties.PolicyDocument);
