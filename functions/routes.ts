@@ -100,6 +100,11 @@ export interface AreaDef {
   /** Handler source file relative to the repository root. */
   entry: string;
   capabilities: Capabilities;
+  /**
+   * Served by CloudFront straight from the function's own URL (origin access control), not through API Gateway: no
+   * HTTP API request charge on the hottest public route (infra/api-stack.ts, infra/web-stack.ts).
+   */
+  functionUrl?: true;
 }
 
 export const areas: Record<Area, AreaDef> = {
@@ -124,7 +129,9 @@ export const areas: Record<Area, AreaDef> = {
   me: {
     entry: 'functions/src/me/handler.ts',
     // A first single sign-on (issue 24) is linked to its employee here: one transaction (Put: membership, guard, audit;
-    // Update: employee, card, business counters) and the employee's Cognito group.
+    // Update: employee, card, business counters) and the employee's Cognito group. With 'create employees on first
+    // sign-in', a draft employee is created instead in one transaction (Put: employee, card, scan total, guards,
+    // membership, audit; Update: business counters); its QR code is made by the dashboard or the portal's button, so no media write.
     capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
@@ -142,9 +149,11 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['googleWallet'],
     },
   },
-  // The public card page after a scan: one GetItem and the counter ADDs. Nothing else.
+  // The public card page after a scan: one GetItem and the day counter's ADD. Nothing else. CloudFront calls its
+  // function URL: API Gateway's $1.00 a million requests was half of what a scan cost (issue 25 §2).
   cardPage: {
     entry: 'functions/src/card-page/handler.ts',
+    functionUrl: true,
     capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
   },
   // Employee invitations: Send Invite (mails the link), the onboarding page's view, linking the account.
@@ -389,19 +398,19 @@ export const jobs = {
       secrets: ['googleWallet', 'appleWallet'],
     },
   },
-  // The scan-totals worker (issue 25 §2), fed by the table's stream (card-day counters only): folds each card view's one
-  // write into the card's total, the business's total and the business's day counter, exactly once (fold.ts).
-  scanTotals: {
-    entry: 'functions/src/scan-totals/handler.ts',
-    // UpdateItem: the fold's transaction (card totals conditioned on their markers, the business's total and day).
-    // GetItem: a card total re-read when its marker shows the batch was (partly) folded before. No index.
-    capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false } },
+  // The daily close of scan counts (issue 25 §2, functions/src/scan-totals/close.ts): adds each ended day's card-days
+  // into the card totals, the business's day item and its total; readers add the days still open.
+  scanClose: {
+    entry: 'functions/src/scan-totals/close-handler.ts',
+    // Query (gsi2): the businesses listing and a business's card-days. GetItem: the business's total (where it is closed
+    // through). UpdateItem: the conditional adds to the card and business totals. PutItem: the business's day item.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true } },
   },
 } satisfies Record<string, AreaDef>;
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanTotals: jobs.scanTotals.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanClose: jobs.scanClose.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */

@@ -8,6 +8,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -19,9 +20,8 @@ import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
 import { CardSharing } from './card-sharing';
-import { ScanTotals } from './scan-totals';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
-import { DUNNING_CRON, MONTHLY_INVOICE_CRON, ScheduledJob } from './scheduled-job';
+import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, SCAN_CLOSE_MEMORY_MB, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
 /** Steady-state requests per second and burst per route, by the route's throttle class. Defined only here. */
@@ -63,8 +63,10 @@ export interface ApiStackProps extends StackProps {
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
-  /** Host name of the API's execute-api endpoint (the CloudFront origin for /api/* and /card/*). */
+  /** Host name of the API's execute-api endpoint (the CloudFront origin for /api/* and /scim/*). */
   readonly apiDomainName: string;
+  /** The card page's function URL: CloudFront's origin for /card/* (origin access control), not API Gateway. */
+  readonly cardPageUrl: lambda.FunctionUrl;
   /** One function per area of `areas`. */
   readonly areaFunctions: Record<Area, AppFunction>;
   /** The billing planner (monthly schedule, planning queue, hourly check). */
@@ -76,7 +78,8 @@ export class ApiStack extends Stack {
   /** The card-sharing worker on the table's stream (issue 22). */
   readonly cardSharing: CardSharing;
   /** Folds each card view's day counter into the scan totals (issue 25 §2). */
-  readonly scanTotals: ScanTotals;
+  /** The daily close of scan counts (issue 25 §2). */
+  readonly scanCloseJob: ScheduledJob;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
@@ -151,7 +154,7 @@ export class ApiStack extends Stack {
 
     this.areaFunctions = {} as Record<Area, AppFunction>;
     const integrations = {} as Record<Area, HttpLambdaIntegration>;
-    for (const [area, { entry, capabilities }] of Object.entries(areas) as [Area, AreaDef][]) {
+    for (const [area, { entry, capabilities, functionUrl }] of Object.entries(areas) as [Area, AreaDef][]) {
       const fn = new AppFunction(this, `Area-${area}`, {
         entry,
         serviceName: kebab(area),
@@ -163,15 +166,21 @@ export class ApiStack extends Stack {
       // Resolved by CloudFormation at deploy time; the code refuses requests without it (origin-verify.ts).
       fn.addEnvironment('ORIGIN_VERIFY_SECRET', this.originVerifySecret.secretValue.unsafeUnwrap());
       this.areaFunctions[area] = fn;
+      if (functionUrl) continue;
       // One invoke permission per function for the whole API (not one per route): the Lambda resource policy
       // has a size limit that a growing route table would otherwise hit.
       integrations[area] = new HttpLambdaIntegration(`Integration-${area}`, fn.function, {
         scopePermissionToRoute: false,
       });
     }
+    // Only CloudFront may call it: IAM auth, signed by the distributions' origin access control (infra/web-stack.ts,
+    // infra/card-tenants.ts), and the handler still checks X-Origin-Verify.
+    this.cardPageUrl = this.areaFunctions.cardPage.function.addFunctionUrl({ authType: lambda.FunctionUrlAuthType.AWS_IAM });
+    this.cardTenants.serveCardPageFrom(this.cardPageUrl);
+    const apiRoutes = routes.filter((route) => !(areas[route.area] as AreaDef).functionUrl);
 
     const routeResources: apigw.HttpRoute[] = [];
-    for (const route of routes) {
+    for (const route of apiRoutes) {
       const integration = integrations[route.area];
       if (!integration)
         throw new Error(`Route ${route.operationId} names area "${route.area}", which areas does not list`);
@@ -218,7 +227,7 @@ export class ApiStack extends Stack {
     });
     const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
-      routes.map((route) => {
+      apiRoutes.map((route) => {
         const limits = throttleLimits[route.throttle];
         return [routeKeyOf(route), { throttlingRateLimit: limits.rateLimit, throttlingBurstLimit: limits.burstLimit }];
       }),
@@ -253,8 +262,20 @@ export class ApiStack extends Stack {
       environment,
     });
 
+    this.scanCloseJob = new ScheduledJob(this, 'ScanClose', {
+      job: 'scanClose',
+      serviceName: 'scan-close',
+      description: 'Closes ended days of scan counts into the card and business totals (idempotent)',
+      title: 'scan close',
+      scheduleDescription: 'CardCrew scan close (daily, 00:10 UTC)',
+      scheduleExpression: SCAN_CLOSE_CRON,
+      // A GetItem and a Query per business, and a write per card scanned that day: minutes for tens of thousands.
+      timeout: Duration.minutes(15),
+      memorySize: SCAN_CLOSE_MEMORY_MB,
+      environment,
+    });
+
     this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
-    this.scanTotals = new ScanTotals(this, 'ScanTotals', { table: props.table, environment });
 
     new CfnOutput(this, 'ApiUrl', {
       value: this.stage.url,

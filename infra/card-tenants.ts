@@ -1,12 +1,13 @@
 // Custom domains (issue 21 §2): the multi-tenant CloudFront distribution for card traffic (ConnectionMode
 // tenant-only, CloudFront SaaS Manager) that each agency domain joins as a distribution tenant at run time, and the
 // connection group whose routing endpoint an agency's CNAME points at. It serves what a card link needs and nothing
-// else: the card page, its vCard and contact form (the API, with the origin-verify header) and /media (the media
-// bucket). A viewer-request function copies the viewer's Host into X-Cardcrew-Custom-Domain (overwriting whatever the
+// else: the card page (its function URL, with origin access control), its vCard and contact form (the API), each with
+// the origin-verify header, and /media (the media bucket). A viewer-request function copies the viewer's Host into X-Cardcrew-Custom-Domain (overwriting whatever the
 // viewer sent) and answers 404 for every other path; the platform distribution never forwards that header, so the API
 // can trust it (functions/src/card-page/custom-domain-host.ts).
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Fn, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -46,6 +47,10 @@ export class CardTenantDistribution extends Construct {
   readonly connectionGroupArn: string;
   /** Where an agency's CNAME points, e.g. d111111abcdef8.cloudfront.net. */
   readonly routingEndpoint: string;
+  private readonly origins: cloudfront.CfnDistribution.OriginProperty[];
+  private readonly cacheBehaviors: cloudfront.CfnDistribution.CacheBehaviorProperty[];
+  private readonly cardRoute: Pick<cloudfront.CfnDistribution.CacheBehaviorProperty, 'originRequestPolicyId' | 'functionAssociations'>;
+  private readonly originVerifyValue: string;
 
   constructor(scope: Construct, id: string, props: CardTenantDistributionProps) {
     super(scope, id);
@@ -70,26 +75,42 @@ export class CardTenantDistribution extends Construct {
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
     });
 
+    this.originVerifyValue = props.originVerifySecret.secretValue.unsafeUnwrap();
+    this.origins = [
+      {
+        id: 'api',
+        domainName: props.apiDomainName,
+        customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
+        originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: this.originVerifyValue }],
+      },
+      {
+        id: 'media',
+        domainName: props.mediaBucket.bucketRegionalDomainName,
+        s3OriginConfig: { originAccessIdentity: '' },
+        originAccessControlId: mediaAccess.originAccessControlId,
+      },
+    ];
+    this.cacheBehaviors = [
+      {
+        pathPattern: '/media/*',
+        targetOriginId: 'media',
+        viewerProtocolPolicy: 'redirect-to-https',
+        allowedMethods: ['GET', 'HEAD'],
+        cachedMethods: ['GET', 'HEAD'],
+        cachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
+        compress: true,
+        functionAssociations: [{ eventType: 'viewer-request', functionArn: mediaFunction.functionArn }],
+      },
+    ];
+    this.cardRoute = { originRequestPolicyId: originRequest.originRequestPolicyId, functionAssociations: [{ eventType: 'viewer-request', functionArn: hostFunction.functionArn }] };
+
     const distribution = new cloudfront.CfnDistribution(this, 'Distribution', {
       distributionConfig: {
         comment: `CardCrew ${props.stage} card pages on agency domains (multi-tenant)`,
         enabled: true,
         connectionMode: 'tenant-only',
         httpVersion: 'http2and3',
-        origins: [
-          {
-            id: 'api',
-            domainName: props.apiDomainName,
-            customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
-            originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: props.originVerifySecret.secretValue.unsafeUnwrap() }],
-          },
-          {
-            id: 'media',
-            domainName: props.mediaBucket.bucketRegionalDomainName,
-            s3OriginConfig: { originAccessIdentity: '' },
-            originAccessControlId: mediaAccess.originAccessControlId,
-          },
-        ],
+        origins: this.origins,
         defaultCacheBehavior: {
           targetOriginId: 'api',
           viewerProtocolPolicy: 'https-only',
@@ -100,28 +121,17 @@ export class CardTenantDistribution extends Construct {
           compress: true,
           functionAssociations: [{ eventType: 'viewer-request', functionArn: hostFunction.functionArn }],
         },
-        cacheBehaviors: [
-          {
-            pathPattern: '/media/*',
-            targetOriginId: 'media',
-            viewerProtocolPolicy: 'redirect-to-https',
-            allowedMethods: ['GET', 'HEAD'],
-            cachedMethods: ['GET', 'HEAD'],
-            cachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
-            compress: true,
-            functionAssociations: [{ eventType: 'viewer-request', functionArn: mediaFunction.functionArn }],
-          },
-        ],
+        cacheBehaviors: this.cacheBehaviors,
         // Each tenant brings its own CloudFront-managed certificate (CreateDistributionTenant's ManagedCertificateRequest).
         viewerCertificate: { cloudFrontDefaultCertificate: true },
       },
     });
     Validations.of(distribution).acknowledge(
       { id: 'AwsSolutions-CFR1', reason: 'No geo restriction: digital business cards are shared and scanned worldwide.' },
-      { id: 'AwsSolutions-CFR2', reason: 'The WAF web ACL is set per tenant (Customizations.WebAcl) or added with the edge stack; the card routes are throttled by API Gateway per route.' },
+      { id: 'AwsSolutions-CFR2', reason: 'The WAF web ACL is set per tenant (Customizations.WebAcl) or added with the edge stack; the vCard and contact routes are throttled by API Gateway per route, the card page by the per-IP rate rule of the tenant\'s web ACL.' },
       { id: 'AwsSolutions-CFR3', reason: 'Card traffic on agency domains is logged by the API (access logs) and the card page Lambda; CloudFront standard logs of the tenants are not kept.' },
       { id: 'AwsSolutions-CFR4', reason: "Viewers reach tenants only on the tenant's own domain with its CloudFront-managed certificate (TLS 1.2 minimum); the distribution's default certificate is never served." },
-      { id: 'AwsSolutions-CFR5', reason: 'The API origin is HTTPS with TLS 1.2 only; the S3 origin uses origin access control.' },
+      { id: 'AwsSolutions-CFR5', reason: 'The API and card page origins are HTTPS with TLS 1.2 only; the card page function URL and the S3 origin use origin access control.' },
     );
 
     this.distributionId = distribution.ref;
@@ -129,5 +139,42 @@ export class CardTenantDistribution extends Construct {
     this.connectionGroupId = connectionGroup.attrId;
     this.connectionGroupArn = connectionGroup.attrArn;
     this.routingEndpoint = connectionGroup.attrRoutingEndpoint;
+  }
+
+  /**
+   * /card/* from the card page's function URL (IAM auth), signed by an origin access control of type lambda, with the
+   * same viewer function and forwarded headers as the other card routes. Called once the function exists (the API
+   * stack builds the functions after this distribution, whose id their environment names).
+   */
+  serveCardPageFrom(url: lambda.FunctionUrl): void {
+    const access = new cloudfront.CfnOriginAccessControl(this, 'CardPageAccess', {
+      originAccessControlConfig: {
+        name: `${Stack.of(this).stackName}-card-page`.slice(0, 64),
+        description: 'CardCrew card tenants: card page function URL',
+        originAccessControlOriginType: 'lambda',
+        signingBehavior: 'always',
+        signingProtocol: 'sigv4',
+      },
+    });
+    this.origins.push({
+      id: 'cardPage',
+      domainName: Fn.select(2, Fn.split('/', url.url)),
+      customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
+      originAccessControlId: access.attrId,
+      originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: this.originVerifyValue }],
+    });
+    this.cacheBehaviors.push({
+      pathPattern: '/card/*',
+      targetOriginId: 'cardPage',
+      viewerProtocolPolicy: 'https-only',
+      allowedMethods: ['GET', 'HEAD'],
+      cachedMethods: ['GET', 'HEAD'],
+      cachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+      compress: true,
+      ...this.cardRoute,
+    });
+    // What FunctionUrlOrigin.withOriginAccessControl grants for an L2 distribution: both actions, from this one only.
+    new lambda.CfnPermission(this, 'CardPageUrlInvoke', { principal: 'cloudfront.amazonaws.com', action: 'lambda:InvokeFunctionUrl', functionName: url.functionArn, sourceArn: this.distributionArn });
+    new lambda.CfnPermission(this, 'CardPageInvoke', { principal: 'cloudfront.amazonaws.com', action: 'lambda:InvokeFunction', functionName: url.functionArn, sourceArn: this.distributionArn, invokedViaFunctionUrl: true });
   }
 }

@@ -80,6 +80,7 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     userPoolClient: stateful.userPoolClient,
     oauthDomain: stateful.oauthDomain,
     apiDomainName: api.apiDomainName,
+    cardPageUrl: api.cardPageUrl,
     originVerifySecret: api.originVerifySecret,
     webDistPath: options.webDistPath,
     description: 'CardCrew CloudFront distribution and SPA',
@@ -101,7 +102,8 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     dunningJobDeadLetterQueue: api.dunningJob.deadLetterQueue,
     cardSharingWorker: api.cardSharing.worker,
     cardSharingDeadLetterQueue: api.cardSharing.deadLetters,
-    scanTotalsWorker: api.scanTotals.worker,
+    scanCloseJob: api.scanCloseJob.function,
+    scanCloseJobDeadLetterQueue: api.scanCloseJob.deadLetterQueue,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

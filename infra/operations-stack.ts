@@ -38,8 +38,9 @@ export interface OperationsStackProps extends StackProps {
   /** The card-sharing worker on the table's stream (issue 22) and its dead-letter queue. */
   readonly cardSharingWorker: AppFunction;
   readonly cardSharingDeadLetterQueue: sqs.IQueue;
-  /** The scan-totals worker on the table's stream (issue 25 §2). */
-  readonly scanTotalsWorker: AppFunction;
+  /** The daily close of scan counts (issue 25 §2). */
+  readonly scanCloseJob: AppFunction;
+  readonly scanCloseJobDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
 }
 
@@ -78,9 +79,9 @@ export const alarmThresholds = {
   cardSharingWorkerErrorCount: 0,
   cardSharingDeadLetterMessages: 0,
   cardSharingIteratorAgeSeconds: 900,
-  /** The scan-totals worker: any failed batch (it is retried, so totals stall behind it), and scans waiting over 10 minutes. */
-  scanTotalsWorkerErrorCount: 0,
-  scanTotalsIteratorAgeSeconds: 600,
+  /** The scan close: any failed run, and any run parked in its dead-letter queue (totals stay exact; reads grow). */
+  scanCloseJobErrorCount: 0,
+  scanCloseJobDeadLetterMessages: 0,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -277,16 +278,22 @@ export class OperationsStack extends Stack {
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.cardSharingDeadLetterMessages } },
       });
 
-    // The scan-totals worker: the dashboard's and analytics' totals lag behind the scans while records wait; a failing
-    // batch is retried until the stream drops it at 24 hours, so an error alarm leaves a day to fix it.
-    this.monitoring.addLargeHeader('Scan totals').monitorLambdaFunction({
-      lambdaFunction: props.scanTotalsWorker.function,
-      alarmFriendlyName: 'ScanTotalsWorker',
-      humanReadableName: 'Scan-totals worker (table stream)',
-      isIterator: true,
-      addFaultCountAlarm: { Critical: { maxErrorCount: t.scanTotalsWorkerErrorCount } },
-      addMaxIteratorAgeAlarm: { Critical: { maxAgeInMillis: t.scanTotalsIteratorAgeSeconds * 1000 } },
-    });
+    // The scan close: a day left open stays exact (readers add it from the card-days), the next run catches it up; the
+    // alarm says the readers' open-days Query is growing.
+    this.monitoring
+      .addLargeHeader('Scan close')
+      .monitorLambdaFunction({
+        lambdaFunction: props.scanCloseJob.function,
+        alarmFriendlyName: 'ScanCloseJob',
+        humanReadableName: 'Scan close job',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.scanCloseJobErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.scanCloseJobDeadLetterQueue,
+        alarmFriendlyName: 'ScanCloseJobDeadLetters',
+        humanReadableName: 'Scan close job dead-letter queue',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.scanCloseJobDeadLetterMessages } },
+      });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone
     // was charged for nothing, so an admin refunds it from the Billing tab.

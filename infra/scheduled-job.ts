@@ -1,6 +1,6 @@
 // A scheduled job: its Lambda, the EventBridge Scheduler schedule that runs it (UTC) and the DLQ for runs that failed
 // every retry. Used for the monthly invoice job (1st of the month; one guard item per business and month) and the
-// daily dunning job (conditional status changes and reminder claims); both are idempotent, so retries are safe.
+// daily dunning job (conditional status changes and reminder claims) and the daily scan close (conditional adds); all are idempotent, so retries are safe.
 import { Duration, Stack, TimeZone, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
@@ -16,6 +16,10 @@ import { nagText } from './nag';
 export const MONTHLY_INVOICE_CRON = 'cron(0 3 1 * ? *)';
 /** 06:00 UTC every day: after the monthly run on the 1st, before the working day in Europe and the Americas. */
 export const DUNNING_CRON = 'cron(0 6 * * ? *)';
+/** 00:10 UTC every day: yesterday has ended (a card view counts on the UTC day it started, well within 10 minutes). */
+export const SCAN_CLOSE_CRON = 'cron(10 0 * * ? *)';
+/** The scan close waits on DynamoDB and computes sums: the smallest memory that runs it (the bench prices it). */
+export const SCAN_CLOSE_MEMORY_MB = 256;
 
 export interface ScheduledJobProps {
   /** The job in `jobs` (functions/routes.ts): its entry and the capabilities granted, exactly. */
@@ -31,6 +35,8 @@ export interface ScheduledJobProps {
   /** Evaluated in UTC. */
   readonly scheduleExpression: string;
   readonly timeout: Duration;
+  /** MB; 1024 unless given (the scan close, which only waits on DynamoDB, runs at 256). */
+  readonly memorySize?: number;
   /** Binds the job's declared capabilities (environment and permissions). */
   readonly environment: AppEnvironment;
 }
@@ -57,7 +63,7 @@ export class ScheduledJob extends Construct {
       serviceName: props.serviceName,
       description: props.description,
       timeout: props.timeout,
-      memorySize: 1024,
+      memorySize: props.memorySize ?? 1024,
       // Scheduler invokes asynchronously: a run that throws is retried by Lambda, then parked in the DLQ.
       retryAttempts: 2,
       deadLetterQueue: this.deadLetterQueue,

@@ -1,13 +1,16 @@
 // The stateful stack: everything that holds data or identity (the table, the media, documents, site and logs buckets, the
 // Cognito user pool). Every resource here is retained on stack deletion; the stateless stacks build on it.
-import { Aws, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { createHash } from 'node:crypto';
+import { Aws, CustomResource, Duration, Lazy, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { userPoolDefinition } from '../functions/src/identity/user-pool-definition';
 import { AppFunction } from './app-function';
+import { nagText } from './nag';
 import type { DeployConfig } from './deploy-config';
 
 export interface StatefulStackProps extends StackProps {
@@ -335,6 +338,8 @@ export class StatefulStack extends Stack {
       ],
     });
 
+    this.keepSsoProvidersInClient();
+
     const domain = this.userPool.addDomain('Domain', {
       cognitoDomain: { domainPrefix: `cardcrew-${config.stage}-${Aws.ACCOUNT_ID}` },
     });
@@ -343,6 +348,71 @@ export class StatefulStack extends Stack {
     this.mediaBucketArn = this.namedExport('MediaBucketArn', this.mediaBucket.bucketArn);
     this.siteBucketArn = this.namedExport('SiteBucketArn', this.siteBucket.bucketArn);
     this.documentsBucketArn = this.namedExport('DocumentsBucketArn', this.documentsBucket.bucketArn);
+  }
+
+  /**
+   * Single sign-on (issue 24): CloudFormation owns the app client and, on every update of it, writes CDK's own
+   * SupportedIdentityProviders back, dropping the businesses' `sso-…` providers the sso area added. A custom resource
+   * after the client (functions/src/sso/client-providers-resource.ts) puts them back under the sso area's lease. Its
+   * `ClientConfiguration` property is a hash of the client's resolved properties, so it is updated (and runs) exactly
+   * when the client's configuration changes; its Lambda may only describe/update the client, list the pool's providers
+   * and read the connections and write the lease item in the table.
+   */
+  private keepSsoProvidersInClient(): void {
+    const fn = new AppFunction(this, 'SsoClientProviders', {
+      entry: 'functions/src/sso/client-providers-resource.ts',
+      serviceName: 'sso-client-providers',
+      description: "CardCrew deploy step: puts the businesses' SSO identity providers back into the app client",
+      timeout: Duration.minutes(1),
+      nativeModules: [],
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        USER_POOL_ID: this.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: this.userPoolClient.userPoolClientId,
+      },
+    });
+    const access = new iam.Policy(this, 'SsoClientProvidersAccess', {
+      roles: [fn.role],
+      statements: [
+        new iam.PolicyStatement({
+          actions: ['cognito-idp:DescribeUserPoolClient', 'cognito-idp:UpdateUserPoolClient', 'cognito-idp:ListIdentityProviders'],
+          resources: [this.userPool.userPoolArn],
+        }),
+        new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'], resources: [this.table.tableArn] }),
+      ],
+    });
+    const provider = new cr.Provider(this, 'SsoClientProvidersProvider', { onEventHandler: fn.function });
+    const cfnClient = this.userPoolClient.node.defaultChild as cognito.CfnUserPoolClient;
+    const stack = Stack.of(this);
+    const resource = new CustomResource(this, 'SsoClientProvidersResource', {
+      serviceToken: provider.serviceToken,
+      resourceType: 'Custom::SsoClientProviders',
+      properties: {
+        ClientConfiguration: Lazy.string({
+          produce: () =>
+            createHash('sha256')
+              .update(JSON.stringify(stack.resolve((cfnClient as unknown as { _toCloudFormation(): unknown })._toCloudFormation())))
+              .digest('hex'),
+        }),
+      },
+    });
+    // After the client (whose update drops the providers) and after its own grants (a separate policy on the role).
+    resource.node.addDependency(this.userPoolClient, access);
+    const framework = provider.node.findChild('framework-onEvent');
+    Validations.of(framework).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: 'CDK custom-resource Provider framework: the library-managed role uses AWSLambdaBasicExecutionRole only to write its own logs.',
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: 'CDK custom-resource Provider framework: the library pins the runtime of its framework function; it is upgraded with aws-cdk-lib.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${nagText(framework, fn.function.functionArn)}:*]`,
+        reason: 'CDK custom-resource Provider framework: it may invoke only the SSO client-providers function (any version of it, as the library grants).',
+      },
+    );
   }
 
   private namedExport(id: string, value: string): NamedExport {

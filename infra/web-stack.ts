@@ -1,6 +1,6 @@
 // The web stack: the CloudFront distribution that is the product's single public origin — the SPA from the site
-// bucket, /api/*, /card/* and /scim/* from the HTTP API, /media/* from the media bucket — plus the SPA's files and the
-// runtime config.json it reads at boot.
+// bucket, /api/* and /scim/* from the HTTP API, /card/* from the card page's function URL, /media/* from the media
+// bucket — plus the SPA's files and the runtime config.json it reads at boot.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -17,6 +17,7 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -43,6 +44,8 @@ export interface WebStackProps extends StackProps {
   readonly oauthDomain: string;
   /** Host name of the HTTP API's execute-api endpoint. */
   readonly apiDomainName: string;
+  /** The card page's function URL (IAM auth): the origin of /card/*, signed by origin access control. */
+  readonly cardPageUrl: lambda.IFunctionUrl;
   /**
    * Folder of the built SPA (`npm run build:web`). Deployed only when it exists at synth time.
    * @default `${REPO_ROOT}/web/dist`
@@ -206,7 +209,14 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_ALL),
-        '/card/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_GET_HEAD),
+        // The card page: its function URL, not API Gateway (issue 25 §2: the HTTP API's $1.00 a million requests was
+        // half of what a scan cost). The WAF's per-IP rate rule limits it; the handler still checks X-Origin-Verify.
+        '/card/*': {
+          ...apiBehavior(cloudfront.AllowedMethods.ALLOW_GET_HEAD),
+          origin: origins.FunctionUrlOrigin.withOriginAccessControl(props.cardPageUrl, {
+            customHeaders: { 'X-Origin-Verify': props.originVerifySecret.secretValue.unsafeUnwrap() },
+          }),
+        },
         // SCIM 2.0 directory sync (issue 23 §1): identity providers call /scim/v2 on the site with their SCIM bearer token;
         // like /api/*: never cached, every method, Authorization forwarded (the handler checks the token itself).
         '/scim/*': apiBehavior(cloudfront.AllowedMethods.ALLOW_ALL),

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { routes, type Area, type RouteDef } from '../routes';
+import { areas, routes, type Area, type AreaDef, type RouteDef } from '../routes';
 
 type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -106,14 +106,17 @@ export function createApiAdapter(options: ApiAdapterOptions) {
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : (v ?? '')]));
     const requestId = randomUUID();
     const isText = body.length === 0 || /json|text|xml|x-www-form-urlencoded/i.test(headers['content-type'] ?? '');
+    // A function-URL area (the card page) gets what its URL sends on AWS: no route key, no path parameters.
+    const viaFunctionUrl = (areas[route.area] as AreaDef).functionUrl === true;
+    const routeKey = viaFunctionUrl ? '$default' : `${route.method} ${route.path}`;
     const event = {
       version: '2.0',
-      routeKey: `${route.method} ${route.path}`,
+      routeKey,
       rawPath: url.pathname,
       rawQueryString: url.search.replace(/^\?/, ''),
       headers,
       queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-      pathParameters: Object.keys(params).length ? params : undefined,
+      pathParameters: !viaFunctionUrl && Object.keys(params).length ? params : undefined,
       body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
       isBase64Encoded: body.length > 0 && !isText,
       requestContext: {
@@ -122,7 +125,7 @@ export function createApiAdapter(options: ApiAdapterOptions) {
         domainName: url.host,
         domainPrefix: 'local',
         requestId,
-        routeKey: `${route.method} ${route.path}`,
+        routeKey,
         stage: '$default',
         time: new Date().toUTCString(),
         timeEpoch: Date.now(),

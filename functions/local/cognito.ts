@@ -130,7 +130,7 @@ export async function startCognito(
   };
   const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, noLambda), new cl.CryptoService(config.KMSConfig));
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
-  const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, triggers, config.TokenConfig), triggers };
+  const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, withStandardIdTokenClaims(triggers), config.TokenConfig), triggers };
   const directory = cognitoUserDirectory(cognitoClient(s));
   const providers = new IdentityProviderStore(join(s.dataDir, 'cognito', 'identity-providers.json'));
   const trigger: PreSignUpTrigger = options.preSignUp ?? ((event) => preSignUp(event, directory));
@@ -183,6 +183,28 @@ interface Services {
   preSignUp: PreSignUpTrigger;
   signIn: SignInTrigger;
 }
+/** The app client's readable standard attributes Cognito writes into an ID token beside the e-mail (names). */
+const ID_TOKEN_NAME_ATTRIBUTES = userPoolDefinition.clientReadAttributes.filter((name) => !name.startsWith('custom:') && !name.startsWith('email'));
+
+/**
+ * Cognito puts the client's readable standard attributes (name, given_name, family_name) in the ID token; cognito-local
+ * only the e-mail and custom attributes. Its token generator adds claims only through the pre-token-generation
+ * trigger's overrides, so the triggers it is given report that trigger and answer those attributes as claims (only the
+ * token generator gets this view; no Lambda runs). A first SSO sign-in reads the person's name from them (issue 24).
+ */
+function withStandardIdTokenClaims(triggers: { enabled(name: string): boolean }): object {
+  return Object.assign(Object.create(triggers) as object, {
+    enabled: (name: string) => name === 'PreTokenGeneration' || triggers.enabled(name),
+    preTokenGeneration: async (_ctx: unknown, { userAttributes }: { userAttributes: { Name: string; Value?: string }[] }) => ({
+      claimsOverrideDetails: {
+        claimsToAddOrOverride: Object.fromEntries(
+          userAttributes.filter((a) => (ID_TOKEN_NAME_ATTRIBUTES as readonly string[]).includes(a.Name) && a.Value).map((a) => [a.Name, a.Value]),
+        ),
+      },
+    }),
+  });
+}
+
 interface TokenGenerator {
   generate(ctx: unknown, user: LocalUser, groups: string[], client: LocalAppClient, clientMetadata: undefined, source: string): Promise<{ AccessToken: string; IdToken: string; RefreshToken: string }>;
 }

@@ -1,5 +1,5 @@
-// `npm run job:monthly-invoices` / `npm run job:dunning` (argument `dunning`): runs the monthly invoice job, or the
-// dunning job, against the running local runtime's table.
+// `npm run job:monthly-invoices` / `npm run job:dunning` (argument `dunning`) / `tsx functions/local/run-job.ts
+// scan-close`: runs the monthly invoice job, the dunning job or the daily scan close against the running local table.
 import './quiet';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,7 +8,11 @@ import { localSettings } from './settings';
 const s = localSettings();
 const runtime = JSON.parse(readFileSync(join(s.dataDir, 'runtime.json'), 'utf8')) as { env: Record<string, string> };
 Object.assign(process.env, runtime.env);
-if (process.argv[2] === 'dunning') {
+if (process.argv[2] === 'scan-close') {
+  const { closeScanDays } = await import('../src/scan-totals/close');
+  const result = await closeScanDays();
+  console.log(`Scan close before ${result.today}: ${result.businesses} businesses, ${result.businessDaysClosed} business-days and ${result.cardDaysClosed} card-days closed.`);
+} else if (process.argv[2] === 'dunning') {
   const { runDunning } = await import('../src/jobs/dunning');
   const result = await runDunning();
   console.log(`Dunning for ${result.today}: ${result.markedOverdue.length} invoices marked overdue, ${result.reminders.length} reminders.`);

@@ -1,6 +1,7 @@
 // The people of the local test identity providers (issue 24), the same on the OIDC and the SAML one: an Acme employee
 // with no login yet (the just-in-time link), an employee with a password login, a new hire with no employee record,
-// and someone outside Acme's domain. One password for all (README).
+// someone outside Acme's domain, and a Globex starter with no employee record (the integration tests' own domain for
+// 'create employees on first sign-in'). One password for all (README).
 export const SSO_TEST_PASSWORD = 'Sso1234!';
 
 export interface SsoTestUser {
@@ -16,6 +17,7 @@ export const SSO_TEST_USERS: readonly SsoTestUser[] = [
   { sub: 'acme-0002', email: 'jane@acme.example', givenName: 'Jane', familyName: 'Cooper' },
   { sub: 'acme-0003', email: 'new.hire@acme.example', givenName: 'Nora', familyName: 'Hire' },
   { sub: 'else-0001', email: 'contractor@elsewhere.example', givenName: 'Casey', familyName: 'Contractor' },
+  { sub: 'globex-0001', email: 'sam.starter@globex.example', givenName: 'Sam', familyName: 'Starter' },
 ];
 
 /** The test user these credentials sign in, or null. */

@@ -18,7 +18,6 @@ import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
 import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
 import { startCardSharingStream } from './card-sharing-stream';
-import { startScanTotalsStream } from './scan-totals-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
 import { startCloudFrontTenants } from './cloudfront-tenants';
@@ -153,15 +152,12 @@ async function main() {
   // worker starts before the seed so that the demo cards are shared like any other.
   const cardSharing = await startCardSharingStream(ddb, s.tableName);
   closers.push(() => cardSharing.stop());
-  // The scan-totals worker (issue 25 §2): folds each card view's day counter into the card's and business's totals.
-  const scanTotals = await startScanTotalsStream(ddb, s.tableName);
-  closers.push(() => scanTotals.stop());
   const { seed, demoLogins } = await import('./seed');
   await seed(cognitoClient(s), ids.userPoolId);
   const { createApiAdapter } = await import('./api-adapter');
   const { loadHandlers } = await import('./handlers');
   const { createLocalServer } = await import('./server');
-  const { startDailyDunningSchedule, startMonthlySchedule } = await import('./schedule');
+  const { startDailyDunningSchedule, startDailyScanClose, startMonthlySchedule } = await import('./schedule');
 
   const env = handlerEnvironment(s, ids);
   const invokeApi = createApiAdapter({
@@ -190,6 +186,7 @@ async function main() {
   for (const source of await startBillingEventSources(s, sqsClient, billingQueues)) closers.push(() => source.stop());
   closers.push(startMonthlySchedule());
   closers.push(startDailyDunningSchedule());
+  closers.push(startDailyScanClose());
 
   writeFileSync(join(s.dataDir, 'runtime.json'), JSON.stringify({ settings: s, ids, env, pid: process.pid }, null, 2));
   const pad = (t: string) => t.padEnd(14);

@@ -61,15 +61,17 @@ export const tenantsConfig = section(
 
 export const userPoolConfig = section('user pool', z.object({ USER_POOL_ID: z.string().check(z.minLength(1)), COGNITO_ENDPOINT: z.optional(z.url()) }));
 
+/** The app client single sign-on's identity providers are added to (issue 24; the sso area and its deploy step). */
+export const appClientConfig = section('app client', z.object({ USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)) }));
+
 /**
- * Single sign-on (issue 24): the app client the identity providers are added to, the origin of the user pool's OAuth
- * domain (the hosted UI: `https://<domain>.auth.<region>.amazoncognito.com`; locally the hosted-UI stand-in) and,
- * optionally, the DNS server the TXT check asks (`host:port`; locally the DNS stand-in).
+ * Single sign-on (issue 24): the origin of the user pool's OAuth domain (the hosted UI:
+ * `https://<domain>.auth.<region>.amazoncognito.com`; locally the hosted-UI stand-in) and, optionally, the DNS server
+ * the TXT check asks (`host:port`; locally the DNS stand-in).
  */
 export const ssoConfig = section(
   'single sign-on',
   z.object({
-    USER_POOL_CLIENT_ID: z.string().check(z.minLength(1)),
     SSO_AUTH_ORIGIN: z.url(),
     DNS_SERVER: z.optional(z.string().check(z.minLength(1))),
   }),

@@ -50,3 +50,19 @@ export const ssoMessages = {
   saveFailed: 'Failed to save. Please try again.',
   ownerKeepsPassword: 'You, the owner, keep your password sign-in, so a broken identity provider cannot lock the business out.',
 } as const;
+
+/** 'Test sign-in' (issue 24): the page the owner's test comes back to. */
+export const ssoTestMessages = {
+  pageTitle: 'Single sign-on test',
+  checking: 'Checking the sign-in…',
+  succeeded: 'Test sign-in succeeded',
+  succeededDescription: 'Your identity provider signed this person in. Nothing was kept: you are still signed in as yourself.',
+  failedDescription: 'Your identity provider or Cognito refused the sign-in. Nothing was kept.',
+  emailLabel: 'E-mail',
+  nameLabel: 'Name',
+  notSent: 'not sent',
+  unknownTest: 'This page was not opened by a test sign-in from Company Settings, or the test was already used. Start it again.',
+  tokenUnreachable: 'The sign-in service could not be reached to finish the test.',
+  tokenRefused: 'The sign-in service refused the code',
+  closeHint: 'You can close this tab.',
+} as const;

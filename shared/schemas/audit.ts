@@ -30,6 +30,7 @@ export const auditActions = {
   'sso.providerDisconnected': 'Identity provider disconnected',
   'sso.settingsChanged': 'Single sign-on settings changed',
   'sso.employeeLinked': 'Employee signed in with SSO for the first time',
+  'sso.employeeCreated': 'Employee created on first SSO sign-in',
   'invoice.paid': 'Invoice paid',
   'invoice.statusChanged': 'Invoice status changed',
 } as const;

@@ -12,6 +12,8 @@ export const dashboardStatsSchema = z.object({
   monthlyCostCents: z.int(),
   ratePerUserCents: z.int(),
   currency: z.string().check(z.length(3)),
+  /** The agency whose invoice covers this business (issue 20); then the cost and rate are 0: the business pays its agency. */
+  billedByAgency: z.nullable(z.string()),
 });
 
 export const dashboardSchema = z.object({

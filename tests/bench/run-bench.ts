@@ -40,7 +40,7 @@ async function measureBundles() {
   // A module that does nothing: its cold import is the floor every other import is read against.
   const noop = join(out, 'noop.ts');
   writeFileSync(noop, 'export const handler = async () => ({ statusCode: 204 });\n');
-  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobBillPayers: jobEntries.billPayers, jobDunning: jobEntries.dunning, jobCardSharing: jobEntries.cardSharing, jobScanTotals: jobEntries.scanTotals };
+  const entries = { noop, ...handlerEntries, jobMonthlyInvoices: jobEntries.monthlyInvoices, jobBillPayers: jobEntries.billPayers, jobDunning: jobEntries.dunning, jobCardSharing: jobEntries.cardSharing, jobScanClose: jobEntries.scanClose };
   for (const [name, entry] of Object.entries(entries)) {
     const outfile = join(out, `${name}.mjs`);
     // The same options as infra's AppFunction: ESM, minified, node22, AWS SDK provided by the runtime.
@@ -146,12 +146,16 @@ async function dynamoCalls(env: Record<string, string>): Promise<string[]> {
 
 /**
  * Prices at us-east-1 list prices (USD) for the projected cost of a million scans (issue 25 §2; docs/decisions.md
- * "One write per scan"):
+ * "Scan totals: daily close"):
  *   card page = HTTP API request + Lambda request + Lambda GB-s (memory × measured duration)
  *             + ⌈card-day item / 1 KB⌉ WRU (the one write) + 0.5 × ⌈card item / 4 KB⌉ RRU (one eventually consistent read)
- *   fold      = per business and batch: 2 WRU × (cards + business total + business day) (a transaction: 2 WRU an item ≤ 1 KB)
- *               / the scans in it, + a Lambda request and its GB-s per batch / the scans in the batch
- *   per million scans = 10⁶ × (card page + fold)
+ *   close     = per card-day: ⌈card total / 1 KB⌉ WRU (one conditional UpdateItem), ÷ the scans of that card-day
+ *             + per business-day: ⌈business day / 1 KB⌉ WRU (one PUT: the day and the running total)
+ *               + 0.5 × (its share of the listing Query + ⌈latest business day / 4 KB⌉ + ⌈its card-days / 4 KB⌉ (two Queries)) RRU
+ *               + the job's GB-s for it (memory × its DynamoDB time ÷ the businesses closed side by side),
+ *               ÷ the scans of that business-day
+ *   per million scans = 10⁶ × (card page + close)
+ * The worst realistic case: a card scanned once in its day, in a business with that one scan that day.
  */
 const PRICE = {
   httpApiRequest: 1.0 / 1e6,
@@ -163,16 +167,14 @@ const PRICE = {
 };
 /** The card page Lambda as deployed: arm64 at infra/app-function.ts's default memory (areas set none). */
 const CARD_PAGE_MEMORY_GB = 512 / 1024;
-/** The scan-totals worker (infra/scan-totals.ts, functions/src/scan-totals/stream.ts). */
-const FOLD_MEMORY_GB = 256 / 1024;
-const FOLD_BATCH_MS = 100;
+/** The scan close job (infra/scheduled-job.ts SCAN_CLOSE_MEMORY_MB; functions/src/scan-totals/close.ts). */
+const CLOSE_MEMORY_GB = 256 / 1024;
 /**
- * What one fold transaction covers, on average, in the projection: a business's scans in one batching window and the
- * distinct cards among them. Assumed: a busy business seen in 60-second windows, 60 scans over 30 cards (each scanned
- * card scanned twice in the window). The worst case, each scan alone in its batch, is shown beside it.
+ * Assumed: a business's close on AWS waits on four DynamoDB calls one after the other (its latest day, its card-days,
+ * the card totals, the day PUT) of about 6 ms each, eight businesses side by side (close.ts BUSINESS_CONCURRENCY).
  */
-const FOLD_SCANS_PER_BUSINESS_BATCH = 60;
-const FOLD_CARDS_PER_BUSINESS_BATCH = 30;
+const CLOSE_MS_PER_BUSINESS = 24;
+const CLOSE_BUSINESS_CONCURRENCY = 8;
 
 /** DynamoDB's size of an item: attribute names and values in UTF-8, numbers as about one byte per two digits, plus one. */
 function itemBytes(item: Record<string, unknown>): number {
@@ -188,12 +190,11 @@ async function measureRoundTrips(env: Record<string, string>) {
   const { handler } = await import('../../functions/src/card-page/handler');
   const event = {
     version: '2.0',
-    routeKey: 'GET /card/{cardId}',
+    routeKey: '$default',
     rawPath: '/card/demo-card-jane-cooper',
     rawQueryString: 's=qr',
     headers: { 'user-agent': userAgents.phone },
     queryStringParameters: { s: 'qr' },
-    pathParameters: { cardId: 'demo-card-jane-cooper' },
     requestContext: { requestId: 'bench', http: { method: 'GET', path: '/card/demo-card-jane-cooper' } },
   } as unknown as APIGatewayProxyEventV2;
   const result = (await handler(event)) as { statusCode: number };
@@ -217,27 +218,44 @@ async function measureRoundTrips(env: Record<string, string>) {
   const { cardKeys } = await import('../../functions/src/data/card-keys');
   const get = async (key: Record<string, string>) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item ?? {};
   const cardBytes = itemBytes(await get(cardKeys.card('demo-card-jane-cooper')));
-  const dayBytes = itemBytes(await get(cardKeys.cardScanDay('demo-card-jane-cooper', new Date().toISOString().slice(0, 10))));
-  const totalBytes = itemBytes(await get(cardKeys.cardScanTotal('demo-card-jane-cooper')));
+  const day = new Date().toISOString().slice(0, 10);
+  const dayItem = await get(cardKeys.cardScanDay('demo-card-jane-cooper', day));
+  const dayBytes = itemBytes(dayItem);
+  const businessId = String(dayItem.businessId);
+  // The items the close writes, as it writes them (closed figures of a few digits; a day of one scan and one device).
+  const closed = { closedScans: 12345, closedQrScans: 12345, closedLinkScans: 12345, closedNfcScans: 1234 };
+  const cardTotalBytes = itemBytes({ ...(await get(cardKeys.cardScanTotal('demo-card-jane-cooper'))), ...closed, closedThrough: day });
+  const { counterStamps } = await import('../../functions/src/data/card-keys');
+  const businessDayBytes = itemBytes({ ...cardKeys.businessScanDay(businessId, day), ...counterStamps.businessScanDay(businessId, day), count: 1, qrScans: 1, phoneScans: 1, ...closed });
+  const businessBytes = itemBytes(await get({ pk: cardKeys.businessScanTotal(businessId).pk, sk: '$business_1' }));
   record('public card request: card item read (0.5 RRU up to 4 KB)', cardBytes, 'B', 4096);
   record('public card request: card-day item written (1 WRU up to 1 KB)', dayBytes, 'B', 1024);
-  record('scan fold: card total item (≤ 1 KB: 2 WRU in a transaction)', totalBytes, 'B', 1024);
+  record('scan close: card total item (1 WRU up to 1 KB)', cardTotalBytes, 'B', 1024);
+  record('scan close: business day item with the running total (1 WRU up to 1 KB)', businessDayBytes, 'B', 1024);
   record('public card request: warm duration (least of 30, local)', ms, 'ms', 0, 'info');
 
   const billedSeconds = Math.ceil(ms) / 1000;
+  // CloudFront calls the card page's function URL (infra/web-stack.ts): no API Gateway request. CloudFront's own
+  // request charge is the same before and after, so neither figure counts it.
   const cardPage =
-    PRICE.httpApiRequest +
     PRICE.lambdaRequest +
     CARD_PAGE_MEMORY_GB * billedSeconds * PRICE.lambdaGbSecondArm +
     Math.ceil(dayBytes / 1024) * PRICE.writeRequestUnit +
     0.5 * Math.ceil(cardBytes / 4096) * PRICE.readRequestUnit;
-  const fold = (scans: number, cards: number) => (2 * (cards + 2) * PRICE.writeRequestUnit + PRICE.lambdaRequest + FOLD_MEMORY_GB * (FOLD_BATCH_MS / 1000) * PRICE.lambdaGbSecondArm) / scans;
-  record('cost per million scans: card page alone (1 read, 1 write)', cardPage * 1e6, '$', 0, 'info');
-  record(`cost per million scans: busy business (fold: ${FOLD_SCANS_PER_BUSINESS_BATCH} scans / ${FOLD_CARDS_PER_BUSINESS_BATCH} cards a batch)`, (cardPage + fold(FOLD_SCANS_PER_BUSINESS_BATCH, FOLD_CARDS_PER_BUSINESS_BATCH)) * 1e6, '$', 0, 'info');
-  // The budget holds for the common case, not a chosen one: most cards are scanned now and then, so a scan is usually
-  // alone in its business's batch (stop 32's lead review: the fold's transactional writes make that case cost more than
-  // the four writes before; issue 25 §2 stays open until it is ≤ $3).
-  record('cost per million scans: every scan alone in its batch (the common case)', (cardPage + fold(1, 1)) * 1e6, '$', 3);
+  /** The close's cost per scan when each card-day holds `scansPerCardDay` scans and the business-day `cardDays` card-days. */
+  const close = (scansPerCardDay: number, cardDays: number) => {
+    const scans = scansPerCardDay * cardDays;
+    const perCardDay = Math.ceil(cardTotalBytes / 1024) * PRICE.writeRequestUnit;
+    const reads = 0.5 * (businessBytes / 4096 + Math.ceil(businessDayBytes / 4096) + Math.ceil((cardDays * dayBytes) / 4096)) * PRICE.readRequestUnit;
+    const perBusinessDay = Math.ceil(businessDayBytes / 1024) * PRICE.writeRequestUnit + reads + CLOSE_MEMORY_GB * (CLOSE_MS_PER_BUSINESS / 1000 / CLOSE_BUSINESS_CONCURRENCY) * PRICE.lambdaGbSecondArm;
+    return perCardDay / scansPerCardDay + perBusinessDay / scans;
+  };
+  record('cost per million scans: card page alone (1 read, 1 write; function URL, no API Gateway)', cardPage * 1e6, '$', 0, 'info');
+  record('cost per million scans: busy business (a day of 200 scans over 50 cards)', (cardPage + close(4, 50)) * 1e6, '$', 0, 'info');
+  // The budget holds for the worst realistic case: a card scanned once in its day, in a business with that one scan
+  // that day (every write of the close is paid by that one scan).
+  record('cost per million scans: worst case (one scan, its card\'s and its business\'s only that day)', (cardPage + close(1, 1)) * 1e6, '$', 3);
+  record('cost per million scans: worst case, if it still went through API Gateway', (PRICE.httpApiRequest + cardPage + close(1, 1)) * 1e6, '$', 0, 'info');
   // Before issue 25: the same request with four counter writes (~0.5 KB each), as the issue priced it on x86 at 1 GB.
   record('cost per million scans: before (4 writes; x86, 1 GB)', (PRICE.httpApiRequest + PRICE.lambdaRequest + 1 * billedSeconds * PRICE.lambdaGbSecondX86 + 4 * PRICE.writeRequestUnit + 0.5 * PRICE.readRequestUnit) * 1e6, '$', 0, 'info');
 }
@@ -285,8 +303,10 @@ async function measureDashboard(env: Record<string, string>) {
   };
   record('dashboard, 2,500 employees: whole collection (before)', await count(() => db().service.collections.dashboard({ businessId }).go({ pages: 'all' })), 'calls', 0, 'info');
   let first: Awaited<ReturnType<typeof repo.getDashboardPage>> | undefined;
-  record('dashboard, 2,500 employees: first page', await count(async () => (first = await repo.getDashboardPage(businessId))), 'calls', 1);
-  record('dashboard, 2,500 employees: a later page (one flight)', await count(() => repo.getDashboardPage(businessId, first!.nextCursor!)), 'calls', 2);
+  // Each page also reads the business's closed scans (its latest day, beside the page) and then its open card-days
+  // (issue 25 §2: totals are closed figures + open days).
+  record('dashboard, 2,500 employees: first page', await count(async () => (first = await repo.getDashboardPage(businessId))), 'calls', 3);
+  record('dashboard, 2,500 employees: a later page (one flight, then the open days)', await count(() => repo.getDashboardPage(businessId, first!.nextCursor!)), 'calls', 4);
   let pages = 0;
   const walk = await count(async () => {
     let cursor: string | undefined;
@@ -296,7 +316,7 @@ async function measureDashboard(env: Record<string, string>) {
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
   });
-  record(`dashboard, 2,500 employees: every page (${pages} pages)`, walk, 'calls', 2 * pages);
+  record(`dashboard, 2,500 employees: every page (${pages} pages)`, walk, 'calls', 4 * pages);
 }
 
 /** An admin caller (the Cognito admin group) for the services the bench calls in-process. */
@@ -327,15 +347,11 @@ async function measureScanAnalytics(env: Record<string, string>) {
       for (let job = work.pop(); job; job = work.pop()) await job();
     }),
   );
-  // The business's day counters and totals are folded in by the scan-totals worker from the stream (issue 25 §2).
-  const folding = performance.now();
-  for (;;) {
-    const total = (await db().businessScanTotal.get({ businessId }).go({ consistent: true })).data?.scanCount ?? 0;
-    if (total === ANALYTICS_CARDS * 90) break;
-    if (performance.now() - folding > 600_000) throw new Error(`the scan fold reached ${total} of ${ANALYTICS_CARDS * 90} scans in 10 minutes`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  record(`scan fold: ${ANALYTICS_CARDS * 90} card-days written at once, folded (local)`, (performance.now() - folding) / 1000, 's', 0, 'info');
+  // The daily close (issue 25 §2) of the 89 ended days, as the job would have run them: closed figures, business days.
+  const { closeBusiness } = await import('../../functions/src/scan-totals/close');
+  const closing = performance.now();
+  await closeBusiness(businessId, days[89]!);
+  record(`scan close: ${ANALYTICS_CARDS * 89} card-days of 89 days closed in one run (local)`, (performance.now() - closing) / 1000, 's', 0, 'info');
 
   for (const range of [7, 90] as const) {
     const start = calls.length;
@@ -344,7 +360,8 @@ async function measureScanAnalytics(env: Record<string, string>) {
     const ms = performance.now() - started;
     if (view.totalInRange !== ANALYTICS_CARDS * range || view.topCards.length !== 5) throw new Error(`analytics read ${view.totalInRange} scans, ${view.topCards.length} top cards`);
     const made = calls.slice(start);
-    // Two Queries (day counters; card-days, paged by DynamoDB's 1 MB cap), one GetItem, one BatchGetItem of the top cards.
+    // One GetItem (the total: closed through yesterday), then two Queries (closed day items; card-days from the range's
+    // start, paged by DynamoDB's 1 MB cap), one BatchGetItem of the top cards.
     // 18,000 card-days read as about 2,600 a page under DynamoDB's 1 MB cap: 7 pages at 90 days.
     record(`business analytics, ${ANALYTICS_CARDS} cards, ${range} days: calls`, made.length, 'calls', range === 7 ? 4 : 10);
     record(`business analytics, ${range} days: of which Query pages`, made.filter((c) => c === 'QueryCommand').length, 'calls', 0, 'info');

@@ -11,7 +11,6 @@ import { desktop, phone } from '../support/browser';
 import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { newAgencyAccount } from '../support/agencies';
 import { api, origin, signIn, tables, uniqueEmail, scanCard } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 import { pngImage } from '../support/uploads';
 import { AuthPage } from './pages/auth-page';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
@@ -177,7 +176,6 @@ describe('agency journey (1280 px, then 375 px)', () => {
     const { data: employees } = await db.employee.query.dashboard({ businessId: harborId }).go();
     const cardId = employees[0]!.cardId!;
     for (let i = 0; i < 2; i++) expect((await scanCard(cardId)).status).toBe(200);
-    await scansFolded([cardId]);
 
     await page.getByRole('button', { name: 'Analytics for Harbor Dental' }).click();
     const dialog = page.getByRole('dialog');

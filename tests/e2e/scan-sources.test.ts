@@ -12,7 +12,6 @@ import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
 import { addEmployee, api, createOwnerWithBusiness, createUser, scanCard, uniqueEmail, type TestUser } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 
 const phone390 = { width: 390, height: 844 };
 let owned: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -130,8 +129,6 @@ describe('scan sources and NFC', () => {
   it('lists each source in the employee’s and the owner’s scan analytics, channels without scans left out', async () => {
     for (const via of ['nfc', 'nfc', 'signature', 'googleWallet', 'qr'] as const) expect((await scanCard(nia.card.id, { via })).status).toBe(200);
     expect((await scanCard(nia.card.id, { mark: 'unknown' })).status).toBe(200);
-    // The owner's figures are folded in from the stream (issue 25 §2).
-    await scansFolded([nia.card.id]);
 
     const portal = await signedIn(niaUser, '/employee-portal', phone390);
     sessions.push(portal);

@@ -2,16 +2,18 @@
 // verifies acme.example (the TXT record through the DNS stand-in) and connects the local SAML identity provider; Marcus
 // (an employee with no login yet) uses 'Sign in with SSO' on /auth, signs in at the IdP and lands in his portal, linked
 // to his employee. A new hire with no employee is refused with 'SSO sign-in failed' and the reason, and nothing is
-// linked. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
+// linked. The owner's 'Test sign-in' completes in its own tab and shows who signed in (or why not), keeping nothing;
+// once the owner allows creating employees on first sign-in, the new hire gets a draft employee (card pending
+// activation) that the owner sees in the Employees list. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { ssoMessages } from '../../shared/messages/sso';
+import { ssoMessages, ssoTestMessages } from '../../shared/messages/sso';
 import { LOCAL_OIDC_CLIENT } from '../../functions/local/oidc-idp';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
-import { axeViolations } from '../support/axe';
+import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, launchBrowser } from '../support/browser';
-import { shot } from '../support/e2e';
+import { shot, signedIn } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
 
 const DOMAIN = 'acme.example';
@@ -85,6 +87,63 @@ describe('first sign-in through the business’s identity provider', () => {
     expect((await db.employee.get({ employeeId: employees['marcus@acme.example']! }).go()).data?.status).toBe('active');
   });
 
+  it("'Test sign-in': the owner completes the IdP login in the opened tab and sees who signed in; a refusal shows its reason; the owner's session is untouched", async () => {
+    const owner = await signedIn(acme.owner, '/business', desktop);
+    try {
+      const { page, context } = owner;
+      const sessionKeys = () => page.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('CognitoIdentityServiceProvider.')).sort());
+      const before = await sessionKeys();
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const section = page.getByRole('dialog', { name: 'Company Settings' }).getByRole('region', { name: 'Single sign-on' });
+      const testButton = section.getByTestId('sso-provider').getByRole('button', { name: 'Test sign-in', exact: true });
+
+      async function testAs(email: string) {
+        await testButton.scrollIntoViewIfNeeded();
+        const [tab] = await Promise.all([context.waitForEvent('page'), testButton.click()]);
+        await tab.getByLabel('Work e-mail').fill(email);
+        await tab.getByLabel('Password').fill(SSO_TEST_PASSWORD);
+        await tab.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await tab.waitForURL(`${origin}/sso/test-callback`, { timeout: 20_000 });
+        return tab;
+      }
+
+      const ok = await testAs('marcus@acme.example');
+      await expectOnPage(ok.getByRole('heading', { name: ssoTestMessages.succeeded })).toBeVisible({ timeout: 20_000 });
+      const person = ok.getByTestId('sso-test-person');
+      await expectOnPage(person.getByText('marcus@acme.example', { exact: true })).toBeVisible();
+      await expectOnPage(person.getByText('Marcus Lee', { exact: true })).toBeVisible();
+      // The code left the address bar; no tokens were stored by the test.
+      expect(ok.url()).toBe(`${origin}/sso/test-callback`);
+      expect(await axeViolations(ok)).toEqual([]);
+      await shot(ok, 'sso-test-sign-in-succeeded', { fullPage: false });
+      await ok.setViewportSize({ width: 390, height: 844 });
+      expect(await horizontalOverflow(ok)).toBe(0);
+      expect(await axeViolations(ok)).toEqual([]);
+      await shot(ok, 'sso-test-sign-in-phone', { fullPage: false });
+      await ok.close();
+
+      // The new hire has no employee (and the switch is off): refused with the reason.
+      const refused = await testAs('new.hire@acme.example');
+      await expectOnPage(refused.getByRole('heading', { name: ssoMessages.signInFailed })).toBeVisible({ timeout: 20_000 });
+      await expectOnPage(refused.getByRole('alert')).toHaveText(ssoMessages.noEmployee);
+      expect(await axeViolations(refused)).toEqual([]);
+      await shot(refused, 'sso-test-sign-in-failed', { fullPage: false });
+      await refused.close();
+
+      // The owner is still the owner: the same session keys, and a reload keeps the dashboard.
+      expect(await sessionKeys()).toEqual(before);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cardcrew.ssoTest.')))).toEqual([]);
+      await page.reload();
+      await expectOnPage(page.getByRole('heading', { name: 'Employee Cards' })).toBeVisible({ timeout: 20_000 });
+      expect(page.url()).toBe(`${origin}/business`);
+    } finally {
+      await owner.browser.close();
+    }
+    // Nothing was linked or created by the tests.
+    const db = await tables();
+    expect((await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go()).data).toBeNull();
+  });
+
   it('refuses a new hire with no employee: SSO sign-in failed with the reason, nothing linked', async () => {
     await withPage(async (page) => {
       await signInWithSso(page, 'new.hire@acme.example');
@@ -97,6 +156,36 @@ describe('first sign-in through the business’s identity provider', () => {
     const db = await tables();
     const { data } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();
     expect(data).toBeNull();
+  });
+
+  it("with 'create employees on first sign-in' on, the new hire gets a draft employee and lands in the portal, card pending activation", async () => {
+    const on = await api('PUT', `/api/businesses/${acme.business.id}/sso/settings`, { user: acme.owner, body: { createEmployeesOnFirstSignIn: true, requireSso: false } });
+    expect(on.status, on.text).toBe(200);
+    await withPage(async (page) => {
+      await signInWithSso(page, 'new.hire@acme.example');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Nora Hire', { exact: true }).first()).toBeVisible();
+      await expectOnPage(page.getByText('Your digital business card is pending activation', { exact: true })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'sso-draft-portal', { fullPage: false });
+      // No QR code was made at sign-in (the me area writes no media); the portal makes it on request.
+      await page.getByRole('button', { name: 'Generate QR Code', exact: true }).click();
+      await expectOnPage(page.getByRole('img', { name: "QR code for Nora Hire's business card" })).toBeVisible({ timeout: 20_000 });
+    });
+    const db = await tables();
+    const { data: guard } = await db.employeeEmailGuard.get({ businessId: acme.business.id, email: 'new.hire@acme.example' }).go();
+    const draft = (await db.employee.get({ employeeId: guard!.employeeId }).go()).data;
+    expect(draft).toMatchObject({ name: 'Nora Hire', status: 'draft', businessId: acme.business.id });
+    expect(draft?.userId).toBeTruthy();
+    expect((await db.card.get({ cardId: draft!.cardId! }).go()).data?.isActive).toBe(false);
+    // The owner reviews it in the Employees list.
+    const owner = await signedIn(acme.owner, '/business', desktop);
+    try {
+      await expectOnPage(owner.page.getByText('Nora Hire', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+      await shot(owner.page, 'sso-draft-in-employees', { fullPage: false });
+    } finally {
+      await owner.browser.close();
+    }
   });
 
   it('OIDC: after the owner switches providers, Jane signs in with SSO, keeping her deep link', async () => {

@@ -2,12 +2,16 @@
 // plus the environment each function gets and the monthly invoice schedule.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handlerEntries, jobEntries, routes } from '../../functions/routes';
+import { areas, handlerEntries, jobEntries, routes, type AreaDef } from '../../functions/routes';
 import { routeKeyOf, throttleLimits } from '../../infra/api-stack';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON } from '../../infra/scheduled-job';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 type Props = Record<string, unknown>;
+
+/** Routes API Gateway serves; a function-URL area's (the card page's) are served by CloudFront from its URL. */
+const apiRoutes = routes.filter((r) => !(areas[r.area] as AreaDef).functionUrl);
+const functionUrlRoutes = routes.filter((r) => (areas[r.area] as AreaDef).functionUrl);
 
 let api: Template;
 let areaFunctionIds: Record<string, string>;
@@ -38,12 +42,32 @@ function functionBehind(routeProps: Props): string | undefined {
 }
 
 describe('routes (iterating over functions/routes.ts)', () => {
-  it('has exactly one API Gateway route per route-table entry', () => {
+  it('has exactly one API Gateway route per route-table entry, but none for the card page', () => {
     const keys = resourcesOf(api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
-    expect(keys.sort()).toEqual(routes.map(routeKeyOf).sort());
+    expect(keys.sort()).toEqual(apiRoutes.map(routeKeyOf).sort());
+    expect(functionUrlRoutes.map(routeKeyOf).sort()).toEqual(['GET /card/{cardId}', 'HEAD /card/{cardId}']);
+    expect(keys).not.toContain('GET /card/{cardId}');
   });
 
-  it.each(routes.map((r) => [routeKeyOf(r), r] as const))(
+  it('gives the card page a function URL that only IAM-signed callers (CloudFront) may call, and no API integration', () => {
+    const urls = resourcesOf(api, 'AWS::Lambda::Url');
+    expect(urls).toHaveLength(1);
+    const [[, url]] = urls as [[string, { Properties: Props }]];
+    expect(url.Properties.AuthType).toBe('AWS_IAM');
+    expect(JSON.stringify(url.Properties.TargetFunctionArn)).toContain(areaFunctionIds.cardPage);
+    const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration').map(([, r]) => JSON.stringify(r.Properties.IntegrationUri));
+    expect(integrations.some((uri) => uri.includes(areaFunctionIds.cardPage!))).toBe(false);
+    // Who may invoke it: CloudFront, from the card tenant distribution of this stack (the platform distribution's grant
+    // is in the web stack); never API Gateway.
+    const grants = resourcesOf(api, 'AWS::Lambda::Permission').filter(([, p]) => JSON.stringify(p.Properties.FunctionName).includes('AreacardPageFunction'));
+    expect(grants.map(([, p]) => [p.Properties.Action, p.Properties.Principal]).sort()).toEqual([
+      ['lambda:InvokeFunction', 'cloudfront.amazonaws.com'],
+      ['lambda:InvokeFunctionUrl', 'cloudfront.amazonaws.com'],
+    ]);
+    for (const [, grant] of grants) expect(JSON.stringify(grant.Properties.SourceArn)).toContain('CardTenantsDistribution');
+  });
+
+  it.each(apiRoutes.map((r) => [routeKeyOf(r), r] as const))(
     '%s: exists with the authorizer its auth needs and its area’s Lambda',
     (key, route) => {
       const matches = resourcesOf(api, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.RouteKey === key);
@@ -71,8 +95,8 @@ describe('routes (iterating over functions/routes.ts)', () => {
       string,
       { throttlingRateLimit: number; throttlingBurstLimit: number }
     >;
-    expect(Object.keys(settings).sort()).toEqual(routes.map(routeKeyOf).sort());
-    for (const route of routes) {
+    expect(Object.keys(settings).sort()).toEqual(apiRoutes.map(routeKeyOf).sort());
+    for (const route of apiRoutes) {
       expect(settings[routeKeyOf(route)], routeKeyOf(route)).toEqual({
         throttlingRateLimit: throttleLimits[route.throttle].rateLimit,
         throttlingBurstLimit: throttleLimits[route.throttle].burstLimit,
@@ -236,8 +260,8 @@ describe('the dunning schedule', () => {
         Input: JSON.stringify({ source: 'cardcrew.scheduler', job: 'dunning' }),
       }),
     });
-    // Monthly billing, the billing run check (hourly) and dunning.
-    expect(resourcesOf(api, 'AWS::Scheduler::Schedule')).toHaveLength(3);
+    // Monthly billing, the billing run check (hourly), dunning and the scan close (issue 25 §2).
+    expect(resourcesOf(api, 'AWS::Scheduler::Schedule')).toHaveLength(4);
     expect(api.toJSON().Resources[dunningFunctionId].Properties.DeadLetterConfig).toEqual({ TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] } });
     const [[, policy]] = resourcesOf(api, 'AWS::IAM::Policy').filter(([id]) => id.startsWith('DunningSchedulerRole')) as [[string, { Properties: Props }]];
     const doc = JSON.stringify(policy.Properties.PolicyDocument);

@@ -34,15 +34,27 @@ function runHostFunction(request: { uri: string; method: string; headers: Record
 }
 
 describe('the card tenant distribution', () => {
-  it('is tenant-only, in the API stack, with the API (origin-verify header) and the media bucket (OAC) as origins', () => {
+  it('is tenant-only, in the API stack, with the API and the card page URL (origin-verify header) and the media bucket (OAC) as origins', () => {
     const config = tenantDistribution();
     expect(config.ConnectionMode).toBe('tenant-only');
-    expect(config.Origins.map((o) => o.Id).sort()).toEqual(['api', 'media']);
+    expect(config.Origins.map((o) => o.Id).sort()).toEqual(['api', 'cardPage', 'media']);
     expect(config.Origins.find((o) => o.Id === 'api')!.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
     expect(config.Origins.find((o) => o.Id === 'media')!.OriginAccessControlId).toBeDefined();
+    // The card page: its function URL, signed by an origin access control of type lambda (always, SigV4).
+    const cardPage = config.Origins.find((o) => o.Id === 'cardPage')!;
+    expect(cardPage.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
+    expect(JSON.stringify(cardPage.DomainName)).toContain('AreacardPageFunctionFunctionUrl');
+    const [[accessId, access]] = resourcesOf(api, 'AWS::CloudFront::OriginAccessControl').filter(([, r]) => JSON.stringify(r.Properties).includes('"lambda"')) as [[string, { Properties: Record<string, unknown> }]];
+    expect(access.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
+    expect(cardPage.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [accessId, 'Id'] });
     expect(config.DefaultCacheBehavior).toMatchObject({ TargetOriginId: 'api', ViewerProtocolPolicy: 'https-only' });
     expect(config.DefaultCacheBehavior.FunctionAssociations.map((f) => f.EventType)).toEqual(['viewer-request']);
-    expect(config.CacheBehaviors.map((b) => [b.PathPattern, b.TargetOriginId])).toEqual([['/media/*', 'media']]);
+    expect(config.CacheBehaviors.map((b) => [b.PathPattern, b.TargetOriginId])).toEqual([['/media/*', 'media'], ['/card/*', 'cardPage']]);
+    // The card page keeps the viewer function (its Host as the custom domain) and the forwarded headers of the other card routes.
+    const cardBehavior = config.CacheBehaviors[1] as unknown as typeof config.DefaultCacheBehavior & { OriginRequestPolicyId: unknown; AllowedMethods: string[] };
+    expect(cardBehavior.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
+    expect(cardBehavior.OriginRequestPolicyId).toEqual((config.DefaultCacheBehavior as unknown as { OriginRequestPolicyId: unknown }).OriginRequestPolicyId);
+    expect(cardBehavior.AllowedMethods).toEqual(['GET', 'HEAD']);
     // The platform distribution stays the only one in the web stack.
     expect(resourcesOf(web, 'AWS::CloudFront::Distribution')).toHaveLength(1);
     expect(resourcesOf(api, 'AWS::CloudFront::ConnectionGroup')).toHaveLength(1);

@@ -180,9 +180,10 @@ const expectedActions: Record<string, string[]> = {
     'sqs:GetQueueUrl',
     'sqs:SendMessage',
   ],
-  // The scan-totals worker (issue 25 §2): reads the table's stream (its event source); its fold transaction updates the
-  // card and business totals and the business's day counter (UpdateItem) and re-reads a card total (GetItem). No DLQ.
-  scanTotals: ['dynamodb:DescribeStream', 'dynamodb:GetItem', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', 'dynamodb:UpdateItem'],
+  // The daily scan close (issue 25 §2): lists the businesses and their card-days (Query gsi2), reads a business's total
+  // (GetItem), adds to the totals (UpdateItem) and writes the business's day item (PutItem); a failed run goes to its DLQ.
+  // No stream: the table's stream has one reader again (card sharing).
+  scanClose: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -212,7 +213,7 @@ const expectedEnvironment: Record<string, string[]> = {
   // MEDIA_*, TABLE_NAME: the link preview; PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME
   // only where one is configured).
   cardSharing: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
-  scanTotals: ['TABLE_NAME'],
+  scanClose: ['TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -221,7 +222,7 @@ const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_ME
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
 /** The start of each job function's logical id in the API stack (the scheduled jobs, and the billing worker). */
-const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanTotals: 'ScanTotalsWorker' };
+const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanClose: 'ScanCloseJobFunction' };
 
 interface FunctionGrants {
   actions: string[];

@@ -133,14 +133,17 @@ describe('the API behind CloudFront only', () => {
     const reference = JSON.stringify({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] });
     for (const [, fn] of resourcesOf(synth.api, 'AWS::Lambda::Function')) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      // The scheduled jobs, the billing worker and the stream workers (card sharing, scan totals): CloudFront never calls them.
-      if (['cardcrew-monthly-invoices', 'cardcrew-dunning', 'cardcrew-bill-payers', 'cardcrew-card-sharing', 'cardcrew-scan-totals'].includes(String(variables.POWERTOOLS_SERVICE_NAME))) continue;
+      // The scheduled jobs (with the scan close), the billing worker and the stream worker (card sharing): CloudFront never calls them.
+      if (['cardcrew-monthly-invoices', 'cardcrew-dunning', 'cardcrew-bill-payers', 'cardcrew-card-sharing', 'cardcrew-scan-close'].includes(String(variables.POWERTOOLS_SERVICE_NAME))) continue;
       expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET), String(variables.POWERTOOLS_SERVICE_NAME)).toBe(reference);
     }
     const distribution = resourcesOf(synth.web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] } };
-    const apiOrigins = distribution.DistributionConfig.Origins.filter((o) => o.CustomOriginConfig);
-    expect(apiOrigins).toHaveLength(1);
-    expect(apiOrigins[0]!.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
-    expect(JSON.stringify(apiOrigins[0]!.OriginCustomHeaders![0]!.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    // The HTTP API and the card page's function URL: each gets the header.
+    const functionOrigins = distribution.DistributionConfig.Origins.filter((o) => o.CustomOriginConfig);
+    expect(functionOrigins).toHaveLength(2);
+    for (const origin of functionOrigins) {
+      expect(origin.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
+      expect(JSON.stringify(origin.OriginCustomHeaders![0]!.HeaderValue)).toContain('{{resolve:secretsmanager:');
+    }
   });
 });

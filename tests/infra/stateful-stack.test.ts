@@ -170,7 +170,8 @@ describe('the user pool', () => {
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
       AllowedOAuthScopes: ['openid', 'email', 'profile'],
-      CallbackURLs: [`${TEST_ORIGIN}/`],
+      // The site root (Google and SSO sign-ins) and the owner's SSO 'Test sign-in' page (issue 24).
+      CallbackURLs: [`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/sso/test-callback`],
       LogoutURLs: [`${TEST_ORIGIN}/`],
       SupportedIdentityProviders: ['COGNITO'],
     });
@@ -264,5 +265,61 @@ describe('the user pool', () => {
     const tableId = resourcesOf(stateful, 'AWS::DynamoDB::Table')[0]![0];
     const reads = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(reads).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } })]);
+  });
+  it("puts the businesses' SSO providers back into the app client after every change of it: a custom resource after the client, least privilege", () => {
+    const [[resourceId, resource]] = resourcesOf(stateful, 'Custom::SsoClientProviders') as [[string, { Properties: Record<string, unknown>; DependsOn?: string[] }]];
+    const clientId = resourcesOf(stateful, 'AWS::Cognito::UserPoolClient')[0]![0];
+    expect(resource.DependsOn).toContain(clientId);
+    // And after its Lambda's grants, which are a policy of their own (else the first run could lack them).
+    const accessPolicyId = resourcesOf(stateful, 'AWS::IAM::Policy').find(([id]) => id.startsWith('SsoClientProvidersAccess'))![0];
+    expect(resource.DependsOn).toContain(accessPolicyId);
+    // Its property is a hash of the client's configuration: a change of the client updates (and so runs) it.
+    expect(resource.Properties.ClientConfiguration).toMatch(/^[0-9a-f]{64}$/);
+    const withGoogle = synthCardCrew({ context: { googleClientId: 'client-123.apps.googleusercontent.com' } }).stateful;
+    const [[, other]] = resourcesOf(withGoogle, 'Custom::SsoClientProviders') as [[string, { Properties: Record<string, unknown> }]];
+    expect(other.Properties.ClientConfiguration).not.toBe(resource.Properties.ClientConfiguration);
+    expect(resourcesOf(synthCardCrew().stateful, 'Custom::SsoClientProviders')[0]![1].Properties.ClientConfiguration).toBe(resource.Properties.ClientConfiguration);
+    expect(resourceId).toMatch(/^SsoClientProvidersResource/);
+
+    // The Provider framework invokes our function, the one with the sso handler.
+    const functions = resourcesOf(stateful, 'AWS::Lambda::Function');
+    const [fnId, fn] = functions.find(([id]) => id.startsWith('SsoClientProvidersFunction'))!;
+    // What it reads: the client, the pool and the table (connections, the lease); no hosted-UI origin or other setting.
+    const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).filter((name) => !/^(NODE_OPTIONS|POWERTOOLS_|LOG_LEVEL|AWS_)/.test(name));
+    expect(variables.sort()).toEqual(['TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID']);
+    const frameworkPolicy = resourcesOf(stateful, 'AWS::IAM::Policy').find(([id]) => id.startsWith('SsoClientProvidersProviderframeworkonEvent'))!;
+    expect(JSON.stringify(frameworkPolicy[1].Properties.PolicyDocument)).toContain(`"${fnId}"`);
+
+    const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn.Properties.Role))?.[1];
+    const statements = resourcesOf(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    const poolId = resourcesOf(stateful, 'AWS::Cognito::UserPool')[0]![0];
+    const tableId = resourcesOf(stateful, 'AWS::DynamoDB::Table')[0]![0];
+    const actionsOn = (prefix: string) => statements.filter((st) => [st.Action].flat().some((a) => a.startsWith(prefix)));
+    expect(actionsOn('cognito-idp:')).toEqual([
+      expect.objectContaining({
+        Action: ['cognito-idp:DescribeUserPoolClient', 'cognito-idp:ListIdentityProviders', 'cognito-idp:UpdateUserPoolClient'],
+        Resource: { 'Fn::GetAtt': [poolId, 'Arn'] },
+      }),
+    ]);
+    // The connections (GetItem) and the lease item around the client's read-modify-write (conditional Put, Delete).
+    expect(actionsOn('dynamodb:')).toEqual([
+      expect.objectContaining({ Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'], Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } }),
+    ]);
+    expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
+      [
+        'cognito-idp:DescribeUserPoolClient',
+        'cognito-idp:ListIdentityProviders',
+        'cognito-idp:UpdateUserPoolClient',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ].sort(),
+    );
   });
 });

@@ -78,7 +78,7 @@ describe('the distribution', () => {
     });
   });
 
-  it('sends /api/* and /scim/* (all methods) and /card/* to the HTTP API, uncached and compressed, with the viewer address but not Host', () => {
+  it('sends /api/* and /scim/* (all methods) to the HTTP API and /card/* to its function URL, uncached and compressed, with the viewer address but not Host', () => {
     const resources = web.toJSON().Resources as Record<string, { Type: string; Properties: Props }>;
     for (const path of ['/api/*', '/card/*', '/scim/*']) {
       const b = behavior(path);
@@ -104,7 +104,10 @@ describe('the distribution', () => {
       expect(forwarded.HeadersConfig.Headers.map((h) => h.toLowerCase()), path).not.toContain('host');
       expect(forwarded.QueryStringsConfig, path).toEqual({ QueryStringBehavior: 'all' });
       const origin = originOf(b);
-      expect(JSON.stringify(origin?.DomainName), path).toContain('HttpApi');
+      // The card page: its function URL with origin access control (issue 25 §2: no API Gateway charge per scan).
+      expect(JSON.stringify(origin?.DomainName), path).toContain(path === '/card/*' ? 'AreacardPageFunctionFunctionUrl' : 'HttpApi');
+      expect(origin?.OriginAccessControlId !== undefined, path).toBe(path === '/card/*');
+      expect((origin as { OriginCustomHeaders?: { HeaderName: string }[] } | undefined)?.OriginCustomHeaders?.map((h) => h.HeaderName), path).toEqual(['X-Origin-Verify']);
       expect(origin?.CustomOriginConfig, path).toMatchObject({
         OriginProtocolPolicy: 'https-only',
         OriginSSLProtocols: ['TLSv1.2'],
@@ -121,6 +124,15 @@ describe('the distribution', () => {
       'PUT',
     ]);
     expect(behavior('/card/*').AllowedMethods?.sort()).toEqual(['GET', 'HEAD']);
+    // Only this distribution may call the card page's URL: both grants name it as the source.
+    const grants = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Permission');
+    expect(grants.map((g) => [g.Properties.Action, g.Properties.Principal]).sort()).toEqual([
+      ['lambda:InvokeFunction', 'cloudfront.amazonaws.com'],
+      ['lambda:InvokeFunctionUrl', 'cloudfront.amazonaws.com'],
+    ]);
+    for (const grant of grants) expect(JSON.stringify(grant.Properties.SourceArn)).toContain('Distribution');
+    const [access] = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFront::OriginAccessControl' && JSON.stringify(r.Properties).includes('"lambda"'));
+    expect(access?.Properties.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: 'lambda', SigningBehavior: 'always', SigningProtocol: 'sigv4' });
     // SCIM 2.0 (issue 23 §1): identity providers GET, POST, PUT, PATCH and DELETE.
     expect(behavior('/scim/*').AllowedMethods?.sort()).toEqual(behavior('/api/*').AllowedMethods?.sort());
   });

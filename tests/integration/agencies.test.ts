@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings, newAgencyAccount } from '../support/agencies';
 import { addEmployee, api, createOwnerWithBusiness, createUser, tables, scanCard } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
+import { closeThroughToday } from '../support/scan-close';
 import { confirmUpload, mediaKeys, uploadAgencyLogo, uploadPng } from '../support/uploads';
 import { itemsMentioning } from '../support/table-fingerprint';
 
@@ -248,7 +248,6 @@ describe('scans over time (the Analytics button)', () => {
     const client = await addClient(user, 'Scanned Client');
     const employee = await addEmployee(user, client);
     for (let i = 0; i < 3; i++) expect((await scanCard(employee.card.id)).status).toBe(200);
-    await scansFolded([employee.card.id]);
 
     const res = await api('GET', `/api/businesses/${client}/analytics?days=7`, { user });
     expect(res.status).toBe(200);
@@ -258,7 +257,11 @@ describe('scans over time (the Analytics button)', () => {
     expect(res.body.series.slice(0, 6).every((d: { scans: number }) => d.scans === 0)).toBe(true);
     expect(res.body).toMatchObject({ businessId: client, days: 7, totalInRange: 3, allTime: 3 });
     const db = await tables();
-    expect((await db.businessScanDay.get({ businessId: client, day: today }).go()).data).toMatchObject({ count: 3 });
+    // Stored: the card's day counter; the business's day is written by the daily close (issue 25 §2).
+    expect((await db.cardScanDay.get({ cardId: employee.card.id, day: today }).go()).data).toMatchObject({ count: 3 });
+    await closeThroughToday(client);
+    expect((await db.businessScanDay.get({ businessId: client, day: today }).go()).data).toMatchObject({ count: 3, closedScans: 3 });
+    expect((await api('GET', `/api/businesses/${client}/analytics?days=7`, { user })).body).toEqual(res.body);
 
     expect((await api('GET', `/api/businesses/${client}/analytics`, { user })).body.series).toHaveLength(30);
     expect((await api('GET', `/api/businesses/${client}/analytics?days=365`, { user })).status).toBe(400);

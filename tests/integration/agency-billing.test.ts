@@ -56,6 +56,21 @@ describe('who pays for a client', () => {
     expect(own.find((row: { id: string }) => row.id === business.id).agency).toBeNull();
   });
 
+  it("shows a client billed to its agency the agency as its payer, not CardCrew's price; billed directly, the price", async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, 'Quay Bikes');
+    await addEmployee(user, client);
+    await addEmployee(user, client);
+    const stats = async () => (await api('GET', `/api/businesses/${client}/dashboard`, { user })).body.stats;
+    expect(await stats()).toMatchObject({ totalEmployees: 2, monthlyCostCents: 0, ratePerUserCents: 0, billedByAgency: 'Bright Agency' });
+    expect((await billedTo(user, client, { billedTo: 'direct' })).status).toBe(200);
+    expect((await link(agencyId, client))?.billedTo).toBe('direct');
+    expect(await stats()).toMatchObject({ monthlyCostCents: 398, ratePerUserCents: 199, billedByAgency: null });
+    // A business no agency manages pays for itself.
+    const { owner, business } = await createOwnerWithBusiness();
+    expect((await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner })).body.stats.billedByAgency).toBeNull();
+  });
+
   it('refuses a choice that is not offered with a field message, and stores nothing', async () => {
     const { user, agencyId } = await agencyWithSettings();
     const client = await addClient(user, 'Quay Books');

@@ -6,10 +6,10 @@ import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, ListUsers
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, scanCard } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 import { itemsMentioning } from '../support/table-fingerprint';
 import { confirmUpload, mediaKeys, uploadPng } from '../support/uploads';
 import { invite } from '../support/invitations';
+import { closeThroughToday } from '../support/scan-close';
 
 const prefixes = (businessId: string) => ['qr', 'logos', 'photos', 'uploads', 'signature-qr'].map((p) => `${p}/${businessId}/`);
 
@@ -24,8 +24,8 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const employeeUser = await createUser({ email });
   expect((await api('POST', `/api/invitations/${token}/accept`, { user: employeeUser })).status).toBe(200);
   for (let i = 0; i < 2; i++) expect((await scanCard(active.card.id)).status).toBe(200);
-  // The scans are in the totals (folded from the stream, issue 25 §2) before the business is deleted.
-  await scansFolded([active.card.id]);
+  // Closed into the card's total and the business's day (issue 25 §2), as scans of past days are.
+  await closeThroughToday(business.id);
   // A leaver deleted since (their tombstone, issue 23 §2).
   const leaver = await addEmployee(owner, business.id, { status: 'active' });
   expect((await api('POST', `/api/businesses/${business.id}/employees/${leaver.id}/deactivate`, { user: owner, body: {} })).status).toBe(200);

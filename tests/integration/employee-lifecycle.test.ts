@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { portalMessages } from '../../shared/messages/portal';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser, scanCard } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 import { itemsMentioning } from '../support/table-fingerprint';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -171,8 +170,6 @@ describe('deleting an employee', () => {
     const user = await linkUser(owner.business.id, employee.id);
     const cardPage = `${origin}/card/${employee.card.id}`;
     for (let i = 0; i < 3; i++) expect((await scanCard(employee.card.id)).status).toBe(200);
-    // Folded into the totals (issue 25 §2) before the deletion, as scans long past are.
-    await scansFolded([employee.card.id]);
     const db = await tables();
     expect((await db.cardScanDay.query.primary({ cardId: employee.card.id }).go()).data.length).toBeGreaterThan(0);
     const qr = (await db.card.get({ cardId: employee.card.id }).go()).data!;

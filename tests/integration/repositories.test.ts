@@ -5,13 +5,12 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordDynamoCommands } from '../support/dynamo-commands';
 import { tables, uniqueEmail } from '../support/runtime';
-import { cardDayRecord, scansFolded } from '../support/scan-totals';
 
 // The runtime's environment is set by ../support/runtime, so these resolve to the test table.
 const { dynamo, tableName } = await import('../../functions/src/data/client');
 const businessRepo = await import('../../functions/src/business/repository');
 const { countScan } = await import('../../functions/src/card-page/card-store');
-const { foldScanRecords } = await import('../../functions/src/scan-totals/fold');
+const { closeBusiness } = await import('../../functions/src/scan-totals/close');
 const meRepo = await import('../../functions/src/identity/repository');
 const jobsRepo = await import('../../functions/src/jobs/repository');
 const paymentStore = await import('../../functions/src/invoices/payment-store');
@@ -206,7 +205,7 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     expect(items).toHaveLength(2 + 3 * staff.length);
   });
 
-  it('reads a dashboard page with one Query: the business, its scan total and complete employee groups', async () => {
+  it('reads a dashboard page with one Query (the business and complete employee groups), one of the closed scans and one of the open card-days', async () => {
     const business = makeBusiness();
     await businessRepo.createBusinessWithOwner(business);
     const created = Array.from({ length: 5 }, () => makeEmployeeAndCard(business.businessId));
@@ -217,17 +216,19 @@ describe('employees, cards and counters (patterns 5, 6, 6a)', () => {
     const commands = await commandsOf(async () => {
       page = await businessRepo.getDashboardPage(business.businessId, undefined, 2);
     });
-    expect(commands).toEqual(['QueryCommand']);
+    // Beside it the business's latest day (its closed scans), then its open card-days (issue 25 §2: totals are closed
+    // figures plus the days still open).
+    expect(commands).toEqual(['QueryCommand', 'QueryCommand', 'QueryCommand']);
     expect(page?.business?.businessId).toBe(business.businessId);
     expect(page?.entries.map((e) => [e.employee.employeeId, e.card?.cardId])).toEqual(staff.slice(0, 2).map((e) => [e.employee.employeeId, e.card.cardId]));
     expect(page?.nextCursor).toEqual(expect.any(String));
 
-    // A later page: one Query for the employees and one BatchGetItem for the business, in the same flight.
+    // A later page: one Query for the employees and one BatchGetItem for the business, in the same flight; then the open days.
     let second: typeof page;
     const secondCommands = await commandsOf(async () => {
       second = await businessRepo.getDashboardPage(business.businessId, page!.nextCursor!, 2);
     });
-    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand']);
+    expect(secondCommands.sort()).toEqual(['BatchGetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
     expect(second?.business?.businessId).toBe(business.businessId);
     expect(second?.entries.map((e) => e.employee.employeeId)).toEqual(staff.slice(2, 4).map((e) => e.employee.employeeId));
     const last = await businessRepo.getDashboardPage(business.businessId, second!.nextCursor!, 2);
@@ -296,20 +297,24 @@ describe('scan counters (pattern 8)', () => {
     const sourceOf = (i: number) => (i < 20 ? 'qr' : i < 30 ? 'nfc' : i < 35 ? 'googleWallet' : 'link');
     const scans = Array.from({ length: 50 }, (_, i) => ({ source: sourceOf(i), device: i % 5 === 0 ? 'desktop' : i % 5 === 1 ? 'tablet' : 'phone' }) as const);
     const commands = await commandsOf(() => Promise.all(scans.map((scan) => countScan(e.card.cardId, business.businessId, day, scan))));
-    // One UpdateItem a scan, whatever its source (issue 25 §2): the card's day counter; the scan-totals worker folds it
-    // into the totals and the business's day from the stream.
+    // One UpdateItem a scan, whatever its source (issue 25 §2): the card's day counter. The totals read it as an open day
+    // until the daily close adds it into the totals and writes the business's day.
     expect(commands).toEqual(Array.from({ length: 50 }, () => 'UpdateItemCommand'));
-    await scansFolded([e.card.cardId]);
 
     const db = await tables();
     expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
     expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
     const sources = { qrScans: 20, nfcScans: 10, googleWalletScans: 5, linkScans: 15 };
-    expect((await db.cardScanTotal.get({ cardId: e.card.cardId }).go({ consistent: true })).data).toMatchObject({ scanCount: 50, ...sources });
-    expect((await db.businessScanTotal.get({ businessId: business.businessId }).go({ consistent: true })).data).toMatchObject({ scanCount: 50, ...sources });
     const split = { count: 50, ...sources, phoneScans: 30, tabletScans: 10, desktopScans: 10 };
     expect((await db.cardScanDay.get({ cardId: e.card.cardId, day }).go({ consistent: true })).data).toMatchObject({ ...split, businessId: business.businessId });
-    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data).toMatchObject(split);
+
+    await closeBusiness(business.businessId, '2026-11-23');
+    expect(await businessRepo.getCardScanTotal(e.card.cardId)).toBe(50);
+    expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(50);
+    const closed = { closedScans: 50, closedQrScans: 20, closedNfcScans: 10, closedGoogleWalletScans: 5, closedLinkScans: 15 };
+    expect((await db.cardScanTotal.get({ cardId: e.card.cardId }).go({ consistent: true })).data).toMatchObject({ ...closed, closedThrough: day });
+    // The business's day, with its running total through the day (its closed total).
+    expect((await db.businessScanDay.get({ businessId: business.businessId, day }).go({ consistent: true })).data).toMatchObject({ ...split, ...closed });
     // The card-day is listed under its business (gsi2), the top cards' Query.
     const listed = await db.cardScanDay.query.byBusiness({ businessId: business.businessId }).go();
     expect(listed.data.map((d) => [d.cardId, d.day, d.count])).toEqual([[e.card.cardId, day, 50]]);
@@ -324,12 +329,12 @@ describe('scan counters (pattern 8)', () => {
     await businessRepo.createEmployeeWithCard(scanned.employee, scanned.card);
 
     const scanKeys = await keysWrittenBy(() => countScan(scanned.card.cardId, business.businessId, '2026-11-22', { source: 'qr', device: 'phone' }));
-    // The fold of a scan (issue 25 §2), run here on a record of another day: the card's and business's totals and day.
-    const foldKeys = await keysWrittenBy(() => foldScanRecords([cardDayRecord(scanned.card.cardId, business.businessId, '2026-11-21', 1)]));
+    // The daily close of that day (issue 25 §2): the card's total and the business's day.
+    const foldKeys = await keysWrittenBy(() => closeBusiness(business.businessId, '2026-11-23'));
     const added = makeEmployeeAndCard(business.businessId);
     const addKeys = await keysWrittenBy(() => businessRepo.createEmployeeWithCard(added.employee, added.card));
     expect(scanKeys.size).toBe(1);
-    expect(foldKeys.size).toBe(3);
+    expect(foldKeys.size).toBe(2);
     expect(addKeys.size).toBe(6); // employee, card, scan total, e-mail guard, business counters, audit entry (issue 23 §3)
     expect([...scanKeys, ...foldKeys].filter((key) => addKeys.has(key))).toEqual([]);
   });
@@ -338,9 +343,10 @@ describe('scan counters (pattern 8)', () => {
     const cardId = newId();
     const businessId = newId();
     // The scan writes its day counter only (the card page serves an unknown card Not Found and counts nothing before);
-    // folding it finds no card total and adds nothing anywhere.
+    // a card-day alone never creates a card total.
     await countScan(cardId, businessId, '2026-11-22', { source: 'link', device: 'desktop' });
-    await foldScanRecords([cardDayRecord(cardId, businessId, '2026-11-22', 1)]);
+    const { closeCardDays } = await import('../../functions/src/scan-totals/close');
+    expect(await closeCardDays('2026-11-22', [{ cardId, businessId, day: '2026-11-22', count: 1 }])).toBe(0);
     expect(await businessRepo.getCard(cardId)).toBeNull();
     expect(await businessRepo.getBusiness(businessId)).toBeNull();
     expect(await rawItem(`$cardcrew#cardid_${cardId.toLowerCase()}`, '$cardscantotal_1')).toBeUndefined();

@@ -4,9 +4,9 @@
 // Every answer is checked against the stored counters.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invite } from '../support/invitations';
+import { closedNames, closeThroughToday } from '../support/scan-close';
 import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, scanCard, tables, uniqueEmail } from '../support/runtime';
-import { scansFolded } from '../support/scan-totals';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -39,8 +39,6 @@ describe('scan analytics', () => {
     await currentPreview(ben.card.id);
     const [plain, marked] = await Promise.all([scanCard(ben.card.id, { device: 'desktop' }).then((r) => r.text()), scanCard(ben.card.id, { device: 'desktop', via: 'qr' }).then((r) => r.text())]);
     expect(marked).toBe(plain);
-    // Ben now: 1 tablet link + 1 desktop link + 1 desktop QR = 3. The totals are folded in from the stream (issue 25 §2).
-    await scansFolded([ana.card.id, ben.card.id, quiet.card.id]);
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
     expect(res.status).toBe(200);
@@ -59,8 +57,12 @@ describe('scan analytics', () => {
     expect(res.body.series.at(-1)).toEqual({ day: today(), scans: 7 });
 
     const db = await tables();
-    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go()).data).toMatchObject({ count: 7, qrScans: 4, linkScans: 3, phoneScans: 3, tabletScans: 1, desktopScans: 3 });
     expect((await db.cardScanDay.get({ cardId: ana.card.id, day: today() }).go()).data).toMatchObject({ count: 4, qrScans: 3, linkScans: 1, phoneScans: 3, desktopScans: 1 });
+    // The day is open (issue 25 §2): no business day yet. Closed, it is stored with its split and the owner sees the same.
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go()).data).toBeNull();
+    await closeThroughToday(owner.business.id);
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go()).data).toMatchObject({ count: 7, qrScans: 4, linkScans: 3, phoneScans: 3, tabletScans: 1, desktopScans: 3, closedScans: 7 });
+    expect((await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner })).body).toEqual(res.body);
     expect((await db.cardScanTotal.get({ cardId: quiet.card.id }).go()).data?.scanCount).toBe(0);
     expect((await db.cardScanDay.get({ cardId: quiet.card.id, day: today() }).go()).data).toBeNull();
 
@@ -107,11 +109,7 @@ describe('scan analytics', () => {
 
     const samSources = { qrScans: 1, linkScans: 4, nfcScans: 2, appleWalletScans: 1, googleWalletScans: 1, signatureScans: 1, backgroundScans: 1 };
     const businessSources = { ...samSources, nfcScans: 3 };
-    await scansFolded([sam.card.id, tom.card.id]);
     const db = await tables();
-    expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 11, ...samSources });
-    expect((await db.cardScanTotal.get({ cardId: tom.card.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 1, nfcScans: 1 });
-    expect((await db.businessScanTotal.get({ businessId: owner.business.id }).go({ consistent: true })).data).toMatchObject({ scanCount: 12, ...businessSources });
     expect((await db.cardScanDay.get({ cardId: sam.card.id, day: today() }).go({ consistent: true })).data).toMatchObject({
       count: 11,
       ...samSources,
@@ -119,7 +117,6 @@ describe('scan analytics', () => {
       tabletScans: 1,
       desktopScans: 4,
     });
-    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go({ consistent: true })).data).toMatchObject({ count: 12, ...businessSources });
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
     expect(res.status).toBe(200);
@@ -129,6 +126,12 @@ describe('scan analytics', () => {
       bySource: { qr: 1, link: 4, nfc: 3, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, notRecorded: 0 },
       byDevice: { phone: 7, tablet: 1, desktop: 4, notRecorded: 0 },
     });
+    // Closed (issue 25 §2): each source on the card's and the business's closed totals, and on the business's day.
+    await closeThroughToday(owner.business.id);
+    expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ closedThrough: today(), ...closedNames({ count: 11, ...samSources }) });
+    expect((await db.cardScanTotal.get({ cardId: tom.card.id }).go({ consistent: true })).data).toMatchObject({ closedThrough: today(), ...closedNames({ count: 1, nfcScans: 1 }) });
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go({ consistent: true })).data).toMatchObject({ count: 12, ...businessSources, ...closedNames({ count: 12, ...businessSources }) });
+    expect((await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner })).body).toEqual(res.body);
 
     const token = await invite(owner, sam.id, email);
     const user = await createUser({ email });
@@ -148,13 +151,12 @@ describe('scan analytics', () => {
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
     const db = await tables();
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    // A day counter as the card page wrote it before issue 11: a count and nothing else.
-    await db.businessScanDay.upsert({ businessId: owner.business.id, day: yesterday }).add({ count: 5 }).go();
+    // A closed day of scans counted before issue 11: a count (and the running total), no split.
+    await db.businessScanDay.upsert({ businessId: owner.business.id, day: yesterday }).add({ count: 5, closedScans: 5 }).go();
     await scanCard(employee.card.id, { via: 'qr' });
-    await scansFolded([employee.card.id]);
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
-    expect(res.body).toMatchObject({ totalInRange: 6, bySource: { qr: 1, link: 0, notRecorded: 5 }, byDevice: { phone: 1, tablet: 0, desktop: 0, notRecorded: 5 } });
+    expect(res.body).toMatchObject({ totalInRange: 6, allTime: 6, bySource: { qr: 1, link: 0, notRecorded: 5 }, byDevice: { phone: 1, tablet: 0, desktop: 0, notRecorded: 5 } });
     expect(res.body.series.slice(-2)).toEqual([
       { day: yesterday, scans: 5 },
       { day: today(), scans: 1 },

@@ -1,26 +1,32 @@
-// One write per scan (issue 25 §2): a card view reads the card once and adds to its day counter once; the scan-totals
-// worker folds the counters' stream records into the card's and business's totals and the business's day, exactly once.
-// Checked end to end (the runtime's worker over DynamoDB Local's stream) and, for replays and split batches that only
-// a failing Lambda produces, by running the fold in-process on chosen records against the same table.
+// One write per scan, exact totals (issue 25 §2): a card view reads the card once and adds to its day counter once;
+// every reader adds the days still open to the closed totals, and the daily close adds an ended day into the card
+// totals and writes the business's day (with its running total) exactly once. Checked on the running local table: every reader
+// before and after a close, a close run twice, a close that stopped between the cards and the business, midnight, a
+// business left unclosed for three days, and totals written by the versions before.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { recordDynamoCommands } from '../support/dynamo-commands';
 import { tables, uniqueEmail } from '../support/runtime';
-import { cardDayRecords, scansFolded } from '../support/scan-totals';
 import { userAgents } from '../support/user-agents';
 import type { Caller } from '../../functions/src/identity/caller';
 
-const { dynamo } = await import('../../functions/src/data/client');
+const { dynamo, tableName } = await import('../../functions/src/data/client');
+const { cardKeys } = await import('../../functions/src/data/card-keys');
 const businessRepo = await import('../../functions/src/business/repository');
 const { countScan } = await import('../../functions/src/card-page/card-store');
-const { foldScanRecords } = await import('../../functions/src/scan-totals/fold');
+const { closeBusiness, closeCardDays, closeScanDays } = await import('../../functions/src/scan-totals/close');
+const { businessCardDays } = await import('../../functions/src/scan-totals/open-days');
 const { getScanAnalytics } = await import('../../functions/src/business/get-scan-analytics');
+const { exportEmployees } = await import('../../functions/src/business/export-employees');
 const { handler } = await import('../../functions/src/card-page/handler');
 const { newId } = await import('../../functions/src/lib/ids');
 
 const sent = recordDynamoCommands(dynamo());
 const admin = { userId: 'scan-admin', username: 'scan-admin', email: 'admin@scan.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
 const today = () => new Date().toISOString().slice(0, 10);
+const sources = ['qr', 'link', 'nfc', 'appleWallet', 'googleWallet', 'signature', 'background'] as const;
+const devices = ['phone', 'tablet', 'desktop'] as const;
 
 async function businessWithCards(cards: number): Promise<{ businessId: string; cardIds: string[] }> {
   const businessId = newId();
@@ -41,12 +47,11 @@ async function businessWithCards(cards: number): Promise<{ businessId: string; c
 function cardRequest(cardId: string, method: 'GET' | 'HEAD', headers: Record<string, string>): APIGatewayProxyEventV2 {
   return {
     version: '2.0',
-    routeKey: 'GET /card/{cardId}',
+    routeKey: '$default',
     rawPath: `/card/${cardId}`,
     rawQueryString: 's=qr',
     headers,
     queryStringParameters: { s: 'qr' },
-    pathParameters: { cardId },
     requestContext: { requestId: 'scan-totals-test', http: { method, path: `/card/${cardId}` } },
   } as unknown as APIGatewayProxyEventV2;
 }
@@ -57,13 +62,52 @@ async function commandsOf(run: () => Promise<unknown>): Promise<string[]> {
   return sent.slice(start);
 }
 
-const totalsOf = async (cardId: string) => (await (await tables()).cardScanTotal.get({ cardId }).go({ consistent: true })).data;
-const businessTotalOf = async (businessId: string) => (await (await tables()).businessScanTotal.get({ businessId }).go({ consistent: true })).data;
+const cardTotalOf = async (cardId: string) => (await (await tables()).cardScanTotal.get({ cardId }).go({ consistent: true })).data;
 const businessDayOf = async (businessId: string, day: string) => (await (await tables()).businessScanDay.get({ businessId, day }).go({ consistent: true })).data;
+
+/** Scans: card, day, source, device. */
+type Scan = { cardId: string; businessId: string; day: string; source: (typeof sources)[number]; device: (typeof devices)[number] };
+const scan = (s: Scan) => countScan(s.cardId, s.businessId, s.day, { source: s.source, device: s.device });
+
+/**
+ * What every reader shows for a business, compared with the scans made: the card and business totals (single reads),
+ * the dashboard (business and each card), the export's Scans column, and the owner's analytics on `now` (all time,
+ * the range's total, each day, by source and device, the top cards).
+ */
+async function expectEveryReader(business: { businessId: string; cardIds: string[] }, scans: Scan[], now: string): Promise<void> {
+  const mine = scans.filter((s) => s.businessId === business.businessId);
+  const ofCard = (cardId: string) => mine.filter((s) => s.cardId === cardId).length;
+  expect(await businessRepo.getBusinessScanTotal(business.businessId)).toBe(mine.length);
+  for (const cardId of business.cardIds) expect(await businessRepo.getCardScanTotal(cardId)).toBe(ofCard(cardId));
+
+  const page = await businessRepo.getDashboardPage(business.businessId);
+  expect(page.businessScanCount).toBe(mine.length);
+  expect(Object.fromEntries(page.entries.map((e) => [e.card!.cardId, e.cardScanCount]))).toEqual(Object.fromEntries(business.cardIds.map((c) => [c, ofCard(c)])));
+
+  const csv = await exportEmployees(admin, business.businessId);
+  const scansColumn = csv.trim().split(/\r?\n/).slice(1).map((row) => Number(row.split(',').at(-1)));
+  expect(scansColumn.sort((x, y) => x - y)).toEqual(business.cardIds.map(ofCard).sort((x, y) => x - y));
+
+  const view = await getScanAnalytics(admin, business.businessId, 7, new Date(`${now}T12:00:00Z`));
+  const inRange = mine.filter((s) => view.series.some((d) => d.day === s.day));
+  expect(view.allTime).toBe(mine.length);
+  expect(view.totalInRange).toBe(inRange.length);
+  expect(view.series.filter((d) => d.scans > 0)).toEqual(
+    [...new Set(inRange.map((s) => s.day))].sort().map((day) => ({ day, scans: inRange.filter((s) => s.day === day).length })),
+  );
+  expect(view.bySource).toEqual({ ...Object.fromEntries(sources.map((source) => [source, inRange.filter((s) => s.source === source).length])), notRecorded: 0 });
+  expect(view.byDevice).toEqual({ ...Object.fromEntries(devices.map((device) => [device, inRange.filter((s) => s.device === device).length])), notRecorded: 0 });
+  const top = business.cardIds
+    .map((cardId) => [cardId, inRange.filter((s) => s.cardId === cardId).length] as const)
+    .filter(([, n]) => n > 0)
+    .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]))
+    .slice(0, 5);
+  expect(view.topCards.map((t) => [t.cardId, t.scans])).toEqual(top);
+}
 
 describe('one write per scan', () => {
   it('counts a card view with one GetItem and one UpdateItem; a HEAD or a prefetch reads only', async () => {
-    const { cardIds } = await businessWithCards(1);
+    const { businessId, cardIds } = await businessWithCards(1);
     const cardId = cardIds[0]!;
     const view = await commandsOf(async () => expect(await handler(cardRequest(cardId, 'GET', { 'user-agent': userAgents.phone }))).toMatchObject({ statusCode: 200 }));
     expect(view).toEqual(['GetItemCommand', 'UpdateItemCommand']);
@@ -74,124 +118,124 @@ describe('one write per scan', () => {
     );
     expect(prefetch).toEqual(['GetItemCommand']);
 
-    // The one view is in every figure once the worker has folded it.
-    await scansFolded([cardId]);
-    expect(await totalsOf(cardId)).toMatchObject({ scanCount: 1, qrScans: 1 });
+    // The one view is in the totals at once (an open day), and only the card-day was written.
+    expect(await businessRepo.getCardScanTotal(cardId)).toBe(1);
+    expect(await businessRepo.getBusinessScanTotal(businessId)).toBe(1);
     const day = (await (await tables()).cardScanDay.get({ cardId, day: today() }).go({ consistent: true })).data;
-    expect(day).toMatchObject({ count: 1, foldScans: 1, qrScans: 1, phoneScans: 1 });
+    expect(day).toMatchObject({ count: 1, qrScans: 1, phoneScans: 1 });
+    expect(await cardTotalOf(cardId)).not.toHaveProperty('closedThrough');
+    expect(await businessDayOf(businessId, today())).toBeNull();
   });
 
-  it('counts 1,000 parallel scans across five cards of two businesses exactly: card and business totals, days, splits and analytics', async () => {
+  it('keeps 1,000 parallel scans over five cards of two businesses exact in every reader before the close, and unchanged after it', async () => {
     const a = await businessWithCards(3);
     const b = await businessWithCards(2);
     const cards = [...a.cardIds.map((cardId) => ({ cardId, businessId: a.businessId })), ...b.cardIds.map((cardId) => ({ cardId, businessId: b.businessId }))];
-    const sources = ['qr', 'link', 'nfc', 'appleWallet', 'googleWallet', 'signature', 'background'] as const;
-    const devices = ['phone', 'tablet', 'desktop'] as const;
-    // Scan i: card i mod 5 (cards 0 and 1 twice as often), source i mod 7, device i mod 3.
-    const scans = Array.from({ length: 1000 }, (_, i) => ({ card: cards[[0, 0, 1, 1, 2, 3, 4][i % 7]!]!, source: sources[i % 7]!, device: devices[i % 3]! }));
-    const day = today();
-    await Promise.all(scans.map((s) => countScan(s.card.cardId, s.card.businessId, day, { source: s.source, device: s.device })));
-    await scansFolded(cards.map((c) => c.cardId), 60_000);
+    const day = '2025-06-10';
+    // Scan i: card i mod 7 over [0, 0, 1, 1, 2, 3, 4] (cards 0 and 1 twice as often), source i mod 7, device i mod 3.
+    const scans: Scan[] = Array.from({ length: 1000 }, (_, i) => ({ ...cards[[0, 0, 1, 1, 2, 3, 4][i % 7]!]!, day, source: sources[i % 7]!, device: devices[i % 3]! }));
+    await Promise.all(scans.map(scan));
 
-    const expected = (of: (s: (typeof scans)[number]) => boolean) => {
-      const mine = scans.filter(of);
-      // A counter no scan added to is absent from its item.
-      const bySource = Object.fromEntries(sources.map((source) => [`${source}Scans`, mine.filter((s) => s.source === source).length]).filter(([, n]) => n));
-      const byDevice = Object.fromEntries(devices.map((device) => [`${device}Scans`, mine.filter((s) => s.device === device).length]));
-      return { count: mine.length, bySource, byDevice };
-    };
-    for (const { cardId } of cards) {
-      const want = expected((s) => s.card.cardId === cardId);
-      expect(await totalsOf(cardId)).toMatchObject({ scanCount: want.count, ...want.bySource });
-    }
+    await expectEveryReader(a, scans, day);
+    await expectEveryReader(b, scans, day);
+
+    // The close of that day (the job's run on the next day): the closed figures hold it, and every reader shows the same.
+    await closeBusiness(a.businessId, '2025-06-11');
+    await closeBusiness(b.businessId, '2025-06-11');
     for (const business of [a, b]) {
-      const want = expected((s) => s.card.businessId === business.businessId);
-      expect(await businessTotalOf(business.businessId)).toMatchObject({ scanCount: want.count, ...want.bySource });
-      expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: want.count, ...want.bySource, ...want.byDevice });
-      const view = await getScanAnalytics(admin, business.businessId, 7);
-      expect(view).toMatchObject({ totalInRange: want.count, allTime: want.count, bySource: { notRecorded: 0 }, byDevice: { phone: want.byDevice.phoneScans, tablet: want.byDevice.tabletScans, desktop: want.byDevice.desktopScans, notRecorded: 0 } });
-      expect(view.series.at(-1)).toEqual({ day, scans: want.count });
-      expect(view.topCards.map((t) => t.scans).reduce((x, y) => x + y, 0)).toBe(want.count);
+      const mine = scans.filter((s) => s.businessId === business.businessId);
+      // A counter no scan added to is absent from its item.
+      const bySource = Object.fromEntries(sources.map((s) => [`closed${s[0]!.toUpperCase()}${s.slice(1)}Scans`, mine.filter((x) => x.source === s).length]).filter(([, n]) => n));
+      expect(await businessDayOf(business.businessId, day)).toMatchObject({
+        closedScans: mine.length,
+        ...bySource,
+        count: mine.length,
+        ...Object.fromEntries(sources.map((s) => [`${s}Scans`, mine.filter((x) => x.source === s).length]).filter(([, n]) => n)),
+        ...Object.fromEntries(devices.map((d) => [`${d}Scans`, mine.filter((x) => x.device === d).length])),
+      });
+      for (const cardId of business.cardIds) expect(await cardTotalOf(cardId)).toMatchObject({ closedThrough: day, closedScans: mine.filter((s) => s.cardId === cardId).length });
+      await expectEveryReader(business, scans, day);
+      await expectEveryReader(business, scans, '2025-06-12');
     }
-    // Most scanned first, ties by card id (get-scan-analytics.ts).
-    const top = a.cardIds.map((cardId) => [cardId, expected((s) => s.card.cardId === cardId).count] as const).sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
-    expect((await getScanAnalytics(admin, a.businessId, 7)).topCards.map((t) => [t.cardId, t.scans])).toEqual(top);
   }, 120_000);
 });
 
-describe('the scan fold, on batches Lambda may deliver again', () => {
-  // A past day the card page never writes in these tests: the runtime's worker sees none of these records.
-  const day = '2026-01-10';
+describe('the daily close', () => {
+  it('adds nothing twice: closed again, or stopped after the cards and run again', async () => {
+    const business = await businessWithCards(2);
+    const [sam, tom] = business.cardIds as [string, string];
+    const day = '2025-07-01';
+    const scans: Scan[] = [
+      { cardId: sam, businessId: business.businessId, day, source: 'qr', device: 'phone' },
+      { cardId: sam, businessId: business.businessId, day, source: 'nfc', device: 'desktop' },
+      { cardId: tom, businessId: business.businessId, day, source: 'signature', device: 'tablet' },
+    ];
+    for (const s of scans) await scan(s);
 
-  it('adds a batch once, however it is delivered again: whole, split in two, or overlapping newer records', async () => {
-    const { businessId, cardIds } = await businessWithCards(2);
-    const [sam, tom] = cardIds as [string, string];
-    const samScans = cardDayRecords(sam, businessId, day, [{ source: 'qr' }, { source: 'nfc' }, { source: 'nfc', device: 'desktop' }, { source: 'link' }, { source: 'qr', device: 'tablet' }, { source: 'qr' }]);
-    const tomScans = cardDayRecords(tom, businessId, day, [{ source: 'signature', device: 'desktop' }, { source: 'link' }]);
-    const batch = [samScans[0]!, tomScans[0]!, samScans[1]!, samScans[2]!, tomScans[1]!, samScans[3]!];
+    // A run that stopped after the cards: the card totals are closed, the business is not; every reader is exact.
+    const open = await businessCardDays(business.businessId, day, '2025-07-02');
+    expect(await closeCardDays(day, open)).toBe(2);
+    expect(await cardTotalOf(sam)).toMatchObject({ closedThrough: day, closedScans: 2 });
+    expect(await businessDayOf(business.businessId, day)).toBeNull();
+    await expectEveryReader(business, scans, day);
+    // The cards again (a retried run): their condition fails, nothing is added.
+    expect(await closeCardDays(day, open)).toBe(0);
 
-    await foldScanRecords(batch);
-    const once = { sam: await totalsOf(sam), tom: await totalsOf(tom), business: await businessTotalOf(businessId), day: await businessDayOf(businessId, day) };
-    expect(once.sam).toMatchObject({ scanCount: 4, qrScans: 1, nfcScans: 2, linkScans: 1 });
-    expect(once.tom).toMatchObject({ scanCount: 2, signatureScans: 1, linkScans: 1 });
-    expect(once.business).toMatchObject({ scanCount: 6, qrScans: 1, nfcScans: 2, linkScans: 2, signatureScans: 1 });
-    expect(once.day).toMatchObject({ count: 6, phoneScans: 4, desktopScans: 2 });
-
-    // The same batch again, then its two halves (Lambda's bisection): nothing changes.
-    await foldScanRecords(batch);
-    await foldScanRecords(batch.slice(0, 3));
-    await foldScanRecords(batch.slice(3));
-    expect(await totalsOf(sam)).toEqual(once.sam);
-    expect(await totalsOf(tom)).toEqual(once.tom);
-    expect(await businessTotalOf(businessId)).toEqual(once.business);
-    expect(await businessDayOf(businessId, day)).toEqual(once.day);
-
-    // A retried batch that runs on into records not folded yet: only those are added.
-    await foldScanRecords([samScans[2]!, samScans[3]!, samScans[4]!, samScans[5]!]);
-    expect(await totalsOf(sam)).toMatchObject({ scanCount: 6, qrScans: 3, nfcScans: 2, linkScans: 1 });
-    expect(await businessTotalOf(businessId)).toMatchObject({ scanCount: 8, qrScans: 3 });
-    expect(await businessDayOf(businessId, day)).toMatchObject({ count: 8, phoneScans: 5, tabletScans: 1, desktopScans: 2 });
+    // The next run finishes the business; a run after it finds nothing open.
+    expect(await closeBusiness(business.businessId, '2025-07-02')).toMatchObject({ days: [day], cardDays: 2 });
+    expect(await closeBusiness(business.businessId, '2025-07-02')).toMatchObject({ days: [] });
+    expect(await cardTotalOf(sam)).toMatchObject({ closedThrough: day, closedScans: 2, closedQrScans: 1, closedNfcScans: 1 });
+    expect(await cardTotalOf(tom)).toMatchObject({ closedThrough: day, closedScans: 1, closedSignatureScans: 1 });
+    expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: 3, closedScans: 3, qrScans: 1, nfcScans: 1, signatureScans: 1, phoneScans: 1, desktopScans: 1, tabletScans: 1 });
+    await expectEveryReader(business, scans, day);
   });
 
-  it('folds two days of one card in one batch (midnight), and two workers folding one business side by side, exactly', async () => {
-    const { businessId, cardIds } = await businessWithCards(3);
-    const [one, two, three] = cardIds as [string, string, string];
-    const next = '2026-01-11';
-    const late = cardDayRecords(one, businessId, day, [{}, {}, {}]);
-    const early = cardDayRecords(one, businessId, next, [{ source: 'link' }, { source: 'link' }]);
-    // The scan of the 11th lands before the last one of the 10th, as two requests around midnight can.
-    await foldScanRecords([late[0]!, late[1]!, early[0]!, late[2]!, early[1]!]);
-    expect(await totalsOf(one)).toMatchObject({ scanCount: 5, qrScans: 3, linkScans: 2 });
-    expect(await businessDayOf(businessId, day)).toMatchObject({ count: 3 });
-    expect(await businessDayOf(businessId, next)).toMatchObject({ count: 2 });
+  it('closes only the days that have ended (midnight) and catches up a business left open for three days', async () => {
+    const business = await businessWithCards(2);
+    const [ann, bob] = business.cardIds as [string, string];
+    const days = ['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01'];
+    const scans: Scan[] = [];
+    days.forEach((day, i) => {
+      for (let n = 0; n <= i; n++) scans.push({ cardId: n % 2 ? bob : ann, businessId: business.businessId, day, source: sources[n % 7]!, device: devices[n % 3]! });
+    });
+    await Promise.all(scans.map(scan));
 
-    // Two invocations (two shards: a card's records are all in one, in order) folding cards of the same business at once,
-    // batch after batch: their transactions on the business's items may conflict, and are retried.
-    const many = (cardId: string) => cardDayRecords(cardId, businessId, next, Array.from({ length: 40 }, (_, i) => ({ source: i % 2 ? 'qr' : 'nfc' })));
-    const [twos, threes] = [many(two), many(three)];
-    const shard = async (records: typeof twos) => {
-      for (let i = 0; i < records.length; i += 5) await foldScanRecords(records.slice(i, i + 5));
-    };
-    await Promise.all([shard(twos), shard(threes)]);
-    // Each shard's batches delivered again, side by side, and a batch holding records of both.
-    await Promise.all([foldScanRecords(twos), foldScanRecords(threes.slice(20))]);
-    await foldScanRecords([...twos.slice(10, 30), ...threes.slice(0, 20)]);
-    expect(await totalsOf(two)).toMatchObject({ scanCount: 40, qrScans: 20, nfcScans: 20 });
-    expect(await totalsOf(three)).toMatchObject({ scanCount: 40, qrScans: 20, nfcScans: 20 });
-    expect(await businessTotalOf(businessId)).toMatchObject({ scanCount: 85 });
-    expect(await businessDayOf(businessId, next)).toMatchObject({ count: 82, linkScans: 2, qrScans: 40, nfcScans: 40 });
-  });
+    // Midnight: on 28 February the run closes the 27th and leaves the 28th (today) open.
+    expect(await closeBusiness(business.businessId, '2024-02-28')).toMatchObject({ days: ['2024-02-27'] });
+    expect(await businessDayOf(business.businessId, '2024-02-27')).toMatchObject({ count: 1, closedScans: 1 });
+    expect(await businessDayOf(business.businessId, '2024-02-28')).toBeNull();
+    await expectEveryReader(business, scans, '2024-02-28');
 
-  it('moves past scans the four-write card page counted (already in the totals) without adding them again', async () => {
-    const { businessId, cardIds } = await businessWithCards(1);
-    const cardId = cardIds[0]!;
-    // Three scans before the new card page was deployed, then two after, in one batch; then one more.
-    const records = cardDayRecords(cardId, businessId, day, [{ folds: false }, { folds: false }, { folds: false }, {}, { source: 'nfc' }, {}]);
-    await foldScanRecords(records.slice(0, 5));
-    expect(await totalsOf(cardId)).toMatchObject({ scanCount: 2, qrScans: 1, nfcScans: 1 });
-    await foldScanRecords(records);
-    expect(await totalsOf(cardId)).toMatchObject({ scanCount: 3, qrScans: 2, nfcScans: 1 });
-    expect(await businessTotalOf(businessId)).toMatchObject({ scanCount: 3 });
-    expect(await businessDayOf(businessId, day)).toMatchObject({ count: 3 });
+    // No run for three days: the job (every business, from the listing) on 2 March closes the 28th, 29th and 1st.
+    const run = await closeScanDays(new Date('2024-03-02T00:10:00Z'));
+    expect(run.today).toBe('2024-03-02');
+    // Each day item: the day's scans, and the running total through it (1, 1+2, 1+2+3, 1+2+3+4).
+    for (const [i, day] of days.entries()) expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: i + 1, closedScans: ((i + 1) * (i + 2)) / 2 });
+    expect(await cardTotalOf(ann)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.filter((s) => s.cardId === ann).length });
+    expect(await cardTotalOf(bob)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.filter((s) => s.cardId === bob).length });
+    await expectEveryReader(business, scans, '2024-03-01');
+    await expectEveryReader(business, scans, '2024-03-02');
+  }, 60_000);
+
+  it('ignores the running totals of the versions before (no closedThrough): the card-days count, once', async () => {
+    const business = await businessWithCards(1);
+    const [cardId] = business.cardIds as [string];
+    const day = '2025-08-01';
+    const scans: Scan[] = [
+      { cardId, businessId: business.businessId, day, source: 'qr', device: 'phone' },
+      { cardId, businessId: business.businessId, day, source: 'link', device: 'phone' },
+    ];
+    for (const s of scans) await scan(s);
+    // As the four-write card page or the stream fold left them: running totals, a fold marker and a business day item
+    // without a running total; nothing closed.
+    const legacy = { ':n': 2, ':marker': `${day}#2` };
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.cardScanTotal(cardId), UpdateExpression: 'SET scanCount = :n, qrScans = :n, scanFold0 = :marker', ExpressionAttributeValues: legacy }));
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.businessScanTotal(business.businessId), UpdateExpression: 'SET scanCount = :n', ExpressionAttributeValues: { ':n': 2 } }));
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: cardKeys.businessScanDay(business.businessId, day), UpdateExpression: 'SET #count = :n', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':n': 2 } }));
+    await expectEveryReader(business, scans, day);
+    await closeBusiness(business.businessId, '2025-08-02');
+    expect(await cardTotalOf(cardId)).toMatchObject({ closedThrough: day, closedScans: 2 });
+    expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: 2, closedScans: 2 });
+    await expectEveryReader(business, scans, day);
   });
 });

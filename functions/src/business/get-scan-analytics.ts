@@ -1,6 +1,7 @@
 // Scans over time (issue 9 §5, issue 11 §2) from the per-day counters the card page keeps. For a business: one Query
-// of its day counters (series, sources, devices), one Query of its card-days in the range (top cards), one GetItem of
-// its total, and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
+// of its latest day item (its closed total and closedThrough) beside one Query of its day items in the range (closed
+// days: series, sources, devices); then one Query of its card-days from the range's start or its first open day (open
+// days' series, top cards, the all-time total), and one BatchGetItem naming the top cards. For the employee's own card: one Query and one GetItem.
 // Days without scans have no counter item; they are listed as 0 so a chart has every day.
 import type { AnalyticsRange, CardScanAnalytics, ScanAnalytics, ScanSplit, TopCard } from '../../../shared/schemas/analytics';
 import { scanSourceCounterOf, scanSources, type ScanSource } from '../../../shared/scan-sources';
@@ -9,7 +10,8 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { getCardOfEmployee } from './employee-repository';
 import { myEmployeeRecord } from './my-employee';
-import { getBusinessScanTotal, getCardScanTotal } from './repository';
+import { businessCardDays, businessClosed, isOpenFor, openFromOf, scansOf, sumCounts, type CardDay } from '../scan-totals/open-days';
+import { getCardScanTotal } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP_CARDS = 5;
@@ -40,18 +42,10 @@ export function summarise(range: string[], counters: DayCounter[]): { series: Sc
   };
 }
 
-/**
- * The business's most scanned cards in the range, from its card-days (gsi2: business, day, card). The upper bound is
- * the day after the range: a card-day's key goes on with its card id, so it sorts after its bare day.
- */
-async function topCardsOf(businessId: string, range: string[]): Promise<TopCard[]> {
-  const dayAfter = new Date(Date.parse(range[range.length - 1]!) + DAY_MS).toISOString().slice(0, 10);
-  const { data } = await db()
-    .cardScanDay.query.byBusiness({ businessId })
-    .between({ day: range[0]! }, { day: dayAfter })
-    .go({ pages: 'all', attributes: ['cardId', 'day', 'count'] });
+/** The business's most scanned cards in the range, from its card-days of the range (gsi2: business, day, card). */
+async function topCardsOf(businessId: string, cardDays: CardDay[]): Promise<TopCard[]> {
   const scansByCard = new Map<string, number>();
-  for (const d of data) scansByCard.set(d.cardId, (scansByCard.get(d.cardId) ?? 0) + (d.count ?? 0));
+  for (const d of cardDays) scansByCard.set(d.cardId, (scansByCard.get(d.cardId) ?? 0) + (d.count ?? 0));
   const top = [...scansByCard].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, TOP_CARDS);
   if (top.length === 0) return [];
   const { data: cards } = await db()
@@ -65,18 +59,29 @@ async function topCardsOf(businessId: string, range: string[]): Promise<TopCard[
   });
 }
 
+/**
+ * The business's days: closed days (up to its closedThrough) from its day items, open days summed from its
+ * card-days (issue 25 §2). The card-days are read from the range's first day, or from the first open day when that
+ * is earlier (the all-time total adds every open day); the same Query gives the top cards.
+ */
 export async function getScanAnalytics(caller: Caller, businessId: string, days: AnalyticsRange, now = new Date()): Promise<ScanAnalytics> {
   await assertCanManageBusiness(caller, businessId);
   const range = daysEnding(now, days);
-  const [counted, topCards, allTime] = await Promise.all([
-    db()
-      .businessScanDay.query.primary({ businessId })
-      .between({ day: range[0]! }, { day: range[range.length - 1]! })
-      .go({ pages: 'all' }),
-    topCardsOf(businessId, range),
-    getBusinessScanTotal(businessId),
+  const first = range[0]!;
+  const last = range[range.length - 1]!;
+  const [total, dayItems] = await Promise.all([
+    businessClosed(businessId),
+    db().businessScanDay.query.primary({ businessId }).between({ day: first }, { day: last }).go({ pages: 'all' }),
   ]);
-  return { businessId, days, ...summarise(range, counted.data), allTime, topCards };
+  const openFrom = openFromOf([total]);
+  const closed = dayItems.data;
+  const cardDays = await businessCardDays(businessId, openFrom !== undefined && openFrom < first ? openFrom : first);
+  const inRange = cardDays.filter((d) => d.day >= first && d.day <= last);
+  const openByDay = new Map<string, CardDay[]>();
+  for (const d of inRange) if (isOpenFor(total, d.day)) openByDay.set(d.day, [...(openByDay.get(d.day) ?? []), d]);
+  const open = [...openByDay].map(([day, list]) => ({ day, ...sumCounts(list as unknown as Record<string, unknown>[]) }));
+  const topCards = await topCardsOf(businessId, inRange);
+  return { businessId, days, ...summarise(range, [...closed.filter((d) => isOpenFor(total, d.day) === false), ...open]), allTime: scansOf(total, cardDays), topCards };
 }
 
 /** The employee portal: the same view of the caller's own card (404 when they are not linked to an employee). */

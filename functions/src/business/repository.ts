@@ -7,6 +7,7 @@ import { db, type Db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import { auditPut, type AuditChange } from '../audit/audit-entry';
+import { businessClosed, businessScans, cardScans, openBusinessCardDays, scansOf } from '../scan-totals/open-days';
 
 export type BusinessRecord = EntityItem<Db['business']>;
 export type EmployeeRecord = EntityItem<Db['employee']>;
@@ -45,9 +46,9 @@ export async function getBusiness(businessId: string): Promise<BusinessRecord | 
 }
 
 /** A business's scan total (0 when it has none yet). */
-export async function getBusinessScanTotal(businessId: string): Promise<number> {
-  const { data } = await db().businessScanTotal.get({ businessId }).go({ consistent: true });
-  return data?.scanCount ?? 0;
+/** A business's scans: its closed total and its open days (functions/src/scan-totals/open-days.ts). */
+export function getBusinessScanTotal(businessId: string): Promise<number> {
+  return businessScans(businessId);
 }
 
 /** One employee of a dashboard page with its card and the card's scan total. */
@@ -100,8 +101,10 @@ function groupKeyOf(item: RawItem): string | null {
 /**
  * One page of the dashboard: one Query of the gsi1 `dashboard` collection for `pageSize` complete employee
  * groups (employee + card + scan total sort together, see entities.ts). The first page's range starts with
- * the business and its scan total; a later page starts after the cursor's group and reads those two with one
- * BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the next page.
+ * the business (and its pre-issue-25 scan total item, unused); a later page starts after the cursor's group and reads
+ * the business with one BatchGetItem in the same flight. A group the Query's Limit or 1 MB cap cut is left for the
+ * next page. Beside them, the business's closed scans (its latest day item, one Query); then one Query of its open
+ * card-days (issue 25 §2): the totals are closed figures plus the days still open.
  */
 export async function getDashboardPage(businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<DashboardPage> {
   const entities = db();
@@ -109,6 +112,8 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
   const pk = entities.business.get({ businessId }).params<{ Key: Record<string, string> }>().Key;
   // The partition key as ElectroDB builds it for the collection (keys are built in entities.ts, nowhere else).
   const gsi1pk = entities.service.collections.dashboard({ businessId }).params<{ ExpressionAttributeValues: Record<string, string> }>().ExpressionAttributeValues[':pk'];
+  // The business's closed scans (its latest day item), read beside the page.
+  const closedRead = businessClosed(businessId);
   // One extra group tells whether more follow; the first page also holds the business and its scan total.
   const limit = (pageSize + 1) * GROUP_SIZE + (after === null ? 2 : 0);
 
@@ -119,7 +124,8 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
           .send(
             new BatchGetCommand({
               RequestItems: {
-                [tableName()]: { Keys: [pk, entities.businessScanTotal.get({ businessId }).params<{ Key: Record<string, string> }>().Key] },
+                // The business only: its scans are its closed figures (its latest day item) plus its open days.
+                [tableName()]: { Keys: [pk] },
               },
             }),
           )
@@ -166,7 +172,12 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
   const headItems = after === null ? head : await headRead ?? [];
   const ofEntity = (raw: RawItem[], name: string) => raw.filter((i) => i.__edb_e__ === name);
   const business = entities.business.parse({ Items: ofEntity(headItems, 'business') }).data[0] ?? null;
-  const businessScanCount = (ofEntity(headItems, 'businessScanTotal')[0]?.scanCount as number | undefined) ?? 0;
+  // Totals are closed figures plus the open days: one Query of the business's card-days after its closedThrough.
+  const closed = await closedRead;
+  const openDays = await openBusinessCardDays(businessId, closed);
+  const businessScanCount = scansOf(closed, openDays);
+  const openDaysByCard = new Map<string, typeof openDays>();
+  for (const d of openDays) openDaysByCard.set(d.cardId, [...(openDaysByCard.get(d.cardId) ?? []), d]);
 
   const entries: DashboardEntry[] = [];
   for (const key of keys) {
@@ -174,7 +185,8 @@ export async function getDashboardPage(businessId: string, cursor?: string, page
     const employee = entities.employee.parse({ Items: ofEntity(group, 'employee') }).data[0];
     if (!employee) continue;
     const card = entities.card.parse({ Items: ofEntity(group, 'card') }).data[0] ?? null;
-    const cardScanCount = (ofEntity(group, 'cardScanTotal')[0]?.scanCount as number | undefined) ?? 0;
+    const cardTotal = ofEntity(group, 'cardScanTotal')[0] ?? null;
+    const cardScanCount = card ? scansOf(cardTotal, openDaysByCard.get(card.cardId) ?? []) : 0;
     entries.push({ employee, card, cardScanCount });
   }
   const lastKey = keys[keys.length - 1];
@@ -295,7 +307,6 @@ export async function setCardQr(cardId: string, qrCodeUrl: string, qrSvgUrl: str
 }
 
 /** A card's scan total (0 when it has none yet). */
-export async function getCardScanTotal(cardId: string): Promise<number> {
-  const { data } = await db().cardScanTotal.get({ cardId }).go({ consistent: true });
-  return data?.scanCount ?? 0;
+export function getCardScanTotal(cardId: string): Promise<number> {
+  return cardScans(cardId);
 }

@@ -8,7 +8,6 @@ import { cardKeys, counterStamps } from '../data/card-keys';
 import { getItemOf } from '../data/plain-item';
 import { scanSourceCounterOf } from '../../../shared/scan-sources';
 import type { ScanContext } from './scan-context';
-import { FOLD_COUNTER } from '../scan-totals/fold-counter';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
 export interface StoredCard {
@@ -48,8 +47,8 @@ export function readLeaver(cardId: string): Promise<StoredLeaver | null> {
 
 /** Counts one scan on the card's counter of `day` (YYYY-MM-DD, UTC): one UpdateItem, which creates the item on its first scan. */
 export async function countScan(cardId: string, businessId: string, day: string, scan: ScanContext): Promise<void> {
-  // FOLD_COUNTER tells the fold this scan is not in the totals yet (fold.ts; scans counted before issue 25 were).
-  const counters = ['count', FOLD_COUNTER, scanSourceCounterOf(scan.source), `${scan.device}Scans`];
+  // The totals are closed from the card-days once the day has ended (functions/src/scan-totals/close.ts).
+  const counters = ['count', scanSourceCounterOf(scan.source), `${scan.device}Scans`];
   const stamps = counterStamps.cardScanDay(cardId, businessId, day);
   const names: Record<string, string> = Object.fromEntries(counters.map((name, i) => [`#c${i}`, name]));
   const values: Record<string, unknown> = { ':one': 1 };

@@ -1,7 +1,7 @@
 // The card page Lambda: GET /card/{cardId} → HTML, and the scan is counted; HEAD answers the same status and
 // headers without a body and is not a scan, nor is a bot's or a prefetch's GET. What a phone opens after a scan, so
 // it is kept to the minimum: no middy, no schema library, no ElectroDB — an id check, one GetItem, a template and
-// four ADDs (issue 7 §1).
+// one ADD (issue 7 §1, issue 25 §2). CloudFront calls it through its function URL (infra/web-stack.ts).
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { isId } from '../../../shared/ids';
 import { messages } from '../../../shared/messages';
@@ -67,13 +67,21 @@ function toView(card: StoredCard, domain: string | null): PublicCardView {
   };
 }
 
+/**
+ * `/card/{cardId}` → the id. CloudFront calls the function URL, whose events carry the path but no pathParameters
+ * (no API Gateway route matched it).
+ */
+function cardIdOf(path: string | undefined): string | undefined {
+  return /^\/card\/([^/]+)$/.exec(path ?? '')?.[1];
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   // Straight to API Gateway's own URL, around CloudFront and its WAF: refused (origin-verify.ts).
   if (!isFromEdge(event.headers)) return { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: messages.generic.forbidden };
   const head = event.requestContext?.http?.method === 'HEAD';
   try {
     const domain = customDomainOf(event.headers);
-    const outcome = await lookUp(event.pathParameters?.cardId, domain);
+    const outcome = await lookUp(cardIdOf(event.rawPath), domain);
     if (outcome.status === 410) return { statusCode: 410, headers: cardPageHeaders, body: head ? '' : renderCardGone(outcome.gone) };
     if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
     if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };

@@ -33,6 +33,18 @@ const sourceSplits = {
   signatureScans: split,
   backgroundScans: split,
 } satisfies Record<`${ScanSource}Scans`, typeof split>;
+const closedSplits = {
+  /** The last UTC day the closed figures hold (issue 25 §2, functions/src/scan-totals/open-days.ts); absent: none. */
+  closedThrough: { type: 'string' },
+  closedScans: split,
+  closedQrScans: split,
+  closedLinkScans: split,
+  closedNfcScans: split,
+  closedAppleWalletScans: split,
+  closedGoogleWalletScans: split,
+  closedSignatureScans: split,
+  closedBackgroundScans: split,
+} as const;
 const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
 const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
@@ -279,8 +291,9 @@ export function buildEntities() {
   );
 
   /**
-   * A card's scan total, on an item of its own so scans (ADD) never contend with owner edits of the card.
-   * Created with the card; sorts next to its employee and card on gsi1 so a dashboard page reads it too.
+   * A card's scan total, on an item of its own so scans never contend with owner edits of the card. Created with the
+   * card; sorts next to its employee and card on gsi1 so a dashboard page reads it too. Since issue 25 §2 it holds the
+   * closed days only (the daily close adds them); readers add the open card-days (scan-totals/open-days.ts).
    */
   const cardScanTotal = new Entity(
     {
@@ -289,9 +302,10 @@ export function buildEntities() {
         cardId: { ...text, required: true },
         businessId: { ...text, required: true },
         employeeOrder,
+        /** Before issue 25 §2 the running total; now ignored (read the closed figures + open days, scan-totals/open-days.ts). */
         scanCount: counter,
-        /** Scans by source since issue 22 §7 (scanCount also holds the ones before). */
         ...sourceSplits,
+        ...closedSplits,
       },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['cardId'] }, sk: { field: 'sk', composite: [] } },
@@ -301,11 +315,14 @@ export function buildEntities() {
     options,
   );
 
-  /** A business's scan total, on an item of its own (never written by a transaction that adds employees). */
+  /**
+   * A business's scan total before issue 25 §2, on an item of its own. Still created and deleted with the business, no
+   * longer written or read: a business's closed total is its latest businessScanDay (scan-totals/open-days.ts).
+   */
   const businessScanTotal = new Entity(
     {
       model: { entity: 'businessScanTotal', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, scanCount: counter, ...sourceSplits },
+      attributes: { businessId: { ...text, required: true }, scanCount: counter, ...sourceSplits, ...closedSplits },
       indexes: {
         primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: [] } },
         dashboard: { ...dashboardIndex, sk: { field: 'gsi1sk', composite: [] } },
@@ -339,8 +356,6 @@ export function buildEntities() {
         day: { ...text, required: true },
         businessId: text,
         count: counter,
-        /** Scans the scan-totals worker folds into the totals (issue 25 §2; functions/src/scan-totals/fold-counter.ts). */
-        foldScans: split,
         ...scanSplits,
       },
       indexes: {
@@ -352,11 +367,18 @@ export function buildEntities() {
     options,
   );
 
-  /** Scans per business per UTC day (atomic ADD), with the same split. */
+  /** Scans per business per UTC day, with the same split: written by the daily close (a PUT) once the day has ended. */
   const businessScanDay = new Entity(
     {
       model: { entity: 'businessScanDay', version: '1', service },
-      attributes: { businessId: { ...text, required: true }, day: { ...text, required: true }, count: counter, ...scanSplits },
+      attributes: {
+        businessId: { ...text, required: true },
+        day: { ...text, required: true },
+        count: counter,
+        ...scanSplits,
+        /** The business's running total through this day (the close writes it; its latest day item is its closed total). */
+        ...closedSplits,
+      },
       indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['day'] } } },
     },
     options,

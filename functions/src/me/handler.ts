@@ -1,10 +1,11 @@
 // The `me` area Lambda: who am I.
+import { claimsOf } from '../identity/claims';
 import { httpHandler } from '../lib/http-handler';
 import { meRoutes } from '../../routes/me';
 import { linkSsoAccount } from '../sso/link-sso-account';
 import { resolveMe } from './resolve-me';
 
 export const handler = httpHandler(meRoutes, {
-  // A first single sign-on is linked to its employee here, where the Cognito user exists (issue 24).
-  getMe: async ({ caller, body }) => resolveMe(await linkSsoAccount(caller), body),
+  // A first single sign-on is linked to its employee (or to a new draft one) here, where the Cognito user exists (issue 24).
+  getMe: async ({ caller, body, event }) => resolveMe(await linkSsoAccount(caller, claimsOf(event)), body),
 });

@@ -8,7 +8,7 @@ import type { UpdateUserPoolClientCommandInput, UserPoolClientType } from '@aws-
 import { ssoMessages } from '../../../shared/messages/sso';
 import { cognito } from '../adapters/cognito';
 import { cognitoSdk } from '../adapters/sdk';
-import { ssoConfig, userPoolConfig } from '../config';
+import { appClientConfig, ssoConfig, userPoolConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { acquireClientLease, releaseClientLease } from './repository';
@@ -132,7 +132,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `change` holding the app client's lease (waits up to 20 s for another save; 409 'busy' beyond). */
 export async function withClientLease<T>(change: () => Promise<T>): Promise<T> {
-  const clientId = ssoConfig().USER_POOL_CLIENT_ID;
+  const clientId = appClientConfig().USER_POOL_CLIENT_ID;
   const holder = randomUUID();
   const deadline = Date.now() + WAIT_MS;
   let pause = 50;
@@ -148,19 +148,28 @@ export async function withClientLease<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Adds (`present`) or removes the provider in the app client's supported identity providers, in one serialised step. */
-export async function setClientProvider(providerName: string, present: boolean): Promise<void> {
+/**
+ * The app client's read-modify-write: Describe → `change` the supported identity providers → Update (every other
+ * setting copied) under the lease; nothing is written when the list does not change. Returns the list it left.
+ */
+export async function changeClientProviders(change: (current: string[]) => string[]): Promise<string[]> {
   const UserPoolId = userPoolConfig().USER_POOL_ID;
-  const ClientId = ssoConfig().USER_POOL_CLIENT_ID;
+  const ClientId = appClientConfig().USER_POOL_CLIENT_ID;
   const [sdk, client] = await cognitoWithSdk();
-  await withClientLease(async () => {
+  return withClientLease(async () => {
     const { UserPoolClient } = await client.send(new sdk.DescribeUserPoolClientCommand({ UserPoolId, ClientId }));
     if (!UserPoolClient) throw new Error('The app client was not found');
     const current = UserPoolClient.SupportedIdentityProviders ?? [];
-    const next = present ? [...new Set([...current, providerName])] : current.filter((name) => name !== providerName);
-    if (next.length === current.length && next.every((name) => current.includes(name))) return;
+    const next = change(current);
+    if (next.length === current.length && next.every((name) => current.includes(name))) return current;
     await client.send(new sdk.UpdateUserPoolClientCommand(clientUpdateOf(UserPoolClient, next)));
+    return next;
   });
+}
+
+/** Adds (`present`) or removes the provider in the app client's supported identity providers, in one serialised step. */
+export async function setClientProvider(providerName: string, present: boolean): Promise<void> {
+  await changeClientProviders((current) => (present ? [...new Set([...current, providerName])] : current.filter((name) => name !== providerName)));
 }
 
 /** What the identity provider needs from us (shown in Company Settings). */

@@ -77,6 +77,8 @@ const routes: { path: string; page: LazyPage }[] = [
   { path: '/about', page: lazyPage('static-pages/routes/about-page', 'AboutPage') },
   { path: '/terms', page: lazyPage('static-pages/routes/terms-page', 'TermsPage') },
   { path: '/privacy', page: lazyPage('static-pages/routes/privacy-page', 'PrivacyPage') },
+  // Where the owner's 'Test sign-in' (Company Settings → Single sign-on) comes back to; it needs no session.
+  { path: '/sso/test-callback', page: lazyPage('sso/routes/sso-test-callback-page', 'SsoTestCallbackPage') },
   { path: '*', page: lazyPage('not-found/routes/not-found-page', 'NotFoundPage') },
 ];
 // Two more paths for pages above (the spec's and an older link).

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { testSignInUrl, withIdpIdentifier } from './hosted-ui';
+import { finishTestSignIn, startTestSignIn, withIdpIdentifier } from './hosted-ui';
 
 describe('hosted UI URLs for SSO', () => {
   it('turns Amplify’s authorize URL to the domain, keeping PKCE and state', () => {
@@ -13,11 +14,29 @@ describe('hosted UI URLs for SSO', () => {
     expect(new URL(withIdpIdentifier(amplify, 'acme.example', false)).protocol).toBe('https:');
   });
 
-  it('builds the test sign-in URL, or none without a user pool domain', () => {
+  it('starts a test sign-in with PKCE (S256) and state to the provider, back to the test callback; none without a user pool domain', async () => {
+    const store = new Map<string, string>();
+    globalThis.localStorage = { setItem: (k: string, v: string) => store.set(k, v), getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => store.delete(k) } as never;
     const config = { oauthDomain: 'auth.example.com', local: false, userPoolClientId: 'client1', publicOrigin: 'https://cardcrew.example' };
-    const url = new URL(testSignInUrl(config, 'acme.example')!);
+    const url = new URL((await startTestSignIn(config, 'sso-abc'))!);
     expect(url.origin).toBe('https://auth.example.com');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ idp_identifier: 'acme.example', client_id: 'client1', redirect_uri: 'https://cardcrew.example/', response_type: 'code' });
-    expect(testSignInUrl({ ...config, oauthDomain: null }, 'acme.example')).toBeNull();
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      identity_provider: 'sso-abc',
+      client_id: 'client1',
+      redirect_uri: 'https://cardcrew.example/sso/test-callback',
+      response_type: 'code',
+      code_challenge_method: 'S256',
+    });
+    const state = url.searchParams.get('state')!;
+    const pending = JSON.parse(store.get(`cardcrew.ssoTest.${state}`)!) as { verifier: string };
+    expect(url.searchParams.get('code_challenge')).toBe(createHash('sha256').update(pending.verifier).digest('base64url'));
+    expect(await startTestSignIn({ ...config, oauthDomain: null }, 'sso-abc')).toBeNull();
+
+    // The callback's refusal: the reason, and the verifier is gone (single use).
+    const failed = await finishTestSignIn(config, new URLSearchParams({ state, error: 'invalid_request', error_description: 'PreSignUp failed with error Nope.' }));
+    expect(failed).toEqual({ ok: false, reason: 'PreSignUp failed with error Nope.' });
+    expect(store.size).toBe(0);
+    // A code without a test this browser started is refused without calling the token endpoint.
+    expect(await finishTestSignIn(config, new URLSearchParams({ state, code: 'c' }))).toMatchObject({ ok: false });
   });
 });

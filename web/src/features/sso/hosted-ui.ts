@@ -1,23 +1,87 @@
-// The hosted UI's authorize URL for a single sign-on domain (issue 24): `idp_identifier=<domain>` lets Cognito pick the
-// business's identity provider. Plain http in local mode (the stand-in on 127.0.0.1), https in AWS.
+// The hosted UI for single sign-on (issue 24): the authorize URL for a domain (`idp_identifier=<domain>` lets Cognito
+// pick the business's identity provider) and the owner's 'Test sign-in' (PKCE, state, its own callback page). Plain
+// http in local mode (the stand-in on 127.0.0.1), https in AWS.
+import { ssoTestMessages } from '@shared/messages/sso';
 import type { RuntimeConfig } from '@web/lib/config';
 
 export function hostedUiOrigin(config: Pick<RuntimeConfig, 'oauthDomain' | 'local'>): string | null {
   return config.oauthDomain ? `${config.local ? 'http' : 'https'}://${config.oauthDomain}` : null;
 }
 
-/** 'Test sign-in': the authorize URL without PKCE (the round trip proves the provider; the app does not keep the session). */
-export function testSignInUrl(config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>, domain: string): string | null {
+/** Where 'Test sign-in' comes back to (an OAuth callback URL of the app client: user-pool-definition.ts). */
+export const TEST_CALLBACK_PATH = '/sso/test-callback';
+
+/** What the callback page needs to finish a test sign-in, kept under its state until it is used once. */
+interface PendingTest {
+  verifier: string;
+  providerName: string;
+}
+const pendingKey = (state: string) => `cardcrew.ssoTest.${state}`;
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+export const testCallbackUrl = (config: Pick<RuntimeConfig, 'publicOrigin'>) => `${config.publicOrigin.replace(/\/$/, '')}${TEST_CALLBACK_PATH}`;
+
+/**
+ * 'Test sign-in' (issue 24): an authorization-code sign-in with PKCE (S256) and state straight to the business's
+ * provider (`identity_provider`), back to the test callback page. The verifier waits in local storage under the state
+ * (the sign-in runs in a new tab, which shares local storage, not session storage); the callback takes it once.
+ * The app's own session (Amplify's keys) is never touched.
+ */
+export async function startTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>, providerName: string): Promise<string | null> {
   const origin = hostedUiOrigin(config);
   if (!origin) return null;
+  const verifier = randomText();
+  const state = randomText();
+  const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+  localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName } satisfies PendingTest));
   const params = new URLSearchParams({
     response_type: 'code',
     client_id: config.userPoolClientId,
-    redirect_uri: `${config.publicOrigin.replace(/\/$/, '')}/`,
+    redirect_uri: testCallbackUrl(config),
     scope: 'openid email profile',
-    idp_identifier: domain,
+    identity_provider: providerName,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
   });
   return `${origin}/oauth2/authorize?${params}`;
+}
+
+/** The outcome the callback page shows: the person the IdP sent, or why it failed. Tokens are never kept. */
+export type TestSignInResult = { ok: true; email: string | null; name: string | null } | { ok: false; reason: string };
+
+function claimsOf(idToken: string): Record<string, unknown> {
+  const payload = idToken.split('.')[1] ?? '';
+  const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
+}
+
+/** Finishes a test sign-in from the callback's query: checks the state, trades the code (PKCE) and reads the ID token. */
+export async function finishTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>, query: URLSearchParams): Promise<TestSignInResult> {
+  const state = query.get('state') ?? '';
+  const raw = state ? localStorage.getItem(pendingKey(state)) : null;
+  if (state) localStorage.removeItem(pendingKey(state));
+  const error = query.get('error');
+  if (error) return { ok: false, reason: query.get('error_description')?.trim() || error };
+  const code = query.get('code');
+  const origin = hostedUiOrigin(config);
+  if (!raw || !code || !origin) return { ok: false, reason: ssoTestMessages.unknownTest };
+  const pending = JSON.parse(raw) as PendingTest;
+  const res = await fetch(`${origin}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: config.userPoolClientId, redirect_uri: testCallbackUrl(config), code, code_verifier: pending.verifier }),
+  }).catch(() => null);
+  if (!res) return { ok: false, reason: ssoTestMessages.tokenUnreachable };
+  const body = (await res.json().catch(() => ({}))) as { id_token?: string; error?: string; error_description?: string };
+  if (!res.ok || !body.id_token) return { ok: false, reason: body.error_description || body.error || `${ssoTestMessages.tokenRefused} (${res.status})` };
+  // Shown, not trusted: nothing is signed in with it and it is dropped here (the hosted UI has just issued it).
+  const claims = claimsOf(body.id_token);
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const name = text(claims.name) ?? ([text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') || null);
+  return { ok: true, email: text(claims.email), name };
 }
 
 /** Amplify's authorize URL (PKCE and state kept by Amplify) turned to the SSO domain instead of a provider name. */

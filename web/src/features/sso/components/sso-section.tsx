@@ -16,7 +16,7 @@ import { Input } from '@web/components/input';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { getConfig } from '@web/lib/config';
-import { testSignInUrl } from '../hosted-ui';
+import { startTestSignIn } from '../hosted-ui';
 import { useCheckSsoDomain, useClaimSsoDomain, useConnectSsoProvider, useDisconnectSsoProvider, useRemoveSsoDomain, useSaveSsoSettings, useSso } from '../api/sso';
 
 const failure = (error: unknown) => (isApiError(error) && error.status < 500 ? error.message : ssoMessages.saveFailed);
@@ -187,7 +187,16 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
   const [editing, setEditing] = useState(false);
   const provider = sso.provider;
   const verified = sso.domains.find((d) => d.state === 'verified');
-  const testUrl = verified ? testSignInUrl(getConfig(), verified.domain) : null;
+  const canTest = Boolean(verified && provider && getConfig().oauthDomain);
+
+  async function testSignIn() {
+    if (!provider) return;
+    // Opened before the (asynchronous) PKCE challenge is ready, so the browser does not block it as a pop-up.
+    const tab = window.open('about:blank', '_blank');
+    const url = await startTestSignIn(getConfig(), provider.providerName);
+    if (tab && url) tab.location.href = url;
+    else tab?.close();
+  }
 
   async function confirmDisconnect() {
     try {
@@ -210,8 +219,8 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
           {provider.clientId && <p className="break-all">Client ID: {provider.clientId}</p>}
           {provider.signInUrl && <p className="break-all">Sign-in URL: {provider.signInUrl}</p>}
           <div className="flex flex-wrap gap-2">
-            {testUrl ? (
-              <Button type="button" size="sm" onClick={() => window.open(testUrl, '_blank', 'noopener')}>
+            {canTest ? (
+              <Button type="button" size="sm" onClick={() => void testSignIn()}>
                 Test sign-in
               </Button>
             ) : (
