@@ -29,6 +29,11 @@ describe('a white-labelled client’s owner', () => {
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect(decodeURIComponent(icon ?? '')).toMatch(/^data:image\/svg\+xml,<svg.*>B<\/text><\/svg>$/);
     expect(await page.locator('body').innerText()).not.toMatch(/cardcrew/i);
+    // Billed by its agency (issue 20): the agency as the payer, not CardCrew's price per user (the agency's margin).
+    const cost = page.getByRole('heading', { name: 'Monthly Cost' }).locator('..');
+    await expectOnPage(cost).toContainText('$0.00');
+    await expectOnPage(cost.getByText('Billed by Bright Agency', { exact: true })).toBeVisible();
+    await expectOnPage(cost).not.toContainText('per user');
     // The agency's support where CardCrew's Home and Pricing links were.
     await expectOnPage(page.getByRole('link', { name: 'Bright Agency support', exact: true })).toHaveAttribute('href', 'https://bright.example/support');
     await expectOnPage(page.getByRole('link', { name: 'Pricing', exact: true })).toHaveCount(0);

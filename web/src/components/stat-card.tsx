@@ -14,14 +14,17 @@ export function TextPlaceholder({ width }: { width: string }) {
 }
 
 export function StatCard({ title, value, detail, icon: Icon }: { title: string; value: string | undefined; detail?: ReactNode; icon: LucideIcon }) {
+  // The texts' box is `contents`: they sit in the tile's grid (the icon beside the title and figure, the detail under
+  // both, on the tile's whole width) and stay one element's children (a tile is found by its heading's parent).
   return (
-    <Card className="flex items-start justify-between gap-3 p-4 sm:p-5">
-      <div className="min-w-0">
-        <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
-        <p className="mt-1 text-2xl font-bold tabular-nums">{value ?? <TextPlaceholder width="w-16" />}</p>
-        {detail && <p className="mt-0.5 text-xs text-muted-foreground">{detail === true ? <TextPlaceholder width="w-20" /> : detail}</p>}
+    <Card className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 p-4 sm:p-5">
+      <div className="contents">
+        <h3 className="col-start-1 row-start-1 text-sm font-medium text-muted-foreground">{title}</h3>
+        <p className="col-start-1 row-start-2 mt-1 text-2xl font-bold tabular-nums">{value ?? <TextPlaceholder width="w-16" />}</p>
+        {/* On one line, as its placeholder is: nothing moves when it arrives. */}
+        {detail && <p className="col-span-2 row-start-3 mt-0.5 truncate text-xs text-muted-foreground">{detail === true ? <TextPlaceholder width="w-20" /> : detail}</p>}
       </div>
-      <span className="rounded-lg bg-primary/10 p-2 text-secondary">
+      <span className="col-start-2 row-span-2 row-start-1 rounded-lg bg-primary/10 p-2 text-secondary">
         <Icon aria-hidden className="size-5" />
       </span>
     </Card>

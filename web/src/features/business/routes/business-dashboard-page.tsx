@@ -172,7 +172,9 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
           <StatCard
             title="Monthly Cost"
             value={formatMoney(stats.monthlyCostCents, stats.currency)}
-            detail={`${formatMoney(stats.ratePerUserCents, stats.currency)} per user`}
+            // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show. A long
+            // agency name is cut to the tile's one line; the tooltip has all of it.
+            detail={stats.billedByAgency ? <span title={`Billed by ${stats.billedByAgency}`}>Billed by {stats.billedByAgency}</span> : `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`}
             icon={DollarSign}
           />
         </section>
