@@ -119,11 +119,13 @@ describe('dashboard paging with 2,500 employees', () => {
       pages += 1;
       // One Query of gsi1 for the employees (the plans listing is gsi2); a later page adds one BatchGetItem
       // for the business, sent in the same flight. The scan totals (issue 25 §2): the business's
-      // latest day item (table) beside them, then its open card-days (gsi2).
+      // latest day item (table) beside them, then its open card-days (gsi2). Who pays (issue 20): the business's agency
+      // links (gsi2) beside them too; this business has no agency, so no agency is read.
       expect(calls.filter((c) => c.name === 'QueryCommand' && c.index === 'gsi1')).toHaveLength(1);
       expect(calls.filter((c) => c.name === 'QueryCommand' && c.index === undefined)).toHaveLength(1);
+      expect(calls.filter((c) => c.name === 'QueryCommand' && c.index === 'gsi2')).toHaveLength(3);
       expect(calls.map((c) => c.name).sort()).toEqual(
-        pages === 1 ? ['QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'] : ['BatchGetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
+        pages === 1 ? ['QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'] : ['BatchGetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand'],
       );
       expect(page.business.id).toBe(businessId);
       seen.push(...page.employees.map((e) => e.id));

@@ -81,7 +81,7 @@ describe('monthly invoice job', () => {
 
   it('runs from the command line against the local runtime (npm run job:monthly-invoices)', async () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'functions/local/run-job.ts'], {
-      env: { ...process.env, DATA_DIR: '.data/test', LOCAL_PORT_OFFSET: String(runtime.portOffset) },
+      env: { ...process.env, DATA_DIR: runtime.dataDir, LOCAL_PORT_OFFSET: String(runtime.portOffset) },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);

@@ -1,5 +1,6 @@
 // Vitest global setup of the system tests: one real local runtime (ports +100, fresh .data/test) for all
-// integration and browser tests, stopped afterwards. TEST_PORT_OFFSET moves it, so two checkouts can test at once.
+// integration and browser tests, stopped afterwards. TEST_PORT_OFFSET moves it and TEST_DATA_DIR names its folder, so
+// two checkouts, or two shards of one run (tests/support/run-system.ts), can test at once.
 import type { TestProject } from 'vitest/node';
 import { startLocalRuntime } from './local-runtime';
 
@@ -9,7 +10,7 @@ export default async function setup(project: TestProject) {
   // so runs over every business the suite has created finish in seconds. Pacing itself is unit-tested.
   process.env.BILLING_RETRY_DELAY_SECONDS ??= '1';
   process.env.LOCAL_SES_MAX_SEND_RATE ??= '100';
-  const runtime = await startLocalRuntime(portOffset, '.data/test');
+  const runtime = await startLocalRuntime(portOffset, process.env.TEST_DATA_DIR ?? '.data/test');
   project.provide('runtime', { origin: runtime.origin, env: runtime.env, ids: runtime.ids, settings: runtime.settings, dataDir: runtime.dataDir, portOffset });
   return runtime.stop;
 }

@@ -4,6 +4,7 @@
 import type { ScanDay } from '@shared/schemas/analytics';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { useNearViewport } from '@web/lib/use-near-viewport';
 
 const HEIGHT = 200;
 const DAY = 24 * 60 * 60;
@@ -19,19 +20,6 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [ref]);
   return width;
-}
-
-/** Whether the element has come within a screen's height of the viewport (and stays true from then on). */
-function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '100% 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, near]);
-  return near;
 }
 
 /** A theme colour (stored as `H S% L%` components, lib/theme.ts) as a canvas colour. */

@@ -74,40 +74,13 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
 
   return (
     <div className="min-h-dvh bg-muted">
-      <header style={{ backgroundImage: 'var(--brand-gradient)', color: heroText }}>
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
-          <div className="flex min-w-0 items-center gap-3">
-            {agency?.logoUrl ? <img src={agency.logoUrl} alt={`${name} logo`} className="size-12 shrink-0 rounded-lg bg-white object-contain p-1" /> : <Avatar name={name} shape="square" />}
-            <div className="min-w-0">
-              <div className="flex items-center gap-2">
-                <h1 className="truncate text-xl font-bold sm:text-2xl">{name}</h1>
-                <Badge variant="secondary">Agency</Badge>
-              </div>
-              <nav aria-label="Site" className="flex gap-3 text-sm">
-                <Link to="/" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
-                  Home
-                </Link>
-                <Link to="/pricing" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
-                  Pricing
-                </Link>
-              </nav>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" onClick={() => setSettingsOpen(true)}>
-              <Settings aria-hidden />
-              Settings
-            </Button>
-            {agency && (
-              <Button variant="outline" size="sm" onClick={() => setAddOpen(true)}>
-                <Plus aria-hidden />
-                Add Client
-              </Button>
-            )}
-            <SignOutButton />
-          </div>
-        </div>
-      </header>
+      <AgencyHeader
+        agency={agency ? { name, logoUrl: agency.logoUrl } : { name }}
+        gradient="var(--brand-gradient)"
+        heroText={heroText}
+        onSettings={() => setSettingsOpen(true)}
+        onAddClient={agency ? () => setAddOpen(true) : undefined}
+      />
 
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
         <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
@@ -169,6 +142,68 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
 }
 
 /**
+ * The agency's header on its gradient: logo, name, the site links and the actions. Without the agency (the frame, before
+ * /api/agency answers) the logo and name are placeholders of their size and the actions are shown but inert.
+ */
+function AgencyHeader({
+  agency,
+  gradient,
+  heroText,
+  onSettings,
+  onAddClient,
+}: {
+  agency: { name: string; logoUrl?: string | null } | null;
+  gradient: string;
+  heroText: string;
+  onSettings: () => void;
+  /** Absent: no Add Client (an agency not set up yet). */
+  onAddClient?: () => void;
+}) {
+  return (
+    <header style={{ backgroundImage: gradient, color: heroText }}>
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          {!agency ? (
+            <span aria-hidden className="size-12 shrink-0 rounded-lg bg-white/30" />
+          ) : agency.logoUrl ? (
+            <img src={agency.logoUrl} alt={`${agency.name} logo`} className="size-12 shrink-0 rounded-lg bg-white object-contain p-1" />
+          ) : (
+            <Avatar name={agency.name} shape="square" />
+          )}
+          <div className="min-w-0">
+            <div className="flex items-center gap-2">
+              {agency ? <h1 className="truncate text-xl font-bold sm:text-2xl">{agency.name}</h1> : <span aria-hidden className="h-7 w-40 rounded bg-white/30 sm:h-8" />}
+              <Badge variant="secondary">Agency</Badge>
+            </div>
+            <nav aria-label="Site" className="flex gap-3 text-sm">
+              <Link to="/" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                Home
+              </Link>
+              <Link to="/pricing" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
+                Pricing
+              </Link>
+            </nav>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2" inert={!agency}>
+          <Button variant="outline" size="sm" onClick={onSettings}>
+            <Settings aria-hidden />
+            Settings
+          </Button>
+          {onAddClient && (
+            <Button variant="outline" size="sm" onClick={onAddClient}>
+              <Plus aria-hidden />
+              Add Client
+            </Button>
+          )}
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/**
  * The agency dashboard before its data (issue 25 §1): the header, the statistics and the Managed Client Businesses
  * heading drawn at once (the name, figures and client cards as placeholders of their size), so the page paints while
  * /api/agency is under way and nothing above the client cards moves when it answers.
@@ -178,38 +213,7 @@ function AgencyFrame() {
   const heroText = readableTextOnAll([DEFAULT_BRAND_COLORS.primaryColor, DEFAULT_BRAND_COLORS.secondaryColor, DEFAULT_BRAND_COLORS.accentColor]);
   return (
     <div className="min-h-dvh bg-muted">
-      <header style={{ backgroundImage: brandTheme(DEFAULT_BRAND_COLORS)['--brand-gradient'], color: heroText }}>
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 lg:flex-row lg:items-center lg:justify-between">
-          <div className="flex min-w-0 items-center gap-3">
-            <span aria-hidden className="size-12 shrink-0 rounded-lg bg-white/30" />
-            <div className="min-w-0">
-              <div className="flex items-center gap-2">
-                <span aria-hidden className="h-7 w-40 rounded bg-white/30 sm:h-8" />
-                <Badge variant="secondary">Agency</Badge>
-              </div>
-              <nav aria-label="Site" className="flex gap-3 text-sm">
-                <Link to="/" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
-                  Home
-                </Link>
-                <Link to="/pricing" className="underline-offset-2 hover:underline" style={{ color: heroText }}>
-                  Pricing
-                </Link>
-              </nav>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2" inert>
-            <Button variant="outline" size="sm">
-              <Settings aria-hidden />
-              Settings
-            </Button>
-            <Button variant="outline" size="sm">
-              <Plus aria-hidden />
-              Add Client
-            </Button>
-            <SignOutButton />
-          </div>
-        </div>
-      </header>
+      <AgencyHeader agency={null} gradient={brandTheme(DEFAULT_BRAND_COLORS)['--brand-gradient']} heroText={heroText} onSettings={() => undefined} onAddClient={() => undefined} />
       <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
         <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
           <h2 id="statistics-heading" className="sr-only">

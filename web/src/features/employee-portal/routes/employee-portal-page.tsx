@@ -81,32 +81,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
 
   return (
     <div className="min-h-dvh bg-muted">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex min-w-0 items-center gap-3">
-            {business.logoUrl ? (
-              <img src={business.logoUrl} alt={`${business.name} logo`} className="size-10 shrink-0 rounded-lg object-contain" />
-            ) : (
-              <Avatar name={business.name} size="sm" shape="square" />
-            )}
-            <div className="min-w-0">
-              <p className="truncate text-lg font-bold">{business.name}</p>
-              <Badge variant="secondary">Employee Portal</Badge>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {isOwner && (
-              <Button asChild variant="outline" size="sm">
-                <Link to="/business">
-                  <Briefcase aria-hidden />
-                  Business Portal
-                </Link>
-              </Button>
-            )}
-            <SignOutButton variant="ghost" />
-          </div>
-        </div>
-      </header>
+      <PortalHeader business={business} isOwner={isOwner} />
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         <h1 className="text-2xl font-bold">Welcome back, {employee.name}!</h1>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -123,6 +98,40 @@ function PortalContent({ data }: { data: MyEmployee }) {
         <MyContacts />
       </main>
     </div>
+  );
+}
+
+/** The portal's header: the business's logo and name (placeholders of their size until the data arrives), the owner's way back and Sign Out. */
+function PortalHeader({ business, isOwner }: { business: Pick<MyEmployee['business'], 'name' | 'logoUrl'> | null; isOwner: boolean }) {
+  return (
+    <header className="border-b bg-background">
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          {!business ? (
+            <span aria-hidden className="size-10 shrink-0 rounded-lg bg-muted" />
+          ) : business.logoUrl ? (
+            <img src={business.logoUrl} alt={`${business.name} logo`} className="size-10 shrink-0 rounded-lg object-contain" />
+          ) : (
+            <Avatar name={business.name} size="sm" shape="square" />
+          )}
+          <div className="min-w-0">
+            <p className="truncate text-lg font-bold">{business ? business.name : <Placeholder className="w-40 bg-muted" />}</p>
+            <Badge variant="secondary">Employee Portal</Badge>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {isOwner && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/business">
+                <Briefcase aria-hidden />
+                Business Portal
+              </Link>
+            </Button>
+          )}
+          <SignOutButton variant="ghost" />
+        </div>
+      </div>
+    </header>
   );
 }
 
@@ -146,30 +155,7 @@ function PortalFrame() {
   const keptName = keptLabel(me?.userId, 'employee:name');
   return (
     <div className="min-h-dvh bg-muted">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex min-w-0 items-center gap-3">
-            <span aria-hidden className="size-10 shrink-0 rounded-lg bg-muted" />
-            <div className="min-w-0">
-              <p className="truncate text-lg font-bold">
-                <Placeholder className="w-40 bg-muted" />
-              </p>
-              <Badge variant="secondary">Employee Portal</Badge>
-            </div>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {isOwner && (
-              <Button asChild variant="outline" size="sm">
-                <Link to="/business">
-                  <Briefcase aria-hidden />
-                  Business Portal
-                </Link>
-              </Button>
-            )}
-            <SignOutButton variant="ghost" />
-          </div>
-        </div>
-      </header>
+      <PortalHeader business={null} isOwner={isOwner} />
       <main aria-busy="true" className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         {keptName ? (
           <h1 className="text-2xl font-bold">Welcome back, {keptName}!</h1>
