@@ -118,36 +118,6 @@ export const messages = {
     /** Issue 8: an employee whose account is linked needs no invitation. */
     alreadyJoined: 'This employee has already joined with their own account.',
   },
-  /** Employee onboarding page (spec 1 §5, §8). */
-  onboarding: {
-    loadFailed: 'Could not load employee information.',
-    fillRequired: 'Please fill in all required fields.',
-    emailMismatch: 'Email must match the employee record. Please use your company email.',
-    passwordsMismatch: 'Passwords do not match.',
-    passwordTooShort: 'Password must be at least 6 characters long.',
-    accountExistsTitle: 'Account exists',
-    accountExists: 'An account with this email already exists. Please sign in instead.',
-    invalidCredentialsTitle: 'Invalid credentials',
-    invalidCredentials: 'Please check your email and password, or try creating an account first.',
-    /** Shown with the server's message as the description. */
-    authFailedTitle: 'Authentication failed',
-    authFailed: 'Authentication failed. Please try again.',
-    alreadyLinked: 'This account is already associated with a different employee profile.',
-    linkFailed: 'Failed to link account to company. Please try again.',
-    createRoleFailed: 'Failed to create user role. Please try again.',
-    setupFailed: 'Failed to set up user account. Please try again.',
-    employeeDataMissing: 'Employee data not found. Please refresh and try again.',
-    signInAgain: 'Please sign in and try again.',
-    notLinked: 'Account not properly linked. Please refresh and try again.',
-    permissionDenied: "Permission denied. Please ensure you're properly authenticated.",
-    updateFailed: 'Failed to update your profile. Please try again.',
-    googleFailed: sessionNotices.googleFailed,
-    googlePending: 'Please complete the Google sign-in process.',
-    accountCreated: 'Account created successfully!',
-    signedIn: 'Signed in successfully!',
-    profileUpdated: 'Your profile has been updated successfully!',
-    cardDownloaded: 'Business card downloaded successfully!',
-  },
   /** Public invoice payment page (spec 1 §2, §8). */
   invoicePayment: {
     loadFailed: 'Failed to load invoice',
@@ -201,18 +171,6 @@ export const messages = {
     savedToNamed: (client: string, agency: string) => `${client} is now billed to ${agency} from the next monthly invoice.`,
     saveFailed: 'Failed to change who pays for this client. Please try again.',
     fetchFailed: 'Failed to load your invoices. Please try again.',
-  },
-  /** Contact exchange on the card page (issue 11 §3; our wording, the specs have none). */
-  contactExchange: {
-    title: (firstName: string) => `Share your details with ${firstName}`,
-    consent: (fullName: string, businessName: string) => `I agree that ${fullName} of ${businessName} receives these details to get back to me.`,
-    nameRequired: 'Please enter your name',
-    emailRequired: 'Please enter your email address',
-    emailInvalid: 'Please enter a valid email address',
-    consentRequired: 'Please tick the box to agree that your details are shared',
-    thanksTitle: 'Thank you!',
-    thanks: (firstName: string) => `Your details have been sent to ${firstName}.`,
-    problemTitle: 'Please check your details',
   },
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {

@@ -1,10 +1,10 @@
 // Contact exchange (issue 11 §3): the form on the public card page ('Share your details with {first name}') and the
 // contact DTO the portal and dashboard list.
 import * as z from '../zod';
-import { messages } from '../messages';
+import { contactExchangeMessages } from '../messages/contact-exchange';
 import { optionalPhone, optionalText, requiredEmailAddress, requiredText } from './common';
 
-const m = messages.contactExchange;
+const m = contactExchangeMessages;
 
 /**
  * What a visitor sends. `website` is a honeypot (people never see it; a bot that fills it is thanked and ignored), so

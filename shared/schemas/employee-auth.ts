@@ -1,9 +1,9 @@
 // Sign-up and sign-in on the employee onboarding page (spec 1 §2, §5): the checks run before the account call.
 // The API repeats the e-mail match when it links the account to the employee; this check only saves a round trip.
 import * as z from '../zod';
-import { messages } from '../messages';
+import { onboardingMessages } from '../messages/onboarding';
 
-const m = messages.onboarding;
+const m = onboardingMessages;
 
 /** Spec 1 §9. Stricter server-side password policies still apply after this check. */
 export const MIN_ONBOARDING_PASSWORD_LENGTH = 6;

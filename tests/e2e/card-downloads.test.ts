@@ -8,7 +8,7 @@ import { unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { onboardingMessages } from '../../shared/messages/onboarding';
 import { desktop } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { addEmployee, createOwnerWithBusiness, createUser, origin, tables } from '../support/runtime';
@@ -63,7 +63,7 @@ describe('downloads', () => {
     await signInAs(page, user.email, user.password, '/employee-portal');
 
     const file = await downloadOf(page, () => page.getByRole('button', { name: 'Download Business Card' }).click());
-    await expectOnPage(page.getByText(messages.onboarding.cardDownloaded)).toBeVisible();
+    await expectOnPage(page.getByText(onboardingMessages.cardDownloaded)).toBeVisible();
     expect(file.name).toBe('dana-download-business-card.png');
     const meta = await sharp(file.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 800, 500]);

@@ -5,7 +5,7 @@
 // dashboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import { messages } from '../../shared/messages';
+import { contactExchangeMessages } from '../../shared/messages/contact-exchange';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
@@ -50,7 +50,7 @@ describe('Share your details (no JavaScript, 375 px)', () => {
     await shot(page, 'contact-01-form-no-js');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await form.getByRole('button', { name: 'Send my details' }).click();
-    await expectOnPage(page.getByRole('heading', { name: messages.contactExchange.thanksTitle })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: contactExchangeMessages.thanksTitle })).toBeVisible();
     await expectOnPage(page.getByText('Your details have been sent to Dana.')).toBeVisible();
     await shot(page, 'contact-02-thanks-no-js');
 

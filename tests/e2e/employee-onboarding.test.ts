@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
+import { onboardingMessages } from '../../shared/messages/onboarding';
 import { axeViolations } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { codeFromMailbox, openBrowser, shot, type BrowserSession } from '../support/e2e';
@@ -66,11 +67,11 @@ describe('from invitation to portal', () => {
     await page.getByLabel(/^Password/).fill('Longenough1!');
     await page.getByLabel(/Confirm Password/).fill('Different1!');
     await page.getByRole('button', { name: 'Create Account & Continue' }).click();
-    await expectOnPage(page.getByText(messages.onboarding.passwordsMismatch)).toBeVisible();
+    await expectOnPage(page.getByText(onboardingMessages.passwordsMismatch)).toBeVisible();
     await page.getByLabel(/^Password/).fill('abc');
     await page.getByLabel(/Confirm Password/).fill('abc');
     await page.getByRole('button', { name: 'Create Account & Continue' }).click();
-    await expectOnPage(page.getByText(messages.onboarding.passwordTooShort)).toBeVisible();
+    await expectOnPage(page.getByText(onboardingMessages.passwordTooShort)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     // 'Continue with Google' on this page: tests/e2e/google-sign-in.test.ts.
@@ -88,7 +89,7 @@ describe('from invitation to portal', () => {
 
     // Issue 27 §3: once the code is confirmed the account is confirmed too; 'check your email' no longer fits.
     const toasts = page.locator('[data-sonner-toast]');
-    await expectOnPage(toasts.getByText(messages.onboarding.accountCreated, { exact: true })).toBeVisible();
+    await expectOnPage(toasts.getByText(onboardingMessages.accountCreated, { exact: true })).toBeVisible();
     // Counted at once (not waited for): the sign-up's toast must be gone when the confirmation's appears.
     expect(await toasts.getByText(messages.auth.checkEmail).count()).toBe(0);
     await expectOnPage(page.getByRole('heading', { name: 'Welcome to Onboard Labs!' })).toBeVisible();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
+import { onboardingMessages } from '../../shared/messages/onboarding';
 import { portalMessages } from '../../shared/messages/portal';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
@@ -93,7 +94,7 @@ describe('employee portal', () => {
 
     await page.getByLabel(/Full Name/).fill('Kim Keys');
     await page.getByLabel(/Full Name/).press('Enter');
-    await expectOnPage(page.getByText(messages.onboarding.profileUpdated)).toBeVisible();
+    await expectOnPage(page.getByText(onboardingMessages.profileUpdated)).toBeVisible();
     await expectOnPage(page.getByText('Head of Keyboards')).toBeVisible();
     await shot(page, 'portal-04-saved');
 

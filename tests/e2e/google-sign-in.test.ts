@@ -8,6 +8,7 @@ import { expect as expectOnPage } from '@playwright/test';
 import { AdminGetUserCommand, ListUsersCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { messages } from '../../shared/messages';
+import { onboardingMessages } from '../../shared/messages/onboarding';
 import { googleSubject } from '../../functions/local/hosted-ui';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, launchBrowser, phone } from '../support/browser';
@@ -174,7 +175,7 @@ describe('Google sign-in in the browser', () => {
       const other = uniqueEmail('personal');
       await chooseTypedAccount(page, { email: other, name: 'Sid Personal', verified: true });
       await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
-      await expectOnPage(page.getByText(messages.onboarding.emailMismatch)).toBeVisible();
+      await expectOnPage(page.getByText(onboardingMessages.emailMismatch)).toBeVisible();
       await expectOnPage(page.getByRole('button', { name: `Continue as ${other}` })).toBeDisabled();
       expect(await horizontalOverflow(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
@@ -232,7 +233,7 @@ describe('Google sign-in in the browser', () => {
       await page.getByRole('button', { name: 'Cancel' }).click();
 
       await page.waitForURL(`${origin}/auth`);
-      await expectOnPage(page.getByText(messages.onboarding.googleFailed)).toBeVisible();
+      await expectOnPage(page.getByText(onboardingMessages.googleFailed)).toBeVisible();
       await expectOnPage(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, 'google-07-cancelled');
@@ -252,7 +253,7 @@ describe('Google sign-in in the browser', () => {
       await chooseTypedAccount(page, { email, name: 'Tampered State', verified: true });
 
       await page.waitForURL(`${origin}/auth`);
-      await expectOnPage(page.getByText(messages.onboarding.googleFailed)).toBeVisible();
+      await expectOnPage(page.getByText(onboardingMessages.googleFailed)).toBeVisible();
       await page.reload();
       await expectOnPage(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
       expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('.idToken')))).toBe(false);

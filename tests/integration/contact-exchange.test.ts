@@ -4,6 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { contactExchangeMessages } from '../../shared/messages/contact-exchange';
 import { invite } from '../support/invitations';
 import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
 import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, origin, tables, uniqueEmail } from '../support/runtime';
@@ -54,7 +55,7 @@ describe('the form on the card page', () => {
     const res = await submit(employee.card.id, form(valid));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(res.text).toContain(messages.contactExchange.thanksTitle);
+    expect(res.text).toContain(contactExchangeMessages.thanksTitle);
     expect(res.text).toContain('Your details have been sent to Casey.');
 
     const { data: contacts } = await db.contact.query.byEmployee({ employeeId: employee.id }).go();
@@ -72,9 +73,9 @@ describe('the form on the card page', () => {
     const { employee } = await businessWithLinkedEmployee();
     const res = await submit(employee.card.id, form({ name: 'Vera', email: 'not-an-email' }));
     expect(res.status).toBe(400);
-    expect(res.text).toContain(messages.contactExchange.problemTitle);
-    expect(res.text).toContain(messages.contactExchange.emailInvalid);
-    expect(res.text).toContain(messages.contactExchange.consentRequired);
+    expect(res.text).toContain(contactExchangeMessages.problemTitle);
+    expect(res.text).toContain(contactExchangeMessages.emailInvalid);
+    expect(res.text).toContain(contactExchangeMessages.consentRequired);
     expect(res.text).toContain(`href="/card/${employee.card.id}"`);
     const db = await tables();
     expect((await db.contact.query.byEmployee({ employeeId: employee.id }).go()).data).toEqual([]);
@@ -109,7 +110,7 @@ describe('the form on the card page', () => {
     const mailsBefore = (await mailbox()).filter((m) => [m.to].flat().includes(employeeEmail)).length;
     const res = await submit(employee.card.id, form({ ...valid, website: 'https://spam.example' }));
     expect(res.status).toBe(200);
-    expect(res.text).toContain(messages.contactExchange.thanksTitle);
+    expect(res.text).toContain(contactExchangeMessages.thanksTitle);
     const db = await tables();
     expect((await db.contact.query.byEmployee({ employeeId: employee.id }).go()).data).toEqual([]);
     expect((await mailbox()).filter((m) => [m.to].flat().includes(employeeEmail)).length).toBe(mailsBefore);

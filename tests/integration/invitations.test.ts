@@ -4,6 +4,7 @@
 import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
+import { onboardingMessages } from '../../shared/messages/onboarding';
 import { allItems } from '../support/table-fingerprint';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { invite } from '../support/invitations';
@@ -98,7 +99,7 @@ describe('linking an account', () => {
     const stranger = await createUser();
     const res = await api('POST', `/api/invitations/${token}/accept`, { user: stranger, body: {} });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(messages.onboarding.emailMismatch);
+    expect(res.body.error.message).toBe(onboardingMessages.emailMismatch);
     const db = await tables();
     expect((await db.employee.get({ employeeId: employee.id }).go()).data).not.toHaveProperty('userId');
     expect((await db.membership.query.primary({ userId: stranger.sub }).go()).data).toEqual([]);
@@ -130,7 +131,7 @@ describe('linking an account', () => {
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const refused = first.status === 409 ? first : second;
-    expect(refused.body.error.message).toBe(messages.onboarding.alreadyLinked);
+    expect(refused.body.error.message).toBe(onboardingMessages.alreadyLinked);
     const db = await tables();
     const memberships = (await db.membership.query.primary({ userId: user.sub }).go()).data;
     expect(memberships).toHaveLength(1);

@@ -6,6 +6,7 @@ import { initials } from '../../../shared/format';
 import { initialIconUrl } from '../../../shared/initial-icon';
 import { renditionUrl } from '../../../shared/media-urls';
 import { messages } from '../../../shared/messages';
+import { contactExchangeMessages } from '../../../shared/messages/contact-exchange';
 import { isHttpUrl } from '../../../shared/urls';
 
 export interface PublicCardView {
@@ -141,7 +142,7 @@ export function firstNameOf(name: string): string {
  */
 function shareForm(view: PublicCardView): string {
   const { profile: p, business: b } = view;
-  const m = messages.contactExchange;
+  const m = contactExchangeMessages;
   const input = (name: string, label: string, attrs: string) => `<label>${label}<input name="${name}" ${attrs}></label>`;
   return (
     `<details class="share"><summary>${esc(m.title(firstNameOf(p.name)))}</summary>` +
@@ -159,7 +160,7 @@ function shareForm(view: PublicCardView): string {
 
 /** The answer to the form, in the card's look: thanks, or what to correct with a way back to the card. */
 export function renderContactResult(view: PublicCardView, outcome: { ok: true } | { ok: false; problems: string[] }): string {
-  const m = messages.contactExchange;
+  const m = contactExchangeMessages;
   const first = firstNameOf(view.profile.name);
   const content = outcome.ok
     ? `<h1>${esc(m.thanksTitle)}</h1><p>${esc(m.thanks(first))}</p>`

@@ -3,6 +3,7 @@
 // membership, activates the employee and card, and marks the link used — in one transaction. Cognito's group and
 // the profile's account type follow (mirrors of the table, retried on the next sign-in by /api/me).
 import { messages } from '../../../shared/messages';
+import { onboardingMessages } from '../../../shared/messages/onboarding';
 import type { InvitationAccepted } from '../../../shared/schemas/invitation';
 import { addUserToGroup } from '../adapters/cognito';
 import { toEmployeeDto } from '../business/dto';
@@ -20,14 +21,14 @@ export async function acceptInvitation(caller: Caller, token: string, now = new 
   const { invitation, employee } = await openInvitation(token, now);
   if (!caller.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your email address first.');
   if (caller.email.trim().toLowerCase() !== employee.email.trim().toLowerCase()) {
-    throw new AppError('FORBIDDEN', messages.onboarding.emailMismatch, { email: messages.onboarding.emailMismatch });
+    throw new AppError('FORBIDDEN', onboardingMessages.emailMismatch, { email: onboardingMessages.emailMismatch });
   }
-  if (caller.memberships.some((m) => m.employeeId)) throw new AppError('CONFLICT', messages.onboarding.alreadyLinked);
+  if (caller.memberships.some((m) => m.employeeId)) throw new AppError('CONFLICT', onboardingMessages.alreadyLinked);
 
   const owns = ownsBusiness(caller, employee.businessId);
   const card = await getCardOfEmployee(employee);
   const refusal = await linkAccountToEmployee({ invitation, employee, card, userId: caller.userId, ownsBusiness: owns, now });
-  if (refusal === 'userLinked') throw new AppError('CONFLICT', messages.onboarding.alreadyLinked);
+  if (refusal === 'userLinked') throw new AppError('CONFLICT', onboardingMessages.alreadyLinked);
   if (refusal) throw notFound(messages.invitation.invalid);
 
   // An owner keeps their business account type; everyone else is an employee from now on.
@@ -43,6 +44,6 @@ export async function acceptInvitation(caller: Caller, token: string, now = new 
   }
 
   const [linked, linkedCard] = await Promise.all([getEmployee(employee.employeeId), getCardOfEmployee(employee)]);
-  if (!linked) throw notFound(messages.onboarding.employeeDataMissing);
+  if (!linked) throw notFound(onboardingMessages.employeeDataMissing);
   return { employee: toEmployeeDto(linked, linkedCard, linkedCard ? await getCardScanTotal(linkedCard.cardId) : 0) };
 }

@@ -1,5 +1,5 @@
 // 'Download Business Card' (portal) and 'Download Digital Card' (onboarding): the card image as a PNG file.
-import { messages } from '@shared/messages';
+import { onboardingMessages } from '@shared/messages/onboarding';
 import { portalMessages } from '@shared/messages/portal';
 import type { Employee } from '@shared/schemas/employee';
 import { Download } from 'lucide-react';
@@ -19,7 +19,7 @@ export function DownloadCardButton({ employee, business, size, label }: { employ
         setBusy(true);
         try {
           download(await renderCardImage(employee, business, size), `${slug(employee.name)}-business-card.png`);
-          toast.success(messages.onboarding.cardDownloaded);
+          toast.success(onboardingMessages.cardDownloaded);
         } catch (error) {
           console.error(error);
           toast.error('Error', { description: portalMessages.generateCardFailed });

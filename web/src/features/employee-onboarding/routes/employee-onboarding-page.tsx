@@ -2,6 +2,7 @@
 // account (or signs in) with the e-mail of their employee record; the account is then linked to the employee by one
 // server call, and the page shows their profile, their card and 'Go to Portal'. In the business's colours.
 import { messages } from '@shared/messages';
+import { onboardingMessages } from '@shared/messages/onboarding';
 import { employeeAuthSchema, type EmployeeAuthMode } from '@shared/schemas/employee-auth';
 import type { InvitationView } from '@shared/schemas/invitation';
 import { AuthError, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
@@ -109,9 +110,9 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
       await acceptInvitation(token);
     } catch (error) {
       if (isApiError(error) && error.status === 404) return onInvalid();
-      if (isApiError(error) && error.status === 401) return void toast.error('Error', { description: messages.onboarding.signInAgain });
+      if (isApiError(error) && error.status === 401) return void toast.error('Error', { description: onboardingMessages.signInAgain });
       const known = isApiError(error) && (error.status === 403 || error.status === 409);
-      toast.error('Error', { description: known ? (error as Error).message : messages.onboarding.linkFailed });
+      toast.error('Error', { description: known ? (error as Error).message : onboardingMessages.linkFailed });
       return;
     }
     await refreshMe();
@@ -138,11 +139,11 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
         toast.info(messages.auth.checkEmail, { id: ACCOUNT_TOAST });
         return;
       }
-      toast.error(messages.onboarding.authFailedTitle, { description: messages.onboarding.authFailed });
+      toast.error(onboardingMessages.authFailedTitle, { description: onboardingMessages.authFailed });
       return;
     }
     // The same toast: once the code is confirmed, 'check your email' no longer fits and is replaced (issue 27 §3).
-    toast.success(mode === 'signUp' ? messages.onboarding.accountCreated : messages.onboarding.signedIn, { id: ACCOUNT_TOAST });
+    toast.success(mode === 'signUp' ? onboardingMessages.accountCreated : onboardingMessages.signedIn, { id: ACCOUNT_TOAST });
     await link();
   }
 
@@ -170,7 +171,7 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
 
   function onConfirm(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim()) return void toast.error('Error', { description: messages.onboarding.fillRequired });
+    if (!code.trim()) return void toast.error('Error', { description: onboardingMessages.fillRequired });
     void run(async () => {
       await confirmSignUp({ username: email, confirmationCode: code.trim() });
       await signInAndLink();
@@ -183,7 +184,7 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
       return;
     }
     writePendingRedirectPath(`/employee-onboarding?id=${encodeURIComponent(token)}`);
-    toast.info(messages.onboarding.googlePending);
+    toast.info(onboardingMessages.googlePending);
     void run(() => signInWithGoogle());
   }
 
@@ -206,7 +207,7 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
           <p className="text-sm">
             You are signed in as <span className="font-medium break-all">{user.email}</span>.
           </p>
-          {!same && <p className="text-sm text-destructive">{messages.onboarding.emailMismatch}</p>}
+          {!same && <p className="text-sm text-destructive">{onboardingMessages.emailMismatch}</p>}
           {/* Long addresses wrap instead of widening the card past a phone's screen. */}
           <Button className="h-auto! py-2 whitespace-normal! wrap-anywhere" disabled={busy || !same} onClick={() => void run(link)}>
             {busy && <Spinner label="Please wait…" className="[&_svg]:size-4 [&_svg]:text-current" />}
@@ -300,20 +301,20 @@ function JoinForm({ view, token, onLinked, onInvalid }: { view: InvitationView; 
 function toastOnboardingAuthError(error: unknown, switchToSignIn: () => void) {
   const name = error instanceof Error ? error.name : '';
   if (name === 'UsernameExistsException') {
-    toast.error(messages.onboarding.accountExistsTitle, { description: messages.onboarding.accountExists });
+    toast.error(onboardingMessages.accountExistsTitle, { description: onboardingMessages.accountExists });
     switchToSignIn();
     return;
   }
   if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') {
-    toast.error(messages.onboarding.invalidCredentialsTitle, { description: messages.onboarding.invalidCredentials });
+    toast.error(onboardingMessages.invalidCredentialsTitle, { description: onboardingMessages.invalidCredentials });
     return;
   }
   if (error instanceof AuthError || name.endsWith('Exception')) {
-    toast.error(messages.onboarding.authFailedTitle, { description: (error as Error).message });
+    toast.error(onboardingMessages.authFailedTitle, { description: (error as Error).message });
     return;
   }
   console.error(error);
-  toast.error(messages.onboarding.authFailedTitle, { description: messages.onboarding.authFailed });
+  toast.error(onboardingMessages.authFailedTitle, { description: onboardingMessages.authFailed });
 }
 
 /** After linking: 'Welcome to {business}!', the profile card, the card block and 'Go to Portal'. */
@@ -326,7 +327,7 @@ function Linked({ view }: { view: InvitationView }) {
       {mine.isPending ? (
         <PageSpinner />
       ) : mine.isError ? (
-        <p className="text-destructive">{messages.onboarding.employeeDataMissing}</p>
+        <p className="text-destructive">{onboardingMessages.employeeDataMissing}</p>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProfileSection employee={mine.data.employee} photoField={<MyPhotoField employee={mine.data.employee} />} />
@@ -361,7 +362,7 @@ function InvalidInvitation() {
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <CenteredCard title="Error" description={messages.onboarding.loadFailed}>
+    <CenteredCard title="Error" description={onboardingMessages.loadFailed}>
       <Button onClick={onRetry}>Try Again</Button>
     </CenteredCard>
   );

@@ -1,7 +1,7 @@
 // 'Your Profile' (spec 1 §2, employee portal and onboarding): the employee's fields with a status badge, and the
 // Edit Profile form (Full Name *, Email *, phones, job title, department, LinkedIn, photo) saved by the employee.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages } from '@shared/messages';
+import { onboardingMessages } from '@shared/messages/onboarding';
 import { employeeProfileSchema, type Employee, type EmployeeProfile, type EmployeeProfileInput } from '@shared/schemas/employee';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -110,10 +110,10 @@ function ProfileForm({ employee, photoField, onDone }: { employee: Employee; pho
     } catch (error) {
       if (applyFieldErrors(error, setError, fields)) return;
       const serverMessage = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : null;
-      toast.error('Error', { description: serverMessage ?? messages.onboarding.updateFailed });
+      toast.error('Error', { description: serverMessage ?? onboardingMessages.updateFailed });
       return;
     }
-    toast.success(messages.onboarding.profileUpdated);
+    toast.success(onboardingMessages.profileUpdated);
     onDone();
   });
   const busy = isSubmitting || update.isPending;
