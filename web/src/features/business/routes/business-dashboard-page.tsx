@@ -162,22 +162,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
       />
 
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
-        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <h2 id="statistics-heading" className="sr-only">
-            Statistics
-          </h2>
-          <StatCard title="Total Employees" value={stats.totalEmployees.toLocaleString('en-US')} icon={Users} />
-          <StatCard title="Cards Created" value={stats.cardsCreated.toLocaleString('en-US')} icon={CreditCard} />
-          <StatCard title="Active Cards" value={stats.activeCards.toLocaleString('en-US')} icon={BadgeCheck} />
-          <StatCard
-            title="Monthly Cost"
-            value={formatMoney(stats.monthlyCostCents, stats.currency)}
-            // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show. A long
-            // agency name is cut to the tile's one line; the tooltip has all of it.
-            detail={stats.billedByAgency ? <span title={`Billed by ${stats.billedByAgency}`}>Billed by {stats.billedByAgency}</span> : `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`}
-            icon={DollarSign}
-          />
-        </section>
+        <DashboardStats stats={stats} />
 
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -251,6 +236,36 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
 }
 
 /**
+ * The four stat tiles (spec 2). Without the stats (the frame, before the dashboard call answers) the figures are
+ * placeholders of their size and the cost's detail keeps its words around one, so nothing moves when they arrive.
+ */
+function DashboardStats({ stats }: { stats: DashboardView['stats'] | null }) {
+  const count = (n: number | undefined) => n?.toLocaleString('en-US');
+  // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show. A long agency
+  // name is cut to the tile's one line; the tooltip has all of it.
+  const costDetail = !stats ? (
+    <>
+      <TextPlaceholder width="w-8" /> per user
+    </>
+  ) : stats.billedByAgency ? (
+    <span title={`Billed by ${stats.billedByAgency}`}>Billed by {stats.billedByAgency}</span>
+  ) : (
+    `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`
+  );
+  return (
+    <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <h2 id="statistics-heading" className="sr-only">
+        Statistics
+      </h2>
+      <StatCard title="Total Employees" value={count(stats?.totalEmployees)} icon={Users} />
+      <StatCard title="Cards Created" value={count(stats?.cardsCreated)} icon={CreditCard} />
+      <StatCard title="Active Cards" value={count(stats?.activeCards)} icon={BadgeCheck} />
+      <StatCard title="Monthly Cost" value={stats ? formatMoney(stats.monthlyCostCents, stats.currency) : undefined} detail={costDetail} icon={DollarSign} />
+    </section>
+  );
+}
+
+/**
  * The dashboard before its data (issue 25 §1): the header, the statistics and the Employee Cards heading (the page's
  * largest text) drawn at once, the figures and cards as placeholders of their size, so the page paints while the
  * dashboard call is under way and nothing above the cards moves when it answers. The sections below the cards (scan
@@ -262,24 +277,7 @@ function DashboardFrame({ businessId, agencyView }: { businessId: string; agency
     <div className="min-h-dvh bg-muted">
       <DashboardHeader businessId={businessId} business={null} keptName={keptName} agencyView={agencyView} onAddEmployee={() => undefined} />
       <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
-        <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          <h2 id="statistics-heading" className="sr-only">
-            Statistics
-          </h2>
-          <StatCard title="Total Employees" value={undefined} icon={Users} />
-          <StatCard title="Cards Created" value={undefined} icon={CreditCard} />
-          <StatCard title="Active Cards" value={undefined} icon={BadgeCheck} />
-          <StatCard
-            title="Monthly Cost"
-            value={undefined}
-            detail={
-              <>
-                <TextPlaceholder width="w-8" /> per user
-              </>
-            }
-            icon={DollarSign}
-          />
-        </section>
+        <DashboardStats stats={null} />
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
