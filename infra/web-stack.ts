@@ -23,7 +23,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../functions/security-headers';
-import { prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
+import { framedPatterns, pageFiles, SPA_SHELL_FILE } from '../shared/public-pages';
 import { REPO_ROOT } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { nagText } from './nag';
@@ -61,17 +61,21 @@ export interface WebStackProps extends StackProps {
 export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 'Origin', 'Referer', 'User-Agent', 'Purpose', 'Sec-Purpose', 'Stripe-Signature', 'If-Modified-Since'];
 
 /**
- * The prerendered public pages get their HTML file (shared/public-pages.ts); every other client-side route (no file
+ * The prerendered public pages and signed-in frames get their HTML file (shared/public-pages.ts); every other client-side route (no file
  * extension in the last path segment) gets the SPA shell. Files are served as they are.
  */
 export const SPA_FALLBACK_FUNCTION = `
-var pages = ${JSON.stringify(prerenderedPages)};
+var pages = ${JSON.stringify(pageFiles)};
+var patterns = ${JSON.stringify(framedPatterns)};
+function fileFor(uri) {
+  if (Object.prototype.hasOwnProperty.call(pages, uri)) return pages[uri];
+  for (var i = 0; i < patterns.length; i++) if (new RegExp(patterns[i][0]).test(uri)) return patterns[i][1];
+  return ${JSON.stringify(SPA_SHELL_FILE)};
+}
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/' + (Object.prototype.hasOwnProperty.call(pages, request.uri) ? pages[request.uri] : ${JSON.stringify(SPA_SHELL_FILE)});
-  }
+  if (lastSegment.indexOf('.') === -1) request.uri = '/' + fileFor(request.uri);
   return request;
 }`;
 

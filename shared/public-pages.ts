@@ -1,6 +1,6 @@
-// The public pages that are prerendered to static HTML at build time (DESIGN §10, issue 7 §2), and the file each
-// is served from. The web build writes these files; the local server and the CloudFront function serve them, and
-// every other extensionless path gets the SPA shell (client-side routes).
+// The public pages that are prerendered to static HTML at build time (DESIGN §10, issue 7 §2), the signed-in pages
+// whose frame is (issue 25 §1), and the file each is served from. The web build writes these files; the local server
+// and the CloudFront function serve them, and every other extensionless path gets the SPA shell (client-side routes).
 
 /** Path → file in the web build's output folder. */
 export const prerenderedPages: Readonly<Record<string, string>> = {
@@ -12,10 +12,31 @@ export const prerenderedPages: Readonly<Record<string, string>> = {
   '/privacy': 'privacy.html',
 };
 
+/**
+ * The signed-in pages whose frame (their header, headings and placeholders, issue 25 §1) is prerendered: a phone draws
+ * it from the HTML before any script has run, and the app then renders the same frame over it with the names the last
+ * visit kept, then the data. The frame is the same for every user; nothing personal is in the file.
+ */
+export const framedPages: Readonly<Record<string, string>> = {
+  '/business': 'business.html',
+  '/agency': 'agency.html',
+  '/employee-portal': 'employee-portal.html',
+  '/admin': 'admin.html',
+};
+
+/**
+ * Paths with a parameter that show a framed page: the agency's Manage view of a client (/business/:businessId, not
+ * /business/onboarding). Regular expressions as strings: the CloudFront function (infra/web-stack.ts) uses them too.
+ */
+export const framedPatterns: readonly (readonly [pattern: string, file: string])[] = [['^/business/(?!onboarding$)[^/.]+$', 'business.html']];
+
+/** Every path that has a file of its own (public pages and frames): what the CloudFront function looks up. */
+export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages, ...framedPages };
+
 /** The SPA shell: an empty page that boots the app, for every client-side route that is not prerendered. */
 export const SPA_SHELL_FILE = 'app.html';
 
-/** The file a request for `pathname` is answered with: a prerendered page, or the SPA shell. */
+/** The file a request for `pathname` is answered with: a prerendered page or frame, or the SPA shell. */
 export function pageFileFor(pathname: string): string {
-  return prerenderedPages[pathname] ?? SPA_SHELL_FILE;
+  return pageFiles[pathname] ?? framedPatterns.find(([pattern]) => new RegExp(pattern).test(pathname))?.[1] ?? SPA_SHELL_FILE;
 }

@@ -1,5 +1,5 @@
-// Second half of `npm run build:web`: prerenders the public pages (shared/public-pages.ts) into web/dist after the
-// client build. Each page is the client build's index.html with the page's markup in #root (marked
+// Second half of `npm run build:web`: prerenders the public pages and the signed-in pages' frames
+// (shared/public-pages.ts) into web/dist after the client build. Each page is the client build's index.html with the page's markup in #root (marked
 // data-prerendered, so main.tsx hydrates it), its stylesheet inline, and in place of the build's script and preload
 // tags one deferred loader (web/after-paint.js) that requests the entry, the page's chunks and the config after the
 // first paint; the untouched shell becomes app.html, the SPA fallback for every other route.
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { build } from 'vite';
-import { prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
+import { framedPages, prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const dist = join(webRoot, 'dist');
@@ -59,15 +59,21 @@ async function prerender() {
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, sourcemap: false, manifest: false },
   });
-  const { renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('./src/prerender');
+  const { renderFrame, renderPage } = (await import(pathToFileURL(join(ssrOut, 'prerender.js')).href)) as typeof import('./src/prerender');
 
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   const config = CONFIG_PRELOAD.exec(shell)?.[1];
   if (!entry || !config) throw new Error('web/dist/index.html lost its entry script or its config preload');
   const loader = writeLoader();
 
-  for (const [path, file] of Object.entries(prerenderedPages)) {
-    const { html, module } = await renderPage(path);
+  // A public page is hydrated (data-prerendered); a signed-in page's frame (issue 25 §1) is drawn from the HTML and
+  // then rendered over by the app (data-frame), which draws the same frame with what the last visit kept, then the data.
+  const pages = [
+    ...Object.entries(prerenderedPages).map(([path, file]) => ({ path, file, render: renderPage, marker: 'data-prerendered' })),
+    ...Object.entries(framedPages).map(([path, file]) => ({ path, file, render: renderFrame, marker: 'data-frame' })),
+  ];
+  for (const { path, file, render, marker } of pages) {
+    const { html, module } = await render(path);
     const chunks = [...chunksOf(manifest, 'index.html'), ...chunksOf(manifest, module)].filter((f) => `/${f}` !== entry);
     const loaderTag =
       `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
@@ -83,7 +89,7 @@ async function prerender() {
       .replace(MODULE_PRELOADS, '')
       .replace(CONFIG_PRELOAD, '')
       .replace('</head>', `${loaderTag}</head>`)
-      .replace(ROOT_ELEMENT, `<div id="root" data-prerendered>${html}</div>`);
+      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div>`);
     writeFileSync(join(dist, file), page);
   }
   rmSync(ssrOut, { recursive: true, force: true });

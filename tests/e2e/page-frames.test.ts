@@ -136,6 +136,8 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
         await route.continue();
       });
       await page.goto(`${origin}${framed.path}`);
+      // The HTML draws a frame before any script has run (the next describe); here the app's own, with the call held.
+      await expect.poll(() => held, { message: 'the data call was sent and is held' }).toBeGreaterThan(0);
 
       // The frame, with the call held: the largest text, the tiles' titles, the loading region marked busy.
       const heading = page.getByRole('heading', { name: framed.heading }).first();
@@ -144,7 +146,6 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
       if (framed.kept) await expectOnPage(page.getByRole('heading', { name: framed.kept.name, level: framed.kept.level, exact: true })).toBeVisible();
       await expectOnPage(page.locator('[aria-busy="true"]')).toHaveCount(1);
       await expectOnPage(page.getByRole('status')).toHaveCount(1);
-      expect(held, 'the data call was sent and is held').toBeGreaterThan(0);
       await expectOnPage(framed.loaded(page), 'nothing of the data before its call answered').toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
@@ -169,6 +170,67 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
         await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/auth');
         expect(await page.evaluate(() => localStorage.getItem('cardcrew.labels'))).toBeNull();
       }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn before any script runs', () => {
+  const framedHtml = [
+    { path: '/business', heading: 'Employee Cards' },
+    { path: '/business/demo-business-northwind', heading: 'Employee Cards' },
+    { path: '/agency', heading: 'Managed Client Businesses' },
+    { path: '/employee-portal', heading: 'Welcome back' },
+    { path: '/admin?tab=billing', heading: 'Admin Portal' },
+  ];
+
+  it.each(framedHtml)('$path: its frame before the scripts, the same for everyone, axe clean at 390 px', async ({ path, heading }) => {
+    const context = await browser.newContext({ viewport, userAgent: userAgents.phone });
+    try {
+      const page = await context.newPage();
+      // The HTML as it paints before its code has run: the page's scripts are held off (axe still runs in the page).
+      await page.route('**/assets/*.js', (route: Route) => route.abort());
+      const response = await page.goto(`${origin}${path}`);
+      expect(response?.headers()['cache-control']).toBe('no-cache');
+      await expectOnPage(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+      await expectOnPage(page.locator('#root[data-frame]')).toHaveCount(1);
+      // Nothing personal: no business's, employee's or agency's name (the app draws the kept ones over it).
+      const html = (await response?.text()) ?? '';
+      for (const name of ['Acme', 'Northwind', 'Bright', 'Jane']) expect(html).not.toContain(name);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await shot(page, `page-frame-html${path.replace(/[/?=]+/g, '-')}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a returning user’s page draws the kept name and asks for its data before /config.json has answered', async () => {
+    const context = await signedInContext('agency@bright.example', 'Demo1234!');
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin}/business/demo-business-northwind`);
+      await expectOnPage(first.getByRole('tab', { name: /^All Cards \(\d+\)$/ })).toBeVisible();
+      await first.close();
+
+      const page = await context.newPage();
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/config.json', async (route: Route) => {
+        await released;
+        await route.continue();
+      });
+      const dataAsked = page.waitForRequest(/\/api\/businesses\/demo-business-northwind\/dashboard/);
+      await page.goto(`${origin}/business/demo-business-northwind`);
+      await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery', level: 1, exact: true })).toBeVisible();
+      await dataAsked;
+      await expectOnPage(page.getByRole('tab', { name: /^All Cards \(\d+\)$/ })).toBeVisible();
+      release();
+      // The configuration read again is the same: the page stays (a deploy that changed it would load the page again).
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe(`${origin}/business/demo-business-northwind`);
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cardcrew.config'))) ?? 'null')).toMatchObject({ userPoolClientId: expect.any(String), local: true });
     } finally {
       await context.close();
     }

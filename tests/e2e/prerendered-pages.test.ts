@@ -82,7 +82,7 @@ describe('prerendered public pages', () => {
     }
     // Every prerendered page exists, and the other routes get the SPA shell (no prerendered content).
     for (const path of Object.keys(prerenderedPages)) expect((await fetch(`${origin}${path}`)).status).toBe(200);
-    const shell = await (await fetch(`${origin}/business`)).text();
+    const shell = await (await fetch(`${origin}/profile`)).text();
     expect(shell).not.toContain('data-prerendered');
     expect(shell).toContain('<div id="root">');
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commonSecurityHeaders, HSTS_MAX_AGE_SECONDS, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../../functions/security-headers';
-import { prerenderedPages } from '../../shared/public-pages';
+import { framedPages, prerenderedPages } from '../../shared/public-pages';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 type Props = Record<string, unknown>;
@@ -150,7 +150,7 @@ describe('the distribution', () => {
     expect(runViewerRequest(fn, '/media/logos/b1/logo.png')).toBe('/logos/b1/logo.png');
   });
 
-  it('serves the prerendered public pages their HTML and other client-side routes the SPA shell, on the default behaviour only (no distribution-wide error pages)', () => {
+  it('serves the prerendered public pages and signed-in frames their HTML and other client-side routes the SPA shell, on the default behaviour only (no distribution-wide error pages)', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
     const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
     expect(association?.EventType).toBe('viewer-request');
@@ -159,7 +159,14 @@ describe('the distribution', () => {
     expect(runViewerRequest(fn, '/pricing')).toBe('/pricing.html');
     expect(runViewerRequest(fn, '/auth')).toBe('/auth.html');
     for (const [path, file] of Object.entries(prerenderedPages)) expect(runViewerRequest(fn, path)).toBe(`/${file}`);
-    expect(runViewerRequest(fn, '/business')).toBe('/app.html');
+    for (const [path, file] of Object.entries(framedPages)) expect(runViewerRequest(fn, path)).toBe(`/${file}`);
+    expect(runViewerRequest(fn, '/business')).toBe('/business.html');
+    // The agency's Manage view of a client draws the dashboard's frame; the onboarding page is a page of its own.
+    expect(runViewerRequest(fn, '/business/demo-business-northwind')).toBe('/business.html');
+    expect(runViewerRequest(fn, '/business/onboarding')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/business/b1/extra')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/business-onboarding')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/profile')).toBe('/app.html');
     expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/app.html');
     expect(runViewerRequest(fn, '/pricing/extra')).toBe('/app.html');
     expect(runViewerRequest(fn, '/constructor')).toBe('/app.html');
@@ -171,7 +178,7 @@ describe('the distribution', () => {
   it('sends the HTML pages (prerendered and shell) with no-cache, so every visit revalidates them', () => {
     const dist = mkdtempSync(join(tmpdir(), 'cardcrew-dist-'));
     mkdirSync(join(dist, 'assets'));
-    for (const file of [...Object.values(prerenderedPages), 'app.html']) writeFileSync(join(dist, file), '<!doctype html><title>t</title>');
+    for (const file of [...Object.values(prerenderedPages), ...Object.values(framedPages), 'app.html']) writeFileSync(join(dist, file), '<!doctype html><title>t</title>');
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'export {}');
     const deployments = resourcesOf(synthCardCrew({ webDistPath: dist }).web, 'Custom::CDKBucketDeployment');
     expect(deployments.find(([id]) => id.startsWith('DeployShell'))?.[1].Properties).toMatchObject({ SystemMetadata: { 'cache-control': 'no-cache' } });

@@ -7,7 +7,7 @@ import { BrowserRouter } from '@web/lib/router';
 import { BootError } from './app/boot-error';
 import { appQueryClient, Providers } from './app/providers';
 import { AppRoutes, pageFor, startSignedInPage } from './app/router';
-import { loadConfig } from './lib/config';
+import { loadConfig, startFromKeptConfig } from './lib/config';
 import { makeZodJitless } from './lib/zod-jitless';
 import './styles.css';
 
@@ -23,8 +23,10 @@ async function boot(root: HTMLElement) {
   const page = pageFor(window.location.pathname);
   const pageLoaded = page.preload();
   pageLoaded.catch(() => undefined); // awaited below, after the config
+  const configRead = loadConfig();
   try {
-    await loadConfig();
+    // A signed-in page draws from the configuration the last visit read while /config.json is read again.
+    if (!(page.signedIn && startFromKeptConfig(configRead))) await configRead;
   } catch (error) {
     console.error(error);
     createRoot(root).render(

@@ -1,7 +1,8 @@
 // Server entry of the build-time prerender (web/prerender.ts): renders one public page to HTML with the same route
 // table, providers and components as the browser, in the state a first-time visitor's first render has (signed out,
-// plans still loading). Never shipped to the browser.
-import { StrictMode } from 'react';
+// plans still loading), and a signed-in page's frame as it is drawn before anything is known (no kept names).
+// Never shipped to the browser.
+import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@web/lib/router';
 import { Providers } from './app/providers';
@@ -41,4 +42,38 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     </StrictMode>,
   );
   return { html, module: page.module };
+}
+
+/** The frame of each page in shared/public-pages.ts framedPages (the component the page draws before its data). */
+const frames: Record<string, () => Promise<ReactElement>> = {
+  '/business': async () => {
+    const { DashboardFrame } = await import('./features/business/routes/business-dashboard-page');
+    return <DashboardFrame businessId="" agencyView={false} />;
+  },
+  '/agency': async () => {
+    const { AgencyFrame } = await import('./features/agency/routes/agency-page');
+    return <AgencyFrame />;
+  },
+  '/admin': async () => {
+    const { AdminFrame } = await import('./features/admin/routes/admin-page');
+    return <AdminFrame />;
+  },
+  '/employee-portal': async () => {
+    const { PortalFrame } = await import('./features/employee-portal/routes/employee-portal-page');
+    return <PortalFrame />;
+  },
+};
+
+export async function renderFrame(path: string): Promise<RenderedPage> {
+  const frame = frames[path];
+  if (!frame) throw new Error(`No frame for ${path} (web/src/prerender.tsx)`);
+  const element = await frame();
+  const html = renderToString(
+    <StrictMode>
+      <Providers>
+        <StaticRouter location={path}>{element}</StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  return { html, module: pageFor(path).module };
 }

@@ -10,6 +10,7 @@ import 'aws-amplify/auth/enable-oauth-listener';
 import type { RuntimeConfig } from './config';
 import { withIdpIdentifier } from '@web/features/sso/hosted-ui';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from './google-sign-in-failure';
+import { SESSION_REFRESH_TICKS, SESSION_TICK_MS } from './session-timing';
 
 // This Amplify release does not export these two types by name; derive them from the orchestrator.
 type TokenRefresher = Parameters<TokenOrchestrator['setTokenRefresher']>[0];
@@ -167,9 +168,6 @@ export async function getIdToken(): Promise<string | null> {
   }
 }
 
-/** Spec 1 §9: the session is checked every 30 s and refreshed once 3 ticks (90 s) or fewer remain. */
-export const SESSION_TICK_MS = 30_000;
-export const SESSION_REFRESH_TICKS = 3;
 
 /** Whether a token expiring at `expiresAtMs` should be refreshed at `nowMs`. */
 export function sessionNeedsRefresh(expiresAtMs: number, nowMs: number): boolean {

@@ -1,4 +1,5 @@
-// Runtime configuration: GET /config.json, read once at boot before the app renders, and checked field by field.
+// Runtime configuration: GET /config.json, read once at boot before the app renders, and checked field by field. A
+// signed-in page's boot draws from the configuration the last visit read while it is read again (startFromKeptConfig).
 // Checked without zod: this module is part of every page's first load, and zod's core (shared with the forms' full
 // zod) would add 15 KB compressed to it (docs/decisions.md, "Public pages"). A bad deployment still fails at boot,
 // naming the fields.
@@ -73,8 +74,52 @@ export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<Runti
     throw error instanceof ConfigError ? error : new ConfigError(`GET /config.json failed: ${String(error)}`);
   }
   current = parseRuntimeConfig(body);
+  keepConfig(current);
   announceLoaded(current);
   return current;
+}
+
+/** The last configuration read, for the next signed-in page's boot. */
+const KEPT_CONFIG_KEY = 'cardcrew.config';
+
+function keepConfig(config: RuntimeConfig) {
+  try {
+    localStorage.setItem(KEPT_CONFIG_KEY, JSON.stringify(config));
+  } catch {
+    // no storage: every boot waits for /config.json
+  }
+}
+
+function keptConfig(): RuntimeConfig | null {
+  try {
+    const kept = localStorage.getItem(KEPT_CONFIG_KEY);
+    return kept ? parseRuntimeConfig(JSON.parse(kept)) : null;
+  } catch {
+    return null; // none, or not ours
+  }
+}
+
+const sameConfig = (a: RuntimeConfig, b: RuntimeConfig) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A signed-in page's boot (issue 25 §1): the configuration the last visit read is used at once, so the page draws
+ * and asks for its data without waiting a round trip for /config.json. `read` (loadConfig, started beside it) then
+ * takes its place; when a deploy has changed the configuration, the page loads again with the new one (kept by then).
+ * False when nothing is kept: the boot waits for `read`.
+ */
+export function startFromKeptConfig(read: Promise<RuntimeConfig>, reload: () => void = () => window.location.reload()): boolean {
+  const kept = keptConfig();
+  if (!kept) return false;
+  current = kept;
+  announceLoaded(kept);
+  read.then(
+    (config) => {
+      // Only once the new one is kept, or a browser without storage would load the page again and again.
+      if (!sameConfig(config, kept) && sameConfig(keptConfig() ?? kept, config)) reload();
+    },
+    (error: unknown) => console.error('Could not read /config.json; the configuration of the last visit stays in use', error),
+  );
+  return true;
 }
 
 /** Whether loadConfig has read the configuration. */

@@ -2,6 +2,7 @@
 // Cognito keys in local storage has no session to read, so only a stored session, a sign-in or a page of the
 // signed-in app loads it (docs/decisions.md, "Public pages").
 import { getConfig } from './config';
+import { SESSION_REFRESH_TICKS, SESSION_TICK_MS } from './session-timing';
 
 export type AuthLibrary = typeof import('./auth-library');
 
@@ -10,6 +11,8 @@ const AMPLIFY_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 let loading: Promise<AuthLibrary> | null = null;
 let loaded: AuthLibrary | null = null;
+let announceLoaded: (library: AuthLibrary) => void = () => undefined;
+const whenLoaded = new Promise<AuthLibrary>((resolve) => (announceLoaded = resolve));
 
 /**
  * The auth library, configured from the runtime config, which must be loaded first (main.tsx: a page that loads the
@@ -20,6 +23,7 @@ export function loadAuth(): Promise<AuthLibrary> {
     (library) => {
       library.configureAuth(getConfig());
       loaded = library;
+      announceLoaded(library);
       return library;
     },
     (error: unknown) => {
@@ -28,6 +32,14 @@ export function loadAuth(): Promise<AuthLibrary> {
     },
   );
   return loading;
+}
+
+/**
+ * Resolves once something has loaded the auth library (a sign-in, a sign-out, a token refresh), without loading it:
+ * a signed-in page listens to Amplify's events only when Amplify is there to send them (issue 25 §1).
+ */
+export function whenAuthLoaded(): Promise<AuthLibrary> {
+  return whenLoaded;
 }
 
 /** The auth library if something has loaded it already; an error thrown by Amplify implies it has. */
@@ -50,8 +62,8 @@ export interface StoredIdToken {
   payload: Record<string, unknown>;
 }
 
-/** Amplify refreshes a token with 90 s or less left (lib/auth.ts); one with more than this is used as stored. */
-const STORED_TOKEN_MARGIN_MS = 2 * 60_000;
+/** A stored token with more than the refresh window and a tick left is used as stored (Amplify would not refresh it). */
+const STORED_TOKEN_MARGIN_MS = (SESSION_REFRESH_TICKS + 1) * SESSION_TICK_MS;
 
 /**
  * The signed-in user's ID token as Amplify stored it, read without Amplify: a signed-in page's first API calls need

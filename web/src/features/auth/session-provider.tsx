@@ -5,7 +5,9 @@ import type { Me } from '@shared/schemas/me';
 import { sessionNotices } from '@shared/messages/session';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { hasStoredSession, loadAuth, subscribeToStoredSession } from '@web/lib/load-auth';
+import { getConfig } from '@web/lib/config';
+import { hasStoredSession, loadAuth, storedIdToken, subscribeToStoredSession, whenAuthLoaded } from '@web/lib/load-auth';
+import { SESSION_TICK_MS } from '@web/lib/session-timing';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { cachedSession, forgetSession, resolveSession, takeStartedSession, type SessionState, type SessionUser } from './session-start';
 
@@ -69,12 +71,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (cached) void refreshMe();
   }, [cached, refreshMe]);
 
-  // Amplify's events, once it is loaded (a stored session, or a sign-in on this page).
+  // Amplify's events, once something has loaded it (a sign-in, a sign-out, a refresh): only Amplify in this tab sends
+  // them, so a signed-in page does not load its 165 KB to listen (issue 25 §1).
   useEffect(() => {
     if (!storedSession) return;
     let stop: (() => void) | undefined;
     let active = true;
-    void loadAuth().then(({ Hub }) => {
+    void whenAuthLoaded().then(({ Hub }) => {
       if (!active) return;
       stop = Hub.listen('auth', ({ payload }) => {
         switch (payload.event) {
@@ -97,22 +100,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [storedSession, refreshMe]);
 
-  // Refresh the tokens before they expire (spec 1 §9), so a page left open keeps working.
+  // Refresh the tokens before they expire (spec 1 §9), so a page left open keeps working. Each tick looks at the stored
+  // ID token first: while it is good for longer than Amplify's refresh window, Amplify is not loaded (issue 25 §1).
   const signedIn = state.user !== null;
   useEffect(() => {
     if (!signedIn) return;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    let active = true;
-    void loadAuth().then(({ refreshSessionIfExpiring, SESSION_TICK_MS }) => {
-      if (!active) return;
-      timer = setInterval(() => {
-        refreshSessionIfExpiring().catch((error: unknown) => console.error('Could not refresh the session', error));
-      }, SESSION_TICK_MS);
-    });
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
+    const timer = setInterval(() => {
+      if (storedIdToken(getConfig().userPoolClientId)) return;
+      void loadAuth()
+        .then(({ refreshSessionIfExpiring }) => refreshSessionIfExpiring())
+        .catch((error: unknown) => console.error('Could not refresh the session', error));
+    }, SESSION_TICK_MS);
+    return () => clearInterval(timer);
   }, [signedIn]);
 
   const signOut = useCallback(async (): Promise<boolean> => {

@@ -2,7 +2,7 @@
 // the tabs; the open tab is in the address (?tab=), so a reload or a link keeps it.
 import { ShieldCheck } from 'lucide-react';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from '@web/lib/router';
 import { Badge } from '@web/components/badge';
 import { FilterTabs } from '@web/components/tabs';
@@ -38,9 +38,31 @@ function AdminPortal() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = tabs.some((t) => t.value === requested) ? (requested as Tab) : 'dashboard';
+  return (
+    <AdminLayout tab={tab} onTab={(next) => setParams({ tab: next }, { replace: true })}>
+      <Suspense fallback={<Spinner className="w-full py-12" />}>
+        {tab === 'dashboard' && <DashboardTab />}
+        {tab === 'businesses' && <BusinessesTab />}
+        {tab === 'billing' && <BillingTab />}
+        {tab === 'plans' && <PlansTab />}
+        {tab === 'users' && <UsersTab />}
+      </Suspense>
+    </AdminLayout>
+  );
+}
+
+/** The admin portal before anything is known (web/prerender.ts draws it into /admin's HTML, issue 25 §1). */
+export function AdminFrame() {
+  return (
+    <AdminLayout tab="dashboard" onTab={() => undefined}>
+      <Spinner className="w-full py-12" />
+    </AdminLayout>
+  );
+}
+
+function AdminLayout({ tab, onTab, children }: { tab: Tab; onTab: (tab: Tab) => void; children: ReactNode }) {
   const tabsId = useId();
   const panelId = `${tabsId}-panel`;
-
   return (
     <div className="min-h-dvh bg-muted">
       <header className="border-b bg-background">
@@ -66,15 +88,9 @@ function AdminPortal() {
         </div>
       </header>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6">
-        <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={tabs} />
+        <FilterTabs label="Admin sections" idPrefix={tabsId} panelId={panelId} value={tab} onChange={onTab} items={tabs} />
         <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${tab}`} tabIndex={-1} className="min-w-0">
-          <Suspense fallback={<Spinner className="w-full py-12" />}>
-            {tab === 'dashboard' && <DashboardTab />}
-            {tab === 'businesses' && <BusinessesTab />}
-            {tab === 'billing' && <BillingTab />}
-            {tab === 'plans' && <PlansTab />}
-            {tab === 'users' && <UsersTab />}
-          </Suspense>
+          {children}
         </div>
       </main>
     </div>

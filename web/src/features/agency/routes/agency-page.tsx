@@ -208,7 +208,7 @@ function AgencyHeader({
  * heading drawn at once (the name, figures and client cards as placeholders of their size), so the page paints while
  * /api/agency is under way and nothing above the client cards moves when it answers.
  */
-function AgencyFrame() {
+export function AgencyFrame() {
   // The default brand's gradient and text (the agency's own colours come with its data).
   const heroText = readableTextOnAll([DEFAULT_BRAND_COLORS.primaryColor, DEFAULT_BRAND_COLORS.secondaryColor, DEFAULT_BRAND_COLORS.accentColor]);
   return (

@@ -1,7 +1,7 @@
 // /business and /business/:businessId: the business dashboard behind the gate of spec 2 §2.
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from '@web/lib/router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
@@ -100,6 +100,9 @@ function NoBusiness() {
 
 function Dashboard({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
   const query = useDashboard(businessId);
+  // The data is drawn in a transition: React renders it in slices of a few milliseconds between the browser's other
+  // work instead of in one long task (issue 25 §1, blocking time), and the frame stays until it is done.
+  const view = useDeferredValue(query.data);
 
   if (query.isPending) return <DashboardFrame businessId={businessId} agencyView={agencyView} />;
   if (query.isError) {
@@ -111,11 +114,12 @@ function Dashboard({ businessId, agencyView }: { businessId: string; agencyView:
       </CenteredCard>
     );
   }
+  if (view === undefined) return <DashboardFrame businessId={businessId} agencyView={agencyView} />;
   return (
     <DashboardContent
       businessId={businessId}
       agencyView={agencyView}
-      view={query.data}
+      view={view}
       hasMore={query.hasNextPage}
       loadingMore={query.isFetchingNextPage}
       onLoadMore={() => void query.fetchNextPage()}
@@ -271,7 +275,7 @@ function DashboardStats({ stats }: { stats: DashboardView['stats'] | null }) {
  * dashboard call is under way and nothing above the cards moves when it answers. The sections below the cards (scan
  * analytics, billing, contacts) come with the data.
  */
-function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
+export function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
   const keptName = keptLabel(useSession().me?.userId, `business:${businessId}`);
   return (
     <div className="min-h-dvh bg-muted">

@@ -3,7 +3,7 @@
 // 'Write to NFC tag' (issue 22 §6),
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
@@ -51,6 +51,8 @@ function PortalGate() {
 
 function Portal() {
   const query = useMyEmployee();
+  // Drawn in a transition, in slices between the browser's other work (issue 25 §1); the frame stays until then.
+  const data = useDeferredValue(query.data);
   if (query.isPending) return <PortalFrame />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <ProfileNotFound />;
@@ -67,7 +69,8 @@ function Portal() {
       </CenteredCard>
     );
   }
-  return <PortalContent data={query.data} />;
+  if (data === undefined) return <PortalFrame />;
+  return <PortalContent data={data} />;
 }
 
 function PortalContent({ data }: { data: MyEmployee }) {
@@ -149,7 +152,7 @@ function Placeholder({ className }: { className: string }) {
  * the business's and the employee's details as placeholders of their size, so the page paints while
  * /api/me/employee is under way. The sections below the two cards come with the data.
  */
-function PortalFrame() {
+export function PortalFrame() {
   const { me } = useSession();
   const isOwner = me?.role === 'owner';
   const keptName = keptLabel(me?.userId, 'employee:name');
