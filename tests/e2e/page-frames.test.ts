@@ -27,6 +27,8 @@ interface FramedPage {
   alsoDrawn: string[];
   /** The heading the frame draws from the name the last visit kept. */
   kept?: { name: string; level: number };
+  /** A figure the frame draws as the last visit did (its tile's title, and the figure's pattern). */
+  keptFigure?: { tile: string; figure: RegExp };
   /** Seen only once the data is there. */
   loaded: (page: Page) => Locator;
 }
@@ -41,6 +43,7 @@ const pages: FramedPage[] = [
     heading: 'Employee Cards',
     alsoDrawn: ['Total Employees', 'Monthly Cost'],
     kept: { name: 'Acme Studio', level: 1 },
+    keptFigure: { tile: 'Monthly Cost', figure: /^\$\d[\d,]*\.\d\d$/ },
     loaded: (page) => page.getByRole('tab', { name: /^All Cards \(\d+\)$/ }),
   },
   {
@@ -144,6 +147,10 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
       await expectOnPage(heading).toBeVisible();
       for (const title of framed.alsoDrawn) await expectOnPage(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
       if (framed.kept) await expectOnPage(page.getByRole('heading', { name: framed.kept.name, level: framed.kept.level, exact: true })).toBeVisible();
+      if (framed.keptFigure) {
+        const tile = page.getByRole('heading', { name: framed.keptFigure.tile, exact: true }).locator('..');
+        await expectOnPage(tile.getByText(framed.keptFigure.figure)).toBeVisible();
+      }
       await expectOnPage(page.locator('[aria-busy="true"]')).toHaveCount(1);
       await expectOnPage(page.getByRole('status')).toHaveCount(1);
       await expectOnPage(framed.loaded(page), 'nothing of the data before its call answered').toHaveCount(0);

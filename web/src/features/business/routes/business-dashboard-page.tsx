@@ -14,6 +14,7 @@ import { useSession } from '@web/features/auth/session-provider';
 import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import type { ClientBrandView } from '@shared/schemas/me';
+import { dashboardStatsSchema } from '@shared/schemas/dashboard';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
 import { useBusinessContacts, useDeleteBusinessContact } from '../api/contacts';
 import { ContactsList } from '@web/components/contacts-list';
@@ -149,6 +150,9 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const { me } = useSession();
   useBrandTheme(business, me?.brand);
   useEffect(() => keepLabel(me?.userId, `business:${businessId}`, business.name), [me?.userId, businessId, business.name]);
+  // The figures too: with thousands of employees the Monthly Cost figure is the page's largest text (issue 25 §1).
+  const keptStats = JSON.stringify(stats);
+  useEffect(() => keepLabel(me?.userId, `business:${businessId}:stats`, keptStats), [me?.userId, businessId, keptStats]);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
@@ -269,19 +273,32 @@ function DashboardStats({ stats }: { stats: DashboardView['stats'] | null }) {
   );
 }
 
+/** The figures the last visit drew (kept-labels.ts), if they still read as figures. */
+function keptStatsOf(kept: string | null): DashboardView['stats'] | null {
+  if (!kept) return null;
+  try {
+    const parsed = dashboardStatsSchema.safeParse(JSON.parse(kept));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The dashboard before its data (issue 25 §1): the header, the statistics and the Employee Cards heading (the page's
- * largest text) drawn at once, the figures and cards as placeholders of their size, so the page paints while the
- * dashboard call is under way and nothing above the cards moves when it answers. The sections below the cards (scan
+ * largest text) drawn at once, the figures as the last visit drew them (else placeholders of their size) and the cards
+ * as placeholders, so the page paints while the dashboard call is under way and nothing above the cards moves when it
+ * answers. The sections below the cards (scan
  * analytics, billing, contacts) come with the data.
  */
 export function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
-  const keptName = keptLabel(useSession().me?.userId, `business:${businessId}`);
+  const userId = useSession().me?.userId;
+  const keptName = keptLabel(userId, `business:${businessId}`);
   return (
     <div className="min-h-dvh bg-muted">
       <DashboardHeader businessId={businessId} business={null} keptName={keptName} agencyView={agencyView} onAddEmployee={() => undefined} />
       <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
-        <DashboardStats stats={null} />
+        <DashboardStats stats={keptStatsOf(keptLabel(userId, `business:${businessId}:stats`))} />
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
