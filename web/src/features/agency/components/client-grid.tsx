@@ -5,13 +5,15 @@
 // reachable, nothing is fetched again.
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { ChevronDown } from 'lucide-react';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Button } from '@web/components/button';
 import { useNearViewport } from '@web/lib/use-near-viewport';
 import { ClientCard } from './client-card';
 
 /** Cards per page: a multiple of the grid's 1, 2 and 3 columns, and more than a desktop screen holds. */
 export const CLIENTS_PAGE_SIZE = 24;
+/** Cards drawn with the data itself (two rows of three: a first screen anywhere); the rest of a page follows at once. */
+const FIRST_DRAW = 6;
 
 const counts = new Intl.NumberFormat('en-US');
 
@@ -43,27 +45,29 @@ export function ClientGrid({
   const listRef = useRef<HTMLUListElement>(null);
   const focusCard = useRef<number | null>(null);
 
+  // The cards drawn: behind `shown` while React renders new ones in the background, in slices that yield to the
+  // browser (a deferred value), so neither the data's arrival nor a new page is one long task on a slow phone.
+  const drawn = useDeferredValue(shown, Math.min(shown, FIRST_DRAW));
+
   // Idempotent for the count it was asked at (a repeated call, as in React's development double effects, adds nothing).
-  const nextLimit = (from: number) => (limit: number) => Math.max(limit, from + CLIENTS_PAGE_SIZE >= total ? Infinity : from + CLIENTS_PAGE_SIZE);
-  // Scrolling near the end: a transition, so the new cards render without holding up the scroll or a tap.
-  const showNextPageNear = (from: number) => startTransition(() => setLimit(nextLimit(from)));
+  const showPageAfter = (from: number) => setLimit((limit) => Math.max(limit, from + CLIENTS_PAGE_SIZE >= total ? Infinity : from + CLIENTS_PAGE_SIZE));
   const showMore = () => {
     focusCard.current = shown;
-    setLimit(nextLimit(shown));
+    showPageAfter(shown);
   };
 
   // After the button: focus the first newly shown card's first control, so the keyboard carries on where the list grew.
   useEffect(() => {
     const index = focusCard.current;
-    if (index === null) return;
+    if (index === null || drawn <= index) return;
     focusCard.current = null;
     listRef.current?.children[index]?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, [shown]);
+  }, [drawn]);
 
   return (
     <>
       <ul ref={listRef} className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {clients.slice(0, shown).map((client) => (
+        {clients.slice(0, drawn).map((client) => (
           <li key={client.id}>
             <ClientCard client={client} currency={currency} agencyWhiteLabel={agencyWhiteLabel} onAnalytics={onAnalytics} />
           </li>
@@ -71,8 +75,8 @@ export function ClientGrid({
       </ul>
       {total > CLIENTS_PAGE_SIZE && (
         <div className="relative grid justify-items-center gap-2">
-          {/* A new mark (new key) per page: useNearViewport reports "near" once per element. */}
-          {shown < total && <NearEnd key={shown} onNear={() => showNextPageNear(shown)} />}
+          {/* A new mark (new key) per page, once its cards are drawn: useNearViewport reports "near" once per element. */}
+          {drawn === shown && shown < total && <NearEnd key={shown} onNear={() => showPageAfter(shown)} />}
           <p role="status" className="text-sm text-muted-foreground">
             {clientGridCopy.showing(shown, total)}
           </p>
