@@ -1,8 +1,8 @@
 // The agency dashboard with many clients (issue 25 §1): an agency with 60 clients (seeded through the repository, as
 // the bench seeds 500) sees the first 24 cards and "Showing 24 of 60 clients"; scrolling to the end draws the next page;
 // "Show more clients" by keyboard draws the rest and moves focus to the first new card; a later client's Analytics
-// and payer select still work (stored), Add Client puts the new client on top with nothing pushed out; axe clean; a
-// 390 px phone without sideways scroll.
+// and its payer and white-label selects still work (stored), Add Client puts the new client on top with nothing pushed
+// out; axe clean; a 390 px phone without sideways scroll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
@@ -87,7 +87,7 @@ describe('the agency dashboard with 60 clients (issue 25 §1)', () => {
     await shot(page, 'agency-scale-02-all-shown', { fullPage: false });
   });
 
-  it("opens a later client's analytics and changes a later client's payer (stored)", async () => {
+  it("opens a later client's analytics, and changes a later client's payer and white-label (stored)", async () => {
     const { page } = session;
     const late = names[55]!;
     await page.getByRole('button', { name: `Analytics for ${late}`, exact: true }).click();
@@ -107,6 +107,14 @@ describe('the agency dashboard with 60 clients (issue 25 §1)', () => {
     await expect.poll(stored).toBe('direct');
     // The refreshed list keeps every card shown.
     await expectOnPage(cards()).toHaveCount(CLIENTS);
+
+    // A later client's white-label select too (issue 21 §1): off for this client alone, stored on its link.
+    const whiteLabel = page.getByLabel(`White-label for ${names[58]}`, { exact: true });
+    await whiteLabel.selectOption('off');
+    await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved(names[58]!, false))).toBeVisible();
+    await expectOnPage(whiteLabel).toHaveValue('off');
+    const otherId = (await page.getByRole('link', { name: `Manage ${names[58]}`, exact: true }).getAttribute('href'))!.split('/').pop()!;
+    await expect.poll(async () => (await (await tables()).agencyClient.get({ agencyId, businessId: otherId }).go({ consistent: true })).data?.whiteLabel).toBe('off');
   });
 
   it('adds a client: it comes first and none is pushed out of the list (stored)', async () => {
