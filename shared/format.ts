@@ -6,12 +6,25 @@ export const DEFAULT_CURRENCY = 'USD';
 
 /** Digits of the currency's minor unit (USD 2, JPY 0, BHD 3); 2 for a code Intl does not know. */
 export function minorUnitDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
+  return currencyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
 }
+
+// One Intl.NumberFormat per currency, made on first use: building one costs far more than formatting with it, and a
+// list (the agency dashboard's client cards, issue 25 §1) formats money once per row. null: a code Intl does not know.
+const currencyFormats = new Map<string, Intl.NumberFormat | null>();
+function currencyFormat(currency: string): Intl.NumberFormat | null {
+  let format = currencyFormats.get(currency);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = null;
+    }
+    currencyFormats.set(currency, format);
+  }
+  return format;
+}
+let plainAmount: Intl.NumberFormat | undefined;
 
 /** Formats integer minor units (cents): formatMoney(123450, 'USD') → '$1,234.50', formatMoney(1234, 'JPY') → '¥1,234'. */
 export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY): string {
@@ -20,14 +33,10 @@ export function formatMoney(cents: number, currency: string = DEFAULT_CURRENCY):
 
 /** '$1,234.50' for USD from a major-unit amount; an unknown currency code is shown as 'XYZ 1,234.50'. */
 export function formatCurrency(amount: number, currency = 'USD'): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    const number = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      amount,
-    );
-    return `${currency} ${number}`;
-  }
+  const format = currencyFormat(currency);
+  if (format) return format.format(amount);
+  plainAmount ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${currency} ${plainAmount.format(amount)}`;
 }
 
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,9 +1,12 @@
 // One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue (for
 // the billable ones), the status badge, who pays for it (issue 20), its white-label (issue 21), Analytics (scans over
-// time) and Manage (the client's business dashboard).
+// time) and Manage (the client's business dashboard). Memoised, with props that stay the same between the dashboard's
+// renders (the client object is kept by the query's structural sharing, the Analytics handler is the page's state
+// setter): an agency with hundreds of clients re-renders only the cards whose client changed (issue 25 §1).
 import { formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
@@ -12,7 +15,21 @@ import { Card } from '@web/components/card';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
 import { ClientWhiteLabelSelect } from './client-white-label-select';
 
-export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: { client: AgencyClientSummary; currency: string; agencyWhiteLabel: boolean; onAnalytics: () => void }) {
+// One formatter for every card (Number#toLocaleString builds a new one per call).
+const counts = new Intl.NumberFormat('en-US');
+
+export const ClientCard = memo(function ClientCard({
+  client,
+  currency,
+  agencyWhiteLabel,
+  onAnalytics,
+}: {
+  client: AgencyClientSummary;
+  currency: string;
+  agencyWhiteLabel: boolean;
+  /** Opens the client's analytics; a stable function (the cards are memoised), called with this card's client. */
+  onAnalytics: (client: AgencyClientSummary) => void;
+}) {
   return (
     <Card className="flex h-full flex-col gap-4 p-4">
       <div className="flex items-start gap-3">
@@ -26,7 +43,7 @@ export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: 
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Employees</dt>
-          <dd className="font-semibold tabular-nums">{client.employeeCount.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{counts.format(client.employeeCount)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Revenue</dt>
@@ -34,7 +51,7 @@ export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: 
           {/* Revenue counts what the client's invoice counts: drafts are not billed (issue 27 §4). */}
           {client.billableEmployeeCount !== client.employeeCount && (
             <dd className="text-xs text-muted-foreground">
-              for {client.billableEmployeeCount.toLocaleString('en-US')} billed; drafts are free
+              for {counts.format(client.billableEmployeeCount)} billed; drafts are free
             </dd>
           )}
         </div>
@@ -42,7 +59,7 @@ export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: 
       <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} />
       <ClientWhiteLabelSelect businessId={client.id} clientName={client.name} whiteLabel={client.whiteLabel} agencyWhiteLabel={agencyWhiteLabel} />
       <div className="mt-auto flex gap-2">
-        <Button variant="outline" size="sm" className="flex-1" onClick={onAnalytics} aria-label={`Analytics for ${client.name}`}>
+        <Button variant="outline" size="sm" className="flex-1" onClick={() => onAnalytics(client)} aria-label={`Analytics for ${client.name}`}>
           <BarChart3 aria-hidden />
           Analytics
         </Button>
@@ -55,4 +72,4 @@ export function ClientCard({ client, currency, agencyWhiteLabel, onAnalytics }: 
       </div>
     </Card>
   );
-}
+});

@@ -20,7 +20,7 @@ import { signedInDestination } from '@web/lib/signed-in-destination';
 import { applyBrandTheme } from '@web/lib/theme';
 import { useAgencyDashboard } from '../api/get-agency-dashboard';
 import { lazyDialog } from '@web/components/lazy-dialog';
-import { ClientCard } from '../components/client-card';
+import { ClientGrid } from '../components/client-grid';
 import { AgencyBillingSection } from '@web/features/agency-billing/components/agency-billing-section';
 import { CenteredCard } from '@web/components/centered-card';
 
@@ -121,13 +121,8 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
                 </Button>
               </Card>
             ) : (
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {clients.map((client) => (
-                  <li key={client.id}>
-                    <ClientCard client={client} currency={stats.currency} agencyWhiteLabel={agency?.whiteLabel ?? false} onAnalytics={() => setAnalyticsFor(client)} />
-                  </li>
-                ))}
-              </ul>
+              // A page of cards at a time (issue 25 §1); the state setter is the cards' stable Analytics handler.
+              <ClientGrid clients={clients} currency={stats.currency} agencyWhiteLabel={agency.whiteLabel} onAnalytics={setAnalyticsFor} />
             )}
           </section>
         )}
