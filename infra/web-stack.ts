@@ -67,15 +67,19 @@ export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 
 export const SPA_FALLBACK_FUNCTION = `
 var pages = ${JSON.stringify(pageFiles)};
 var patterns = ${JSON.stringify(framedPatterns)};
-function fileFor(uri) {
-  if (Object.prototype.hasOwnProperty.call(pages, uri)) return pages[uri];
+function has(key) {
+  return Object.prototype.hasOwnProperty.call(pages, key);
+}
+function fileFor(uri, tab) {
+  if (tab && has(uri + '?tab=' + tab)) return pages[uri + '?tab=' + tab];
+  if (has(uri)) return pages[uri];
   for (var i = 0; i < patterns.length; i++) if (new RegExp(patterns[i][0]).test(uri)) return patterns[i][1];
   return ${JSON.stringify(SPA_SHELL_FILE)};
 }
 function handler(event) {
   var request = event.request;
   var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) request.uri = '/' + fileFor(request.uri);
+  if (lastSegment.indexOf('.') === -1) request.uri = '/' + fileFor(request.uri, request.querystring.tab && request.querystring.tab.value);
   return request;
 }`;
 

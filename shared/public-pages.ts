@@ -21,7 +21,12 @@ export const framedPages: Readonly<Record<string, string>> = {
   '/business': 'business.html',
   '/agency': 'agency.html',
   '/employee-portal': 'employee-portal.html',
+  // The admin portal: one frame per tab (?tab=), each with the open tab's heading, its largest text.
   '/admin': 'admin.html',
+  '/admin?tab=businesses': 'admin-businesses.html',
+  '/admin?tab=billing': 'admin-billing.html',
+  '/admin?tab=plans': 'admin-plans.html',
+  '/admin?tab=users': 'admin-users.html',
 };
 
 /**
@@ -36,7 +41,15 @@ export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages
 /** The SPA shell: an empty page that boots the app, for every client-side route that is not prerendered. */
 export const SPA_SHELL_FILE = 'app.html';
 
-/** The file a request for `pathname` is answered with: a prerendered page or frame, or the SPA shell. */
-export function pageFileFor(pathname: string): string {
-  return pageFiles[pathname] ?? framedPatterns.find(([pattern]) => new RegExp(pattern).test(pathname))?.[1] ?? SPA_SHELL_FILE;
+/**
+ * The file a request for `pathname` is answered with: a prerendered page or frame (the one of its `tab` query
+ * parameter first, if any), or the SPA shell.
+ */
+export function pageFileFor(pathname: string, tab?: string | null): string {
+  return (
+    (tab ? pageFiles[`${pathname}?tab=${tab}`] : undefined) ??
+    pageFiles[pathname] ??
+    framedPatterns.find(([pattern]) => new RegExp(pattern).test(pathname))?.[1] ??
+    SPA_SHELL_FILE
+  );
 }

@@ -39,10 +39,13 @@ function chunksOf(manifest: Manifest, key: string, seen = new Set<string>()): Se
   return seen;
 }
 
-/** Writes web/after-paint.js, minified, into dist/assets under its content hash (cached for good, like every asset). */
-function writeLoader(): string {
-  const source = transformSync(readFileSync(join(webRoot, 'after-paint.js'), 'utf8'), { minify: true, target: 'es2020' }).code;
-  const file = `assets/after-paint-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
+/**
+ * Writes a classic script of web/ (after-paint.js, kept-labels.js), minified, into dist/assets under its content hash
+ * (cached for good, like every asset).
+ */
+function writeScript(name: string): string {
+  const source = transformSync(readFileSync(join(webRoot, `${name}.js`), 'utf8'), { minify: true, target: 'es2020' }).code;
+  const file = `assets/${name}-${createHash('sha256').update(source).digest('base64url').slice(0, 8)}.js`;
   writeFileSync(join(dist, file), source);
   return file;
 }
@@ -64,7 +67,8 @@ async function prerender() {
   const entry = ENTRY_SCRIPT.exec(shell)?.[1];
   const config = CONFIG_PRELOAD.exec(shell)?.[1];
   if (!entry || !config) throw new Error('web/dist/index.html lost its entry script or its config preload');
-  const loader = writeLoader();
+  const loader = writeScript('after-paint');
+  const keptLabelsScript = writeScript('kept-labels');
 
   // A public page is hydrated (data-prerendered); a signed-in page's frame (issue 25 §1) is drawn from the HTML and
   // then rendered over by the app (data-frame), which draws the same frame with what the last visit kept, then the data.
@@ -73,7 +77,7 @@ async function prerender() {
     ...Object.entries(framedPages).map(([path, file]) => ({ path, file, render: renderFrame, marker: 'data-frame' })),
   ];
   for (const { path, file, render, marker } of pages) {
-    const { html, module } = await render(path);
+    const { html, module, keptLabels } = await render(path);
     const chunks = [...chunksOf(manifest, 'index.html'), ...chunksOf(manifest, module)].filter((f) => `/${f}` !== entry);
     const loaderTag =
       `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
@@ -89,7 +93,16 @@ async function prerender() {
       .replace(MODULE_PRELOADS, '')
       .replace(CONFIG_PRELOAD, '')
       .replace('</head>', `${loaderTag}</head>`)
-      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div>`);
+      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div>`)
+      // A frame with slots for kept names fills them before its first paint (web/kept-labels.js): deferred, so it runs
+      // once the frame is parsed, and render-blocking, so nothing is painted before it has (a paint of the placeholders
+      // first, then the names, would shift what is below them). Cached for good, it costs a returning user nothing.
+      .replace(
+        '</head>',
+        keptLabels && html.includes('data-kept-label')
+          ? `<script defer blocking="render" src="/${keptLabelsScript}" data-session="${keptLabels.session}" data-labels="${keptLabels.labels}"></script></head>`
+          : '</head>',
+      );
     writeFileSync(join(dist, file), page);
   }
   rmSync(ssrOut, { recursive: true, force: true });

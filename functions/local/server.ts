@@ -112,7 +112,7 @@ function safeDecode(text: string): string | null {
   }
 }
 
-function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, pathname: string) {
+function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, pathname: string, tab: string | null) {
   const root = resolve(o.webRoot);
   const decoded = safeDecode(pathname);
   if (decoded === null) return respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
@@ -122,7 +122,7 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOp
   // As the CloudFront function does: a prerendered public page gets its HTML, every other path without a file
   // extension the SPA shell (client-side routes); a path with an extension that is no file is a 404, like a missing
   // S3 object.
-  const file = isFile ? candidate : extname(pathname) ? null : join(root, pageFileFor(decoded));
+  const file = isFile ? candidate : extname(pathname) ? null : join(root, pageFileFor(decoded, tab));
   if (!file || !existsSync(file)) {
     return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, existsSync(join(root, 'index.html')) ? 'Not found' : 'The web app is not built yet: run npm run build:web');
   }
@@ -232,7 +232,7 @@ export function createLocalServer(o: LocalServerOptions): Server {
         const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
         return respond(req, res, result.statusCode ?? 200, { ...(result.headers as Record<string, string>) }, payload);
       }
-      return serveStatic(req, res, o, path);
+      return serveStatic(req, res, o, path, url.searchParams.get('tab'));
     } catch (error) {
       console.error('local server error', error);
       if (!res.headersSent) respond(req, res, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error' } }));

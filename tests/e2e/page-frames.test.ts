@@ -243,3 +243,41 @@ describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn b
     }
   });
 });
+
+describe('a returning user’s kept name is in the frame before the app’s code runs (web/kept-labels.js)', () => {
+  const returning = [
+    { email: 'agency@bright.example', path: '/business/demo-business-northwind', name: 'Northwind Bakery', loaded: /^All Cards \(\d+\)$/ },
+    { email: 'jane@acme.example', path: '/employee-portal', name: 'Welcome back, Jane Cooper!', loaded: /^Your Profile$/ },
+  ];
+
+  it.each(returning)('$path: the kept name with the app’s modules held off, and none after sign-out', async ({ email, path, name, loaded }) => {
+    const context = await signedInContext(email, 'Demo1234!');
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin}${path}`);
+      await expectOnPage(first.getByRole(path === '/employee-portal' ? 'heading' : 'tab', { name: loaded })).toBeVisible();
+      await first.close();
+
+      // Only the HTML and its kept-labels script: the app's modules never run.
+      const page = await context.newPage();
+      await page.route('**/assets/*.js', (route: Route) => (route.request().url().includes('/assets/kept-labels-') ? route.continue() : route.abort()));
+      await page.goto(`${origin}${path}`);
+      await expectOnPage(page.getByRole('heading', { name, level: 1, exact: true })).toBeVisible();
+      await expectOnPage(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expectOnPage(page.locator('[data-kept-placeholder]:visible')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `page-frame-kept${path.replace(/[/]+/g, '-')}`);
+
+      // Another user's kept session: the names are not theirs, so the placeholders stay.
+      await page.evaluate(() => {
+        const session = JSON.parse(localStorage.getItem('cardcrew.session') ?? 'null') as { me: { userId: string } };
+        session.me.userId = 'someone-else';
+        localStorage.setItem('cardcrew.session', JSON.stringify(session));
+      });
+      await page.reload();
+      await expectOnPage(page.getByRole('heading', { name, level: 1, exact: true })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

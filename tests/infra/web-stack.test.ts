@@ -52,10 +52,13 @@ function originOf(b: Behavior) {
   return config.Origins.find((o) => o.Id === b.TargetOriginId);
 }
 /** Runs a CloudFront Function's code (plain JS) on a viewer request for `uri`. */
-function runViewerRequest(functionLogicalId: string, uri: string): string {
+/** Runs a viewer-request function on `path` (with a query string, as CloudFront passes it: parsed, names to values). */
+function runViewerRequest(functionLogicalId: string, path: string): string {
   const code = (web.toJSON().Resources[functionLogicalId].Properties as { FunctionCode: string }).FunctionCode;
   const handler = new Function(`${code}; return handler;`)() as (e: unknown) => { uri: string };
-  return handler({ request: { uri, headers: {} } }).uri;
+  const [uri, search = ''] = path.split('?');
+  const querystring = Object.fromEntries([...new URLSearchParams(search)].map(([name, value]) => [name, { value }]));
+  return handler({ request: { uri, querystring, headers: {} } }).uri;
 }
 
 beforeAll(() => {
@@ -167,6 +170,10 @@ describe('the distribution', () => {
     expect(runViewerRequest(fn, '/business/b1/extra')).toBe('/app.html');
     expect(runViewerRequest(fn, '/business-onboarding')).toBe('/app.html');
     expect(runViewerRequest(fn, '/profile')).toBe('/app.html');
+    // The admin portal's frame is the open tab's; an unknown tab gets the Dashboard's (the page shows Dashboard then).
+    expect(runViewerRequest(fn, '/admin?tab=billing')).toBe('/admin-billing.html');
+    expect(runViewerRequest(fn, '/admin?tab=nope')).toBe('/admin.html');
+    expect(runViewerRequest(fn, '/admin')).toBe('/admin.html');
     expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/app.html');
     expect(runViewerRequest(fn, '/pricing/extra')).toBe('/app.html');
     expect(runViewerRequest(fn, '/constructor')).toBe('/app.html');

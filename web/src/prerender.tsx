@@ -2,12 +2,15 @@
 // table, providers and components as the browser, in the state a first-time visitor's first render has (signed out,
 // plans still loading), and a signed-in page's frame as it is drawn before anything is known (no kept names).
 // Never shipped to the browser.
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode, type ComponentType, type ReactElement } from 'react';
+import type { Tab } from './features/admin/routes/admin-page';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@web/lib/router';
 import { Providers } from './app/providers';
 import { AppRoutes, pageFor } from './app/router';
 import { setConfigForPrerender } from './lib/config';
+import { LABELS_KEY } from './features/auth/kept-labels';
+import { ME_CACHE_KEY } from './features/auth/session-start';
 
 setConfigForPrerender({
   region: 'prerender',
@@ -27,6 +30,8 @@ export interface RenderedPage {
   html: string;
   /** The page's source module (a manifest key), whose chunks the HTML preloads. */
   module: string;
+  /** A frame's: the local-storage keys web/kept-labels.js reads the kept names from. */
+  keptLabels?: { session: string; labels: string };
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -54,15 +59,25 @@ const frames: Record<string, () => Promise<ReactElement>> = {
     const { AgencyFrame } = await import('./features/agency/routes/agency-page');
     return <AgencyFrame />;
   },
-  '/admin': async () => {
-    const { AdminFrame } = await import('./features/admin/routes/admin-page');
-    return <AdminFrame />;
-  },
+  '/admin': () => adminFrame('dashboard', () => import('./features/admin/components/dashboard-tab').then((m) => m.DashboardTab)),
+  '/admin?tab=businesses': () => adminFrame('businesses', () => import('./features/admin/components/businesses-tab').then((m) => m.BusinessesTab)),
+  '/admin?tab=billing': () => adminFrame('billing', () => import('./features/admin/components/billing-tab').then((m) => m.BillingTab)),
+  '/admin?tab=plans': () => adminFrame('plans', () => import('./features/admin/components/plans-tab').then((m) => m.PlansTab)),
+  '/admin?tab=users': () => adminFrame('users', () => import('./features/admin/components/users-tab').then((m) => m.UsersTab)),
   '/employee-portal': async () => {
     const { PortalFrame } = await import('./features/employee-portal/routes/employee-portal-page');
     return <PortalFrame />;
   },
 };
+
+async function adminFrame(tab: Tab, load: () => Promise<ComponentType>): Promise<ReactElement> {
+  const [{ AdminFrame }, TabContent] = await Promise.all([import('./features/admin/routes/admin-page'), load()]);
+  return (
+    <AdminFrame tab={tab}>
+      <TabContent />
+    </AdminFrame>
+  );
+}
 
 export async function renderFrame(path: string): Promise<RenderedPage> {
   const frame = frames[path];
@@ -75,5 +90,5 @@ export async function renderFrame(path: string): Promise<RenderedPage> {
       </Providers>
     </StrictMode>,
   );
-  return { html, module: pageFor(path).module };
+  return { html, module: pageFor(new URL(path, 'https://prerender.invalid').pathname).module, keptLabels: { session: ME_CACHE_KEY, labels: LABELS_KEY } };
 }

@@ -2,7 +2,7 @@
 // name in its dashboard header and its four figures, the employee's own name in the portal's welcome. A page's frame
 // draws them at once, before its data arrives (they are the page's largest text: its LCP element), and the data then
 // draws the current ones. Forgotten on sign-out (session-start.ts forgetSession), and never shown to another user.
-const LABELS_KEY = 'cardcrew.labels';
+export const LABELS_KEY = 'cardcrew.labels';
 /** The most names kept (the oldest go first): a few businesses an agency manages, the user's own. */
 const MAX_LABELS = 20;
 

@@ -21,7 +21,7 @@ export interface SessionState {
 }
 
 /** The last /api/me answer of this browser's signed-in user (cleared on sign-out). */
-const ME_CACHE_KEY = 'cardcrew.session';
+export const ME_CACHE_KEY = 'cardcrew.session';
 
 let started: Promise<SessionState> | null = null;
 /** Whether this page load may draw from the kept session: a signed-in page's boot only (startSession). */

@@ -35,7 +35,7 @@ export default function BackgroundChooser({ employee, business }: { employee: Em
     [cardUrl, employee.name, employee.jobTitle, business.name, business.logoUrl, business.primaryColor, business.secondaryColor, business.accentColor],
   );
 
-  // The previews: each layout drawn at full size once, shown as a small image. Redrawn when what they show changes.
+  // The previews: each layout drawn once at the preview's size. Redrawn when what they show changes.
   useEffect(() => {
     if (!content) return;
     let cancelled = false;
@@ -45,7 +45,7 @@ export default function BackgroundChooser({ employee, business }: { employee: Em
         const logo = await loadBackgroundLogo(content.logoUrl);
         for (const id of backgroundLayoutIds) {
           if (cancelled) return;
-          const url = await previewUrl(await renderBackground(id, content, logo), PREVIEW_WIDTH);
+          const url = await previewUrl(await renderBackground(id, content, logo, PREVIEW_WIDTH));
           urls.push(url);
           if (!cancelled) setDrawn((shown) => ({ of: content, urls: { ...(shown.of === content ? shown.urls : {}), [id]: url }, failed: false }));
         }

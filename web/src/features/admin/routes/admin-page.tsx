@@ -24,7 +24,7 @@ const tabs = [
   { value: 'plans', label: 'Plans' },
   { value: 'users', label: 'Users' },
 ] as const;
-type Tab = (typeof tabs)[number]['value'];
+export type Tab = (typeof tabs)[number]['value'];
 
 export function AdminPage() {
   return (
@@ -51,11 +51,14 @@ function AdminPortal() {
   );
 }
 
-/** The admin portal before anything is known (web/prerender.ts draws it into /admin's HTML, issue 25 §1). */
-export function AdminFrame() {
+/**
+ * The admin portal before anything is known, on `tab` (web/prerender.ts draws one into the HTML of each tab, issue 25
+ * §1): the tab's own first render (its heading and controls, its data loading), inert until the app takes over.
+ */
+export function AdminFrame({ tab, children }: { tab: Tab; children: ReactNode }) {
   return (
-    <AdminLayout tab="dashboard" onTab={() => undefined}>
-      <Spinner className="w-full py-12" />
+    <AdminLayout tab={tab} onTab={() => undefined}>
+      <div inert>{children}</div>
     </AdminLayout>
   );
 }

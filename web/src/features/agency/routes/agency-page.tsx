@@ -5,7 +5,7 @@ import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agenc
 import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
@@ -52,6 +52,8 @@ function AgencyGate() {
 
 function Agency() {
   const query = useAgencyDashboard();
+  // Drawn in a transition, in slices between the browser's other work (issue 25 §1); the frame stays until then.
+  const data = useDeferredValue(query.data);
   if (query.isPending) return <AgencyFrame />;
   if (query.isError) {
     return (
@@ -60,7 +62,8 @@ function Agency() {
       </CenteredCard>
     );
   }
-  return <AgencyContent data={query.data} />;
+  if (data === undefined) return <AgencyFrame />;
+  return <AgencyContent data={data} />;
 }
 
 function AgencyContent({ data }: { data: AgencyDashboard }) {

@@ -48,7 +48,11 @@ export function DashboardHeader({ businessId, business, keptName = null, agencyV
               {business || keptName ? (
                 <h1 className="truncate text-lg font-bold sm:text-xl">{business?.name ?? keptName}</h1>
               ) : (
-                <span aria-hidden className="h-7 w-40 rounded bg-muted" />
+                <>
+                  {/* The prerendered frame's slot for the kept name, filled before the first paint (web/kept-labels.js). */}
+                  <h1 hidden data-kept-label={`business:${businessId || '{businessId}'}`} className="truncate text-lg font-bold sm:text-xl" />
+                  <span aria-hidden data-kept-placeholder className="h-7 w-40 rounded bg-muted" />
+                </>
               )}
               <Badge variant="secondary">Business</Badge>
             </div>

@@ -86,7 +86,8 @@ function PortalContent({ data }: { data: MyEmployee }) {
     <div className="min-h-dvh bg-muted">
       <PortalHeader business={business} isOwner={isOwner} />
       <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
-        <h1 className="text-2xl font-bold">Welcome back, {employee.name}!</h1>
+        {/* One text node, as the frame's and the prerendered one's: the same size, so no new LCP (issue 25 §1). */}
+        <h1 className="text-2xl font-bold">{welcomeOf(employee.name)}</h1>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProfileSection employee={employee} photoField={<MyPhotoField employee={employee} />} />
           <DigitalCardSection
@@ -147,6 +148,8 @@ function Placeholder({ className }: { className: string }) {
   );
 }
 
+const welcomeOf = (name: string) => `Welcome back, ${name}!`;
+
 /**
  * The portal before its data (issue 25 §1): the header, the welcome heading and the two cards' titles drawn at once,
  * the business's and the employee's details as placeholders of their size, so the page paints while
@@ -161,9 +164,10 @@ export function PortalFrame() {
       <PortalHeader business={null} isOwner={isOwner} />
       <main aria-busy="true" className="mx-auto grid max-w-5xl gap-6 px-4 py-6">
         {keptName ? (
-          <h1 className="text-2xl font-bold">Welcome back, {keptName}!</h1>
+          <h1 className="text-2xl font-bold">{welcomeOf(keptName)}</h1>
         ) : (
-          <h1 className="text-2xl font-bold">
+          // The prerendered frame's welcome takes the kept name before the first paint (web/kept-labels.js).
+          <h1 className="text-2xl font-bold" data-kept-label="employee:name" data-kept-template={welcomeOf('{}')}>
             Welcome back<span aria-hidden>, <Placeholder className="w-32 bg-background" />!</span>
           </h1>
         )}
