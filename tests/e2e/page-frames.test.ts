@@ -189,10 +189,15 @@ describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn b
     { path: '/business/demo-business-northwind', heading: 'Employee Cards' },
     { path: '/agency', heading: 'Managed Client Businesses' },
     { path: '/employee-portal', heading: 'Welcome back' },
-    { path: '/admin?tab=billing', heading: 'Admin Portal' },
+    // The admin portal: the open tab's own frame (its heading, the page's largest text), selected in the tab list.
+    { path: '/admin', heading: 'Platform Overview', tab: 'Dashboard' },
+    { path: '/admin?tab=businesses', heading: 'Business & Agency Management', tab: 'Businesses' },
+    { path: '/admin?tab=billing', heading: 'Billing & Invoices', tab: 'Billing' },
+    { path: '/admin?tab=plans', heading: 'Pricing Plans Management', tab: 'Plans' },
+    { path: '/admin?tab=users', heading: 'Admin User Management', tab: 'Users' },
   ];
 
-  it.each(framedHtml)('$path: its frame before the scripts, the same for everyone, axe clean at 390 px', async ({ path, heading }) => {
+  it.each(framedHtml)('$path: its frame before the scripts, the same for everyone, axe clean at 390 px', async ({ path, heading, tab }: { path: string; heading: string; tab?: string }) => {
     const context = await browser.newContext({ viewport, userAgent: userAgents.phone });
     try {
       const page = await context.newPage();
@@ -202,6 +207,7 @@ describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn b
       expect(response?.headers()['cache-control']).toBe('no-cache');
       await expectOnPage(page.getByRole('heading', { name: heading }).first()).toBeVisible();
       await expectOnPage(page.locator('#root[data-frame]')).toHaveCount(1);
+      if (tab) await expectOnPage(page.getByRole('tab', { name: tab, selected: true })).toBeVisible();
       // Nothing personal: no business's, employee's or agency's name (the app draws the kept ones over it).
       const html = (await response?.text()) ?? '';
       for (const name of ['Acme', 'Northwind', 'Bright', 'Jane']) expect(html).not.toContain(name);
