@@ -85,8 +85,8 @@ const pages: FramedPage[] = [
     path: '/admin?tab=dashboard',
     call: /\/api\/admin\/dashboard$/,
     heading: 'Platform Overview',
-    alsoDrawn: ['Businesses', 'Paid This Month'],
-    loaded: (page) => page.getByRole('heading', { name: 'Invoiced vs paid, last 6 months' }),
+    alsoDrawn: ['Businesses', 'Paid This Month', 'Invoiced vs paid, last 6 months'],
+    loaded: (page) => page.getByText('Show as table'),
   },
 ];
 

@@ -43,8 +43,8 @@ export function DashboardTab() {
 }
 
 /**
- * The tab before its data (issue 25 §1): the heading and the figures' tiles drawn at once, the figures as placeholders
- * of their size; the chart comes with the data.
+ * The tab before its data (issue 25 §1): the heading, the figures' tiles and the chart's title drawn at once, the
+ * figures as placeholders of their size; the chart's bars and months come with the data.
  */
 function DashboardFrame() {
   return (
@@ -62,7 +62,31 @@ function DashboardFrame() {
         <StatCard title="Overdue" value={undefined} icon={AlertTriangle} />
         <StatCard title="Paid This Month" value={undefined} icon={Wallet} />
       </div>
+      <Card className="grid gap-4 p-4">
+        <RevenueChartHead />
+        <div aria-hidden className="h-48 border-b" />
+      </Card>
     </section>
+  );
+}
+
+/** The chart's title (on a phone the tab's largest text, so the frame draws it too) and its legend. */
+function RevenueChartHead() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h3 className="font-semibold">
+        <CircleDollarSign aria-hidden className="mr-1 inline size-4 text-secondary" />
+        Invoiced vs paid, last 6 months
+      </h3>
+      <div aria-hidden className="flex gap-4 text-xs text-muted-foreground">
+        <span className="flex items-center gap-1">
+          <span className="size-3 rounded-sm bg-secondary" /> Invoiced
+        </span>
+        <span className="flex items-center gap-1">
+          <span className="size-3 rounded-sm bg-success" /> Paid
+        </span>
+      </div>
+    </div>
   );
 }
 
@@ -71,20 +95,7 @@ function RevenueChart({ data }: { data: AdminDashboard }) {
   const money = (cents: number) => formatMoney(cents, data.currency);
   return (
     <Card className="grid gap-4 p-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">
-          <CircleDollarSign aria-hidden className="mr-1 inline size-4 text-secondary" />
-          Invoiced vs paid, last 6 months
-        </h3>
-        <div aria-hidden className="flex gap-4 text-xs text-muted-foreground">
-          <span className="flex items-center gap-1">
-            <span className="size-3 rounded-sm bg-secondary" /> Invoiced
-          </span>
-          <span className="flex items-center gap-1">
-            <span className="size-3 rounded-sm bg-success" /> Paid
-          </span>
-        </div>
-      </div>
+      <RevenueChartHead />
       <div aria-hidden className="grid h-48 grid-cols-6 items-end gap-2 border-b">
         {data.months.map((m) => (
           <div key={m.month} className="flex h-full items-end justify-center gap-1">
