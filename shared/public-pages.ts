@@ -24,7 +24,6 @@ export const framedPages: Readonly<Record<string, string>> = {
   // The admin portal: one frame per tab (?tab=), each with the open tab's heading, its largest text.
   '/admin': 'admin.html',
   '/admin?tab=businesses': 'admin-businesses.html',
-  '/admin?tab=billing': 'admin-billing.html',
   '/admin?tab=plans': 'admin-plans.html',
   '/admin?tab=users': 'admin-users.html',
 };
@@ -35,11 +34,17 @@ export const framedPages: Readonly<Record<string, string>> = {
  */
 export const framedPatterns: readonly (readonly [pattern: string, file: string])[] = [['^/business/(?!onboarding$)[^/.]+$', 'business.html']];
 
-/** Every path that has a file of its own (public pages and frames): what the CloudFront function looks up. */
-export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages, ...framedPages };
-
 /** The SPA shell: an empty page that boots the app, for every client-side route that is not prerendered. */
 export const SPA_SHELL_FILE = 'app.html';
+
+/**
+ * The admin Billing tab has no frame: its largest text is the billing runs' sentence, which comes with the data, and
+ * drawn after a frame it moved the invoice filters below it (layout shift). It gets the shell, not the Dashboard's frame.
+ */
+const unframedPages: Readonly<Record<string, string>> = { '/admin?tab=billing': SPA_SHELL_FILE };
+
+/** Every path that has a file of its own (public pages and frames): what the CloudFront function looks up. */
+export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages, ...framedPages, ...unframedPages };
 
 /**
  * The file a request for `pathname` is answered with: a prerendered page or frame (the one of its `tab` query
