@@ -26,6 +26,8 @@ describe('Activity', () => {
     const session = await signedIn(owner, '/business', desktop);
     sessions.push(session);
     const { page } = session;
+    // As a user would, once the dashboard has loaded: the frame drawn before its data has the button, inert.
+    await expectOnPage(page.getByRole('tab', { name: /^All Cards \(\d+\)$/ })).toBeVisible();
     const button = page.getByRole('button', { name: 'Activity', exact: true });
     await button.focus();
     await page.keyboard.press('Enter');
