@@ -6,9 +6,10 @@ import { authPathFor } from '@web/lib/redirect';
 import { useSession } from './session-provider';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useSession();
+  const { user, loading, signedOut } = useSession();
   const location = useLocation();
   if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={authPathFor(location.pathname + location.search)} replace />;
+  // Signed out here by Sign Out: home, where the button is taking the visitor too.
+  if (!user) return <Navigate to={signedOut ? '/' : authPathFor(location.pathname + location.search)} replace />;
   return children;
 }

@@ -23,6 +23,11 @@ export interface SessionContextValue {
   refreshMe: () => Promise<Me | null>;
   /** Signs out with the spec's toasts; resolves false when it failed. */
   signOut: () => Promise<boolean>;
+  /**
+   * True once Sign Out has ended the session on this page (until the next sign-in): a page that needs a session then
+   * goes home, where Sign Out takes the visitor, not to /auth (the two navigations raced).
+   */
+  signedOut: boolean;
 }
 
 /** Toasts (sonner) load with the first one: the session is part of every page's first load, toasts are not. */
@@ -48,12 +53,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Whether the stored session has been read since the page loaded (or since another tab signed in). */
   const [resolved, setResolved] = useState(cached !== null);
   const inflight = useRef<Promise<Me | null> | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
 
   const refreshMe = useCallback((): Promise<Me | null> => {
     inflight.current ??= (takeStartedSession() ?? resolveSession())
       .then((next) => {
         setState(next);
         setResolved(true);
+        if (next.user) setSignedOut(false);
         return next.me;
       })
       .finally(() => {
@@ -122,6 +129,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return false;
     }
     forgetSession();
+    setSignedOut(true);
     setState({ user: null, me: null });
     setResolved(false);
     queryClient.clear();
@@ -133,7 +141,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = storedSession ? state.user : null;
   const me = storedSession ? state.me : null;
   const loading = storedSession && !resolved;
-  const value = useMemo<SessionContextValue>(() => ({ user, me, loading, refreshMe, signOut }), [user, me, loading, refreshMe, signOut]);
+  const value = useMemo<SessionContextValue>(() => ({ user, me, loading, refreshMe, signOut, signedOut }), [user, me, loading, refreshMe, signOut, signedOut]);
 
   // White-label (issue 21): a white-labelled client's people see their agency's name and icon in the tab.
   useBrandChrome(me?.brand);
