@@ -76,7 +76,8 @@ describe('the agency dashboard with 60 clients (issue 25 §1)', () => {
     const { page } = session;
     const more = page.getByRole('button', { name: 'Show more clients' });
     await more.focus();
-    await page.keyboard.press('Enter');
+    // Focusing it scrolls the end of the list near, which may show the last page by itself (focus then moves the same).
+    if (await more.isVisible()) await page.keyboard.press('Enter');
     await expectOnPage(cards()).toHaveCount(CLIENTS);
     await expectOnPage(status()).toHaveText('Showing 60 of 60 clients');
     await expectOnPage(more).toHaveCount(0);

@@ -43,6 +43,7 @@ export function ClientGrid({
   const total = clients.length;
   const shown = Math.min(limit, total);
   const listRef = useRef<HTMLUListElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
   const focusCard = useRef<number | null>(null);
 
   // The cards drawn: behind `shown` while React renders new ones in the background, in slices that yield to the
@@ -76,12 +77,21 @@ export function ClientGrid({
       {total > CLIENTS_PAGE_SIZE && (
         <div className="relative grid justify-items-center gap-2">
           {/* A new mark (new key) per page, once its cards are drawn: useNearViewport reports "near" once per element. */}
-          {drawn === shown && shown < total && <NearEnd key={shown} onNear={() => showPageAfter(shown)} />}
+          {drawn === shown && shown < total && (
+            <NearEnd
+              key={shown}
+              onNear={() => {
+                // Focusing the button scrolls the end near: the page it shows replaces the button, so focus follows it.
+                if (moreRef.current !== null && moreRef.current === document.activeElement) focusCard.current = shown;
+                showPageAfter(shown);
+              }}
+            />
+          )}
           <p role="status" className="text-sm text-muted-foreground">
             {clientGridCopy.showing(shown, total)}
           </p>
           {shown < total && (
-            <Button variant="outline" onClick={showMore}>
+            <Button ref={moreRef} variant="outline" onClick={showMore}>
               <ChevronDown aria-hidden />
               {clientGridCopy.showMore}
             </Button>
