@@ -2,6 +2,8 @@
 // the public pages. Runs the npm `lighthouse` CLI with Debian's Chromium and the same flags as the browser tests.
 // Standalone: `npx tsx tests/bench/lighthouse.ts http://127.0.0.1:5100 / /pricing /auth`.
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs } from '../support/browser';
 
@@ -68,6 +70,9 @@ function runCli(url: string, target?: LighthouseTarget): Promise<Report> {
 /** One Lighthouse run of `origin + path` in a fresh browser, or in the running browser `target`. */
 export async function lighthouse(origin: string, path: string, target?: LighthouseTarget): Promise<LighthouseFigures> {
   const report = await runCli(origin + path, target);
+  // BENCH_LIGHTHOUSE_REPORTS=<folder> keeps every report, to read where a page's blocking time or LCP comes from.
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) writeFileSync(join(keep, `${path.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`), JSON.stringify(report));
   const score = (id: keyof Report['categories']) => Math.round((report.categories[id].score ?? 0) * 100);
   const summary = report.audits['resource-summary']?.details?.items ?? [];
   const ofType = (type: string) => summary.find((i) => i.resourceType === type);
