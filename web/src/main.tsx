@@ -1,7 +1,7 @@
 // Boot: read /config.json, load the current route's page, then hydrate the prerendered HTML (public pages) or render
 // into the SPA shell (every other route). Amplify is not loaded here (lib/load-auth.ts). A failed config read renders
 // an error, never a blank page.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from '@web/lib/router';
 import { BootError } from './app/boot-error';
@@ -50,7 +50,9 @@ async function boot(root: HTMLElement) {
   );
   // web/prerender.ts marks the pages it rendered; their HTML is what the first client render must match.
   if (root.dataset.prerendered !== undefined) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // A transition: React renders in slices between which the browser stays responsive, and the page on screen (a
+  // prerendered frame, or the shell's spinner) stays until the whole first render is ready.
+  else startTransition(() => createRoot(root).render(app));
 }
 
 void boot(container);

@@ -1,24 +1,17 @@
 // The data of a signed-in page, requested at boot beside the page's code (issue 25 §1), not once the page has drawn
 // and mounted its queries: the same queries (the features' query options), put in the app's query client, so the
 // page's hooks find them answered or under way. Loaded as a chunk of its own by main.tsx, only for signed-in pages.
+// Each page's query options are imported when that page opens: importing every page's would build every page's
+// response schemas (zod) at boot, blocking a phone's main thread for tens of milliseconds (issue 25 §1).
 import type { Me } from '@shared/schemas/me';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { adminUsersQuery } from '@web/features/admin/api/admin-users';
-import { billingRunsQuery } from '@web/features/admin/api/billing-runs';
-import { invoicesQuery, initialInvoiceFilters } from '@web/features/admin/api/invoices';
-import { businessDirectoryQuery, initialDirectoryFilters } from '@web/features/admin/api/list-businesses';
-import { adminPlansQuery } from '@web/features/admin/api/plans';
-import { platformDashboardQuery } from '@web/features/admin/api/platform-dashboard';
-import { agencyDashboardQuery } from '@web/features/agency/api/get-agency-dashboard';
-import { dashboardQuery } from '@web/features/business/api/get-dashboard';
-import { myEmployeeQuery } from '@web/features/employee-portal/api/my-employee';
 import { markPrefetchedAtBoot } from '@web/lib/query-freshness';
 
 /** The route paths of router.tsx whose data is requested at boot. */
 export type PageWithData = '/business' | '/business/:businessId' | '/agency' | '/employee-portal' | '/admin';
 
 /** Requests the page's data as the signed-in `me` will see it (what the page's gate would show decides nothing here). */
-export function prefetchPageData(client: QueryClient, page: PageWithData, params: Record<string, string | undefined>, search: URLSearchParams, me: Me): void {
+export async function prefetchPageData(client: QueryClient, page: PageWithData, params: Record<string, string | undefined>, search: URLSearchParams, me: Me): Promise<void> {
   const prefetch = (options: { queryKey: readonly unknown[] }, run: () => Promise<void>, alwaysRefetched = false) => {
     if (client.getQueryState(options.queryKey)) return; // asked already
     if (alwaysRefetched) markPrefetchedAtBoot(hashKey(options.queryKey));
@@ -29,34 +22,50 @@ export function prefetchPageData(client: QueryClient, page: PageWithData, params
     case '/business/:businessId': {
       const businessId = params.businessId ?? me.businessId;
       if (!businessId || me.role === 'employee') return;
+      const { dashboardQuery } = await import('@web/features/business/api/get-dashboard');
       const query = dashboardQuery(businessId);
       return prefetch(query, () => client.prefetchInfiniteQuery(query));
     }
-    case '/agency':
+    case '/agency': {
       if (me.accountType !== 'agency') return;
+      const { agencyDashboardQuery } = await import('@web/features/agency/api/get-agency-dashboard');
       return prefetch(agencyDashboardQuery, () => client.prefetchQuery(agencyDashboardQuery), true);
-    case '/employee-portal':
+    }
+    case '/employee-portal': {
       if (me.role !== 'employee') return;
+      const { myEmployeeQuery } = await import('@web/features/employee-portal/api/my-employee');
       return prefetch(myEmployeeQuery, () => client.prefetchQuery(myEmployeeQuery));
+    }
     case '/admin': {
       if (!me.isAdmin) return;
       switch (search.get('tab') ?? 'dashboard') {
-        case 'dashboard':
+        case 'dashboard': {
+          const { platformDashboardQuery } = await import('@web/features/admin/api/platform-dashboard');
           return prefetch(platformDashboardQuery, () => client.prefetchQuery(platformDashboardQuery), true);
+        }
         case 'businesses': {
+          const { businessDirectoryQuery, initialDirectoryFilters } = await import('@web/features/admin/api/list-businesses');
           const query = businessDirectoryQuery(initialDirectoryFilters);
           return prefetch(query, () => client.prefetchInfiniteQuery(query));
         }
         case 'billing': {
+          const [{ billingRunsQuery }, { invoicesQuery, initialInvoiceFilters }] = await Promise.all([
+            import('@web/features/admin/api/billing-runs'),
+            import('@web/features/admin/api/invoices'),
+          ]);
           // The runs' card (above the invoices: its text is the tab's largest) too, not once the tab has mounted.
           prefetch(billingRunsQuery, () => client.prefetchQuery(billingRunsQuery));
           const query = invoicesQuery(initialInvoiceFilters);
           return prefetch(query, () => client.prefetchInfiniteQuery(query));
         }
-        case 'plans':
+        case 'plans': {
+          const { adminPlansQuery } = await import('@web/features/admin/api/plans');
           return prefetch(adminPlansQuery, () => client.prefetchQuery(adminPlansQuery));
-        case 'users':
+        }
+        case 'users': {
+          const { adminUsersQuery } = await import('@web/features/admin/api/admin-users');
           return prefetch(adminUsersQuery, () => client.prefetchQuery(adminUsersQuery));
+        }
       }
     }
   }

@@ -43,7 +43,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <SessionProvider>{children}</SessionProvider>
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
+          {/* The direction given: left to sonner, it reads the page's computed style, a forced style pass of its own. */}
+          <Toaster position="top-center" richColors closeButton dir="ltr" />
         </Suspense>
       )}
     </QueryClientProvider>

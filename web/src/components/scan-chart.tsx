@@ -1,6 +1,7 @@
 // Scans per day as bars, drawn by uPlot (a small, well-kept canvas chart library) once it has loaded: the library is
-// fetched when the chart is about to be seen (within a screen of the viewport), not with the page (issue 25 §1). The chart is decorative for screen readers; the table beside it in
-// ScanAnalyticsView is the accessible view of the same numbers.
+// fetched when the chart is about to be seen (within a screen of the viewport), not with the page (issue 25 §1). The
+// chart is decorative for screen readers; the table beside it in ScanAnalyticsView is the accessible view of the same
+// numbers.
 import type { ScanDay } from '@shared/schemas/analytics';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
@@ -37,7 +38,10 @@ export function ScanChart({ series }: { series: ScanDay[] }) {
     if (!element || width === 0 || !near) return;
     let plot: uPlot | undefined;
     let cancelled = false;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(async ([{ default: UPlot }]) => {
+      // The drawing in a task of its own: after the library's evaluation, in the same task, it held a phone's main
+      // thread for one long task (issue 25 §1).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (cancelled) return;
       const bar = themeColour(element, '--primary');
       const ink = themeColour(element, '--muted-foreground');

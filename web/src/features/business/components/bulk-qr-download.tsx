@@ -3,7 +3,6 @@
 import type { Business } from '@shared/schemas/business';
 import { renditionUrl } from '@shared/media-urls';
 import { qrTargetOf } from '@shared/urls';
-import { zipSync } from 'fflate';
 import { QrCode } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -35,6 +34,8 @@ export function BulkQrDownloadButton({ businessId, business }: { businessId: str
   async function run() {
     setProgress('Preparing…');
     try {
+      // fflate builds its tables when loaded: only when a download is asked for, not with the dashboard.
+      const zipping = import('fflate');
       const logo = await loadImage(business.logoUrl ? renditionUrl(business.logoUrl, 128) : null);
       const files: Record<string, Uint8Array> = {};
       const used = new Set<string>();
@@ -55,6 +56,7 @@ export function BulkQrDownloadButton({ businessId, business }: { businessId: str
         toast.info('There are no business cards to download yet.');
         return;
       }
+      const { zipSync } = await zipping;
       download(new Blob([zipSync(files, { level: 0 })], { type: 'application/zip' }), `${slug(business.name)}-qr-codes.zip`);
       toast.success(`Downloaded ${used.size} QR codes`);
     } catch (error) {
