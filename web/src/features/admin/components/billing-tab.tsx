@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
 import { toast } from 'sonner';
 import { InvoiceStatusBadge, invoiceStatusLabel } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
@@ -22,7 +22,7 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { startCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { useQueryClient } from '@tanstack/react-query';
-import { useGenerateMonthlyInvoices } from '../api/billing-runs';
+import { useBillingRuns, useGenerateMonthlyInvoices } from '../api/billing-runs';
 import { initialInvoiceFilters, invoiceKeys, useDeleteInvoice, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
 import { BillingRuns } from './billing-runs';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
@@ -34,6 +34,9 @@ type Confirming = { kind: 'void' | 'delete'; invoice: Invoice } | null;
 export function BillingTab() {
   const [filters, setFilters] = useState<InvoiceFilters>(initialInvoiceFilters);
   const invoices = useInvoices(useDebounced(filters));
+  // The runs' card above the filters grows when its runs arrive: the filters and the list wait for them, so that
+  // nothing on screen moves (issue 25 §1).
+  const runsPending = useBillingRuns().isPending;
   const generate = useGenerateMonthlyInvoices();
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -66,6 +69,28 @@ export function BillingTab() {
           </Button>
         </div>
       </div>
+      {runsPending ? (
+        <Spinner label="Loading billing runs…" />
+      ) : (
+        <BillingTabBody filters={filters} setFilters={setFilters} invoices={invoices} onConfirm={setConfirming} />
+      )}
+      <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
+      <InvoiceConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
+    </section>
+  );
+}
+
+interface BillingTabBodyProps {
+  filters: InvoiceFilters;
+  setFilters: Dispatch<SetStateAction<InvoiceFilters>>;
+  invoices: ReturnType<typeof useInvoices>;
+  onConfirm: (confirming: Confirming) => void;
+}
+
+/** The runs, the invoice filters and list, and the unapplied payments. */
+function BillingTabBody({ filters, setFilters, invoices, onConfirm }: BillingTabBodyProps) {
+  return (
+    <>
       <BillingRuns />
       <Card className="grid grid-cols-1 gap-3 p-4 sm:grid-cols-3">
         <FormField label="Search invoices">
@@ -113,7 +138,7 @@ export function BillingTab() {
             </thead>
             <tbody>
               {invoices.data.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} onConfirm={setConfirming} />
+                <InvoiceRow key={invoice.id} invoice={invoice} onConfirm={onConfirm} />
               ))}
             </tbody>
           </table>
@@ -127,9 +152,7 @@ export function BillingTab() {
         </div>
       )}
       <UnappliedPayments />
-      <CreateInvoiceDialog open={creating} onOpenChange={setCreating} />
-      <InvoiceConfirmDialog confirming={confirming} onDone={() => setConfirming(null)} />
-    </section>
+    </>
   );
 }
 
