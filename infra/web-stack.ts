@@ -66,14 +66,16 @@ export const API_VIEWER_HEADERS = ['Accept', 'Accept-Language', 'Content-Type', 
  */
 export const SPA_FALLBACK_FUNCTION = `
 var pages = ${JSON.stringify(pageFiles)};
-var patterns = ${JSON.stringify(framedPatterns)};
+var patterns = ${JSON.stringify(framedPatterns)}.map(function (p) {
+  return [new RegExp(p[0]), p[1]];
+});
 function has(key) {
   return Object.prototype.hasOwnProperty.call(pages, key);
 }
 function fileFor(uri, tab) {
   if (tab && has(uri + '?tab=' + tab)) return pages[uri + '?tab=' + tab];
   if (has(uri)) return pages[uri];
-  for (var i = 0; i < patterns.length; i++) if (new RegExp(patterns[i][0]).test(uri)) return patterns[i][1];
+  for (var i = 0; i < patterns.length; i++) if (patterns[i][0].test(uri)) return patterns[i][1];
   return ${JSON.stringify(SPA_SHELL_FILE)};
 }
 function handler(event) {

@@ -24,6 +24,8 @@ export const framedPages: Readonly<Record<string, string>> = {
   // The admin portal: one frame per tab (?tab=), each with the open tab's heading, its largest text.
   '/admin': 'admin.html',
   '/admin?tab=businesses': 'admin-businesses.html',
+  // Billing's frame is its heading and the runs' loading state; the runs, the filters and the list come together.
+  '/admin?tab=billing': 'admin-billing.html',
   '/admin?tab=plans': 'admin-plans.html',
   '/admin?tab=users': 'admin-users.html',
 };
@@ -37,14 +39,10 @@ export const framedPatterns: readonly (readonly [pattern: string, file: string])
 /** The SPA shell: an empty page that boots the app, for every client-side route that is not prerendered. */
 export const SPA_SHELL_FILE = 'app.html';
 
-/**
- * The admin Billing tab has no frame: its largest text is the billing runs' sentence, which comes with the data, and
- * drawn after a frame it moved the invoice filters below it (layout shift). It gets the shell, not the Dashboard's frame.
- */
-const unframedPages: Readonly<Record<string, string>> = { '/admin?tab=billing': SPA_SHELL_FILE };
-
 /** Every path that has a file of its own (public pages and frames): what the CloudFront function looks up. */
-export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages, ...framedPages, ...unframedPages };
+export const pageFiles: Readonly<Record<string, string>> = { ...prerenderedPages, ...framedPages };
+
+const compiledPatterns = framedPatterns.map(([pattern, file]) => [new RegExp(pattern), file] as const);
 
 /**
  * The file a request for `pathname` is answered with: a prerendered page or frame (the one of its `tab` query
@@ -54,7 +52,7 @@ export function pageFileFor(pathname: string, tab?: string | null): string {
   return (
     (tab ? pageFiles[`${pathname}?tab=${tab}`] : undefined) ??
     pageFiles[pathname] ??
-    framedPatterns.find(([pattern]) => new RegExp(pattern).test(pathname))?.[1] ??
+    compiledPatterns.find(([pattern]) => pattern.test(pathname))?.[1] ??
     SPA_SHELL_FILE
   );
 }

@@ -172,7 +172,7 @@ describe('the distribution', () => {
     expect(runViewerRequest(fn, '/profile')).toBe('/app.html');
     // The admin portal's frame is the open tab's; an unknown tab gets the Dashboard's (the page shows Dashboard then).
     expect(runViewerRequest(fn, '/admin?tab=users')).toBe('/admin-users.html');
-    expect(runViewerRequest(fn, '/admin?tab=billing')).toBe('/app.html');
+    expect(runViewerRequest(fn, '/admin?tab=billing')).toBe('/admin-billing.html');
     expect(runViewerRequest(fn, '/admin?tab=nope')).toBe('/admin.html');
     expect(runViewerRequest(fn, '/admin')).toBe('/admin.html');
     expect(runViewerRequest(fn, '/businesses/b1/dashboard')).toBe('/app.html');

@@ -61,6 +61,7 @@ const frames: Record<string, () => Promise<ReactElement>> = {
   },
   '/admin': () => adminFrame('dashboard', () => import('./features/admin/components/dashboard-tab').then((m) => m.DashboardTab)),
   '/admin?tab=businesses': () => adminFrame('businesses', () => import('./features/admin/components/businesses-tab').then((m) => m.BusinessesTab)),
+  '/admin?tab=billing': () => adminFrame('billing', () => import('./features/admin/components/billing-tab').then((m) => m.BillingTab)),
   '/admin?tab=plans': () => adminFrame('plans', () => import('./features/admin/components/plans-tab').then((m) => m.PlansTab)),
   '/admin?tab=users': () => adminFrame('users', () => import('./features/admin/components/users-tab').then((m) => m.UsersTab)),
   '/employee-portal': async () => {
