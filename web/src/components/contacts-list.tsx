@@ -8,9 +8,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { Card } from './card';
-import { ConfirmDialog } from './confirm-dialog';
+import { lazyDialog } from './lazy-dialog';
 import { toCsv } from '@shared/csv';
 import { downloadCsv } from '@web/lib/csv';
+
+// The dialog's code (Radix) loads when a delete is first asked for, not with the dashboard or the portal.
+const ConfirmDialog = lazyDialog(() => import('./confirm-dialog').then((m) => m.ConfirmDialog), (p) => p.open);
 
 interface Props {
   contacts: Contact[];

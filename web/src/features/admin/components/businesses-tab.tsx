@@ -4,7 +4,7 @@ import { countries } from '@shared/countries';
 import { formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AdminBusinessRow } from '@shared/schemas/admin';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -22,6 +22,9 @@ import { BilledToSelect } from '@web/features/agency-billing/components/billed-t
 export function BusinessesTab() {
   const [filters, setFilters] = useState<DirectoryFilters>(initialDirectoryFilters);
   const query = useBusinessDirectory(useDebounced(filters));
+  // Drawn in a transition: React renders the answer in slices between the browser's other work, not in one long task
+  // (issue 25 §1); until then the loading state stays.
+  const drawing = useDeferredValue(query.isPending);
   const set = (change: Partial<DirectoryFilters>) => setFilters((f) => ({ ...f, ...change }));
 
   return (
@@ -67,7 +70,7 @@ export function BusinessesTab() {
         </FormField>
       </Card>
 
-      {query.isPending ? (
+      {query.isPending || drawing ? (
         <Spinner label="Loading businesses…" />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-destructive">

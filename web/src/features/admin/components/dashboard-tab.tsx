@@ -3,6 +3,7 @@
 // the same numbers (the bars are decorative for screen readers; the table is the accessible view).
 import { formatMoney } from '@shared/format';
 import type { AdminDashboard } from '@shared/schemas/admin';
+import { useDeferredValue } from 'react';
 import { AlertTriangle, Briefcase, Building2, CircleDollarSign, Clock, Repeat, Users, Wallet } from 'lucide-react';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
@@ -13,7 +14,10 @@ const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocale
 
 export function DashboardTab() {
   const query = usePlatformDashboard();
-  if (query.isPending) return <DashboardFrame />;
+  // Drawn in a transition: React renders the answer in slices between the browser's other work, not in one long task
+  // (issue 25 §1); until then the frame stays.
+  const drawing = useDeferredValue(query.isPending);
+  if (query.isPending || drawing) return <DashboardFrame />;
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-destructive">

@@ -6,7 +6,7 @@ import { formatMoney, formatPercent } from '@shared/format';
 import { messages } from '@shared/messages';
 import { MAX_VOLUME_TIERS, planUpdateSchema, type PlanUpdate, type PlanUpdateInput, type PricingPlan } from '@shared/schemas/plan';
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
@@ -21,12 +21,15 @@ import { useAdminPlans, useUpdatePlan } from '../api/plans';
 
 export function PlansTab() {
   const plans = useAdminPlans();
+  // Drawn in a transition: React renders the answer in slices between the browser's other work, not in one long task
+  // (issue 25 §1); until then the loading state stays.
+  const drawing = useDeferredValue(plans.isPending);
   return (
     <section aria-labelledby="plans-heading" className="grid gap-6">
       <h2 id="plans-heading" className="text-xl font-semibold">
         Pricing Plans Management
       </h2>
-      {plans.isPending ? (
+      {plans.isPending || drawing ? (
         <Spinner label="Loading plans…" />
       ) : plans.isError ? (
         <p role="alert" className="text-sm text-destructive">

@@ -5,7 +5,7 @@ import { formatLongDate } from '@shared/format';
 import { messages } from '@shared/messages';
 import { adminInviteSchema, type AdminInvite, type AdminInviteInput, type AdminUser } from '@shared/schemas/admin';
 import { UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Badge } from '@web/components/badge';
@@ -21,6 +21,9 @@ import { useAdminUsers, useInviteAdmin, useRemoveAdmin } from '../api/admin-user
 
 export function UsersTab() {
   const users = useAdminUsers();
+  // Drawn in a transition: React renders the answer in slices between the browser's other work, not in one long task
+  // (issue 25 §1); until then the loading state stays.
+  const drawing = useDeferredValue(users.isPending);
   const { me } = useSession();
   const [removing, setRemoving] = useState<AdminUser | null>(null);
   return (
@@ -29,7 +32,7 @@ export function UsersTab() {
         Admin User Management
       </h2>
       <InviteAdminForm />
-      {users.isPending ? (
+      {users.isPending || drawing ? (
         <Spinner label="Loading admins…" />
       ) : users.isError ? (
         <p role="alert" className="text-sm text-destructive">
