@@ -3,8 +3,8 @@
 // draws them at once, before its data arrives (they are the page's largest text: its LCP element), and the data then
 // draws the current ones. Forgotten on sign-out (session-start.ts forgetSession), and never shown to another user.
 export const LABELS_KEY = 'cardcrew.labels';
-/** The most names kept (the oldest go first): a few businesses an agency manages, the user's own. */
-const MAX_LABELS = 20;
+/** The most names kept (the oldest go first): a few businesses an agency manages (six labels each), the user's own. */
+const MAX_LABELS = 60;
 
 interface KeptLabels {
   userId: string;

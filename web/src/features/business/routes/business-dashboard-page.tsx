@@ -14,7 +14,6 @@ import { useSession } from '@web/features/auth/session-provider';
 import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import type { ClientBrandView } from '@shared/schemas/me';
-import { dashboardStatsSchema } from '@shared/schemas/dashboard';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
 import { useBusinessContacts, useDeleteBusinessContact } from '../api/contacts';
 import { ContactsList } from '@web/components/contacts-list';
@@ -29,7 +28,7 @@ import { ScanAnalyticsSection } from '../components/scan-analytics-section';
 // The dashboard page composes the billing feature's section, as the app's routes compose features.
 import { BusinessBillingSection } from '@web/features/billing/components/business-billing-section';
 import { FilterTabs } from '@web/components/tabs';
-import { StatCard, TextPlaceholder } from '@web/components/stat-card';
+import { StatCard } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
 
 type Filter = 'all' | 'active' | 'inactive';
@@ -150,9 +149,12 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const { me } = useSession();
   useBrandTheme(business, me?.brand);
   useEffect(() => keepLabel(me?.userId, `business:${businessId}`, business.name), [me?.userId, businessId, business.name]);
-  // The figures too: with thousands of employees the Monthly Cost figure is the page's largest text (issue 25 §1).
-  const keptStats = JSON.stringify(stats);
-  useEffect(() => keepLabel(me?.userId, `business:${businessId}:stats`, keptStats), [me?.userId, businessId, keptStats]);
+  // The figures too, as drawn: with thousands of employees the Monthly Cost figure is the page's largest text, and the
+  // next visit's frame draws them from the HTML (web/kept-labels.js) before any module has run (issue 25 §1).
+  const figures = useMemo(() => figuresOf(stats), [stats]);
+  useEffect(() => {
+    for (const name of FIGURES) keepLabel(me?.userId, figureLabel(businessId, name), figures[name]);
+  }, [me?.userId, businessId, figures]);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
@@ -170,7 +172,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
       />
 
       <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
-        <DashboardStats stats={stats} />
+        <DashboardStats figures={figures} billedByAgency={stats.billedByAgency} />
 
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -247,41 +249,48 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
  * The four stat tiles (spec 2). Without the stats (the frame, before the dashboard call answers) the figures are
  * placeholders of their size and the cost's detail keeps its words around one, so nothing moves when they arrive.
  */
-function DashboardStats({ stats }: { stats: DashboardView['stats'] | null }) {
-  const count = (n: number | undefined) => n?.toLocaleString('en-US');
-  // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show. A long agency
-  // name is cut to the tile's one line; the tooltip has all of it.
-  const costDetail = !stats ? (
-    <>
-      <TextPlaceholder width="w-8" /> per user
-    </>
-  ) : stats.billedByAgency ? (
-    <span title={`Billed by ${stats.billedByAgency}`}>Billed by {stats.billedByAgency}</span>
-  ) : (
-    `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`
-  );
+/** The statistics' figures and the cost line, as the tiles show them. */
+const FIGURES = ['totalEmployees', 'cardsCreated', 'activeCards', 'monthlyCost', 'costDetail'] as const;
+type Figures = Record<(typeof FIGURES)[number], string>;
+
+function figuresOf(stats: DashboardView['stats']): Figures {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return {
+    totalEmployees: count(stats.totalEmployees),
+    cardsCreated: count(stats.cardsCreated),
+    activeCards: count(stats.activeCards),
+    monthlyCost: formatMoney(stats.monthlyCostCents, stats.currency),
+    // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show.
+    costDetail: stats.billedByAgency ? `Billed by ${stats.billedByAgency}` : `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`,
+  };
+}
+
+/** The kept label of a business's figure (`{businessId}` in a prerendered frame, which web/kept-labels.js fills). */
+const figureLabel = (businessId: string, name: keyof Figures) => `business:${businessId || '{businessId}'}:figure:${name}`;
+
+interface StatsProps {
+  /** The figures to draw; one missing is a placeholder (in a frame: the slot of its kept label). */
+  figures: Partial<Figures>;
+  billedByAgency?: string | null;
+  /** A frame's: the business whose kept figures fill the placeholders. */
+  keptFor?: string;
+}
+
+function DashboardStats({ figures, billedByAgency, keptFor }: StatsProps) {
+  const slot = (name: keyof Figures) => (keptFor === undefined ? undefined : figureLabel(keptFor, name));
+  // A long agency name is cut to the tile's one line; the tooltip has all of it.
+  const costDetail = figures.costDetail ? <span title={billedByAgency ? figures.costDetail : undefined}>{figures.costDetail}</span> : true;
   return (
     <section aria-labelledby="statistics-heading" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <h2 id="statistics-heading" className="sr-only">
         Statistics
       </h2>
-      <StatCard title="Total Employees" value={count(stats?.totalEmployees)} icon={Users} />
-      <StatCard title="Cards Created" value={count(stats?.cardsCreated)} icon={CreditCard} />
-      <StatCard title="Active Cards" value={count(stats?.activeCards)} icon={BadgeCheck} />
-      <StatCard title="Monthly Cost" value={stats ? formatMoney(stats.monthlyCostCents, stats.currency) : undefined} detail={costDetail} icon={DollarSign} />
+      <StatCard title="Total Employees" value={figures.totalEmployees} keptSlot={slot('totalEmployees')} icon={Users} />
+      <StatCard title="Cards Created" value={figures.cardsCreated} keptSlot={slot('cardsCreated')} icon={CreditCard} />
+      <StatCard title="Active Cards" value={figures.activeCards} keptSlot={slot('activeCards')} icon={BadgeCheck} />
+      <StatCard title="Monthly Cost" value={figures.monthlyCost} keptSlot={slot('monthlyCost')} detail={costDetail} detailKeptSlot={slot('costDetail')} icon={DollarSign} />
     </section>
   );
-}
-
-/** The figures the last visit drew (kept-labels.ts), if they still read as figures. */
-function keptStatsOf(kept: string | null): DashboardView['stats'] | null {
-  if (!kept) return null;
-  try {
-    const parsed = dashboardStatsSchema.safeParse(JSON.parse(kept));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -294,11 +303,12 @@ function keptStatsOf(kept: string | null): DashboardView['stats'] | null {
 export function DashboardFrame({ businessId, agencyView }: { businessId: string; agencyView: boolean }) {
   const userId = useSession().me?.userId;
   const keptName = keptLabel(userId, `business:${businessId}`);
+  const keptFigures = Object.fromEntries(FIGURES.map((name) => [name, keptLabel(userId, figureLabel(businessId, name)) ?? undefined]));
   return (
     <div className="min-h-dvh bg-muted">
       <DashboardHeader businessId={businessId} business={null} keptName={keptName} agencyView={agencyView} onAddEmployee={() => undefined} />
       <main aria-busy="true" className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6">
-        <DashboardStats stats={keptStatsOf(keptLabel(userId, `business:${businessId}:stats`))} />
+        <DashboardStats figures={keptFigures} keptFor={businessId} />
         <section aria-labelledby="employees-heading" className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
