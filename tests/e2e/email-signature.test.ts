@@ -56,6 +56,8 @@ describe('Email Signature', () => {
 
     const region = section(page);
     await expectOnPage(region.getByRole('heading', { name: 'Email Signature' })).toBeVisible();
+    // The preview is made when it is scrolled near (below the first screen, it would slow the page's load).
+    await region.scrollIntoViewIfNeeded();
     const preview = page.frameLocator(PREVIEW);
     await expectOnPage(preview.getByText('Sam Sender', { exact: true })).toBeVisible();
     await expectOnPage(preview.getByText('Account Manager', { exact: true })).toBeVisible();
@@ -161,6 +163,7 @@ describe('Email Signature', () => {
     // The employee's preview follows.
     const portal = await signedIn(samUser, '/employee-portal', phone390);
     sessions.push(portal);
+    await section(portal.page).scrollIntoViewIfNeeded();
     const preview = portal.page.frameLocator(PREVIEW);
     await expectOnPage(preview.getByText(disclaimer)).toBeVisible();
     await expectOnPage(preview.getByText('Sam Sender', { exact: true })).toBeVisible();
@@ -183,6 +186,7 @@ describe('Email Signature', () => {
     await page.reload();
     expect(await page.evaluate(() => typeof (window as { ClipboardItem?: unknown }).ClipboardItem)).toBe('undefined');
     const region = section(page);
+    await region.scrollIntoViewIfNeeded();
     await expectOnPage(page.frameLocator(PREVIEW).getByText('Sam Sender', { exact: true })).toBeVisible();
     await region.getByRole('button', { name: 'Copy signature' }).click();
     await expectOnPage(page.getByText(emailSignatureMessages.copied, { exact: true })).toBeVisible();

@@ -3,14 +3,15 @@
 // page's first render, where its main-thread work delayed everything else (issue 25 §1).
 import { useEffect, useState, type RefObject } from 'react';
 
-export function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+/** `margin`: how far outside the viewport counts as near (an IntersectionObserver rootMargin; a screen by default). */
+export function useNearViewport(ref: RefObject<HTMLElement | null>, margin = '100% 0px'): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: margin });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, near]);
+  }, [ref, near, margin]);
   return near;
 }

@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
+import { useNearViewport } from '@web/lib/use-near-viewport';
 import { useEmailSignature } from '../api/get-email-signature';
 import { copySignature, downloadSignature } from '../clipboard';
 
@@ -59,6 +60,10 @@ export function EmailSignatureSection({ cardId, version, headingAs = 'h2', owner
 
 function SignatureTools({ signature, name }: { signature: EmailSignature; name: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  // The preview is a document of its own, made when it comes within a quarter screen of the viewport: on a phone it
+  // is below the portal's first screen, and making it cost the page's load a long task (issue 25 §1).
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot, '25% 0px');
   // A narrower frame (a phone, a rotated screen) wraps the text: fit the height again whenever the width changes.
   useEffect(() => {
     const element = frame.current;
@@ -66,7 +71,7 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
     const observer = new ResizeObserver(() => fitToContent(element));
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [near]);
   const srcDoc = `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body style="margin:12px;background:#ffffff">${signature.html}</body></html>`;
   async function copy() {
     try {
@@ -78,14 +83,18 @@ function SignatureTools({ signature, name }: { signature: EmailSignature; name: 
   }
   return (
     <>
-      <iframe
-        ref={frame}
-        title="Email signature preview"
-        sandbox="allow-same-origin"
-        srcDoc={srcDoc}
-        onLoad={(event) => fitToContent(event.currentTarget)}
-        className="h-48 w-full min-w-0 rounded-md border bg-white"
-      />
+      {near ? (
+        <iframe
+          ref={frame}
+          title="Email signature preview"
+          sandbox="allow-same-origin"
+          srcDoc={srcDoc}
+          onLoad={(event) => fitToContent(event.currentTarget)}
+          className="h-48 w-full min-w-0 rounded-md border bg-white"
+        />
+      ) : (
+        <div ref={slot} aria-hidden className="h-48 w-full min-w-0 rounded-md border bg-white" />
+      )}
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button onClick={() => void copy()}>
           <Copy aria-hidden />
