@@ -256,6 +256,31 @@ describe('a returning user’s kept name is in the frame before the app’s code
     { email: 'jane@acme.example', path: '/employee-portal', name: 'Welcome back, Jane Cooper!', loaded: /^Your Profile$/, figures: {} },
   ];
 
+  it('admin Billing: the runs’ sentence the last visit drew, with the app’s modules held off', async () => {
+    const context = await signedInContext('admin@cardcrew.local', 'Admin1234!');
+    try {
+      const first = await context.newPage();
+      await first.goto(`${origin}/admin?tab=billing`);
+      await expectOnPage(first.getByLabel('Search invoices'), 'the runs have answered').toBeVisible();
+      const runs = first.getByRole('heading', { name: 'Billing runs' }).locator('..');
+      const sentence = (await runs.locator('p.text-sm').first().textContent())!;
+      expect(sentence).toMatch(/^(No billing runs yet\.|.+ for .+)/);
+      // Kept for the same admin, as drawn.
+      const kept = await first.evaluate(() => JSON.parse(localStorage.getItem('cardcrew.labels') ?? 'null') as { labels: Record<string, string> });
+      expect(kept.labels['admin:billing-runs']).toBe(sentence);
+      await first.close();
+
+      const page = await context.newPage();
+      await page.route('**/assets/*.js', (route: Route) => (route.request().url().includes('/assets/kept-labels-') ? route.continue() : route.abort()));
+      await page.goto(`${origin}/admin?tab=billing`);
+      await expectOnPage(page.getByRole('heading', { name: 'Billing runs' }).locator('..').getByText(sentence, { exact: true })).toBeVisible();
+      await expectOnPage(page.locator('[data-kept-placeholder]:visible')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(returning)('$path: the kept name with the app’s modules held off, and none after sign-out', async ({ email, path, name, loaded, figures }) => {
     const context = await signedInContext(email, 'Demo1234!');
     try {

@@ -24,7 +24,7 @@ import { usePaymentReturn } from '@web/lib/use-payment-return';
 import { useQueryClient } from '@tanstack/react-query';
 import { useBillingRuns, useGenerateMonthlyInvoices } from '../api/billing-runs';
 import { initialInvoiceFilters, invoiceKeys, useDeleteInvoice, useInvoices, useSetInvoiceStatus, type InvoiceFilters } from '../api/invoices';
-import { BillingRuns } from './billing-runs';
+import { BillingRuns, BillingRunsFrame } from './billing-runs';
 import { CreateInvoiceDialog } from './create-invoice-dialog';
 import { UnappliedPayments } from './unapplied-payments';
 
@@ -71,7 +71,7 @@ export function BillingTab() {
         </div>
       </div>
       {runsPending || drawing ? (
-        <Spinner label="Loading billing runs…" />
+        <BillingRunsFrame />
       ) : (
         <BillingTabBody filters={filters} setFilters={setFilters} invoices={invoices} onConfirm={setConfirming} />
       )}
