@@ -192,6 +192,7 @@ describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn b
     // The admin portal: the open tab's own frame (its heading, the page's largest text), selected in the tab list.
     { path: '/admin', heading: 'Platform Overview', tab: 'Dashboard' },
     { path: '/admin?tab=businesses', heading: 'Business & Agency Management', tab: 'Businesses' },
+    { path: '/admin?tab=billing', heading: 'Billing & Invoices', tab: 'Billing' },
     { path: '/admin?tab=plans', heading: 'Pricing Plans Management', tab: 'Plans' },
     { path: '/admin?tab=users', heading: 'Admin User Management', tab: 'Users' },
   ];
