@@ -1,4 +1,4 @@
-// The names kept for a page's frame: per user, the newest 20, and gone after forgetLabels (sign-out).
+// The names kept for a page's frame: per user, the newest 60, and gone after forgetLabels (sign-out).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetLabels, keepLabel, keptLabel } from './kept-labels';
 
@@ -29,8 +29,8 @@ describe('kept labels', () => {
     expect(keptLabel('u2', 'employee:name')).toBe('Jane Cooper');
   });
 
-  it('keeps the newest 20 names, and a renamed business its new name', () => {
-    for (let i = 0; i < 25; i++) keepLabel('u1', `business:b${i}`, `Business ${i}`);
+  it('keeps the newest 60 names, and a renamed business its new name', () => {
+    for (let i = 0; i < 65; i++) keepLabel('u1', `business:b${i}`, `Business ${i}`);
     expect(keptLabel('u1', 'business:b4')).toBeNull();
     expect(keptLabel('u1', 'business:b5')).toBe('Business 5');
     keepLabel('u1', 'business:b5', 'Renamed');

@@ -1,6 +1,7 @@
 // Names a signed-in page drew on the last visit (issue 25 §1), kept in local storage for the same user: a business's
-// name in its dashboard header and its four figures, the employee's own name in the portal's welcome. A page's frame
-// draws them at once, before its data arrives (they are the page's largest text: its LCP element), and the data then
+// name in its dashboard header and its figures as drawn, the employee's own name in the portal's welcome, the admin
+// Billing tab's runs sentence. A page's frame draws them at once (the prerendered HTML through web/kept-labels.js),
+// before its data arrives (they are the page's largest text: its LCP element), and the data then
 // draws the current ones. Forgotten on sign-out (session-start.ts forgetSession), and never shown to another user.
 export const LABELS_KEY = 'cardcrew.labels';
 /** The most names kept (the oldest go first): a few businesses an agency manages (six labels each), the user's own. */
