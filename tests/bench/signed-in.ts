@@ -43,7 +43,7 @@ export const SIGNED_IN_PAGES: { email: string; password: string; pages: SignedIn
 export const SIGNED_IN_BUDGET = { performance: 100, lcpMs: 1200 };
 
 /** A headless Chromium with a DevTools port, on a profile of its own (removed by `stop`). */
-export async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'cardcrew-signed-in-'));
   const child: ChildProcess = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [...chromiumArgs, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -82,7 +82,7 @@ export async function startChrome(): Promise<{ port: number; stop: () => Promise
 }
 
 /** Signs in on /auth as a user does (the form, the real local Cognito) and waits for the landing page. */
-export async function signIn(port: number, origin: string, email: string, password: string, path: string) {
+async function signIn(port: number, origin: string, email: string, password: string, path: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0]!;

@@ -17,7 +17,7 @@ export function TextPlaceholder({ width, kept = false }: { width: string; kept?:
  * A placeholder; with `keptSlot` (a prerendered frame's), after the hidden slot that web/kept-labels.js fills with the
  * figure the last visit kept under that label, hiding the placeholder, before the first paint (issue 25 §1).
  */
-function Placeholder({ width, keptSlot }: { width: string; keptSlot: string | undefined }) {
+export function KeptPlaceholder({ width, keptSlot }: { width: string; keptSlot: string | undefined }) {
   if (!keptSlot) return <TextPlaceholder width={width} />;
   return (
     <>
@@ -45,9 +45,9 @@ export function StatCard({ title, value, detail, keptSlot, detailKeptSlot, icon:
     <Card className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 p-4 sm:p-5">
       <div className="contents">
         <h3 className="col-start-1 row-start-1 text-sm font-medium text-muted-foreground">{title}</h3>
-        <p className="col-start-1 row-start-2 mt-1 text-2xl font-bold tabular-nums">{value ?? <Placeholder width="w-16" keptSlot={keptSlot} />}</p>
+        <p className="col-start-1 row-start-2 mt-1 text-2xl font-bold tabular-nums">{value ?? <KeptPlaceholder width="w-16" keptSlot={keptSlot} />}</p>
         {/* On one line, as its placeholder is: nothing moves when it arrives. */}
-        {detail && <p className="col-span-2 row-start-3 mt-0.5 truncate text-xs text-muted-foreground">{detail === true ? <Placeholder width="w-20" keptSlot={detailKeptSlot} /> : detail}</p>}
+        {detail && <p className="col-span-2 row-start-3 mt-0.5 truncate text-xs text-muted-foreground">{detail === true ? <KeptPlaceholder width="w-20" keptSlot={detailKeptSlot} /> : detail}</p>}
       </div>
       <span className="col-start-2 row-span-2 row-start-1 rounded-lg bg-primary/10 p-2 text-secondary">
         <Icon aria-hidden className="size-5" />

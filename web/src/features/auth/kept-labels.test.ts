@@ -1,6 +1,6 @@
 // The names kept for a page's frame: per user, the newest 60, and gone after forgetLabels (sign-out).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetLabels, keepLabel, keptLabel } from './kept-labels';
+import { forgetLabels, keepLabel, keepLabels, keptLabel } from './kept-labels';
 
 const store = new Map<string, string>();
 Object.assign(globalThis, {
@@ -35,6 +35,26 @@ describe('kept labels', () => {
     expect(keptLabel('u1', 'business:b5')).toBe('Business 5');
     keepLabel('u1', 'business:b5', 'Renamed');
     expect(keptLabel('u1', 'business:b5')).toBe('Renamed');
+  });
+
+  it('keeps several names in one write, leaving the unchanged ones where they were', () => {
+    let writes = 0;
+    const setItem = localStorage.setItem;
+    localStorage.setItem = (k: string, v: string) => {
+      writes++;
+      setItem(k, v);
+    };
+    try {
+      keepLabels('u1', { 'business:b1:figure:totalEmployees': '12', 'business:b1:figure:monthlyCost': '$60.00' });
+      expect(writes).toBe(1);
+      expect(keptLabel('u1', 'business:b1:figure:totalEmployees')).toBe('12');
+      expect(keptLabel('u1', 'business:b1:figure:monthlyCost')).toBe('$60.00');
+      keepLabels('u1', { 'business:b1:figure:totalEmployees': '12' });
+      expect(writes).toBe(1);
+      expect(keptLabel('u2', 'business:b1:figure:totalEmployees')).toBeNull();
+    } finally {
+      localStorage.setItem = setItem;
+    }
   });
 
   it('forgets every name on sign-out, and survives storage it cannot read', () => {

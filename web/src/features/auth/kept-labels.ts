@@ -30,11 +30,19 @@ export function keptLabel(userId: string | undefined, key: string): string | nul
 
 /** Keeps the name `key` has now, for the next visit. */
 export function keepLabel(userId: string | undefined, key: string, label: string): void {
+  keepLabels(userId, { [key]: label });
+}
+
+/** Keeps several names at once (one read and one write of the storage), as the newest. */
+export function keepLabels(userId: string | undefined, kept: Record<string, string>): void {
   if (!userId) return;
   const labels = read(userId);
-  if (labels[key] === label) return;
-  delete labels[key];
-  labels[key] = label;
+  const changed = Object.entries(kept).filter(([key, label]) => labels[key] !== label);
+  if (changed.length === 0) return;
+  for (const [key, label] of changed) {
+    delete labels[key];
+    labels[key] = label;
+  }
   const keys = Object.keys(labels);
   for (const old of keys.slice(0, Math.max(0, keys.length - MAX_LABELS))) delete labels[old];
   try {

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { Badge } from '@web/components/badge';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
-import { TextPlaceholder } from '@web/components/stat-card';
+import { KeptPlaceholder } from '@web/components/stat-card';
 import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
 import { useSession } from '@web/features/auth/session-provider';
 import { useBillingRuns } from '../api/billing-runs';
@@ -46,14 +46,7 @@ export function BillingRunsFrame() {
   return (
     <Card className="grid gap-3 p-4">
       <h3 className="text-lg font-semibold">Billing runs</h3>
-      <p className="text-sm">
-        {kept ?? (
-          <>
-            <span hidden data-kept-label={KEPT_SENTENCE} />
-            <TextPlaceholder width="w-64 max-w-full" kept />
-          </>
-        )}
-      </p>
+      <p className="text-sm">{kept ?? <KeptPlaceholder width="w-64 max-w-full" keptSlot={KEPT_SENTENCE} />}</p>
       <Spinner label="Loading billing runs…" className="sr-only" />
     </Card>
   );
@@ -99,7 +92,7 @@ export function BillingRuns() {
             {latest && (
               <>
                 <p className="text-sm" data-testid="billing-run-progress">
-                  {progressText(latest)}
+                  {sentence}
                 </p>
                 {current && current.expected !== null && current.expected > 0 && (
                   <progress className="h-2 w-full accent-primary" max={current.expected} value={billingRunDone(current)} aria-label={`Payers done for ${formatBillingPeriod(current.period)}`} />

@@ -11,7 +11,7 @@ import { formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
-import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
+import { keepLabel, keepLabels, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import type { ClientBrandView } from '@shared/schemas/me';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
@@ -152,9 +152,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   // The figures too, as drawn: with thousands of employees the Monthly Cost figure is the page's largest text, and the
   // next visit's frame draws them from the HTML (web/kept-labels.js) before any module has run (issue 25 §1).
   const figures = useMemo(() => figuresOf(stats), [stats]);
-  useEffect(() => {
-    for (const name of FIGURES) keepLabel(me?.userId, figureLabel(businessId, name), figures[name]);
-  }, [me?.userId, businessId, figures]);
+  useEffect(() => keepLabels(me?.userId, Object.fromEntries(FIGURES.map((name) => [figureLabel(businessId, name), figures[name]]))), [me?.userId, businessId, figures]);
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
@@ -245,10 +243,6 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   );
 }
 
-/**
- * The four stat tiles (spec 2). Without the stats (the frame, before the dashboard call answers) the figures are
- * placeholders of their size and the cost's detail keeps its words around one, so nothing moves when they arrive.
- */
 /** The statistics' figures and the cost line, as the tiles show them. */
 const FIGURES = ['totalEmployees', 'cardsCreated', 'activeCards', 'monthlyCost', 'costDetail'] as const;
 type Figures = Record<(typeof FIGURES)[number], string>;
@@ -276,6 +270,10 @@ interface StatsProps {
   keptFor?: string;
 }
 
+/**
+ * The four stat tiles (spec 2). Without the figures (the frame, before the dashboard call answers) they are
+ * placeholders of their size, one line each, so nothing moves when they arrive.
+ */
 function DashboardStats({ figures, billedByAgency, keptFor }: StatsProps) {
   const slot = (name: keyof Figures) => (keptFor === undefined ? undefined : figureLabel(keptFor, name));
   // A long agency name is cut to the tile's one line; the tooltip has all of it.
