@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   addOneMonth,
   formatBillingPeriod,
+  formatCount,
   formatPercent,
+  formatShortMonth,
   displayNameFrom,
   formatCurrency,
   formatMoney,
@@ -247,5 +249,58 @@ describe('formatPercent', () => {
     expect(formatPercent(12.25)).toBe('12.25%');
     expect(formatPercent(0.1 + 0.2)).toBe('0.3%');
     expect(formatPercent(0)).toBe('0%');
+  });
+});
+
+describe('the en-US forms a page draws first, without Intl (issue 25)', () => {
+  const dates = Array.from({ length: 400 }, (_, i) => new Date(Date.UTC(1999 + (i % 40), (i * 7) % 12, 1 + ((i * 13) % 28), (i * 5) % 24, 30)));
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = originalTz;
+    vi.restoreAllMocks();
+  });
+
+  it('gives the same text as Intl', () => {
+    for (const cents of [0, 1, 5, 10, 99, 100, 101, 123_450, 100_000, 99_999_999, 123_456_789_012, -1, -250, -123_450])
+      expect(formatMoney(cents), String(cents)).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100));
+    for (const n of [0, 1, 999, 1000, 2500, 10_000, 1_234_567, -42, 1.5, 1234.25]) expect(formatCount(n), String(n)).toBe(n.toLocaleString('en-US'));
+    for (const value of [0, 5, 7.5, 12.25, 12.345, 99.999, 1234.5, -3.5])
+      expect(formatPercent(value), String(value)).toBe(`${Number(value.toFixed(2)).toLocaleString('en-US', { maximumFractionDigits: 2 })}%`);
+    for (const zone of ['UTC', 'America/Los_Angeles', 'Asia/Tokyo']) {
+      process.env.TZ = zone;
+      for (const date of dates) {
+        expect(formatLongDate(date), `${date.toISOString()} in ${zone}`).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }));
+        expect(formatLongDate(date.toISOString(), 'UTC')).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }));
+        const month = date.toISOString().slice(0, 7);
+        expect(formatBillingPeriod(month)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }));
+        expect(formatShortMonth(month)).toBe(date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', timeZone: 'UTC' }));
+      }
+    }
+  });
+
+  it('builds no Intl formatter for dollars, counts, percentages, months and long dates', async () => {
+    vi.resetModules(); // a fresh copy of the module: no formatter cached by the tests above
+    const { formatBillingPeriod, formatCount, formatLongDate, formatMoney, formatPercent, formatShortMonth, pluralize } = await import('./format');
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const dateFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    const toLocale = vi.spyOn(Number.prototype, 'toLocaleString');
+    expect([formatMoney(123_450), formatCount(2500), pluralize(1250, 'scan'), formatPercent(7.5), formatBillingPeriod('2026-11'), formatShortMonth('2026-11')]).toEqual([
+      '$1,234.50',
+      '2,500',
+      '1,250 scans',
+      '7.5%',
+      'November 2026',
+      'Nov 2026',
+    ]);
+    expect([formatLongDate('2026-11-26'), formatLongDate('2026-11-26T10:00:00Z', 'UTC'), formatLongDate(new Date(2026, 10, 26))]).toEqual(['November 26, 2026', 'November 26, 2026', 'November 26, 2026']);
+    expect(numberFormat).not.toHaveBeenCalled();
+    expect(dateFormat).not.toHaveBeenCalled();
+    expect(toLocale).not.toHaveBeenCalled();
+  });
+
+  it('still formats other currencies and time zones with Intl', () => {
+    expect(formatMoney(123_450, 'EUR')).toBe('€1,234.50');
+    expect(formatLongDate('2025-07-17T23:30:00Z', 'Asia/Tokyo')).toBe('July 18, 2025');
+    expect(formatShortMonth('2026-13')).toBe('');
   });
 });

@@ -2,6 +2,7 @@
 // Analytics button: the range (7/30/90 days), the totals, scans per day as a chart with a table of the same numbers,
 // the share by source (QR code, shared link and the other channels, issue 22 §7) and by device, and — for a business —
 // its top cards.
+import { formatCount } from '@shared/format';
 import { scanSourceLabels } from '@shared/scan-sources';
 import { analyticsRanges, type AnalyticsRange, type ScanDay, type ScanSplit, type TopCard } from '@shared/schemas/analytics';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -57,11 +58,11 @@ function Figures({ analytics }: { analytics: Analytics }) {
       <dl className="grid grid-cols-2 gap-3">
         <div className="rounded-lg border p-3">
           <dt className="text-sm text-muted-foreground">Scans in the last {days} days</dt>
-          <dd className="text-2xl font-bold tabular-nums">{totalInRange.toLocaleString('en-US')}</dd>
+          <dd className="text-2xl font-bold tabular-nums">{formatCount(totalInRange)}</dd>
         </div>
         <div className="rounded-lg border p-3">
           <dt className="text-sm text-muted-foreground">All-time scans</dt>
-          <dd className="text-2xl font-bold tabular-nums">{allTime.toLocaleString('en-US')}</dd>
+          <dd className="text-2xl font-bold tabular-nums">{formatCount(allTime)}</dd>
         </div>
       </dl>
       <ScanChart series={series} />
@@ -127,7 +128,7 @@ function Shares<K extends string>({
               <div className="flex justify-between gap-2">
                 <span>{labels[key]}</span>
                 <span className="tabular-nums">
-                  {counts[key].toLocaleString('en-US')} ({share}%)
+                  {formatCount(counts[key])} ({share}%)
                 </span>
               </div>
               <div aria-hidden className="h-2 rounded-full bg-muted">
@@ -158,7 +159,7 @@ function TopCards({ cards }: { cards: TopCard[] }) {
                 {i + 1}. {card.name}
               </span>
               <span className="tabular-nums">
-                {card.scans.toLocaleString('en-US')} {card.scans === 1 ? 'scan' : 'scans'}
+                {formatCount(card.scans)} {card.scans === 1 ? 'scan' : 'scans'}
               </span>
             </li>
           ))}

@@ -3,7 +3,7 @@
 // new tab), Mark Paid, Mark Overdue, Void (with its warning), Delete (never for a paid invoice). Back from Stripe, the
 // session is verified and the list reloaded; both address parameters are then removed. Below the invoices, payments that
 // no invoice could take, to refund (unapplied-payments.tsx).
-import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
+import { formatBillingPeriod, formatCount, formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
@@ -197,7 +197,7 @@ function InvoiceRow({ invoice, onConfirm }: { invoice: Invoice; onConfirm: (c: C
         {invoice.businessName}
         {invoice.payerType === 'agency' && (
           <span className="block text-xs text-muted-foreground">
-            Agency, {invoice.lines.length === 1 ? '1 client' : `${invoice.lines.length.toLocaleString('en-US')} clients`}
+            Agency, {invoice.lines.length === 1 ? '1 client' : `${formatCount(invoice.lines.length)} clients`}
           </span>
         )}
       </td>

@@ -1,7 +1,7 @@
 // The dashboard tab (spec 2 §2; issue 10 §2): businesses, agencies, billable employees, monthly recurring revenue,
 // outstanding and overdue amounts, paid this month, and six months of invoiced vs paid — as bars and as a table with
 // the same numbers (the bars are decorative for screen readers; the table is the accessible view).
-import { formatMoney } from '@shared/format';
+import { formatCount, formatMoney, formatShortMonth } from '@shared/format';
 import type { AdminDashboard } from '@shared/schemas/admin';
 import { useDeferredValue } from 'react';
 import { AlertTriangle, Briefcase, Building2, CircleDollarSign, Clock, Repeat, Users, Wallet } from 'lucide-react';
@@ -9,8 +9,6 @@ import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
 import { StatCard } from '@web/components/stat-card';
 import { usePlatformDashboard } from '../api/platform-dashboard';
-
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export function DashboardTab() {
   const query = usePlatformDashboard();
@@ -33,9 +31,9 @@ export function DashboardTab() {
         Platform Overview
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard title="Businesses" value={d.businesses.toLocaleString('en-US')} detail={`${d.activeBusinesses.toLocaleString('en-US')} active`} icon={Building2} />
-        <StatCard title="Agencies" value={d.agencies.toLocaleString('en-US')} icon={Briefcase} />
-        <StatCard title="Billable Employees" value={d.billableEmployees.toLocaleString('en-US')} icon={Users} />
+        <StatCard title="Businesses" value={formatCount(d.businesses)} detail={`${formatCount(d.activeBusinesses)} active`} icon={Building2} />
+        <StatCard title="Agencies" value={formatCount(d.agencies)} icon={Briefcase} />
+        <StatCard title="Billable Employees" value={formatCount(d.billableEmployees)} icon={Users} />
         <StatCard title="Monthly Recurring Revenue" value={money(d.monthlyRecurringRevenueCents)} icon={Repeat} />
         <StatCard title="Outstanding" value={money(d.outstandingCents)} detail="pending and overdue" icon={Clock} />
         <StatCard title="Overdue" value={money(d.overdueCents)} icon={AlertTriangle} />
@@ -110,7 +108,7 @@ function RevenueChart({ data }: { data: AdminDashboard }) {
       </div>
       <div aria-hidden className="grid grid-cols-6 gap-2 text-center text-xs text-muted-foreground">
         {data.months.map((m) => (
-          <span key={m.month}>{monthLabel(m.month)}</span>
+          <span key={m.month}>{formatShortMonth(m.month)}</span>
         ))}
       </div>
       <details className="rounded-lg border p-3">
@@ -128,7 +126,7 @@ function RevenueChart({ data }: { data: AdminDashboard }) {
             {data.months.map((m) => (
               <tr key={m.month} className="border-t">
                 <th scope="row" className="py-1 text-left font-normal">
-                  {monthLabel(m.month)}
+                  {formatShortMonth(m.month)}
                 </th>
                 <td className="py-1 text-right tabular-nums">{money(m.invoicedCents)}</td>
                 <td className="py-1 text-right tabular-nums">{money(m.paidCents)}</td>

@@ -2,7 +2,7 @@
 // card per spec, and Edit Plan in place (price with step 0.01, description, user range, Popular, Active; an agency
 // plan's volume discount tiers, issue 20 §2).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatMoney, formatPercent } from '@shared/format';
+import { formatCount, formatMoney, formatPercent } from '@shared/format';
 import { messages } from '@shared/messages';
 import { MAX_VOLUME_TIERS, planUpdateSchema, type PlanUpdate, type PlanUpdateInput, type PricingPlan } from '@shared/schemas/plan';
 import { Check } from 'lucide-react';
@@ -87,7 +87,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
               <ul className="grid gap-0.5 text-muted-foreground">
                 {plan.volumeTiers.map((tier) => (
                   <li key={tier.fromUsers}>
-                    From {tier.fromUsers.toLocaleString('en-US')} users: {formatPercent(tier.discountPercent)} off
+                    From {formatCount(tier.fromUsers)} users: {formatPercent(tier.discountPercent)} off
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 // The agency dashboard's Billing section (issue 20 §1, §2): the volume tier the clients billed to the agency reach and
 // how many more billable users reach the next, then the agency's invoices — one a month, a line per client — with Pay.
-import { formatPercent } from '@shared/format';
+import { formatCount, formatPercent } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AgencyBilling } from '@shared/schemas/agency-billing';
 import { Card } from '@web/components/card';
@@ -38,7 +38,7 @@ export function AgencyBillingSection() {
 }
 
 function VolumeTier({ volume }: { volume: AgencyBilling['volume'] }) {
-  const users = (n: number) => `${n.toLocaleString('en-US')} billable ${n === 1 ? 'user' : 'users'}`;
+  const users = (n: number) => `${formatCount(n)} billable ${n === 1 ? 'user' : 'users'}`;
   return (
     <Card className="grid gap-1 p-4 text-sm">
       <p>
@@ -47,7 +47,7 @@ function VolumeTier({ volume }: { volume: AgencyBilling['volume'] }) {
       </p>
       {volume.next && volume.usersToNext !== null ? (
         <p className="text-muted-foreground">
-          {users(volume.usersToNext)} more reach {formatPercent(volume.next.discountPercent)} off (from {volume.next.fromUsers.toLocaleString('en-US')} users).
+          {users(volume.usersToNext)} more reach {formatPercent(volume.next.discountPercent)} off (from {formatCount(volume.next.fromUsers)} users).
         </p>
       ) : (
         <p className="text-muted-foreground">This is the highest tier. Contact sales for larger volumes.</p>

@@ -3,7 +3,7 @@
 // time) and Manage (the client's business dashboard). Memoised, with props that stay the same between the dashboard's
 // renders (the client object is kept by the query's structural sharing, the Analytics handler is the page's state
 // setter): an agency with hundreds of clients re-renders only the cards whose client changed (issue 25 §1).
-import { formatMoney } from '@shared/format';
+import { formatCount, formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
 import { memo } from 'react';
@@ -14,9 +14,6 @@ import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
 import { ClientWhiteLabelSelect } from './client-white-label-select';
-
-// One formatter for every card (Number#toLocaleString builds a new one per call).
-const counts = new Intl.NumberFormat('en-US');
 
 export const ClientCard = memo(function ClientCard({
   client,
@@ -43,7 +40,7 @@ export const ClientCard = memo(function ClientCard({
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-muted-foreground">Employees</dt>
-          <dd className="font-semibold tabular-nums">{counts.format(client.employeeCount)}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(client.employeeCount)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Revenue</dt>
@@ -51,7 +48,7 @@ export const ClientCard = memo(function ClientCard({
           {/* Revenue counts what the client's invoice counts: drafts are not billed (issue 27 §4). */}
           {client.billableEmployeeCount !== client.employeeCount && (
             <dd className="text-xs text-muted-foreground">
-              for {counts.format(client.billableEmployeeCount)} billed; drafts are free
+              for {formatCount(client.billableEmployeeCount)} billed; drafts are free
             </dd>
           )}
         </div>

@@ -3,6 +3,7 @@
 // drawn at once, the next when the end of the list comes within a screen of the viewport, and a "Show more clients"
 // button (with a polite "Showing N of M clients" status) serves anyone who does not scroll; every client stays
 // reachable, nothing is fetched again.
+import { formatCount } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { ChevronDown } from 'lucide-react';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
@@ -15,12 +16,10 @@ export const CLIENTS_PAGE_SIZE = 24;
 /** Cards drawn with the data itself (two rows of three: a first screen anywhere); the rest of a page follows at once. */
 const FIRST_DRAW = 6;
 
-const counts = new Intl.NumberFormat('en-US');
-
 /** The grid's copy (the agency area has no messages module; the page holds its copy next to its components). */
 export const clientGridCopy = {
   showMore: 'Show more clients',
-  showing: (shown: number, total: number) => `Showing ${counts.format(shown)} of ${counts.format(total)} ${total === 1 ? 'client' : 'clients'}`,
+  showing: (shown: number, total: number) => `Showing ${formatCount(shown)} of ${formatCount(total)} ${total === 1 ? 'client' : 'clients'}`,
 };
 
 /** What a keyboard user lands on in a newly shown card: its first control. */

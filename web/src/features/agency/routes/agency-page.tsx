@@ -3,7 +3,7 @@
 // accounts; anyone else goes to their own home.
 import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agency';
 import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
-import { formatMoney } from '@shared/format';
+import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
@@ -90,9 +90,9 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
           <h2 id="statistics-heading" className="sr-only">
             Statistics
           </h2>
-          <StatCard title="Active Clients" value={stats.activeClients.toLocaleString('en-US')} icon={Building2} />
+          <StatCard title="Active Clients" value={formatCount(stats.activeClients)} icon={Building2} />
           {/* The users the clients are billed for, as their invoices count them (issue 27 §4). */}
-          <StatCard title="Total Users" value={stats.totalUsers.toLocaleString('en-US')} detail="billed; drafts are free" icon={Users} />
+          <StatCard title="Total Users" value={formatCount(stats.totalUsers)} detail="billed; drafts are free" icon={Users} />
           <StatCard title="Monthly Revenue" value={money(stats.monthlyRevenueCents)} icon={DollarSign} />
           <StatCard title="Net Profit" value={money(stats.netProfitCents)} detail={`after ${money(stats.costsCents)} costs`} icon={Wallet} />
           <StatCard title="Growth Rate" value={`${stats.growthRate}%`} icon={TrendingUp} />

@@ -2,7 +2,7 @@
 // invoice of the business newest first — number, period, amount, status, due date — Pay for a pending or overdue one,
 // through the same Stripe Checkout as the mailed payment link (back from Stripe, the payment page verifies it), and the
 // PDF of each (a plain link: the API redirects it to a short-lived download).
-import { formatBillingPeriod, formatLongDate, formatMoney } from '@shared/format';
+import { formatBillingPeriod, formatCount, formatLongDate, formatMoney } from '@shared/format';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { canPayInvoice, invoicePdfPath, type Invoice } from '@shared/schemas/invoice';
 import { FileDown } from 'lucide-react';
@@ -84,7 +84,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         {invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) : (invoice.notes ?? '—')}
         {invoice.lines.length > 0 && (
           <span className="block text-xs text-muted-foreground">
-            {invoice.lines.length === 1 ? '1 client' : `${invoice.lines.length.toLocaleString('en-US')} clients`}
+            {invoice.lines.length === 1 ? '1 client' : `${formatCount(invoice.lines.length)} clients`}
           </span>
         )}
       </td>

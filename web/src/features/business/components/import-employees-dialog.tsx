@@ -2,6 +2,7 @@
 // what the import will do and why (the server decides: a dry run of the same import) → import with progress → a
 // summary of what was created, updated, left unchanged, skipped and what failed, with the reasons by line. Lines the
 // CSV reader could not read are listed with the rest, as invalid, and the file's other rows still import.
+import { formatCount } from '@shared/format';
 import { toCsv } from '@shared/csv';
 import { employeeCsvColumns, MAX_IMPORT_BYTES, parseEmployeeCsv, type BadCsvLine, type EmployeeCsvRow } from '@shared/employee-csv';
 import { messages } from '@shared/messages';
@@ -157,7 +158,7 @@ export function ImportEmployeesDialog({ businessId, open, onOpenChange }: { busi
         {step.name === 'importing' && (
           <div className="grid gap-2">
             <p id={`${fileId}-progress`} className="text-sm font-medium">
-              Importing… {step.done.toLocaleString('en-US')} of {step.total.toLocaleString('en-US')} rows
+              Importing… {formatCount(step.done)} of {formatCount(step.total)} rows
             </p>
             <progress aria-labelledby={`${fileId}-progress`} className="h-2 w-full accent-primary" value={step.done} max={Math.max(step.total, 1)} />
           </div>
@@ -175,7 +176,7 @@ function Counts({ counts, labels }: { counts: Map<ImportOutcome, number>; labels
       {labels.map(([outcome, label]) => (
         <div key={outcome} className="rounded-lg border p-2">
           <dt className="text-xs text-muted-foreground">{label}</dt>
-          <dd className="text-lg font-bold tabular-nums">{(counts.get(outcome) ?? 0).toLocaleString('en-US')}</dd>
+          <dd className="text-lg font-bold tabular-nums">{formatCount(counts.get(outcome) ?? 0)}</dd>
         </div>
       ))}
     </dl>
@@ -199,7 +200,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
   return (
     <div className="grid gap-4">
       <p className="text-sm">
-        <span className="font-medium">{step.fileName}</span>: {step.results.length.toLocaleString('en-US')} rows. Nothing is saved until you press Import.
+        <span className="font-medium">{step.fileName}</span>: {formatCount(step.results.length)} rows. Nothing is saved until you press Import.
       </p>
       <Counts
         counts={new Map([...counts, ['invalid', problems]])}
@@ -267,7 +268,7 @@ function Preview({ step, mode, onModeChange, onImport, onBack }: { step: Extract
         </Button>
         <Button type="button" onClick={onImport} disabled={writes === 0}>
           <Upload aria-hidden />
-          {writes === 0 ? 'Nothing to import' : `Import ${writes.toLocaleString('en-US')} ${writes === 1 ? 'row' : 'rows'}`}
+          {writes === 0 ? 'Nothing to import' : `Import ${formatCount(writes)} ${writes === 1 ? 'row' : 'rows'}`}
         </Button>
       </DialogFooter>
     </div>
@@ -286,7 +287,7 @@ function Summary({ results, onClose }: { results: ImportRowResult[]; onClose: ()
       {problems.length > 0 && (
         <section aria-labelledby="import-problems-heading" className="grid gap-2">
           <h3 id="import-problems-heading" className="text-sm font-semibold text-destructive">
-            Not imported ({problems.length.toLocaleString('en-US')}) — nothing of these rows was saved
+            Not imported ({formatCount(problems.length)}) — nothing of these rows was saved
           </h3>
           <ul className="max-h-60 overflow-auto rounded-lg border p-2 text-sm" tabIndex={0} aria-labelledby="import-problems-heading">
             {problems.map((r) => (

@@ -7,7 +7,7 @@ import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
-import { formatMoney } from '@shared/format';
+import { formatCount, formatMoney } from '@shared/format';
 import { applyBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
@@ -248,11 +248,10 @@ const FIGURES = ['totalEmployees', 'cardsCreated', 'activeCards', 'monthlyCost',
 type Figures = Record<(typeof FIGURES)[number], string>;
 
 function figuresOf(stats: DashboardView['stats']): Figures {
-  const count = (n: number) => n.toLocaleString('en-US');
   return {
-    totalEmployees: count(stats.totalEmployees),
-    cardsCreated: count(stats.cardsCreated),
-    activeCards: count(stats.activeCards),
+    totalEmployees: formatCount(stats.totalEmployees),
+    cardsCreated: formatCount(stats.cardsCreated),
+    activeCards: formatCount(stats.activeCards),
     monthlyCost: formatMoney(stats.monthlyCostCents, stats.currency),
     // A client billed to its agency pays its agency, not CardCrew (issue 20): no platform price to show.
     costDetail: stats.billedByAgency ? `Billed by ${stats.billedByAgency}` : `${formatMoney(stats.ratePerUserCents, stats.currency)} per user`,

@@ -1,6 +1,6 @@
 // An agency invoice's lines (issue 20 §1, §2): one per client billed to the agency — its billable users at the agency
 // rate of its tier, the agency's share — then the subtotal, the volume discount applied and the total.
-import { formatMoney, formatPercent } from '@shared/format';
+import { formatCount, formatMoney, formatPercent } from '@shared/format';
 import type { InvoiceBreakdown } from '@shared/schemas/invoice';
 
 export function InvoiceLines({ invoice }: { invoice: InvoiceBreakdown & { amountCents: number; currency: string } }) {
@@ -27,7 +27,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceBreakdown & { amount
                   {money(line.ratePerUserCents)} per user, {formatPercent(line.sharePercent)} agency share
                 </span>
               </th>
-              <td className="px-3 py-2 text-right tabular-nums">{line.billableEmployees.toLocaleString('en-US')}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatCount(line.billableEmployees)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{money(line.amountCents)}</td>
             </tr>
           ))}
@@ -47,7 +47,7 @@ export function InvoiceLines({ invoice }: { invoice: InvoiceBreakdown & { amount
                 Volume discount {formatPercent(invoice.discountPercent)}
                 {invoice.discountTierFromUsers !== null && (
                   <span className="block text-xs font-normal text-muted-foreground">
-                    {invoice.discountTierFromUsers === 0 ? 'Base tier' : `Tier from ${invoice.discountTierFromUsers.toLocaleString('en-US')} billable users`}
+                    {invoice.discountTierFromUsers === 0 ? 'Base tier' : `Tier from ${formatCount(invoice.discountTierFromUsers)} billable users`}
                     {discount > 0 && `, you save ${money(discount)}`}
                   </span>
                 )}
