@@ -77,8 +77,8 @@ async function prerender() {
     ...Object.entries(framedPages).map(([path, file]) => ({ path, file, render: renderFrame, marker: 'data-frame' })),
   ];
   for (const { path, file, render, marker } of pages) {
-    const { html, module, keptLabels } = await render(path);
-    const chunks = [...chunksOf(manifest, 'index.html'), ...chunksOf(manifest, module)].filter((f) => `/${f}` !== entry);
+    const { html, modules, keptLabels } = await render(path);
+    const chunks = [...chunksOf(manifest, 'index.html'), ...modules.flatMap((module) => [...chunksOf(manifest, module)])].filter((f) => `/${f}` !== entry);
     const loaderTag =
       `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
       `data-chunks="${[...new Set(chunks)].map((f) => `/${f}`).join(' ')}"></script>`;

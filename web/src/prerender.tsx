@@ -7,7 +7,7 @@ import type { Tab } from './features/admin/routes/admin-page';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from '@web/lib/router';
 import { Providers } from './app/providers';
-import { AppRoutes, pageFor } from './app/router';
+import { AppRoutes, bootModulesOf, pageFor } from './app/router';
 import { setConfigForPrerender } from './lib/config';
 import { LABELS_KEY } from './features/auth/kept-labels';
 import { ME_CACHE_KEY } from './features/auth/session-start';
@@ -28,8 +28,8 @@ setConfigForPrerender({
 export interface RenderedPage {
   /** The markup of #root. */
   html: string;
-  /** The page's source module (a manifest key), whose chunks the HTML preloads. */
-  module: string;
+  /** The page's source modules (manifest keys), whose chunks the HTML preloads: its own, and a frame's boot imports. */
+  modules: string[];
   /** A frame's: the local-storage keys web/kept-labels.js reads the kept names from. */
   keptLabels?: { session: string; labels: string };
 }
@@ -46,7 +46,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </Providers>
     </StrictMode>,
   );
-  return { html, module: page.module };
+  return { html, modules: [page.module] };
 }
 
 /** The frame of each page in shared/public-pages.ts framedPages (the component the page draws before its data). */
@@ -90,5 +90,7 @@ export async function renderFrame(path: string): Promise<RenderedPage> {
       </Providers>
     </StrictMode>,
   );
-  return { html, module: pageFor(new URL(path, 'https://prerender.invalid').pathname).module, keptLabels: { session: ME_CACHE_KEY, labels: LABELS_KEY } };
+  const url = new URL(path, 'https://prerender.invalid');
+  const modules = [pageFor(url.pathname).module, ...bootModulesOf(url.pathname, url.searchParams.get('tab'))];
+  return { html, modules, keptLabels: { session: ME_CACHE_KEY, labels: LABELS_KEY } };
 }

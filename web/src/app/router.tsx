@@ -128,6 +128,18 @@ const adminTabs: Record<string, () => Promise<unknown>> = {
   users: () => import('../features/admin/components/users-tab'),
 };
 
+/**
+ * The modules (build-manifest keys) a signed-in page imports at boot besides its own: the page's data (page-data.ts)
+ * and the open admin tab. Their chunks are preloaded by the page's frame (web/prerender.ts,
+ * in small tasks, before the app runs); otherwise the build's preload helper inserts their preloads within the app's
+ * first task, about 20 ms of it on a phone (issue 25 §1).
+ */
+export function bootModulesOf(path: string, tab: string | null): string[] {
+  const modules = ['src/app/page-data.ts'];
+  if (path === '/admin') modules.push(`src/features/admin/components/${tab ?? 'dashboard'}-tab.tsx`);
+  return modules;
+}
+
 type FirstRequest = { path: string; query?: Record<string, string> };
 
 /**

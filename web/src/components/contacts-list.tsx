@@ -5,7 +5,7 @@ import { formatLongDate } from '@shared/format';
 import type { Contact } from '@shared/schemas/contact';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from './button';
 import { Card } from './card';
 import { lazyDialog } from './lazy-dialog';

@@ -2,7 +2,7 @@
 // it says 'Copied' for two seconds, and asks to copy by hand where the browser refuses the clipboard.
 import { Check, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from './button';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {

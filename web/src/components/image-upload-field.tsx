@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 import { checkUploadFile, uploadContentTypes, uploadResultSchema, uploadTicketSchema, type UploadPurpose, type UploadResult } from '@shared/schemas/media';
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Label } from '@web/components/label';
 import { apiRequest, isApiError } from '@web/lib/api-client';

@@ -2,7 +2,7 @@
 // amount, and the return from Stripe — the session id is confirmed by the server with Stripe, never trusted as is.
 import { messages } from '@shared/messages';
 import { checkoutSchema, paymentVerifiedSchema } from '@shared/schemas/invoice';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { apiRequest } from './api-client';
 
 export function startCheckout(invoiceId: string, returnTo: 'admin' | 'invoice') {

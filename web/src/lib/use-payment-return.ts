@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from '@web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { takePaymentReturn, verifyPayment } from './payments';
 
 export function usePaymentReturn(reload: () => void) {

@@ -1,6 +1,6 @@
 // Toasts for auth failures with the spec's wording (spec 1 §8).
 import { messages } from '@shared/messages';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { loadedAuth } from '@web/lib/load-auth';
 
 export function toastAuthError(error: unknown): void {

@@ -8,6 +8,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { getConfig } from '@web/lib/config';
 import { hasStoredSession, loadAuth, storedIdToken, subscribeToStoredSession, whenAuthLoaded } from '@web/lib/load-auth';
 import { SESSION_TICK_MS } from '@web/lib/session-timing';
+import { toast } from '@web/lib/toast';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { cachedSession, forgetSession, resolveSession, takeStartedSession, type SessionState, type SessionUser } from './session-start';
 
@@ -29,9 +30,6 @@ export interface SessionContextValue {
    */
   signedOut: boolean;
 }
-
-/** Toasts (sonner) load with the first one: the session is part of every page's first load, toasts are not. */
-const toaster = () => import('sonner').then((m) => m.toast);
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
@@ -125,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await (await loadAuth()).signOutOfCognito();
     } catch (error) {
-      (await toaster()).error('Error', { description: error instanceof Error ? error.message : sessionNotices.unexpected });
+      toast.error('Error', { description: error instanceof Error ? error.message : sessionNotices.unexpected });
       return false;
     }
     forgetSession();
@@ -133,7 +131,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ user: null, me: null });
     setResolved(false);
     queryClient.clear();
-    (await toaster()).success(sessionNotices.signedOut);
+    toast.success(sessionNotices.signedOut);
     return true;
   }, [queryClient]);
 

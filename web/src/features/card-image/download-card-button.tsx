@@ -4,7 +4,7 @@ import { portalMessages } from '@shared/messages/portal';
 import type { Employee } from '@shared/schemas/employee';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { renderCardImage, type CardImageSize, type CardLook } from './card-image';
 import { download, slug } from './draw';

@@ -5,7 +5,7 @@ import { portalMessages } from '@shared/messages/portal';
 import type { Employee, MyEmployee } from '@shared/schemas/employee';
 import { Download, FlipHorizontal2, Loader2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { download, slug } from '@web/features/card-image/draw';
 import { backgroundLayoutIds, backgroundLayoutLabels, type BackgroundLayoutId } from './layout';

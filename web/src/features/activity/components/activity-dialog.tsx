@@ -3,7 +3,7 @@
 import { activityMessages } from '@shared/messages/activity';
 import { auditActionIds, auditActions, auditQuerySchema, type AuditEntry } from '@shared/schemas/audit';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { ExportCsvButton } from '@web/components/export-csv-button';

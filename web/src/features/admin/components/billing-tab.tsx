@@ -9,7 +9,7 @@ import { invoiceMessages } from '@shared/messages/invoice';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useState, type Dispatch, type SetStateAction } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { InvoiceStatusBadge, invoiceStatusLabel } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';

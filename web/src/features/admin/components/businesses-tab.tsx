@@ -5,19 +5,22 @@ import { formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AdminBusinessRow } from '@shared/schemas/admin';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
+import { lazyDialog } from '@web/components/lazy-dialog';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { useDebounced } from '@web/lib/use-debounced';
 import { initialDirectoryFilters, useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
-import { useDeleteBusiness, useSetBusinessStatus } from '../api/business-actions';
+import { useSetBusinessStatus } from '../api/business-actions';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
+
+// Loaded when an admin first asks to delete a business: the table draws without the dialog's code (issue 25 §1).
+const DeleteBusinessDialog = lazyDialog(() => import('./delete-business-dialog').then((m) => m.DeleteBusinessDialog), (p) => p.business !== null);
 
 export function BusinessesTab() {
   const [filters, setFilters] = useState<DirectoryFilters>(initialDirectoryFilters);
@@ -138,36 +141,6 @@ function BusinessTable({ rows }: { rows: AdminBusinessRow[] }) {
       </div>
       <DeleteBusinessDialog business={deleting} onDone={() => setDeleting(null)} />
     </>
-  );
-}
-
-function DeleteBusinessDialog({ business, onDone }: { business: AdminBusinessRow | null; onDone: () => void }) {
-  const remove = useDeleteBusiness();
-  const confirm = async () => {
-    if (!business) return;
-    try {
-      const result = await remove.mutateAsync(business.id);
-      if (result.sessionsRevoked) toast.success(`${business.name} has been deleted successfully`);
-      else toast.warning(`${business.name} has been deleted, but some of its users could not be signed out.`);
-      onDone();
-    } catch {
-      toast.error(messages.admin.errorTitle, { description: messages.admin.deleteBusinessFailed });
-    }
-  };
-  return (
-    <ConfirmDialog
-      open={business !== null}
-      title="Delete Business"
-      description={
-        business
-          ? `Are you sure you want to delete ${business.name}? Its employees, cards, images and unpaid invoices are deleted and its users are signed out; paid invoices are kept for accounting. This action cannot be undone.`
-          : ''
-      }
-      confirmLabel={remove.isPending ? 'Deleting...' : 'Delete Business'}
-      busy={remove.isPending}
-      onConfirm={() => void confirm()}
-      onOpenChange={(open) => !open && onDone()}
-    />
   );
 }
 

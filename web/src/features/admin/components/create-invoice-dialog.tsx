@@ -8,7 +8,7 @@ import type { AdminBusinessRow } from '@shared/schemas/admin';
 import { makeInvoiceCreateSchema, type InvoiceCreate, type InvoiceCreateInput, type InvoiceMailOutcome } from '@shared/schemas/invoice';
 import { useState, type ChangeEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';

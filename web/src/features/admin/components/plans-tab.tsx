@@ -8,7 +8,7 @@ import { MAX_VOLUME_TIERS, planUpdateSchema, type PlanUpdate, type PlanUpdateInp
 import { Check } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useFieldArray, useForm, type Control, type FieldErrors, type FieldPath, type UseFormRegister } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';

@@ -5,7 +5,7 @@ import { formatLongDate, formatMoney } from '@shared/format';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { unappliedReasonLabels, type UnappliedPayment } from '@shared/schemas/unapplied-payment';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';

@@ -7,7 +7,7 @@ import { adminInviteSchema, type AdminInvite, type AdminInviteInput, type AdminU
 import { UserPlus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';

@@ -3,7 +3,7 @@
 import { messages } from '@shared/messages';
 import type { BilledTo } from '@shared/schemas/agency-billing';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Label } from '@web/components/label';
 import { NativeSelect } from '@web/components/native-select';
 import { useSetClientBilling } from '../api/agency-billing';

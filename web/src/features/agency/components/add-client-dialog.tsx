@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { addClientSchema, type AddClient, type AddClientInput } from '@shared/schemas/agency';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';

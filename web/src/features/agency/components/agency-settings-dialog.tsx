@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/agency';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
 import { Button } from '@web/components/button';
 import {

@@ -4,7 +4,7 @@
 import { messages } from '@shared/messages';
 import type { ClientWhiteLabel } from '@shared/schemas/agency';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Label } from '@web/components/label';
 import { NativeSelect } from '@web/components/native-select';
 import { ApiError } from '@web/lib/api-client';

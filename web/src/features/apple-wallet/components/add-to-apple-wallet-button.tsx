@@ -4,7 +4,7 @@
 // Wallet (a fetch and a blob URL does not, reliably); other browsers download the .pkpass.
 import { appleWalletMessages } from '@shared/messages/apple-wallet';
 import { Wallet } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button, type ButtonProps } from '@web/components/button';
 import { useCreateApplePassLink } from '../api/create-apple-pass-link';
 

@@ -7,7 +7,7 @@ import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from '@web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';

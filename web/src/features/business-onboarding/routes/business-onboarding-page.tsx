@@ -5,7 +5,7 @@ import { businessFormSchema, type BusinessForm, type BusinessFormInput } from '@
 import { Building2, MailCheck } from 'lucide-react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Navigate, useNavigate } from '@web/lib/router';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { FormField } from '@web/components/form-field';

@@ -5,7 +5,7 @@ import { renditionUrl } from '@shared/media-urls';
 import { qrTargetOf } from '@shared/urls';
 import { QrCode } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { canvasToPng, download, loadImage, qrCanvas, slug } from '@web/features/card-image/draw';
 import { getDashboard } from '../api/get-dashboard';

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/business';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import {
   Dialog,

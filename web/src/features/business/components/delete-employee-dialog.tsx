@@ -1,7 +1,7 @@
 // The 'Delete Employee' confirmation (spec 2): only offered for inactive employees who are not owners.
 import { messages } from '@shared/messages';
 import type { Employee } from '@shared/schemas/employee';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { isApiError } from '@web/lib/api-client';

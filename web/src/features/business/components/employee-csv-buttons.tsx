@@ -1,7 +1,7 @@
 // 'Import employees' (opens the import dialog) and 'Export CSV' beside the employee grid: a module of their own, so
 // the dashboard draws them without loading the import dialog and its CSV reader (loaded when the dialog first opens).
 import { Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { ExportCsvButton } from '@web/components/export-csv-button';
 import { exportEmployeesCsv } from '../api/employee-import';

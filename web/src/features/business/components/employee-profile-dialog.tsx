@@ -7,7 +7,7 @@ import { employeeUpdateSchema, type Employee, type EmployeeUpdate, type Employee
 import { CreditCard, ExternalLink, Mail, Pencil, QrCode } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';

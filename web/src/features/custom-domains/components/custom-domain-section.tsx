@@ -8,7 +8,7 @@ import * as z from '@shared/zod';
 import { Copy, Globe, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge, type BadgeVariant } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';

@@ -6,7 +6,7 @@ import { MAX_SCIM_TOKENS, scimTokenCreateSchema, type ScimTokenCreated } from '@
 import { formatLongDate } from '@shared/format';
 import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';

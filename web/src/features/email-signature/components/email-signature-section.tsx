@@ -7,7 +7,7 @@ import { buildEmailSignature, type EmailSignature } from '@shared/email-signatur
 import { emailSignatureMessages } from '@shared/messages/email-signature';
 import { Copy, Download, Mail } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';

@@ -5,7 +5,7 @@ import { pluralize } from '@shared/format';
 import type { Employee } from '@shared/schemas/employee';
 import { ExternalLink, QrCode, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';

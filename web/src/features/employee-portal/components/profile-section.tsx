@@ -6,7 +6,7 @@ import { employeeProfileSchema, type Employee, type EmployeeProfile, type Employ
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
 import { FormField } from '@web/components/form-field';

@@ -4,7 +4,7 @@
 import { messages } from '@shared/messages';
 import type { Employee } from '@shared/schemas/employee';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import {
   Dialog,

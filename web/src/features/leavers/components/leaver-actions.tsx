@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import type { Employee } from '@shared/schemas/employee';
 import { UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { isApiError } from '@web/lib/api-client';
 import { useReactivateEmployee } from '../api/leavers';

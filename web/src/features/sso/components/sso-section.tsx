@@ -6,7 +6,7 @@ import { ssoMessages } from '@shared/messages/sso';
 import { claimSsoDomainSchema, type Sso, type SsoDomain, type SsoProviderInput } from '@shared/schemas/sso';
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';
