@@ -130,9 +130,9 @@ const adminTabs: Record<string, () => Promise<unknown>> = {
 
 /**
  * The modules (build-manifest keys) a signed-in page imports at boot besides its own: the page's data (page-data.ts)
- * and the open admin tab. Their chunks are preloaded by the page's frame (web/prerender.ts,
- * in small tasks, before the app runs); otherwise the build's preload helper inserts their preloads within the app's
- * first task, about 20 ms of it on a phone (issue 25 §1).
+ * and the open admin tab (adminTabs). The page's frame preloads their chunks in small tasks before the app runs
+ * (web/prerender.ts); otherwise the build's preload helper inserts those preloads within the app's first task, about
+ * 20 ms of it on a phone (issue 25 §1).
  */
 export function bootModulesOf(path: string, tab: string | null): string[] {
   const modules = ['src/app/page-data.ts'];
