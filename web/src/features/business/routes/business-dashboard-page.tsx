@@ -227,11 +227,16 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
           </div>
         </section>
 
-        <ScanAnalyticsSection businessId={businessId} />
-        <BusinessBillingSection businessId={businessId} />
+        {/* Below the first screen of a phone: drawn when they come near (a shorter page load on a phone). */}
+        <div className="below-fold">
+          <ScanAnalyticsSection businessId={businessId} />
+        </div>
+        <div className="below-fold">
+          <BusinessBillingSection businessId={businessId} />
+        </div>
       </main>
 
-      <div className="mx-auto max-w-7xl px-4 pb-8">
+      <div className="below-fold mx-auto max-w-7xl px-4 pb-8">
         <BusinessContacts businessId={businessId} employees={employees} />
       </div>
 
