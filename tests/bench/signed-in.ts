@@ -109,9 +109,14 @@ interface MeasureOptions {
   labelSuffix?: string;
 }
 
-/** Lighthouse mobile on every signed-in page, the median of BENCH_LIGHTHOUSE_RUNS runs (default 3) of each figure. */
+/**
+ * Lighthouse mobile on every signed-in page, the median of BENCH_LIGHTHOUSE_RUNS runs (default 5) of each figure. Five:
+ * Lighthouse's own guidance on variability (the median of five runs varies about half as much as one run); with three,
+ * the same build scored 100 on all nine pages in one bench run and 97–99 on two or three in the next (stop 36), the
+ * blocking time of one page spreading 6–389 ms on this shared two-core machine.
+ */
 export async function measureSignedInPages(origin: string, record: Record, { logins = SIGNED_IN_PAGES, budget = SIGNED_IN_BUDGET, labelSuffix }: MeasureOptions = {}) {
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
   for (const login of logins) {
     const chrome = await startChrome();
     try {
