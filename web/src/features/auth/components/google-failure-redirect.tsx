@@ -4,6 +4,7 @@
 import { sessionNotices } from '@shared/messages/session';
 import { useEffect } from 'react';
 import { useNavigate } from '@web/lib/router';
+import { toast } from '@web/lib/toast';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY, SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
 
 export function GoogleFailureRedirect() {
@@ -26,12 +27,11 @@ export function GoogleFailureRedirect() {
         // Issue 24: a refused single sign-on says so, with the reason, on /auth (the page shows it too).
         // Cognito wraps a trigger's refusal: 'PreSignUp failed with error <reason>.'; the person reads the reason.
         const reason = failure.reason === '1' ? '' : failure.reason.replace(/^\w+ failed with error (.*?)\.?$/s, '$1');
-        void import('sonner').then(({ toast }) => toast.error('SSO sign-in failed', reason ? { description: reason } : undefined));
+        toast.error('SSO sign-in failed', reason ? { description: reason } : undefined);
         void navigate('/auth', { replace: true, state: { ssoError: reason || 'SSO sign-in failed' } });
         return;
       }
-      // Toasts load with the first one (sonner is not part of a public page's first load).
-      void import('sonner').then(({ toast }) => toast.error(sessionNotices.authError, { description: sessionNotices.googleFailed }));
+      toast.error(sessionNotices.authError, { description: sessionNotices.googleFailed });
       void navigate('/auth', { replace: true });
     };
     const first = takeFlag();
