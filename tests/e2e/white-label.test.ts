@@ -133,8 +133,9 @@ describe('the agency’s chrome for its clients (colours, favicon, the sign-in p
     await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
     await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(brightPrimary);
     // A primary button is painted in Bright's violet (#7C3AED, through integer HSL), not Northwind's amber (#B45309).
+    // Polled: the button's colour transition (150 ms) runs from the default blue once the brand's variables are set.
     const addButton = page.getByRole('button', { name: 'Add Employee' }).first();
-    expect(await addButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(124, 5[89], 237\)$/);
+    await expectOnPage.poll(() => addButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(124, 5[89], 237\)$/);
     expect(await page.content()).not.toMatch(/cardcrew/i);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'white-label-05-client-chrome');

@@ -5,7 +5,7 @@ import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agenc
 import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
@@ -256,7 +256,7 @@ function useAgencyTheme(agency: AgencyDashboard['agency']): string {
   const primaryColor = agency?.primaryColor ?? null;
   const secondaryColor = agency?.secondaryColor ?? null;
   const accentColor = agency?.accentColor ?? null;
-  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
   const pick = (value: string | null, fallback: string) => (isHexColor(value) ? value : fallback);
   return readableTextOnAll([
     pick(primaryColor, DEFAULT_BRAND_COLORS.primaryColor),

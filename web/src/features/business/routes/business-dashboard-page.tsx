@@ -1,7 +1,7 @@
 // /business and /business/:businessId: the business dashboard behind the gate of spec 2 §2.
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from '@web/lib/router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
@@ -367,10 +367,11 @@ function countByFilter(stats: DashboardView['stats']) {
 /**
  * The business's brand colours become the site theme while the dashboard is open (spec 2 §9); a white-labelled
  * client's owner sees its agency's instead (issue 21 §1). Agency staff managing the client have no brand: its own.
+ * Set before the browser paints, so the buttons never show CardCrew's blue first and fade to the brand's colour.
  */
 function useBrandTheme(business: DashboardView['business'], brand: ClientBrandView | null | undefined) {
   const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, brand);
-  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
 }
 
 /** Spec 2: a card without a QR code gets one once the dashboard has loaded — each card is tried once. */

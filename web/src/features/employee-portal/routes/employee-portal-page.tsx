@@ -3,7 +3,7 @@
 // 'Write to NFC tag' (issue 22 §6),
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
@@ -78,7 +78,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
   // A white-labelled client's portal chrome takes its agency's colours (issue 21 §1); the card keeps the business's.
   const { me } = useSession();
   const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, me?.brand);
-  useEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
   // The welcome (the page's largest text) is drawn with the frame on the next visit.
   useEffect(() => keepLabel(me?.userId, 'employee:name', employee.name), [me?.userId, employee.name]);
 
