@@ -5,7 +5,7 @@ import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agenc
 import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
