@@ -343,7 +343,9 @@ describe('sessions, keyboard and the signed-in landing page (375 px)', () => {
   it('signs in with the keyboard alone: Tab to each field, Enter to submit', async () => {
     await withPage(async (page) => {
       await page.goto(`${origin}/auth?redirect=%2Fbusiness`);
-      await page.getByLabel('Email').waitFor();
+      // The prerendered form is shown disabled (dimmed, out of the tab order) until the app has taken it over, so that
+      // nothing typed is lost; a keyboard user tabs once it is enabled. On a loaded machine that takes a while.
+      await expectOnPage(page.getByLabel('Email')).toBeEnabled();
       const focused = () => page.evaluate(() => document.activeElement?.getAttribute('id') ?? document.activeElement?.textContent ?? '');
       // Tab from the top of the page until the Email field has focus (every control on the way is reachable).
       for (let i = 0; i < 15 && !(await page.getByLabel('Email').evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
