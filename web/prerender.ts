@@ -93,7 +93,12 @@ async function prerender() {
       .replace(MODULE_PRELOADS, '')
       .replace(CONFIG_PRELOAD, '')
       .replace('</head>', `${loaderTag}</head>`)
-      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div>`)
+      // Nothing is painted until the page's markup has been parsed to its end (the empty #page-end after #root; an
+      // expected element unblocks rendering once its start tag is parsed, so #root itself would not do). Parsed in slices
+      // (a slow phone, a busy machine), a page was painted half-parsed: the admin header's Sign Out button drawn as an
+      // icon beside the title, then moved below it once its text was parsed, a layout shift the frames' test caught.
+      .replace('</head>', '<link rel="expect" href="#page-end" blocking="render"></head>')
+      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div><template id="page-end"></template>`)
       // A frame with slots for kept names fills them before its first paint (web/kept-labels.js): deferred, so it runs
       // once the frame is parsed, and render-blocking, so nothing is painted before it has (a paint of the placeholders
       // first, then the names, would shift what is below them). Cached for good, it costs a returning user nothing.

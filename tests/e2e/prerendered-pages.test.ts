@@ -75,6 +75,9 @@ describe('prerendered public pages', () => {
       expect(loader).not.toBeNull();
       expect(html.match(/<script/g)).toHaveLength(1);
       expect(html).not.toContain('modulepreload');
+      // Not painted half-parsed (a shift when the rest arrives): rendering waits for the element after #root.
+      expect(html).toContain('<link rel="expect" href="#page-end" blocking="render">');
+      expect(html).toMatch(/<\/div><template id="page-end"><\/template>\s*<\/body>/);
       for (const asset of [loader![1]!, loader![2]!, ...loader![3]!.split(' ')]) {
         const res = await fetch(`${origin}${asset}`);
         expect([asset, res.status, res.headers.get('cache-control')]).toEqual([asset, 200, 'public, max-age=31536000, immutable']);
