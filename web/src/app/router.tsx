@@ -31,19 +31,23 @@ interface LazyPage {
   Component: ComponentType;
 }
 
+/** Resolves in a task of its own, after the browser has had its turn (input, a frame). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * A lazily loaded page: `module` is `<feature>/routes/<file>` and `name` its component. The auth library (Amplify) is
  * not part of a signed-in page's load: its first calls use the stored token (lib/load-auth.ts storedIdToken), and the
  * session loads the library when it needs it. A page that calls Amplify itself (`usesAuth`: the invitation's sign-up)
  * loads it, configured, with its code.
  */
-function lazyPage(module: string, name: string, { signedIn = false, usesAuth = false } = {}): LazyPage {
+function lazyPage(module: string, name: string, { signedIn = false, usesAuth = false, first }: { signedIn?: boolean; usesAuth?: boolean; first?: () => Promise<unknown> } = {}): LazyPage {
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`No page module ${module}`);
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
+  const loadPage = first ? () => first().then(nextTask).then(load) : load;
   const preload = () =>
-    (loading ??= Promise.all([load(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
+    (loading ??= Promise.all([loadPage(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
       ([m]) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);
@@ -66,11 +70,11 @@ const routes: { path: string; page: LazyPage }[] = [
   { path: '/', page: lazyPage('landing/routes/landing-page', 'LandingPage') },
   { path: '/auth', page: lazyPage('auth/routes/auth-page', 'AuthPage') },
   { path: '/business-onboarding', page: lazyPage('business-onboarding/routes/business-onboarding-page', 'BusinessOnboardingPage', { signedIn: true }) },
-  { path: '/business', page: lazyPage('business/routes/business-dashboard-page', 'BusinessDashboardPage', { signedIn: true }) },
-  { path: '/agency', page: lazyPage('agency/routes/agency-page', 'AgencyPage', { signedIn: true }) },
+  { path: '/business', page: lazyPage('business/routes/business-dashboard-page', 'BusinessDashboardPage', { signedIn: true, first: () => import('@web/features/business/api/get-dashboard') }) },
+  { path: '/agency', page: lazyPage('agency/routes/agency-page', 'AgencyPage', { signedIn: true, first: () => import('@web/features/agency/api/get-agency-dashboard') }) },
   { path: '/admin', page: lazyPage('admin/routes/admin-page', 'AdminPage', { signedIn: true }) },
   { path: '/employee-onboarding', page: lazyPage('employee-onboarding/routes/employee-onboarding-page', 'EmployeeOnboardingPage', { signedIn: true, usesAuth: true }) },
-  { path: '/employee-portal', page: lazyPage('employee-portal/routes/employee-portal-page', 'EmployeePortalPage', { signedIn: true }) },
+  { path: '/employee-portal', page: lazyPage('employee-portal/routes/employee-portal-page', 'EmployeePortalPage', { signedIn: true, first: () => import('@web/features/employee-portal/api/my-employee') }) },
   { path: '/invoice-payment/:invoiceId', page: lazyPage('invoice-payment/routes/invoice-payment-page', 'InvoicePaymentPage') },
   { path: '/profile', page: lazyPage('profile/routes/profile-page', 'ProfilePage', { signedIn: true }) },
   { path: '/pricing', page: lazyPage('landing/routes/pricing-page', 'PricingPage') },
