@@ -1,4 +1,5 @@
 // Applies a business's brand colours as the site theme (spec 2 §9): CSS variables on <html>.
+import { useLayoutEffect } from 'react';
 import { brandTheme, DEFAULT_BRAND_COLORS, hexToHsl, hoverVariant, hslToCss, hslToHex, isHexColor, readableTextOn, type BrandColors } from '@shared/colour';
 
 type StyleTarget = { style: Pick<CSSStyleDeclaration, 'setProperty' | 'removeProperty'> };
@@ -18,4 +19,14 @@ export function applyBrandTheme(colors: BrandColors, root: StyleTarget = documen
   return () => {
     for (const name of Object.keys(vars)) root.style.removeProperty(name);
   };
+}
+
+/**
+ * Makes `colors` the site theme while the calling page is shown (none: CardCrew's own). Set in a layout effect, before
+ * the browser paints: a brand's buttons are never drawn in CardCrew's blue first and then fade to its colour.
+ */
+export function useBrandTheme(colors: BrandColors | null | undefined): void {
+  const branded = colors != null;
+  const { primaryColor, secondaryColor, accentColor } = colors ?? {};
+  useLayoutEffect(() => (branded ? applyBrandTheme({ primaryColor, secondaryColor, accentColor }) : undefined), [branded, primaryColor, secondaryColor, accentColor]);
 }

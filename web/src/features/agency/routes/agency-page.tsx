@@ -5,7 +5,7 @@ import type { AgencyClientSummary, AgencyDashboard } from '@shared/schemas/agenc
 import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from '@shared/colour';
 import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
-import { useDeferredValue, useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
@@ -17,7 +17,7 @@ import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { signedInDestination } from '@web/lib/signed-in-destination';
-import { applyBrandTheme } from '@web/lib/theme';
+import { useBrandTheme } from '@web/lib/theme';
 import { useAgencyDashboard } from '../api/get-agency-dashboard';
 import { lazyDialog } from '@web/components/lazy-dialog';
 import { ClientGrid } from '../components/client-grid';
@@ -256,7 +256,7 @@ function useAgencyTheme(agency: AgencyDashboard['agency']): string {
   const primaryColor = agency?.primaryColor ?? null;
   const secondaryColor = agency?.secondaryColor ?? null;
   const accentColor = agency?.accentColor ?? null;
-  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  useBrandTheme({ primaryColor, secondaryColor, accentColor });
   const pick = (value: string | null, fallback: string) => (isHexColor(value) ? value : fallback);
   return readableTextOnAll([
     pick(primaryColor, DEFAULT_BRAND_COLORS.primaryColor),

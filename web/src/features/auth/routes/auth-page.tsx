@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from '@web/lib/router';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
@@ -22,7 +22,7 @@ import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
 import { useHydrated } from '@web/lib/use-hydrated';
-import { applyBrandTheme } from '@web/lib/theme';
+import { useBrandTheme } from '@web/lib/theme';
 import { invitationTokenOf, useInvitationBrand } from '@web/features/white-label/use-invitation-brand';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
@@ -68,7 +68,7 @@ export function AuthPage() {
   const invitation = useInvitationBrand(invitationTokenOf(params, redirect));
   const brand = invitation.brand;
   useBrandChrome(brand);
-  useEffect(() => (brand?.colors ? applyBrandTheme(brand.colors) : undefined), [brand]);
+  useBrandTheme(brand?.colors);
 
   if (loading || invitation.pending) return <PageSpinner />;
   if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;

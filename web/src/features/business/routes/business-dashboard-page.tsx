@@ -1,19 +1,18 @@
 // /business and /business/:businessId: the business dashboard behind the gate of spec 2 §2.
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useLayoutEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from '@web/lib/router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { formatCount, formatMoney } from '@shared/format';
-import { applyBrandTheme } from '@web/lib/theme';
+import { useBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { keepLabel, keepLabels, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
-import type { ClientBrandView } from '@shared/schemas/me';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
 import { useBusinessContacts, useDeleteBusinessContact } from '../api/contacts';
 import { ContactsList } from '@web/components/contacts-list';
@@ -147,7 +146,9 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   const panelId = `${tabsId}-panel`;
 
   const { me } = useSession();
-  useBrandTheme(business, me?.brand);
+  // The business's brand colours are the site theme while the dashboard is open (spec 2 §9); a white-labelled
+  // client's owner sees its agency's instead (issue 21 §1). Agency staff managing the client have no brand: its own.
+  useBrandTheme(chromeColorsOf(business, me?.brand));
   useEffect(() => keepLabel(me?.userId, `business:${businessId}`, business.name), [me?.userId, businessId, business.name]);
   // The figures too, as drawn: with thousands of employees the Monthly Cost figure is the page's largest text, and the
   // next visit's frame draws them from the HTML (web/kept-labels.js) before any module has run (issue 25 §1).
@@ -362,16 +363,6 @@ function matchesFilter(employee: Employee, filter: Filter): boolean {
  */
 function countByFilter(stats: DashboardView['stats']) {
   return { all: stats.totalEmployees, active: stats.activeCards, inactive: Math.max(0, stats.totalEmployees - stats.activeCards) };
-}
-
-/**
- * The business's brand colours become the site theme while the dashboard is open (spec 2 §9); a white-labelled
- * client's owner sees its agency's instead (issue 21 §1). Agency staff managing the client have no brand: its own.
- * Set before the browser paints, so the buttons never show CardCrew's blue first and fade to the brand's colour.
- */
-function useBrandTheme(business: DashboardView['business'], brand: ClientBrandView | null | undefined) {
-  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, brand);
-  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
 }
 
 /** Spec 2: a card without a QR code gets one once the dashboard has loaded — each card is tried once. */

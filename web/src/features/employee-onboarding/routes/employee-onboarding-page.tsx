@@ -8,7 +8,7 @@ import type { InvitationView } from '@shared/schemas/invitation';
 import { AuthError, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-amplify/auth';
 import { signInWithGoogle } from '@web/lib/auth';
 import { ArrowRight, Home } from 'lucide-react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '@web/lib/router';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
@@ -20,7 +20,7 @@ import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { getConfig } from '@web/lib/config';
 import { writePendingRedirectPath } from '@web/lib/pending-storage';
-import { applyBrandTheme } from '@web/lib/theme';
+import { useBrandTheme } from '@web/lib/theme';
 import { useSession } from '@web/features/auth/session-provider';
 import { Avatar } from '@web/components/avatar';
 import { useMyEmployee } from '@web/features/employee-portal/api/my-employee';
@@ -42,9 +42,7 @@ export function EmployeeOnboardingPage() {
   const [invalid, setInvalid] = useState(false);
 
   // The business's colours, or its agency's for a white-labelled client (issue 21 §1).
-  const loaded = invitation.data !== undefined;
-  const { primaryColor, secondaryColor, accentColor } = invitation.data ? chromeColorsOf(invitation.data.business, invitation.data.brand) : {};
-  useEffect(() => (loaded ? applyBrandTheme({ primaryColor, secondaryColor, accentColor }) : undefined), [loaded, primaryColor, secondaryColor, accentColor]);
+  useBrandTheme(invitation.data ? chromeColorsOf(invitation.data.business, invitation.data.brand) : null);
   // A white-labelled client's invitation opens in its agency's brand (issue 21).
   useBrandChrome(invitation.data?.brand);
 

@@ -3,7 +3,7 @@
 // 'Write to NFC tag' (issue 22 §6),
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
-import { useDeferredValue, useEffect, useLayoutEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, Navigate } from '@web/lib/router';
 import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
@@ -16,7 +16,7 @@ import { ScanAnalyticsView } from '@web/components/scan-analytics-view';
 import { PageSpinner, Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useMyScanAnalytics } from '@web/lib/scan-analytics';
-import { applyBrandTheme } from '@web/lib/theme';
+import { useBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
 import { keepLabel, keptLabel } from '@web/features/auth/kept-labels';
@@ -77,8 +77,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
   const { employee, business, isOwner } = data;
   // A white-labelled client's portal chrome takes its agency's colours (issue 21 §1); the card keeps the business's.
   const { me } = useSession();
-  const { primaryColor, secondaryColor, accentColor } = chromeColorsOf(business, me?.brand);
-  useLayoutEffect(() => applyBrandTheme({ primaryColor, secondaryColor, accentColor }), [primaryColor, secondaryColor, accentColor]);
+  useBrandTheme(chromeColorsOf(business, me?.brand));
   // The welcome (the page's largest text) is drawn with the frame on the next visit.
   useEffect(() => keepLabel(me?.userId, 'employee:name', employee.name), [me?.userId, employee.name]);
 
