@@ -21,7 +21,7 @@ async function boot(root: HTMLElement) {
   // The page of this URL first: a prerendered page then hydrates straight into its content (no spinner that would
   // not match the HTML), and a client-side route skips the spinner. Its code downloads while the config is read.
   const page = pageFor(window.location.pathname);
-  const pageLoaded = page.preload();
+  const pageLoaded = page.preload(true);
   pageLoaded.catch(() => undefined); // awaited below, after the config
   const configRead = loadConfig();
   try {

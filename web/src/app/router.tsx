@@ -23,8 +23,11 @@ const pageModules = import.meta.glob<PageModule>('../features/*/routes/*.tsx');
 interface LazyPage {
   /** The page's source module, as the build manifest names it (web/prerender.ts preloads its chunk). */
   module: string;
-  /** Loads the page ahead of its first render (main.tsx starts it before the config is read). */
-  preload: () => Promise<ComponentType>;
+  /**
+   * Loads the page ahead of its first render (main.tsx starts it before the config is read). At boot its `first`
+   * modules are evaluated a task ahead of it; a navigation loads it in one go, so as not to wait for two downloads.
+   */
+  preload: (atBoot?: boolean) => Promise<ComponentType>;
   /** A page of the signed-in app: main.tsx reads the session and requests its data at boot. */
   signedIn: boolean;
   /** Renders the page, suspending (spinner) until it is loaded. */
@@ -39,15 +42,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * not part of a signed-in page's load: its first calls use the stored token (lib/load-auth.ts storedIdToken), and the
  * session loads the library when it needs it. A page that calls Amplify itself (`usesAuth`: the invitation's sign-up)
  * loads it, configured, with its code.
+ *
+ * `first`: the module of the page's data (its query options and response schemas). At boot, when the frame has
+ * preloaded every chunk, it is evaluated in a task before the page's: evaluated together, building the schemas (zod)
+ * and the page's modules was one task of 25-41 ms, 100-160 ms under Lighthouse's 4x slowdown (issue 25 §1).
  */
 function lazyPage(module: string, name: string, { signedIn = false, usesAuth = false, first }: { signedIn?: boolean; usesAuth?: boolean; first?: () => Promise<unknown> } = {}): LazyPage {
   const load = pageModules[`../features/${module}.tsx`];
   if (!load) throw new Error(`No page module ${module}`);
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
-  const loadPage = first ? () => first().then(nextTask).then(load) : load;
-  const preload = () =>
-    (loading ??= Promise.all([loadPage(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
+  const preload = (atBoot = false) =>
+    (loading ??= Promise.all([first && atBoot ? first().then(nextTask).then(load) : load(), usesAuth ? whenConfigLoaded().then(loadAuth) : undefined]).then(
       ([m]) => {
         const Page = m[name];
         if (!Page) throw new Error(`${module} exports no ${name}`);
