@@ -82,6 +82,18 @@ async function prerender() {
     const loaderTag =
       `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
       `data-chunks="${[...new Set(chunks)].map((f) => `/${f}`).join(' ')}"></script>`;
+    // Nothing is painted until the page's markup has been parsed to its end (the empty #page-end after #root; an
+    // expected element unblocks rendering once its start tag is parsed, so #root itself would not do). Parsed in slices
+    // (a slow phone, a busy machine), a page was painted half-parsed: the admin header's Sign Out button drawn as an
+    // icon beside the title, then moved below it once its text was parsed, a layout shift the frames' test caught.
+    const paintWhenParsed = '<link rel="expect" href="#page-end" blocking="render">';
+    // A frame with slots for kept names fills them before its first paint (web/kept-labels.js): deferred, so it runs
+    // once the frame is parsed, and render-blocking, so nothing is painted before it has (a paint of the placeholders
+    // first, then the names, would shift what is below them). Cached for good, it costs a returning user nothing.
+    const keptLabelsTag =
+      keptLabels && html.includes('data-kept-label')
+        ? `<script defer blocking="render" src="/${keptLabelsScript}" data-session="${keptLabels.session}" data-labels="${keptLabels.labels}"></script>`
+        : '';
     const page = shell
       // The stylesheet inline (7 KB compressed): the first paint needs no second request. The CSP allows inline styles.
       // A lazy chunk that imports from the entry lists the entry's stylesheet among its dependencies; Vite's preload
@@ -92,22 +104,8 @@ async function prerender() {
       .replace(ENTRY_SCRIPT, '')
       .replace(MODULE_PRELOADS, '')
       .replace(CONFIG_PRELOAD, '')
-      .replace('</head>', `${loaderTag}</head>`)
-      // Nothing is painted until the page's markup has been parsed to its end (the empty #page-end after #root; an
-      // expected element unblocks rendering once its start tag is parsed, so #root itself would not do). Parsed in slices
-      // (a slow phone, a busy machine), a page was painted half-parsed: the admin header's Sign Out button drawn as an
-      // icon beside the title, then moved below it once its text was parsed, a layout shift the frames' test caught.
-      .replace('</head>', '<link rel="expect" href="#page-end" blocking="render"></head>')
-      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div><template id="page-end"></template>`)
-      // A frame with slots for kept names fills them before its first paint (web/kept-labels.js): deferred, so it runs
-      // once the frame is parsed, and render-blocking, so nothing is painted before it has (a paint of the placeholders
-      // first, then the names, would shift what is below them). Cached for good, it costs a returning user nothing.
-      .replace(
-        '</head>',
-        keptLabels && html.includes('data-kept-label')
-          ? `<script defer blocking="render" src="/${keptLabelsScript}" data-session="${keptLabels.session}" data-labels="${keptLabels.labels}"></script></head>`
-          : '</head>',
-      );
+      .replace('</head>', `${loaderTag}${paintWhenParsed}${keptLabelsTag}</head>`)
+      .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div><template id="page-end"></template>`);
     writeFileSync(join(dist, file), page);
   }
   rmSync(ssrOut, { recursive: true, force: true });
