@@ -558,8 +558,8 @@ async function measurePublicPages(origin: string) {
   const landing = join(WEB_DIST, 'index.html');
   if (!existsSync(landing) || !readFileSync(landing, 'utf8').includes('data-prerendered')) throw new Error('web/dist has no prerendered pages: run npm run build:web first');
   const js = initialJs(WEB_DIST, 'index.html');
-  // Issue 25 §1: the 100 KB budget with at least 10 KB to spare.
-  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 90);
+  // DESIGN §10's budget for /, with React Router in it (docs/decisions.md "Routing on React Router").
+  record('initial JS of / (brotli, as sent)', js.brotliKB, 'KB', 110);
   record('initial JS of / (gzip)', js.gzipKB, 'KB', 0, 'info');
   record(`initial JS of / (raw, ${js.files.length} files)`, js.rawKB, 'KB', 0, 'info');
   for (const [path, file] of [['/pricing', 'pricing.html'], ['/auth', 'auth.html']] as const) record(`initial JS of ${path} (brotli)`, initialJs(WEB_DIST, file).brotliKB, 'KB', 0, 'info');

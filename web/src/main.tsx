@@ -3,7 +3,7 @@
 // an error, never a blank page.
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from '@web/lib/router';
+import { BrowserRouter } from 'react-router';
 import { BootError } from './app/boot-error';
 import { appQueryClient, Providers } from './app/providers';
 import { AppRoutes, pageFor, startSignedInPage } from './app/router';

@@ -5,7 +5,7 @@
 import { StrictMode, type ComponentType, type ReactElement } from 'react';
 import type { Tab } from './features/admin/routes/admin-page';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from '@web/lib/router';
+import { StaticRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, bootModulesOf, pageFor } from './app/router';
 import { setConfigForPrerender } from './lib/config';

@@ -1,6 +1,6 @@
 // Shown when a page throws or its chunk fails to load (for example after a deploy replaced the files).
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Button } from '@web/components/button';
 
 export function RouteError() {

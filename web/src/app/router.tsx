@@ -1,16 +1,16 @@
-// The route table of the SPA (spec 1 §2). Every page is a lazily loaded chunk; login-required pages guard
-// themselves with RequireAuth / RequireAdmin (spinner, then /auth?redirect=… or the content). The public pages
-// (shared/public-pages.ts) are also rendered at build time (web/src/prerender.tsx) and hydrated.
-// The router is the app's own (lib/router.tsx, issue 25 §1): React Router was 12 KB of the first load of every page.
+// The route table of the SPA (spec 1 §2), on React Router (declarative mode: docs/decisions.md "Routing on React
+// Router"): every page is a lazily loaded route module (its own chunk); login-required pages guard themselves with
+// RequireAuth / RequireAdmin (spinner, then /auth?redirect=… or the content). The public pages
+// (shared/public-pages.ts) are also rendered at build time with the same routes (web/src/prerender.tsx) and hydrated.
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, Suspense, use, useLayoutEffect, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { PageSpinner } from '@web/components/spinner';
 import { GoogleFailureRedirect } from '@web/features/auth/components/google-failure-redirect';
 import { cachedSession, startSession } from '@web/features/auth/session-start';
 import { startGet } from '@web/lib/api-client';
 import { whenConfigLoaded } from '@web/lib/config';
 import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
-import { matchRoute, useLocation, useNavigationType, WithParams } from '@web/lib/router';
 import type { Me } from '@shared/schemas/me';
 import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
@@ -66,13 +66,14 @@ function lazyPage(module: string, name: string, { signedIn = false, usesAuth = f
       },
     ));
   function Component() {
-    // Loaded ahead (hydration, prerender, a second visit): render at once; otherwise suspend until it is.
+    // Loaded ahead (hydration, prerender, a second visit): render at once; otherwise suspend until it is. A navigation
+    // is a transition (React Router's), so the page on screen stays until the next one is loaded.
     return createElement(loaded ?? use(preload()));
   }
   return { module: `src/features/${module}.tsx`, preload, signedIn, Component };
 }
 
-const routes: { path: string; page: LazyPage }[] = [
+const pages: { path: string; page: LazyPage }[] = [
   { path: '/', page: lazyPage('landing/routes/landing-page', 'LandingPage') },
   { path: '/auth', page: lazyPage('auth/routes/auth-page', 'AuthPage') },
   { path: '/business-onboarding', page: lazyPage('business-onboarding/routes/business-onboarding-page', 'BusinessOnboardingPage', { signedIn: true }) },
@@ -92,16 +93,24 @@ const routes: { path: string; page: LazyPage }[] = [
   { path: '*', page: lazyPage('not-found/routes/not-found-page', 'NotFoundPage') },
 ];
 // Two more paths for pages above (the spec's and an older link).
-routes.push(
-  { path: '/business/onboarding', page: routes[2]!.page },
-  { path: '/business/:businessId', page: routes[3]!.page },
+pages.push(
+  { path: '/business/onboarding', page: pages[2]!.page },
+  { path: '/business/:businessId', page: pages[3]!.page },
 );
+
+/**
+ * The route a path shows (React Router's matching: static segments before params before the splat, case-insensitive,
+ * params decoded).
+ */
+function matchPage(pathname: string): { route: { path: string; page: LazyPage }; params: Record<string, string | undefined> } {
+  const match = matchRoutes(pages, pathname)?.[0];
+  if (!match) throw new Error(`No route for ${pathname}`); // '*' matches everything
+  return { route: match.route, params: match.params };
+}
 
 /** The page that `pathname` shows. */
 export function pageFor(pathname: string): LazyPage {
-  const match = matchRoute(routes, pathname);
-  if (!match) throw new Error(`No route for ${pathname}`); // '*' matches everything
-  return match.route.page;
+  return matchPage(pathname).route.page;
 }
 
 const pagesWithData = new Set<string>(['/business', '/business/:businessId', '/agency', '/employee-portal', '/admin'] satisfies PageWithData[]);
@@ -112,8 +121,8 @@ const pagesWithData = new Set<string>(['/business', '/business/:businessId', '/a
  * soon as /api/me has answered. The data's code (app/page-data.ts) is a chunk of its own.
  */
 export function startSignedInPage(pathname: string, search: string, client: QueryClient): void {
-  const match = matchRoute(routes, pathname);
-  if (!match?.route.page.signedIn || !hasStoredSession()) return;
+  const match = matchPage(pathname);
+  if (!match.route.page.signedIn || !hasStoredSession()) return;
   const session = startSession();
   const path = match.route.path;
   if (!pagesWithData.has(path)) return;
@@ -188,19 +197,24 @@ function ScrollToTop() {
   return null;
 }
 
-/** The pages, inside a BrowserRouter (browser) or StaticRouter (prerender). */
-export function AppRoutes() {
+/** What every page is drawn in: an error boundary per page (the next page starts afresh), scrolling, the Google failure redirect. */
+function AppLayout() {
   const { pathname } = useLocation();
-  const match = matchRoute(routes, pathname)!; // '*' matches everything
   return (
     <RouteErrorBoundary key={pathname}>
       <ScrollToTop />
       <Suspense fallback={<PageSpinner />}>
-        <WithParams params={match.params}>
-          <match.route.page.Component key={match.route.path} />
-        </WithParams>
+        <Outlet />
       </Suspense>
       <GoogleFailureRedirect />
     </RouteErrorBoundary>
   );
+}
+
+/** The route table: each page keyed by its path, so '/business' and '/business/:businessId' are two mounts. */
+const routeTable: RouteObject[] = [{ element: <AppLayout />, children: pages.map(({ path, page }) => ({ path, element: <page.Component key={path} /> })) }];
+
+/** The pages, inside a BrowserRouter (browser) or StaticRouter (prerender). */
+export function AppRoutes() {
+  return useRoutes(routeTable);
 }

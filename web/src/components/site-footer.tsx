@@ -1,5 +1,5 @@
 // The public site's footer (spec 1 §1): the year 2025, the brand, 'All Rights Reserved' and the static-page links.
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 
 const FOOTER_YEAR = 2025; // spec 1 §9: the footer reads the year 2025, not the current year
 

@@ -1,7 +1,7 @@
 // Site navigation (spec 1 §2 'Top navigation'). Presentational: the page passes who is signed in.
 import { CreditCard, LogOut, Menu, X } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink } from '@web/lib/router';
+import { Link, NavLink } from 'react-router';
 import { cn } from '@web/lib/cn';
 import { useHydrated } from '@web/lib/use-hydrated';
 import { Button } from './button';

@@ -4,7 +4,7 @@
 import { messages } from '@shared/messages';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from '@web/lib/router';
+import { useSearchParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { takePaymentReturn, verifyPayment } from './payments';
 

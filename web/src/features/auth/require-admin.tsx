@@ -1,7 +1,7 @@
 // /admin (spec 1 §2, §6): signed-out visitors go to /auth?redirect=…, signed-in users outside the admin group to
 // /auth (which sends them on to their own home, so there is no redirect loop back to /admin).
 import type { ReactNode } from 'react';
-import { Navigate } from '@web/lib/router';
+import { Navigate } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { useSession } from './session-provider';
 

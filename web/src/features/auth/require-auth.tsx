@@ -1,6 +1,6 @@
 // Login-required routes: a spinner while the session is determined, then /auth?redirect=… or the content.
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from '@web/lib/router';
+import { Navigate, useLocation } from 'react-router';
 import { PageSpinner } from '@web/components/spinner';
 import { authPathFor } from '@web/lib/redirect';
 import { useSession } from './session-provider';

@@ -3,7 +3,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
-import { Link, useSearchParams } from '@web/lib/router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { FilterTabs } from '@web/components/tabs';
 import { RequireAdmin } from '@web/features/auth/require-admin';

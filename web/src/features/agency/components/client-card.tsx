@@ -7,7 +7,7 @@ import { formatCount, formatMoney } from '@shared/format';
 import type { AgencyClientSummary } from '@shared/schemas/agency';
 import { BarChart3, Settings2 } from 'lucide-react';
 import { memo } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';

@@ -6,7 +6,7 @@ import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from 
 import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link, Navigate } from '@web/lib/router';
+import { Link, Navigate } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';

@@ -4,7 +4,7 @@
 import { CreditCard } from 'lucide-react';
 import type { ClientBrandView } from '@shared/schemas/me';
 import type { ReactNode } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { loadAuth } from '@web/lib/load-auth';
 

@@ -3,7 +3,7 @@
 // than importing Amplify, so the root layout stays free of it.
 import { sessionNotices } from '@shared/messages/session';
 import { useEffect } from 'react';
-import { useNavigate } from '@web/lib/router';
+import { useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY, SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
 

@@ -1,7 +1,7 @@
 // 'Sign Out' in the headers of the signed-in pages (dashboard, portal, agency, admin): signs out with the session's
 // toasts (spec 1 §8) and goes home.
 import { LogOut } from 'lucide-react';
-import { useNavigate } from '@web/lib/router';
+import { useNavigate } from 'react-router';
 import { Button, type ButtonVariant } from '@web/components/button';
 import { useSession } from '../session-provider';
 

@@ -1,5 +1,5 @@
 // The top navigation bound to the session: who is signed in, and Sign Out (spec 1 §2, §8) going home afterwards.
-import { useNavigate } from '@web/lib/router';
+import { useNavigate } from 'react-router';
 import { TopNav } from '@web/components/top-nav';
 import { useSession } from '../session-provider';
 

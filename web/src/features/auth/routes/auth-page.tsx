@@ -6,7 +6,7 @@ import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from '@web/lib/router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { FormField } from '@web/components/form-field';

@@ -7,7 +7,7 @@ import { invoiceMessages } from '@shared/messages/invoice';
 import { canPayInvoice, invoicePdfPath, type Invoice } from '@shared/schemas/invoice';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';

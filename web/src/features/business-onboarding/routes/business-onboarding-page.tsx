@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { businessFormSchema, type BusinessForm, type BusinessFormInput } from '@shared/schemas/business';
 import { Building2, MailCheck } from 'lucide-react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Navigate, useNavigate } from '@web/lib/router';
+import { Navigate, useNavigate } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';

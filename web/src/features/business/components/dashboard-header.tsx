@@ -5,7 +5,7 @@
 import type { Business } from '@shared/schemas/business';
 import { ArrowLeft, Settings, UserPlus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Avatar } from '@web/components/avatar';

@@ -2,7 +2,7 @@
 import type { Employee } from '@shared/schemas/employee';
 import { BadgeCheck, Building2, CreditCard, DollarSign, Plus, UserPlus, Users } from 'lucide-react';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from '@web/lib/router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { Spinner } from '@web/components/spinner';

@@ -9,7 +9,7 @@ import { AuthError, confirmSignUp, resendSignUpCode, signIn, signUp } from 'aws-
 import { signInWithGoogle } from '@web/lib/auth';
 import { ArrowRight, Home } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from '@web/lib/router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';

@@ -4,7 +4,7 @@
 // their card's scans and contacts; the business's colours.
 import { Briefcase, Home } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Link, Navigate } from '@web/lib/router';
+import { Link, Navigate } from 'react-router';
 import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
 import type { AnalyticsRange } from '@shared/schemas/analytics';

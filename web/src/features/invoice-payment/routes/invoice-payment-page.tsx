@@ -7,7 +7,7 @@ import { canPayInvoice, invoicePdfPath, type InvoicePaymentView } from '@shared/
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, FileDown, FileX2, Lock } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useParams } from '@web/lib/router';
+import { useParams } from 'react-router';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';

@@ -4,7 +4,7 @@ import type { PricingPlan } from '@shared/schemas/plan';
 import { formatMoney } from '@shared/format';
 import { Check } from 'lucide-react';
 import { createElement, lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';

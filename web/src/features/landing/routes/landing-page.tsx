@@ -1,7 +1,7 @@
 // / (spec 1 §1–2): hero, business and agency cards, features, pricing and footer. Signed-in users are sent on by role.
 import { ArrowRight, Building2, Check, Palette, Play, QrCode, Users } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from '@web/lib/router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { PageSpinner } from '@web/components/spinner';

@@ -1,7 +1,7 @@
 // /pricing (spec 1 §2): a header with Home, Pricing and Profile, the signed-in email badge and Sign Out or
 // Sign In; the body is the pricing section.
 import { CreditCard, LogIn, LogOut } from 'lucide-react';
-import { Link, NavLink, useNavigate } from '@web/lib/router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { SiteFooter } from '@web/components/site-footer';

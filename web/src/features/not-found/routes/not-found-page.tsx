@@ -1,6 +1,6 @@
 // Any unknown path (spec 1 §2): 'Oops! Page not found' with a link home. The server answers 200 with the app for
 // every extension-less path, so the page tells search engines itself not to index it (React hoists the <meta>).
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Button } from '@web/components/button';
 
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 // /about (spec 1 §2 'Static pages'): mission, who we serve, why choose us, story, core values, and a contact link.
 import { Building2, HeartHandshake, Leaf, Lock, Sparkles, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Button } from '@web/components/button';
 import { Bullets, StaticPage, StaticSection } from '../components/static-page';
 

@@ -1,5 +1,5 @@
 // /terms (spec 1 §2 'Static pages', §9): last updated July 17, 2025; users must be at least 18 years old.
-import { Link } from '@web/lib/router';
+import { Link } from 'react-router';
 import { Bullets, LastUpdated, StaticPage, StaticSection } from '../components/static-page';
 
 export function TermsPage() {
