@@ -12,7 +12,7 @@ import Provider, { type OidcContext } from 'oidc-provider';
 import { idpPage, SSO_TEST_USERS, ssoTestUser, testUsersHint } from './sso-test-users';
 import { escapeHtml, readBody } from './stripe';
 
-/** The registered client (README): what an owner types in as client id and secret when connecting this provider. */
+/** The registered client (docs/local.md): what an owner types in as client id and secret when connecting this provider. */
 export const LOCAL_OIDC_CLIENT = { clientId: 'cardcrew-local', clientSecret: 'cardcrew-local-oidc-secret' } as const;
 
 export interface IdTokenKnobs {

@@ -142,7 +142,7 @@ export function ssoEnvironment(s: LocalSettings, userPoolId: string): Record<str
     SSO_SAML_AUDIENCE: e.samlAudience,
     SSO_OIDC_REDIRECT_URI: e.oidcRedirectUri,
     DNS_SERVER: `${s.host}:${s.dnsPort}`,
-    // The local test identity providers (README): what an owner types into 'Single sign-on' to connect one.
+    // The local test identity providers (docs/local.md): what an owner types into 'Single sign-on' to connect one.
     LOCAL_OIDC_ISSUER: `http://${s.host}:${s.oidcIdpPort}`,
     LOCAL_SAML_METADATA_URL: `http://${s.host}:${s.samlIdpPort}/metadata`,
   };

@@ -1,7 +1,7 @@
 // The people of the local test identity providers (issue 24), the same on the OIDC and the SAML one: an Acme employee
 // with no login yet (the just-in-time link), an employee with a password login, a new hire with no employee record,
 // someone outside Acme's domain, and a Globex starter with no employee record (the integration tests' own domain for
-// 'create employees on first sign-in'). One password for all (README).
+// 'create employees on first sign-in'). One password for all (docs/local.md).
 export const SSO_TEST_PASSWORD = 'Sso1234!';
 
 export interface SsoTestUser {
