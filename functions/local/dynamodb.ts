@@ -47,35 +47,51 @@ export async function waitForDynamoDb(client: DynamoDBClient, timeoutMs = 30_000
 /** As in infra/stateful-stack.ts: the card-sharing worker reads every change with both images. */
 const tableStream = { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } as const;
 
+type IndexDefinition = (typeof tableDefinition.indexes)[number];
+
+const globalSecondaryIndex = (i: IndexDefinition) => ({
+  IndexName: i.name,
+  KeySchema: [
+    { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+const stringAttributes = (names: string[]) => names.map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
+
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     // A data folder from before the card-sharing worker (issue 22) has a table without its stream.
     if (!Table?.StreamSpecification?.StreamEnabled) await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: tableStream }));
+    // One from before a GSI was added (gsi3) gets it, as the CDK stack's update adds it in AWS.
+    const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of tableDefinition.indexes.filter((i) => !existing.has(i.name))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: stringAttributes([index.partitionKey, index.sortKey]),
+          GlobalSecondaryIndexUpdates: [{ Create: globalSecondaryIndex(index) }],
+        }),
+      );
+    }
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
   const d = tableDefinition;
-  const attributes = [d.partitionKey, d.sortKey, ...d.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
   await client.send(
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       StreamSpecification: tableStream,
-      AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      AttributeDefinitions: stringAttributes([d.partitionKey, d.sortKey, ...d.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]),
       KeySchema: [
         { AttributeName: d.partitionKey, KeyType: 'HASH' },
         { AttributeName: d.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: d.indexes.map((i) => ({
-        IndexName: i.name,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' },
-          { AttributeName: i.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: d.indexes.map(globalSecondaryIndex),
     }),
   );
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true } }));

@@ -25,7 +25,7 @@ beforeAll(async () => {
   expect(res.status).toBe(201);
   invoice = res.body.invoice;
   // Time passes: the invoice fell due on 2003-05-01.
-  await (await tables()).invoice.patch({ invoiceId: invoice.id }).set({ dueDate: '2003-05-01' }).go();
+  await (await tables()).invoice.patch({ invoiceId: invoice.id }).composite({ status: 'pending' }).set({ dueDate: '2003-05-01' }).go();
 });
 afterAll(async () => {
   await session?.browser.close();

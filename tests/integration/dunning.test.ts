@@ -4,9 +4,14 @@
 // link ends the reminders. Each test dates its invoices in a year of its own, so runs of later tests (which see earlier
 // tests' invoices as long overdue) cannot change what an earlier test asserted.
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordDynamoReads } from '../support/dynamo-commands';
 import { api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
+
+const { dynamo, tableName } = await import('../../functions/src/data/client');
+const reads = recordDynamoReads(dynamo());
 
 let admin: TestUser;
 
@@ -20,13 +25,30 @@ async function invoiceDue(dueDate: string, amount = 25) {
   const res = await api('POST', '/api/admin/invoices', { user: admin, body: { businessId: business.id, amount, dueDate: '2031-06-30' } });
   expect(res.status).toBe(201);
   const invoice = res.body.invoice as { id: string; invoiceNumber: string; amountCents: number };
-  await (await tables()).invoice.patch({ invoiceId: invoice.id }).set({ dueDate }).go();
+  // The status goes with the due date: both key the sparse `unpaid` index (ElectroDB refuses one without the other).
+  await (await tables()).invoice.patch({ invoiceId: invoice.id }).composite({ status: 'pending' }).set({ dueDate }).go();
   return { business, invoice };
 }
 
 const stored = async (invoiceId: string) => (await (await tables()).invoice.get({ invoiceId }).go({ consistent: true })).data!;
 const remindersOf = async (invoiceNumber: string) => (await mailbox()).filter((m) => m.subject.startsWith(`Reminder: invoice ${invoiceNumber} `));
 const run = async (date: string) => (await import('../../functions/src/jobs/dunning')).runDunning(new Date(`${date}T06:00:00Z`));
+/** The invoice item as stored, keys included. */
+const rawInvoice = async (invoiceId: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `$cardcrew#invoiceid_${invoiceId.toLowerCase()}`, sk: '$invoice_1' }, ConsistentRead: true }))).Item!;
+/** The invoice's keys in the sparse `unpaid` index (gsi3) while it is pending or overdue. */
+const unpaidKeys = (status: 'pending' | 'overdue', dueDate: string, invoiceId: string) => ({
+  gsi3pk: `$cardcrew#status_${status}`,
+  gsi3sk: `$invoice_1#duedate_${dueDate}#invoiceid_${invoiceId.toLowerCase()}`,
+});
+const adminSetsStatus = async (invoiceId: string, status: 'paid' | 'void' | 'overdue') =>
+  expect((await api('PUT', `/api/admin/invoices/${invoiceId}/status`, { user: admin, body: { status } })).status).toBe(200);
+/** Pays the invoice on the public payment page through the Stripe stand-in (its webhook marks it paid). */
+async function payByCheckout(invoiceId: string) {
+  const checkout = await api('POST', `/api/public/invoices/${invoiceId}/checkout`, { body: { returnTo: 'invoice' } });
+  expect(checkout.status).toBe(200);
+  expect((await fetch(`${checkout.body.url}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+}
 
 describe('dunning', () => {
   it('marks a pending invoice past due overdue and mails the 1, 7 and 14 day reminders once each over repeated and concurrent runs', async () => {
@@ -75,7 +97,7 @@ describe('dunning', () => {
     const { invoice: paid } = await invoiceDue('2003-03-01');
     expect((await api('PUT', `/api/admin/invoices/${voided.id}/status`, { user: admin, body: { status: 'void' } })).status).toBe(200);
     expect((await api('PUT', `/api/admin/invoices/${paid.id}/status`, { user: admin, body: { status: 'paid' } })).status).toBe(200);
-    await (await tables()).invoice.patch({ invoiceId: cancelled.id }).set({ status: 'cancelled' }).go();
+    await (await tables()).invoice.patch({ invoiceId: cancelled.id }).composite({ dueDate: '2003-03-01' }).set({ status: 'cancelled' }).go();
 
     for (const date of ['2003-03-02', '2003-03-08', '2003-03-15']) await run(date);
     for (const [invoice, status] of [[voided, 'void'], [cancelled, 'cancelled'], [paid, 'paid']] as const) {
@@ -127,5 +149,89 @@ describe('dunning', () => {
     for (const date of ['2005-03-08', '2005-03-15']) await run(date);
     expect(await remindersOf(invoice.invoiceNumber)).toHaveLength(1);
     expect((await stored(invoice.id)).status).toBe('paid');
+  });
+
+  it('keeps an invoice in the unpaid index only while it is unpaid: the write that pays or voids it takes it out', async () => {
+    const { invoice: paidByCard } = await invoiceDue('2006-03-01');
+    const { invoice: voided } = await invoiceDue('2006-03-01');
+    const { invoice: overdueThenPaid } = await invoiceDue('2006-03-01');
+    const { invoice: cancelled } = await invoiceDue('2006-03-01');
+    for (const invoice of [paidByCard, voided, overdueThenPaid, cancelled]) {
+      expect(await rawInvoice(invoice.id)).toMatchObject({ status: 'pending', ...unpaidKeys('pending', '2006-03-01', invoice.id) });
+    }
+
+    await payByCheckout(paidByCard.id);
+    await adminSetsStatus(voided.id, 'void');
+    await (await tables()).invoice.patch({ invoiceId: cancelled.id }).composite({ dueDate: '2006-03-01' }).set({ status: 'cancelled' }).go();
+    expect((await run('2006-03-02')).markedOverdue).toContain(overdueThenPaid.id);
+    expect(await rawInvoice(overdueThenPaid.id)).toMatchObject({ status: 'overdue', ...unpaidKeys('overdue', '2006-03-01', overdueThenPaid.id) });
+    await adminSetsStatus(overdueThenPaid.id, 'paid');
+
+    for (const [invoice, status] of [[paidByCard, 'paid'], [voided, 'void'], [overdueThenPaid, 'paid'], [cancelled, 'cancelled']] as const) {
+      const item = await rawInvoice(invoice.id);
+      expect(item.status, invoice.id).toBe(status);
+      expect(item, status).not.toHaveProperty('gsi3pk');
+      expect(item, status).not.toHaveProperty('gsi3sk');
+      // Still in the billing tab's listing.
+      expect(item.gsi2pk).toBe('$cardcrew#listing_invoices');
+    }
+    const later = await run('2006-03-20');
+    for (const invoice of [paidByCard, voided, overdueThenPaid, cancelled]) expect(later.reminders.map((r) => r.invoiceId)).not.toContain(invoice.id);
+  });
+
+  it('reads only unpaid invoices due before the day it runs: one Query per unpaid status on the unpaid index, nothing filtered away', async () => {
+    const { invoice: due } = await invoiceDue('2007-03-01');
+    const { invoice: voided } = await invoiceDue('2007-03-01');
+    const { invoice: paid } = await invoiceDue('2007-03-01');
+    const { invoice: notYetDue } = await invoiceDue('2007-03-02');
+    await adminSetsStatus(voided.id, 'void');
+    await adminSetsStatus(paid.id, 'paid');
+
+    const from = reads.length;
+    const result = await run('2007-03-02');
+    const queries = reads.slice(from).filter((r) => r.command === 'QueryCommand');
+    expect(queries.map((q) => q.index)).toEqual(['gsi3', 'gsi3']);
+    const read = queries.flatMap((q) => q.items) as { invoiceId: string; status: string; dueDate: string }[];
+    // Every item read is an unpaid invoice due before the day, and DynamoDB evaluated no other (no filter rejects).
+    expect(queries.reduce((sum, q) => sum + q.scanned, 0)).toBe(read.length);
+    for (const item of read) {
+      expect(['pending', 'overdue']).toContain(item.status);
+      expect(item.dueDate < '2007-03-02').toBe(true);
+    }
+    expect(read.map((item) => item.invoiceId)).toContain(due.id);
+    for (const invoice of [voided, paid, notYetDue]) expect(read.map((item) => item.invoiceId)).not.toContain(invoice.id);
+    expect(result.markedOverdue).toContain(due.id);
+    expect(result.markedOverdue).not.toContain(notYetDue.id);
+  });
+
+  it('finds an unpaid invoice written before the unpaid index once the backfill gave it its keys; the backfill is idempotent', async () => {
+    const { backfillUnpaidInvoiceIndex } = await import('../../functions/src/jobs/backfill-unpaid-invoices');
+    const { indexUnpaidInvoice } = await import('../../functions/src/jobs/repository');
+    const { invoice: old } = await invoiceDue('2008-03-01');
+    const { invoice: oldPaid } = await invoiceDue('2008-03-01');
+    await adminSetsStatus(oldPaid.id, 'paid');
+    // As stored before gsi3 existed: the same item without its keys.
+    await dynamo().send(
+      new UpdateCommand({ TableName: tableName(), Key: { pk: `$cardcrew#invoiceid_${old.id.toLowerCase()}`, sk: '$invoice_1' }, UpdateExpression: 'REMOVE gsi3pk, gsi3sk' }),
+    );
+    expect((await run('2008-03-02')).markedOverdue).not.toContain(old.id);
+    expect(await stored(old.id)).toMatchObject({ status: 'pending' });
+
+    const first = await backfillUnpaidInvoiceIndex();
+    expect(first.indexed).toBeGreaterThanOrEqual(1);
+    expect(first.unpaid).toBe(first.indexed + first.alreadyIndexed + first.changedMeanwhile);
+    expect(await rawInvoice(old.id)).toMatchObject({ status: 'pending', ...unpaidKeys('pending', '2008-03-01', old.id) });
+    expect(await rawInvoice(oldPaid.id)).not.toHaveProperty('gsi3pk');
+    const second = await backfillUnpaidInvoiceIndex();
+    expect(second.indexed).toBe(0);
+
+    // A payment that came between the backfill's read and its write wins: the paid invoice gets no keys back.
+    expect(await indexUnpaidInvoice({ invoiceId: oldPaid.id, status: 'pending', dueDate: '2008-03-01' })).toBe(false);
+    expect(await rawInvoice(oldPaid.id)).not.toHaveProperty('gsi3pk');
+
+    const result = await run('2008-03-02');
+    expect(result.markedOverdue).toContain(old.id);
+    expect(result.reminders.filter((r) => r.invoiceId === old.id)).toEqual([{ invoiceId: old.id, stage: 1, outcome: 'sent' }]);
+    expect(await rawInvoice(old.id)).toMatchObject({ status: 'overdue', reminderDays: new Set([1]), ...unpaidKeys('overdue', '2008-03-01', old.id) });
   });
 });

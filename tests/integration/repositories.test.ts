@@ -477,9 +477,9 @@ describe('invoice payments with the plain document client (patterns 34, 36)', ()
 
   it('moves a status only from one that may lead to it (Mark Overdue, then Void), as ElectroDB reads it', async () => {
     const created = await electroInvoice();
-    expect(await paymentStore.transitionInvoice(created.invoiceId, 'overdue')).toBe(true);
-    expect(await paymentStore.transitionInvoice(created.invoiceId, 'void')).toBe(true);
-    expect(await paymentStore.transitionInvoice(created.invoiceId, 'overdue')).toBe(false);
+    expect(await paymentStore.transitionInvoice(created, 'overdue')).toBe(true);
+    expect(await paymentStore.transitionInvoice(created, 'void')).toBe(true);
+    expect(await paymentStore.transitionInvoice(created, 'overdue')).toBe(false);
     expect((await db().invoice.get({ invoiceId: created.invoiceId }).go({ consistent: true })).data).toMatchObject({ status: 'void', createdAt: created.createdAt });
   });
 

@@ -30,6 +30,8 @@ export const tableDefinition = {
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    // Sparse: only the items of its access patterns carry gsi3 keys (e.g. unpaid invoices only while they are unpaid).
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   ttlAttribute: 'expiresAt',
 } as const;

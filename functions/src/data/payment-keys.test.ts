@@ -1,7 +1,8 @@
 // The payments Lambda's hand-written keys are ElectroDB's keys, and its invoice attributes are the entity's.
 // What the writes SET besides the keys is compared with ElectroDB's in invoices/payment-store.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceAttributes, paymentKeys, paymentStamps, unappliedPaymentListingKeys } from './payment-keys';
+import { invoiceStatuses } from '../../../shared/schemas/invoice';
+import { invoiceAttributes, isUnpaidInvoiceStatus, paymentKeys, paymentStamps, unappliedPaymentListingKeys, unpaidInvoiceKeys } from './payment-keys';
 
 type Params = { Key: Record<string, string> };
 let db: typeof import('./entities').db;
@@ -41,6 +42,19 @@ describe('payments keys', () => {
       __edb_e__: Item.__edb_e__,
       __edb_v__: Item.__edb_v__,
     });
+  });
+
+  it("writes an unpaid invoice's keys in the sparse unpaid index (gsi3) as ElectroDB does, and none for any other status", () => {
+    expect(invoiceStatuses.filter(isUnpaidInvoiceStatus)).toEqual(['pending', 'overdue']);
+    const dueDate = '2031-02-28';
+    for (const status of invoiceStatuses) {
+      const { Item } = db()
+        .invoice.create({ invoiceId, businessId, businessName: 'Acme', invoiceNumber: 'INV-2031-000001', amountCents: 4900, dueDate, status })
+        .params<{ Item: Record<string, unknown> }>();
+      if (isUnpaidInvoiceStatus(status)) expect({ gsi3pk: Item.gsi3pk, gsi3sk: Item.gsi3sk }).toEqual(unpaidInvoiceKeys({ status, dueDate, invoiceId }));
+      else expect(Item, status).not.toHaveProperty('gsi3pk');
+      expect(Item, status).toHaveProperty('gsi2pk');
+    }
   });
 
   it('names every attribute of the invoice entity, and nothing else', () => {

@@ -2,6 +2,7 @@
 // the business or agency and its owner's profile — written out for that Lambda, which reads and writes with the plain document
 // client instead of loading ElectroDB (the Stripe SDK and ElectroDB together are over its 400 KB budget). entities.ts
 // still defines these items; payment-keys.test.ts proves these builders produce exactly ElectroDB's keys and attributes.
+import { canPayInvoice, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import { entityStamp, keyPart } from './key-format';
 
 export const paymentKeys = {
@@ -26,6 +27,16 @@ export const unappliedPaymentListingKeys = (stripeSessionId: string, createdAt: 
   listing: 'unappliedPayments',
   gsi2pk: keyPart('listing', 'unappliedPayments'),
   gsi2sk: `$unappliedpayment_1#createdat_${createdAt.toLowerCase()}#stripesessionid_${stripeSessionId.toLowerCase()}`,
+});
+
+/** An invoice in the sparse `unpaid` index (gsi3): one that can still be paid (pending or overdue). */
+export const isUnpaidInvoiceStatus = (status: unknown): status is InvoiceStatus =>
+  invoiceStatuses.includes(status as InvoiceStatus) && canPayInvoice(status as InvoiceStatus);
+
+/** An unpaid invoice's keys in the `unpaid` index (gsi3: a partition per status, by due date), as ElectroDB writes them. */
+export const unpaidInvoiceKeys = (invoice: { status: InvoiceStatus; dueDate: string; invoiceId: string }) => ({
+  gsi3pk: keyPart('status', invoice.status),
+  gsi3sk: `$invoice_1#duedate_${invoice.dueDate.toLowerCase()}#invoiceid_${invoice.invoiceId.toLowerCase()}`,
 });
 
 /** The invoice entity's attributes: what ElectroDB's get returns of a stored invoice (keys and stamps left out). */

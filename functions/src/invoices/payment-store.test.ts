@@ -42,13 +42,19 @@ beforeEach(() => {
 
 /** `{ attribute: value }` of an UpdateItem's SET clause, however its placeholders are named. */
 function setAttributes(input: Input): Record<string, unknown> {
-  const clause = /^SET (.*)$/.exec(input.UpdateExpression ?? '')![1]!;
+  const clause = /^SET (.*?)(?: REMOVE .*)?$/.exec(input.UpdateExpression ?? '')![1]!;
   return Object.fromEntries(
     clause.split(', ').map((assignment) => {
       const [name, value] = assignment.split(' = ') as [string, string];
       return [input.ExpressionAttributeNames![name], input.ExpressionAttributeValues![value]];
     }),
   );
+}
+
+/** The attributes an UpdateItem's REMOVE clause removes, sorted; none without one. */
+function removedAttributes(input: Input): string[] {
+  const clause = / REMOVE (.*)$/.exec(input.UpdateExpression ?? '')?.[1];
+  return clause ? clause.split(', ').map((name) => input.ExpressionAttributeNames![name]!).sort() : [];
 }
 
 /** The values ElectroDB's `where` puts in its condition for `status` (`:status0`, `:status1`…). */
@@ -124,9 +130,12 @@ describe('getInvoice', () => {
 
 describe('markInvoicePaid and transitionInvoice', () => {
   const payment = { paidAt: '2026-11-23T12:00:00.000Z', paidAmountCents: 4900, stripeSessionId: 'cs_1', stripePaymentIntentId: 'pi_1' };
+  const dueDate = '2026-12-22';
+  // ElectroDB refuses a status change without the due date: both are composites of the sparse `unpaid` index (gsi3).
   const electroPatch = (set: Record<string, unknown>, from: readonly string[]) =>
     db()
       .invoice.patch({ invoiceId })
+      .composite({ dueDate })
       .set(set)
       .where((attr, { eq }) => from.map((status) => eq(attr.status, status)).join(' OR '))
       .params<Input>();
@@ -155,7 +164,7 @@ describe('markInvoicePaid and transitionInvoice', () => {
 
   it("writes only over an existing invoice whose status may lead to the new one: ElectroDB's condition", async () => {
     await store.markInvoicePaid(invoiceId, payment);
-    await store.transitionInvoice(invoiceId, 'void');
+    await store.transitionInvoice({ invoiceId, dueDate }, 'void');
     const [paid, voided] = sent.map(({ input }) => input) as [Input, Input];
     expect(paid.ConditionExpression).toBe('attribute_exists(pk) AND #status IN (:from0, :from1)');
     expect(paid.ExpressionAttributeNames!['#status']).toBe('status');
@@ -166,10 +175,33 @@ describe('markInvoicePaid and transitionInvoice', () => {
     expect(setAttributes(voided)).toEqual(setAttributes(electroPatch({ status: 'void' }, store.statusesLeadingTo('void'))));
   });
 
+  it("takes a paid or void invoice out of the unpaid index in the same write: ElectroDB's REMOVE of the gsi3 keys", async () => {
+    await store.markInvoicePaid(invoiceId, payment);
+    await store.transitionInvoice({ invoiceId, dueDate }, 'void');
+    const [paid, voided] = sent.map(({ input }) => input) as [Input, Input];
+    expect(removedAttributes(paid)).toEqual(['gsi3pk', 'gsi3sk']);
+    expect(removedAttributes(paid)).toEqual(removedAttributes(electroPatch({ ...payment, status: 'paid' }, store.statusesLeadingTo('paid'))));
+    expect(removedAttributes(voided)).toEqual(removedAttributes(electroPatch({ status: 'void' }, store.statusesLeadingTo('void'))));
+    expect(setAttributes(paid)).not.toHaveProperty('gsi3pk');
+  });
+
+  it("moves an overdue invoice to the overdue partition of the unpaid index as ElectroDB does, only if its due date is the stored one", async () => {
+    await store.transitionInvoice({ invoiceId, dueDate }, 'overdue');
+    const [{ input }] = sent as [(typeof sent)[0]];
+    const electro = electroPatch({ status: 'overdue' }, store.statusesLeadingTo('overdue'));
+    expect(setAttributes(input)).toEqual(setAttributes(electro));
+    expect(setAttributes(input)).toMatchObject({ status: 'overdue', gsi3pk: '$cardcrew#status_overdue', gsi3sk: `$invoice_1#duedate_${dueDate}#invoiceid_${invoiceId.toLowerCase()}` });
+    expect(removedAttributes(input)).toEqual([]);
+    expect(input.ConditionExpression).toBe('attribute_exists(pk) AND #status IN (:from0) AND #dueDate = :dueDate');
+    expect(input.ExpressionAttributeValues![':dueDate']).toBe(dueDate);
+    expect(electro.ConditionExpression).toContain('#dueDate = :dueDate0');
+    expect(electro.ExpressionAttributeValues![':dueDate0']).toBe(dueDate);
+  });
+
   it('answers false when the condition fails (paid already, void, or no such invoice) and throws any other error', async () => {
     answer = () => Promise.reject(conditionalFailure());
     expect(await store.markInvoicePaid(invoiceId, payment)).toBe(false);
-    expect(await store.transitionInvoice(invoiceId, 'overdue')).toBe(false);
+    expect(await store.transitionInvoice({ invoiceId, dueDate }, 'overdue')).toBe(false);
     answer = () => Promise.reject(new Error('ProvisionedThroughputExceededException'));
     await expect(store.markInvoicePaid(invoiceId, payment)).rejects.toThrow('ProvisionedThroughputExceededException');
   });

@@ -10,7 +10,7 @@ import type { BusinessRecord } from '../business/repository';
 import { brandOfBusiness, type ClientBrand } from '../white-label/brand';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
-import { invoiceAttributes, paymentKeys, paymentStamps, unappliedPaymentListingKeys } from '../data/payment-keys';
+import { invoiceAttributes, isUnpaidInvoiceStatus, paymentKeys, paymentStamps, unappliedPaymentListingKeys, unpaidInvoiceKeys } from '../data/payment-keys';
 import { getItemOf } from '../data/plain-item';
 import type { EntityItem } from 'electrodb';
 import type { Db } from '../data/entities';
@@ -74,24 +74,30 @@ export function statusesLeadingTo(to: InvoiceStatus): InvoiceStatus[] {
 /**
  * Sets `to` (and `changes`) only if the stored status may lead to it; false when it may not (another change came first)
  * or there is no such invoice. As ElectroDB's patch does: undefined values are left out, `updatedAt` is set to now, and
- * the invoice's id and entity stamp are set again.
+ * the invoice's id and entity stamp are set again. The sparse `unpaid` index (gsi3) moves in the same write: a paid or
+ * void invoice loses its keys; an unpaid one (overdue) gets them for its status, on condition that the stored due date
+ * is the one they are built from (ElectroDB's patch with `composite({ dueDate })` does both the same way).
  */
-async function moveStatus(invoiceId: string, to: InvoiceStatus, changes: Record<string, unknown> = {}): Promise<boolean> {
+async function moveStatus(invoice: { invoiceId: string; dueDate?: string }, to: InvoiceStatus, changes: Record<string, unknown> = {}): Promise<boolean> {
+  const { invoiceId, dueDate } = invoice;
   const defined = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const set = setClause({ ...Object.fromEntries(defined), status: to, updatedAt: new Date().toISOString(), ...paymentStamps.invoicePatch(invoiceId) });
+  const unpaid = isUnpaidInvoiceStatus(to);
+  if (unpaid && dueDate === undefined) throw new Error(`An invoice moved to ${to} needs its due date for its unpaid-index keys`);
+  const keys = unpaid ? unpaidInvoiceKeys({ status: to, dueDate: dueDate!, invoiceId }) : {};
+  const set = setClause({ ...Object.fromEntries(defined), status: to, ...keys, updatedAt: new Date().toISOString(), ...paymentStamps.invoicePatch(invoiceId) });
   const from = statusIn(statusesLeadingTo(to));
   return updateIf({
     Key: paymentKeys.invoice(invoiceId),
-    UpdateExpression: set.expression,
-    ConditionExpression: from.condition,
-    ExpressionAttributeNames: set.names,
-    ExpressionAttributeValues: { ...set.values, ...from.values },
+    UpdateExpression: unpaid ? set.expression : `${set.expression} REMOVE #gsi3pk, #gsi3sk`,
+    ConditionExpression: unpaid ? `${from.condition} AND #dueDate = :dueDate` : from.condition,
+    ExpressionAttributeNames: { ...set.names, ...(unpaid ? { '#dueDate': 'dueDate' } : { '#gsi3pk': 'gsi3pk', '#gsi3sk': 'gsi3sk' }) },
+    ExpressionAttributeValues: { ...set.values, ...from.values, ...(unpaid ? { ':dueDate': dueDate } : {}) },
   });
 }
 
-/** Mark Overdue, Void: false when the stored status does not allow it. */
-export function transitionInvoice(invoiceId: string, to: Exclude<InvoiceStatus, 'paid'>): Promise<boolean> {
-  return moveStatus(invoiceId, to);
+/** Mark Overdue, Void: false when the stored status does not allow it (or, for overdue, its due date is not `dueDate`). */
+export function transitionInvoice(invoice: { invoiceId: string; dueDate: string }, to: Exclude<InvoiceStatus, 'paid'>): Promise<boolean> {
+  return moveStatus(invoice, to);
 }
 
 /**
@@ -122,7 +128,7 @@ export interface PaymentRecord {
  * (already paid — by this payment or another — or void); the caller reads the invoice to tell which.
  */
 export function markInvoicePaid(invoiceId: string, payment: PaymentRecord): Promise<boolean> {
-  return moveStatus(invoiceId, 'paid', { ...payment });
+  return moveStatus({ invoiceId }, 'paid', { ...payment });
 }
 
 /** How long a receipt claim holds before another caller may send the receipt (a sender that crashed mid-way). */

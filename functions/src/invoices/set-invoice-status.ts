@@ -15,7 +15,7 @@ export async function setInvoiceStatus(invoiceId: string, { status }: InvoiceSta
   const invoice = await getInvoice(invoiceId);
   if (!invoice) throw notFound('Invoice not found.');
   if (!canTransition(invoice.status, status)) throw new AppError('CONFLICT', `A ${invoice.status} invoice cannot be marked ${status}.`);
-  const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoiceId, status);
+  const changed = status === 'paid' ? await markInvoicePaid(invoiceId, { paidAt: now.toISOString(), paidAmountCents: invoice.amountCents }) : await transitionInvoice(invoice, status);
   if (!changed) throw new AppError('CONFLICT', 'The invoice changed meanwhile. Reload and try again.');
   if (status === 'paid') recordMetric('InvoicesPaid');
   await recordInvoiceAudit(invoice, 'invoice.statusChanged');

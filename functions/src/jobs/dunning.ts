@@ -3,15 +3,16 @@
 // stored status, and each reminder stage is claimed on the invoice (a number set) before its mail is sent, so repeated
 // or racing runs send it once; a failed mail gives the claim back, so the next day's run tries again. A run that first
 // sees an invoice past several stages (the job was down, or the invoice was created overdue) sends only the latest
-// stage reached: one reminder, not a burst. Paid, void and cancelled invoices are never listed, and the claim's
-// condition (status = overdue) stops a reminder for one paid or voided while the run was going.
+// stage reached: one reminder, not a burst. It reads only unpaid invoices past their due date, from the sparse `unpaid`
+// index (paid, void and cancelled ones are not in it), and the claim's condition (status = overdue) stops a reminder
+// for one paid or voided while the run was going.
 import { sendMail } from '../adapters/mail';
 import { billingRecipientOf, claimReminder, releaseReminder, transitionInvoice } from '../invoices/payment-store';
 import { invoiceMailBasics } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { reminderMail } from '../mail/reminder-mail';
-import { listUnpaidInvoices, type InvoiceRecord } from './repository';
+import { listUnpaidInvoicesDueBefore, type InvoiceRecord } from './repository';
 
 /** Days past the due date at which a reminder goes out, latest first. */
 export const REMINDER_STAGES = [14, 7, 1] as const;
@@ -39,11 +40,12 @@ export function reminderStage(days: number): number | null {
 export async function runDunning(now: Date = new Date()): Promise<DunningResult> {
   const today = isoDate(now);
   const result: DunningResult = { today, markedOverdue: [], reminders: [] };
-  for (const invoice of await listUnpaidInvoices()) {
+  // Due before today: at least one day overdue.
+  for (const invoice of await listUnpaidInvoicesDueBefore(today)) {
     const days = daysOverdue(invoice.dueDate, today);
     if (days < 1) continue;
     // False when another run (or an admin) moved it first, or it was paid or voided since the listing: either way fine.
-    if (invoice.status === 'pending' && (await transitionInvoice(invoice.invoiceId, 'overdue'))) result.markedOverdue.push(invoice.invoiceId);
+    if (invoice.status === 'pending' && (await transitionInvoice(invoice, 'overdue'))) result.markedOverdue.push(invoice.invoiceId);
     const stage = reminderStage(days);
     if (stage === null || invoice.reminderDays?.includes(stage)) continue;
     const outcome = await remind(invoice, stage);

@@ -1,8 +1,13 @@
 // Access patterns of invoice billing: the businesses the monthly run bills, its guard pre-check, and the numbered write
-// every new invoice goes through (monthly run, Create Invoice), which takes a number only with the invoice it names.
+// every new invoice goes through (monthly run, Create Invoice), which takes a number only with the invoice it names;
+// and of dunning: the unpaid invoices past their due date, and the one-off backfill of their index.
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EntityItem } from 'electrodb';
-import { formatInvoiceNumber } from '../../../shared/schemas/invoice';
+import { formatInvoiceNumber, invoiceStatuses } from '../../../shared/schemas/invoice';
+import { dynamo, tableName } from '../data/client';
+import { isConditionalFailure } from '../data/conditional';
 import { db, type Db } from '../data/entities';
+import { isUnpaidInvoiceStatus, paymentKeys, unpaidInvoiceKeys } from '../data/payment-keys';
 import { AppError } from '../lib/errors';
 import { invoiceSearchText } from '../invoices/repository';
 
@@ -183,14 +188,59 @@ export async function listInvoicesOfBusiness(businessId: string): Promise<Invoic
   return data;
 }
 
+/** The unpaid statuses, one `unpaid` index partition each. */
+const unpaidInvoiceStatuses = invoiceStatuses.filter(isUnpaidInvoiceStatus);
+
 /**
- * Every pending or overdue invoice, from the gsi2 `invoices` listing with a status filter (the dunning job). Reads the
- * whole listing daily; a sparse index of unpaid invoices is the follow-up when that grows costly.
+ * Every pending or overdue invoice due before `date` (YYYY-MM-DD), from the sparse `unpaid` index (gsi3): one Query per
+ * unpaid status, `gsi3sk < date`, so the dunning job reads only unpaid invoices past their due date — never a paid,
+ * void or not-yet-due one.
  */
-export async function listUnpaidInvoices(): Promise<InvoiceRecord[]> {
-  const { data } = await db()
+export async function listUnpaidInvoicesDueBefore(date: string): Promise<InvoiceRecord[]> {
+  const pages = await Promise.all(
+    unpaidInvoiceStatuses.map((status) => db().invoice.query.unpaid({ status }).lt({ dueDate: date }).go({ pages: 'all' })),
+  );
+  // An invoice a racing run moved to overdue between the two Queries is in both: it is handled once.
+  const byId = new Map(pages.flatMap(({ data }) => data).map((invoice) => [invoice.invoiceId, invoice]));
+  return [...byId.values()];
+}
+
+/** A stored invoice with its gsi3 keys, if it has them. */
+export type InvoiceWithIndexKeys = InvoiceRecord & { gsi3pk?: string; gsi3sk?: string };
+
+/**
+ * A page of every pending or overdue invoice with its stored keys, from the gsi2 `invoices` listing with a status
+ * filter: the whole listing, read once by the unpaid index's backfill (what the dunning job read daily before it).
+ */
+export async function listUnpaidInvoicesWithKeys(cursor: string | null): Promise<{ data: InvoiceWithIndexKeys[]; cursor: string | null }> {
+  const page = await db()
     .invoice.query.all({ listing: 'invoices' })
     .where((attr, { eq }) => `${eq(attr.status, 'pending')} OR ${eq(attr.status, 'overdue')}`)
-    .go({ pages: 'all' });
-  return data;
+    .go({ cursor, data: 'includeKeys' });
+  return { data: page.data as InvoiceWithIndexKeys[], cursor: page.cursor };
+}
+
+/**
+ * Gives an unpaid invoice its `unpaid` index keys (written before the index existed), without touching anything else
+ * (not `updatedAt`): only while its status and due date are still the ones read, so a payment or void that came in
+ * between is never undone. False when it moved on.
+ */
+export async function indexUnpaidInvoice(invoice: { invoiceId: string; status: InvoiceRecord['status']; dueDate: string }): Promise<boolean> {
+  const keys = unpaidInvoiceKeys(invoice);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: paymentKeys.invoice(invoice.invoiceId),
+        UpdateExpression: 'SET #gsi3pk = :gsi3pk, #gsi3sk = :gsi3sk',
+        ConditionExpression: 'attribute_exists(pk) AND #status = :status AND #dueDate = :dueDate',
+        ExpressionAttributeNames: { '#gsi3pk': 'gsi3pk', '#gsi3sk': 'gsi3sk', '#status': 'status', '#dueDate': 'dueDate' },
+        ExpressionAttributeValues: { ':gsi3pk': keys.gsi3pk, ':gsi3sk': keys.gsi3sk, ':status': invoice.status, ':dueDate': invoice.dueDate },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }
