@@ -14,6 +14,7 @@ import { storeCardQr } from '../src/business/generate-card-qr';
 import { cardIsActiveFor, type EmployeeCreate } from '../../shared/schemas/employee';
 import { compact } from '../src/lib/values';
 import { searchFieldsOf } from '../src/business/search-fields';
+import { syncManagingAgency } from '../src/agency/backfill-managing-agency';
 
 export const demoLogins = [
   { role: 'Admin', email: 'admin@cardcrew.local', password: 'Admin1234!' },
@@ -141,6 +142,8 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await seedBusiness({ businessId: bakery, ownerId: agencyOwnerId!, ownerEmail: demoLogins[3].email, name: 'Northwind Bakery', billingEmail: 'billing@northwind.example', industry: 'Food & Beverage', website: 'https://northwind.example', description: 'Neighbourhood bakery and café', primaryColor: '#B45309', secondaryColor: '#78350F', accentColor: '#10B981', whiteLabelAgencyId: agencyId, whiteLabelName: 'Bright Agency', whiteLabelSupportEmail: 'support@bright.example', whiteLabelSupportUrl: 'https://bright.example/support', whiteLabelPrimaryColor: '#7C3AED', whiteLabelSecondaryColor: '#4C1D95', whiteLabelAccentColor: '#F59E0B' }, false);
   // Billed to Bright Agency (issue 20 §1): Generate monthly invoices makes the agency one invoice listing Northwind Bakery.
   await createIfMissing(() => e.agencyClient.create({ agencyId, businessId: bakery, billedTo: 'agency' }).go());
+  // The bakery's copy of its managing agency (what the admin businesses tab shows), also on a data folder seeded before it.
+  await syncManagingAgency(bakery);
   // Northwind's own owner (as an accepted Owner invitation makes one): sees the client's dashboard in Bright's brand.
   await createIfMissing(() => e.membership.create({ userId: northwindOwnerId!, scopeType: 'business', scopeId: bakery, role: 'owner' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));

@@ -1,11 +1,14 @@
 // The admin portal over the API (issue 10 §1, §3, §9, §10): the businesses directory searched and filtered on the
 // server and paged by cursor, the Active/Inactive toggle reaching every card, plan edits, and admin users (invite,
-// list with the last sign-in, remove with its guards). Every answer is checked with what was stored.
+// list with the last sign-in, remove with its guards), each row's managing agency kept on the business item (and its
+// backfill). Every answer is checked with what was stored.
 import { ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
-import { agencyWithSettings } from '../support/agencies';
+import { backfillManagingAgencies } from '../../functions/src/agency/backfill-managing-agency';
+import { unlinkClient } from '../../functions/src/agency/repository';
+import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, mailbox, origin, runtime, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 let admin: TestUser;
@@ -70,6 +73,92 @@ describe('businesses directory', () => {
 
     const forged = Buffer.from(JSON.stringify({ pk: 'x', sk: 'y', gsi2pk: 'z', gsi2sk: 'w' })).toString('base64url');
     expect((await directory(`cursor=${forged}`)).status).toBe(400);
+  });
+});
+
+describe('businesses directory: the managing agency', () => {
+  const stored = async (businessId: string) => (await (await tables()).business.get({ businessId }).go({ consistent: true })).data!;
+  const copyOf = async (businessId: string) => {
+    const { managingAgencyId, managingAgencyName, managingAgencyBilledTo } = await stored(businessId);
+    return { managingAgencyId, managingAgencyName, managingAgencyBilledTo };
+  };
+  const rowOf = async (businessId: string, name: string) => (await directory(`q=${encodeURIComponent(name)}`)).body.businesses.find((row: { id: string }) => row.id === businessId);
+
+  it('follows linking, who pays, a rename and unlinking, on the row and on the stored business item', async () => {
+    const token = randomBytes(4).toString('hex');
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, `Managed ${token} Cafe`);
+    expect((await rowOf(client, `Managed ${token}`)).agency).toEqual({ id: agencyId, name: 'Bright Agency', billedTo: 'agency' });
+    expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'agency' });
+
+    expect((await api('PUT', `/api/businesses/${client}/billed-to`, { user, body: { billedTo: 'direct' } })).status).toBe(200);
+    expect((await rowOf(client, `Managed ${token}`)).agency).toEqual({ id: agencyId, name: 'Bright Agency', billedTo: 'direct' });
+    expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'direct' });
+
+    // The agency renames itself: its clients' copies follow; the Active/Inactive answer shows the same row.
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ name: `Brighter ${token}` }) })).status).toBe(200);
+    expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: `Brighter ${token}`, managingAgencyBilledTo: 'direct' });
+    const off = await api('PUT', `/api/admin/businesses/${client}/status`, { user: admin, body: { isActive: false } });
+    expect(off.body.agency).toEqual({ id: agencyId, name: `Brighter ${token}`, billedTo: 'direct' });
+
+    // A second, newer agency link: the oldest still manages (as the billing run reads it); the newer link's choice of
+    // who pays and its agency's rename do not touch the copy.
+    const second = await agencyWithSettings();
+    await (await tables()).agencyClient.create({ agencyId: second.agencyId, businessId: client }).go();
+    expect((await api('PUT', `/api/businesses/${client}/billed-to`, { user: second.user, body: { billedTo: 'direct' } })).status).toBe(200);
+    expect((await api('PUT', '/api/agency', { user: second.user, body: agencySettings({ name: `Second ${token}` }) })).status).toBe(200);
+    expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: `Brighter ${token}`, managingAgencyBilledTo: 'direct' });
+
+    // Unlinking the managing agency hands the copy to the next oldest link; unlinking that one takes it off.
+    expect(await unlinkClient({ agencyId, businessId: client })).toBe(true);
+    expect(await copyOf(client)).toEqual({ managingAgencyId: second.agencyId, managingAgencyName: `Second ${token}`, managingAgencyBilledTo: 'direct' });
+    expect((await rowOf(client, `Managed ${token}`)).agency).toEqual({ id: second.agencyId, name: `Second ${token}`, billedTo: 'direct' });
+    expect(await unlinkClient({ agencyId, businessId: client })).toBe(false);
+    expect(await unlinkClient({ agencyId: second.agencyId, businessId: client })).toBe(true);
+    expect(await copyOf(client)).toEqual({ managingAgencyId: undefined, managingAgencyName: undefined, managingAgencyBilledTo: undefined });
+    expect((await rowOf(client, `Managed ${token}`)).agency).toBeNull();
+    expect((await (await tables()).agencyClient.query.byBusiness({ businessId: client }).go()).data).toEqual([]);
+  });
+
+  it("seeds Northwind Bakery with its copy of Bright Agency, as its link and the agency say", async () => {
+    const db = await tables();
+    const [agency, link] = await Promise.all([
+      db.agency.get({ agencyId: 'demo-agency-bright' }).go({ consistent: true }),
+      db.agencyClient.get({ agencyId: 'demo-agency-bright', businessId: 'demo-business-northwind' }).go({ consistent: true }),
+    ]);
+    expect(await copyOf('demo-business-northwind')).toEqual({ managingAgencyId: 'demo-agency-bright', managingAgencyName: agency.data!.name, managingAgencyBilledTo: link.data!.billedTo ?? 'agency' });
+  });
+
+  it('backfills the copy onto businesses linked before it existed; a second run writes nothing', async () => {
+    const token = randomBytes(4).toString('hex');
+    const { user, agencyId } = await agencyWithSettings();
+    const direct = await addClient(user, `Legacy ${token} Direct`);
+    expect((await api('PUT', `/api/businesses/${direct}/billed-to`, { user, body: { billedTo: 'direct' } })).status).toBe(200);
+    const plain = await addClient(user, `Legacy ${token} Plain`);
+    const { business: own } = await createOwnerWithBusiness({ name: `Legacy ${token} Own` });
+    // As items were before the copy existed: no copy at all.
+    const db = await tables();
+    for (const businessId of [direct, plain]) await db.business.patch({ businessId }).remove(['managingAgencyId', 'managingAgencyName', 'managingAgencyBilledTo']).go();
+    expect((await rowOf(direct, `Legacy ${token}`)).agency).toBeNull();
+
+    expect(await backfillManagingAgencies({ businessId: direct })).toEqual({ links: 1, businesses: 1, updated: 1 });
+    expect(await backfillManagingAgencies({ businessId: own.id })).toEqual({ links: 0, businesses: 0, updated: 0 });
+    await backfillManagingAgencies();
+    expect(await copyOf(direct)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'direct' });
+    expect(await copyOf(plain)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'agency' });
+    expect(await copyOf(own.id)).toEqual({ managingAgencyId: undefined, managingAgencyName: undefined, managingAgencyBilledTo: undefined });
+    const rows = (await directory(`q=${encodeURIComponent(`Legacy ${token}`)}`)).body.businesses;
+    expect(Object.fromEntries(rows.map((row: { id: string; agency: unknown }) => [row.id, row.agency]))).toEqual({
+      [direct]: { id: agencyId, name: 'Bright Agency', billedTo: 'direct' },
+      [plain]: { id: agencyId, name: 'Bright Agency', billedTo: 'agency' },
+      [own.id]: null,
+    });
+
+    // Again: nothing is written (the items, updatedAt included, stay as they are).
+    const before = await Promise.all([direct, plain, own.id].map(stored));
+    expect(await backfillManagingAgencies({ businessId: direct })).toEqual({ links: 1, businesses: 1, updated: 0 });
+    await backfillManagingAgencies();
+    expect(await Promise.all([direct, plain, own.id].map(stored))).toEqual(before);
   });
 });
 

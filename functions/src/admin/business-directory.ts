@@ -1,10 +1,10 @@
 // The admin businesses tab (spec 2 §2 'Business & Agency Management'; docs/access-patterns.md #32): newest first,
 // searched and filtered on the server — the gsi2 `businesses` listing with the search and filters as a FilterExpression
 // on lower-cased copies, 25 rows per page and at most 1,000 businesses looked at per page (data/filtered-listing.ts).
+// Each row's managing agency is the business item's own copy of it: a page is the listing plus the plans, nothing per row.
 import type { AdminBusinessPage, AdminBusinessQuery, AdminBusinessRow } from '../../../shared/schemas/admin';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { adminMonthlyAmount, type RatePlan } from '../../../shared/pricing';
-import { linksOfBusiness } from '../agency/repository';
 import type { BusinessRecord } from '../business/repository';
 import { db } from '../data/entities';
 import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
@@ -41,7 +41,13 @@ function filterOf(query: AdminBusinessQuery): ListingFilter {
   return { expression: parts.length ? parts.join(' AND ') : undefined, values };
 }
 
-export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[], agency: AdminBusinessRow['agency'] = null): AdminBusinessRow {
+/** The agency managing the business and who pays for it (issue 20 §1), as the business item keeps it; null for none. */
+function managingAgencyOf(b: BusinessRecord): AdminBusinessRow['agency'] {
+  if (!b.managingAgencyId) return null;
+  return { id: b.managingAgencyId, name: b.managingAgencyName ?? 'Agency', billedTo: b.managingAgencyBilledTo ?? 'agency' };
+}
+
+export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[]): AdminBusinessRow {
   const billable = b.billableEmployeeCount ?? 0;
   return {
     id: b.businessId,
@@ -57,21 +63,8 @@ export function toDirectoryRow(b: BusinessRecord, plans: readonly RatePlan[], ag
     monthlyAmountCents: adminMonthlyAmount(plans, billable),
     currency: DEFAULT_CURRENCY,
     createdAt: b.createdAt,
-    agency,
+    agency: managingAgencyOf(b),
   };
-}
-
-/**
- * The agency managing each business and who pays for it (issue 20 §1): per business one Query of its links
- * (linksOfBusiness; a page has 25 rows), the oldest as the run reads it, then the agencies' names in one BatchGetItem.
- */
-export async function agenciesOf(businessIds: string[]): Promise<Map<string, NonNullable<AdminBusinessRow['agency']>>> {
-  const found = (await Promise.all(businessIds.map(async (businessId) => (await linksOfBusiness(businessId))[0]))).filter((link) => link !== undefined);
-  if (found.length === 0) return new Map();
-  const agencyIds = [...new Set(found.map((link) => link.agencyId))];
-  const { data: agencies } = await db().agency.get(agencyIds.map((agencyId) => ({ agencyId }))).go({ attributes: ['agencyId', 'name'] });
-  const names = new Map(agencies.map((agency) => [agency.agencyId, agency.name]));
-  return new Map(found.map((link) => [link.businessId, { id: link.agencyId, name: names.get(link.agencyId) ?? 'Agency', billedTo: link.billedTo }]));
 }
 
 export async function listBusinesses(query: AdminBusinessQuery): Promise<AdminBusinessPage> {
@@ -79,6 +72,5 @@ export async function listBusinesses(query: AdminBusinessQuery): Promise<AdminBu
     filteredListingPage<BusinessRecord>({ listingKey: listingKey(), filter: filterOf(query), cursor: query.cursor, rows: DIRECTORY_PAGE_ROWS, maxExamined: MAX_EXAMINED_PER_PAGE }),
     listActivePlans(),
   ]);
-  const agencies = await agenciesOf(page.items.map((b) => b.businessId));
-  return { businesses: page.items.map((b) => toDirectoryRow(b, plans, agencies.get(b.businessId) ?? null)), nextCursor: page.nextCursor, examined: page.examined };
+  return { businesses: page.items.map((b) => toDirectoryRow(b, plans)), nextCursor: page.nextCursor, examined: page.examined };
 }

@@ -4,6 +4,7 @@
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
 import type { BusinessDeleted } from '../../../shared/schemas/admin';
 import { globalSignOut } from '../adapters/cognito';
+import { unlinkClient } from '../agency/repository';
 import { deleteMediaObjects, s3 } from '../adapters/media';
 import { s3Sdk } from '../adapters/sdk';
 import { getBusiness } from '../business/repository';
@@ -115,7 +116,8 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
   items += await deleteAll((k) => e.employeeEmailGuard.delete(k), emailGuards.data.map(({ email }) => ({ businessId, email })));
   items += await deleteAll((k) => e.membership.delete(k), memberships.data.map(({ userId }) => ({ userId, scopeType: 'business' as const, scopeId: businessId })));
   items += await deleteAll((k) => e.contact.delete(k), contacts.data.map(({ contactId }) => ({ contactId })));
-  items += await deleteAll((k) => e.agencyClient.delete(k), agencyLinks.data.map(({ agencyId }) => ({ agencyId, businessId })));
+  // Each link with the business's copy of its managing agency (unlinkClient), newest first: the oldest, last, takes it off.
+  for (const { agencyId } of agencyLinks.data.toSorted((a, b) => b.createdAt.localeCompare(a.createdAt))) if (await unlinkClient({ agencyId, businessId })) items += 1;
   items += await deleteAll((k) => e.invoiceGuard.delete(k), invoiceGuards.data.filter((g) => unpaidIds.has(g.invoiceId)).map(({ period }) => ({ businessId, period })));
   items += await deleteAll((k) => e.invoice.delete(k), unpaid.map(({ invoiceId }) => ({ invoiceId })));
   // Its audit log goes with it (issue 23 §3): nobody can open a deleted business's Activity.

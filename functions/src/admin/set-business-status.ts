@@ -5,13 +5,13 @@ import { applyBusinessChanges } from '../business/update-business-settings';
 import { getBusiness } from '../business/repository';
 import { notFound } from '../lib/errors';
 import { listActivePlans } from '../plans/repository';
-import { agenciesOf, toDirectoryRow } from './business-directory';
+import { toDirectoryRow } from './business-directory';
 
 export async function setBusinessStatus(businessId: string, isActive: boolean): Promise<AdminBusinessRow> {
   const before = await getBusiness(businessId);
   if (!before) throw notFound('Business not found.');
   await applyBusinessChanges(before, { isActive });
-  const [after, plans, agencies] = await Promise.all([getBusiness(businessId), listActivePlans(), agenciesOf([businessId])]);
+  const [after, plans] = await Promise.all([getBusiness(businessId), listActivePlans()]);
   if (!after) throw notFound('Business not found.');
-  return toDirectoryRow(after, plans, agencies.get(businessId) ?? null);
+  return toDirectoryRow(after, plans);
 }

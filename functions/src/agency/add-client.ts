@@ -22,7 +22,7 @@ export async function addClient(caller: Caller, input: AddClient): Promise<Agenc
 
   const businessId = newId();
   const fields = compact(input);
-  await createClientBusiness(agencyId, { businessId, ownerId: agency.ownerId, ownerEmail: caller.email, ...fields, ...searchFieldsOf({ ...fields, ownerEmail: caller.email }) });
+  await createClientBusiness(agencyId, { businessId, ownerId: agency.ownerId, ownerEmail: caller.email, ...fields, ...searchFieldsOf({ ...fields, ownerEmail: caller.email }) }, agency.name);
   const brand = brandOfAgency(agency);
   if (brand) await applyBrandToClient(agencyId, businessId, brand);
   const stored = await getBusiness(businessId);

@@ -109,20 +109,115 @@ export async function setClientWhiteLabel(link: { agencyId: string; businessId: 
   }
 }
 
+/** The managing agency as the business item keeps a copy of it (docs/access-patterns.md, the admin businesses tab). */
+export interface ManagingAgency {
+  agencyId: string;
+  name: string;
+  billedTo: ClientLink['billedTo'];
+}
+
+/** The business item's copy of its managing agency, as an ElectroDB set (absent fields: no agency). */
+export const managingAgencyFields = (managing: ManagingAgency) => ({ managingAgencyId: managing.agencyId, managingAgencyName: managing.name, managingAgencyBilledTo: managing.billedTo });
+export const MANAGING_AGENCY_ATTRIBUTES = ['managingAgencyId', 'managingAgencyName', 'managingAgencyBilledTo'] as const;
+
 /**
- * Add Client (spec 2 §7 create_agency_client_business): the business, its scan total and the agency–client link in
- * one transaction. The client has no owner membership: the agency manages it through the link (docs/decisions.md).
+ * Add Client (spec 2 §7 create_agency_client_business): the business (with its copy of the managing agency), its scan
+ * total and the agency–client link in one transaction. The client has no owner membership: the agency manages it
+ * through the link (docs/decisions.md). The copied name is checked against the agency item in the same transaction, so
+ * a rename that commits first cannot leave the client with the old name (the rename's fan-out sees this link after).
+ * Without `agencyName` (seeding scripts) the agency is read first.
  */
 export async function createClientBusiness(
   agencyId: string,
   business: { businessId: string; ownerId: string; ownerEmail?: string; name: string; industry?: string; website?: string; description?: string; searchText?: string; industryKey?: string },
+  agencyName?: string,
 ): Promise<void> {
+  const name = agencyName ?? (await getAgency(agencyId))?.name;
+  if (name === undefined) throw new AppError('CONFLICT', messages.agency.setUpFirst);
   const result = await db()
-    .service.transaction.write(({ business: b, businessScanTotal, agencyClient }) => [
-      b.create(business).commit(),
+    .service.transaction.write(({ business: b, businessScanTotal, agencyClient, agency }) => [
+      b.create({ ...business, ...managingAgencyFields({ agencyId, name, billedTo: 'agency' }) }).commit(),
       businessScanTotal.create({ businessId: business.businessId, scanCount: 0 }).commit(),
-      agencyClient.create({ agencyId, businessId: business.businessId }).commit(),
+      agencyClient.create({ agencyId, businessId: business.businessId, billedTo: 'agency' }).commit(),
+      agency
+        .check({ agencyId })
+        .where((a, { eq }) => eq(a.name, name))
+        .commit(),
     ])
     .go();
   if (result.canceled) throw new AppError('CONFLICT', messages.agency.addClientFailed);
+}
+
+/**
+ * Removes an agency–client link and, when it was the managing one (the oldest), in the same transaction moves the
+ * business's copy to the next oldest link (checked unchanged, its agency's name checked current) or takes it off.
+ * False when the link is not there.
+ */
+export async function unlinkClient(link: { agencyId: string; businessId: string }): Promise<boolean> {
+  const links = await linksOfBusiness(link.businessId);
+  const index = links.findIndex((l) => l.agencyId === link.agencyId);
+  if (index < 0) return false;
+  const next = index === 0 ? links[1] : undefined;
+  const heir = next ? await getAgency(next.agencyId) : null;
+  const result = await db()
+    .service.transaction.write(({ agencyClient, business, agency }) => {
+      const copy = business.patch({ businessId: link.businessId });
+      return [
+        agencyClient
+          .delete(link)
+          .where(({ agencyId }, { exists }) => exists(agencyId))
+          .commit(),
+        // The copy moves only if it names the removed link's agency (or is missing: an item not backfilled yet).
+        ...(index !== 0
+          ? []
+          : [
+              (next && heir ? copy.set(managingAgencyFields({ agencyId: next.agencyId, name: heir.name, billedTo: next.billedTo })) : copy.remove([...MANAGING_AGENCY_ATTRIBUTES]))
+                .where(({ managingAgencyId }, { notExists, eq }) => `${notExists(managingAgencyId)} OR ${eq(managingAgencyId, link.agencyId)}`)
+                .commit(),
+            ]),
+        ...(next && heir
+          ? [
+              // A link stored before the choice existed has no billedTo: billed to the agency.
+              agencyClient
+                .check({ agencyId: next.agencyId, businessId: next.businessId })
+                .where(({ billedTo }, { eq, notExists }) => (next.billedTo === 'agency' ? `${notExists(billedTo)} OR ${eq(billedTo, 'agency')}` : eq(billedTo, 'direct')))
+                .commit(),
+              agency
+                .check({ agencyId: next.agencyId })
+                .where((a, { eq }) => eq(a.name, heir.name))
+                .commit(),
+            ]
+          : []),
+      ];
+    })
+    .go();
+  if (result.canceled) throw new AppError('CONFLICT', 'The client changed meanwhile. Please try again.');
+  return true;
+}
+
+/** Clients updated at once while a rename fans out (as the white-label brand's fan-out). */
+const RENAME_CONCURRENCY = 25;
+
+/**
+ * An agency renamed itself: each client it manages gets the new name on its copy, 25 conditional patches at a time (one
+ * write per client; a client managed by another agency, or gone meanwhile, is skipped). The links are read after the
+ * agency was saved, so a client added meanwhile either copied the new name or is among them.
+ */
+export async function renameAgencyOnClients(agencyId: string, name: string): Promise<void> {
+  const links = await listClientLinks(agencyId);
+  for (let i = 0; i < links.length; i += RENAME_CONCURRENCY) {
+    await Promise.all(
+      links.slice(i, i + RENAME_CONCURRENCY).map(async ({ businessId }) => {
+        try {
+          await db()
+            .business.patch({ businessId })
+            .set({ managingAgencyName: name })
+            .where(({ managingAgencyId }, { eq }) => eq(managingAgencyId, agencyId))
+            .go();
+        } catch (error) {
+          if (!isConditionalFailure(error)) throw error;
+        }
+      }),
+    );
+  }
 }
