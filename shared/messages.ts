@@ -83,6 +83,11 @@ export const messages = {
     companyLead: (company: string) => `Please get in touch with ${company}:`,
     portalClosed: 'Your access to this company’s employee portal has ended because your profile is no longer active. Please contact your company’s administrator.',
     portalClosedTitle: 'Access Ended',
+    /** 'Access Ended' names the company and whom there to ask (docs/decisions.md "Where a signed-in person goes"). */
+    portalClosedCompany: (company: string) => `You are no longer an active employee of ${company}.`,
+    portalClosedContact: 'Your company’s administrator:',
+    /** Business onboarding refuses a leaver (functions/src/business/create-business.ts). */
+    cannotSetUpBusiness: 'Your access to your company’s employee portal has ended, so this account cannot set up a business. Please contact your company’s administrator.',
     creatorStays: 'The person who created the business cannot be deactivated.',
     successorNotActive: 'Pick a colleague whose card is active.',
     leadsToNotActive: 'Pick an active person of this business to receive the leads.',

@@ -1,7 +1,8 @@
 // The people of the local test identity providers (issue 24), the same on the OIDC and the SAML one: an Acme employee
 // with no login yet (the just-in-time link), an employee with a password login, a new hire with no employee record,
-// someone outside Acme's domain, and a Globex starter with no employee record (the integration tests' own domain for
-// 'create employees on first sign-in'). One password for all (docs/local.md).
+// someone outside Acme's domain, a Globex starter with no employee record (the integration tests' own domain for
+// 'create employees on first sign-in'), and an Acme leaver and an Acme owner (where a signed-in person goes). One
+// password for all (docs/local.md).
 export const SSO_TEST_PASSWORD = 'Sso1234!';
 
 export interface SsoTestUser {
@@ -18,6 +19,8 @@ export const SSO_TEST_USERS: readonly SsoTestUser[] = [
   { sub: 'acme-0003', email: 'new.hire@acme.example', givenName: 'Nora', familyName: 'Hire' },
   { sub: 'else-0001', email: 'contractor@elsewhere.example', givenName: 'Casey', familyName: 'Contractor' },
   { sub: 'globex-0001', email: 'sam.starter@globex.example', givenName: 'Sam', familyName: 'Starter' },
+  { sub: 'acme-0004', email: 'lee.leaver@acme.example', givenName: 'Lee', familyName: 'Leaver' },
+  { sub: 'acme-0005', email: 'olive.owner@acme.example', givenName: 'Olive', familyName: 'Owner' },
 ];
 
 /** The test user these credentials sign in, or null. */

@@ -34,6 +34,11 @@ export const ssoMessages = {
   emailRequired: 'Enter your work e-mail address',
   emailInvalid: 'Enter a valid e-mail address',
   noSsoForDomain: 'Single sign-on is not set up for this e-mail domain. Sign in with your password or Google instead.',
+  /** During a move to another IdP the company has two: the person picks theirs. */
+  chooseProvider: 'Your company is moving to a new identity provider. Choose the one you sign in with.',
+  continueWith: (label: string) => `Continue with ${label}`,
+  keepCurrentProvider: 'Keep the current provider signing people in while they move (save again without this to remove it and its sign-ins)',
+  previousProviderKept: (kind: string, id: string) => `Also signing people in during the move: ${kind}${id ? ` (${id})` : ''}`,
   signInFailed: 'SSO sign-in failed',
   // Pre-sign-up / pre-authentication refusals (they reach /auth through the hosted UI's error_description).
   outsideDomains: 'Your e-mail address is not in a domain this business verified for single sign-on.',

@@ -31,6 +31,7 @@ export const auditActions = {
   'sso.settingsChanged': 'Single sign-on settings changed',
   'sso.employeeLinked': 'Employee signed in with SSO for the first time',
   'sso.employeeCreated': 'Employee created on first SSO sign-in',
+  'sso.employeeUnlinked': 'Employee’s sign-in through a removed identity provider unlinked',
   'invoice.paid': 'Invoice paid',
   'invoice.statusChanged': 'Invoice status changed',
 } as const;

@@ -19,6 +19,22 @@ export const clientBrandSchema = z.object({
 });
 export type ClientBrandView = z.infer<typeof clientBrandSchema>;
 
+/**
+ * Where a signed-in person goes, decided once on the server (functions/src/me/resolve-me.ts) for every way of signing
+ * in: the admin portal, an employee's portal, a leaver's 'Access Ended', an owner's dashboard, an agency's dashboard,
+ * and — only for a person with no business, agency or employee record who is not a leaver — business onboarding.
+ */
+export const destinations = ['admin', 'employee-portal', 'access-ended', 'business', 'agency', 'business-onboarding'] as const;
+export type Destination = (typeof destinations)[number];
+
+/** What 'Access Ended' names: the company the person left and whom there to contact (its owner). */
+export const accessEndedSchema = z.object({
+  businessName: z.nullable(z.string()),
+  contactName: z.nullable(z.string()),
+  contactEmail: z.nullable(z.string()),
+});
+export type AccessEnded = z.infer<typeof accessEndedSchema>;
+
 export const meSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -35,6 +51,9 @@ export const meSchema = z.object({
    * null for everyone else (agency staff, admins, direct customers).
    */
   brand: z.nullable(clientBrandSchema),
+  destination: z.enum(destinations),
+  /** Set when the destination is 'access-ended'. */
+  accessEnded: z.nullable(accessEndedSchema),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -68,6 +68,11 @@ export const ssoProviderInputSchema = z
     issuer: optionalLine(2048, ssoMessages.issuerInvalid),
     clientId: optionalLine(255, ssoMessages.clientIdRequired),
     clientSecret: optionalLine(1024, ssoMessages.clientSecretRequired),
+    /**
+     * Moving to another IdP: keep the provider connected now beside the new one, so both sign people in until the
+     * move is done (saving without it removes every other provider and the sign-ins it linked).
+     */
+    keepCurrentProvider: z.optional(z.boolean()),
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -128,6 +133,8 @@ export const ssoServiceProviderSchema = z.object({
 export const ssoSchema = z.object({
   domains: z.array(ssoDomainSchema),
   provider: z.nullable(ssoProviderSchema),
+  /** During a move to another IdP: the provider kept beside the new one (it still signs people in). */
+  previousProvider: z.nullable(ssoProviderSchema),
   settings: z.object({ createEmployeesOnFirstSignIn: z.boolean(), requireSso: z.boolean() }),
   serviceProvider: ssoServiceProviderSchema,
 });
@@ -144,5 +151,9 @@ export const ssoDiscoverySchema = z.strictObject({
   ),
 });
 export type SsoDiscoveryInput = z.input<typeof ssoDiscoverySchema>;
-export const ssoDiscoveredSchema = z.object({ idpIdentifier: z.string() });
+export const ssoDiscoveredSchema = z.object({
+  idpIdentifier: z.string(),
+  /** During a move to another IdP, both providers (the new one first) for the person to choose; otherwise empty. */
+  providers: z.array(z.object({ providerName: z.string(), label: z.string() })),
+});
 export type SsoDiscovered = z.infer<typeof ssoDiscoveredSchema>;

@@ -2,7 +2,7 @@
 // dialog, which says what will happen first (picks a colleague and who gets the leads, by keyboard) → the card says the
 // person is no longer with the company (410) and links the colleague → the leads are reassigned (the dashboard's table
 // and the new holder's portal say where they came from) → the leaver signing in with their password gets a clear
-// message and no portal. axe-clean dialog, 410 page and refusal; 390 px without sideways scroll; screenshots.
+// message naming the company and whom to contact, no portal, and no way into business onboarding. axe-clean dialog, 410 page and refusal; 390 px without sideways scroll; screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
@@ -131,8 +131,19 @@ describe('a leaver', () => {
     await expectOnPage(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);
     await expectOnPage(page.getByText('Lee Leaver')).toHaveCount(0);
     await expectOnPage(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    // It names the company they left and whom there to contact (its owner), from /api/me.
+    await expectOnPage(page.getByText(m.portalClosedCompany('Departure Co'))).toBeVisible();
+    await expectOnPage(page.getByRole('link', { name: new RegExp(owner.owner.email) })).toHaveAttribute('href', `mailto:${owner.owner.email}`);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'leavers-04-portal-refused-390');
+
+    // Business onboarding is not a way round it: the leaver is sent back to 'Access Ended', and the API refuses too.
+    for (const path of ['/business-onboarding', '/business']) {
+      await page.goto(`${origin}${path}`);
+      await page.waitForURL(`${origin}/employee-portal`);
+      await expectOnPage(page.getByRole('heading', { name: m.portalClosedTitle })).toBeVisible();
+      await expectOnPage(page.getByRole('link', { name: 'Set Up My Business' })).toHaveCount(0);
+    }
   });
 });

@@ -5,9 +5,14 @@
 // linked. The owner's 'Test sign-in' completes in its own tab and shows who signed in (or why not), keeping nothing;
 // once the owner allows creating employees on first sign-in, the new hire gets a draft employee (card pending
 // activation) that the owner sees in the Employees list. The owner then switches to the local OIDC provider and Jane's first sign-in works the same way.
+// Switching provider keeps everyone linked (docs/decisions.md "Where a signed-in person goes, and switching identity
+// provider"): after SAML → OIDC Marcus (linked through SAML) lands in his portal through OIDC; after OIDC → SAML Jane
+// (linked through OIDC) lands in hers through SAML; with both providers side by side 'Sign in with SSO' offers both and
+// each lands Marcus in the same portal. A leaver signing in through SSO sees 'Access Ended', not business onboarding.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
+import { messages } from '../../shared/messages';
 import { ssoMessages, ssoTestMessages } from '../../shared/messages/sso';
 import { LOCAL_OIDC_CLIENT } from '../../functions/local/oidc-idp';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
@@ -24,7 +29,7 @@ const employees: Record<string, string> = {};
 beforeAll(async () => {
   browser = await launchBrowser();
   acme = await createOwnerWithBusiness({ name: 'Acme SSO' });
-  for (const [name, email] of [['Marcus Lee', 'marcus@acme.example'], ['Jane Cooper', 'jane@acme.example']] as const) {
+  for (const [name, email] of [['Marcus Lee', 'marcus@acme.example'], ['Jane Cooper', 'jane@acme.example'], ['Lee Leaver', 'lee.leaver@acme.example']] as const) {
     employees[email] = (await addEmployee(acme.owner, acme.business.id, { name, email })).id;
   }
   const claimed = await api('POST', `/api/businesses/${acme.business.id}/sso/domains`, { user: acme.owner, body: { domain: DOMAIN } });
@@ -55,12 +60,13 @@ async function withPage(run: (page: Page) => Promise<void>) {
   }
 }
 
-/** /auth → 'Sign in with SSO' → the work e-mail → the identity provider's login page → signed in there. */
-async function signInWithSso(page: Page, email: string, path = '/auth') {
+/** /auth → 'Sign in with SSO' → the work e-mail → (the provider picked, during a move) → the IdP's login page → signed in there. */
+async function signInWithSso(page: Page, email: string, path = '/auth', pick?: (page: Page) => Promise<void>) {
   await page.goto(`${origin}${path}`);
   await page.getByRole('button', { name: 'Sign in with SSO', exact: true }).click();
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  if (pick) await pick(page);
   await page.getByLabel('Work e-mail').fill(email);
   await page.getByLabel('Password').fill(SSO_TEST_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -202,5 +208,91 @@ describe('first sign-in through the business’s identity provider', () => {
       await shot(page, 'sso-oidc-portal', { fullPage: false });
     });
     expect(await linkedUserOf('jane@acme.example')).toBeTruthy();
+  });
+
+  it('SAML → OIDC: Marcus, linked through the replaced SAML provider, signs in through OIDC and lands in his portal', async () => {
+    const samlUser = await linkedUserOf('marcus@acme.example');
+    // The replaced provider's link went with it.
+    expect(samlUser).toBeNull();
+    await withPage(async (page) => {
+      await signInWithSso(page, 'marcus@acme.example');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Marcus Lee', { exact: true }).first()).toBeVisible();
+      await expectOnPage(page.getByText('Welcome to CardCrew!')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+    const userId = await linkedUserOf('marcus@acme.example');
+    expect(userId).toBeTruthy();
+    const db = await tables();
+    expect((await db.membership.get({ userId: userId!, scopeType: 'business', scopeId: acme.business.id }).go()).data).toMatchObject({ role: 'employee', employeeId: employees['marcus@acme.example'] });
+  });
+
+  it('OIDC → SAML: Jane, linked through OIDC, signs in through SAML after the switch back and lands in her portal', async () => {
+    const oidcUser = await linkedUserOf('jane@acme.example');
+    expect(oidcUser).toBeTruthy();
+    const back = await api('PUT', `/api/businesses/${acme.business.id}/sso/provider`, { user: acme.owner, body: { type: 'SAML', metadataUrl: runtime.env.LOCAL_SAML_METADATA_URL } });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.previousProvider).toBeNull();
+    const db = await tables();
+    expect((await db.membership.get({ userId: oidcUser!, scopeType: 'business', scopeId: acme.business.id }).go()).data).toBeNull();
+    await withPage(async (page) => {
+      await signInWithSso(page, 'jane@acme.example');
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByText('Jane Cooper', { exact: true }).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'sso-switch-back-portal', { fullPage: false });
+    });
+    const samlUser = await linkedUserOf('jane@acme.example');
+    expect(samlUser).toBeTruthy();
+    expect(samlUser).not.toBe(oidcUser);
+  });
+
+  it('two providers side by side: Sign in with SSO offers both, and each lands Marcus in his portal', async () => {
+    const both = await api('PUT', `/api/businesses/${acme.business.id}/sso/provider`, {
+      user: acme.owner,
+      body: { type: 'OIDC', issuer: runtime.env.LOCAL_OIDC_ISSUER, clientId: LOCAL_OIDC_CLIENT.clientId, clientSecret: LOCAL_OIDC_CLIENT.clientSecret, keepCurrentProvider: true },
+    });
+    expect(both.status, both.text).toBe(200);
+    expect(both.body.previousProvider).toMatchObject({ type: 'SAML' });
+    const users = new Set<string>();
+    for (const label of [/OpenID Connect/, /SAML 2\.0/]) {
+      await withPage(async (page) => {
+        await signInWithSso(page, 'marcus@acme.example', '/auth', async (p) => {
+          await expectOnPage(p.getByText(ssoMessages.chooseProvider).first()).toBeVisible();
+          await expectOnPage(p.getByRole('button', { name: /^Continue with / })).toHaveCount(2);
+          expect(await axeViolations(p)).toEqual([]);
+          if (users.size === 0) await shot(p, 'sso-choose-provider', { fullPage: false });
+          await p.getByRole('button', { name: label }).click();
+        });
+        await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+        await expectOnPage(page.getByText('Marcus Lee', { exact: true }).first()).toBeVisible();
+        expect(await axeViolations(page)).toEqual([]);
+        const db = await tables();
+        const links = (await db.membership.query.byScope({ scopeType: 'business', scopeId: acme.business.id }).go({ pages: 'all' })).data.filter((m) => m.employeeId === employees['marcus@acme.example']);
+        for (const link of links) users.add(link.userId);
+      });
+    }
+    // One employee, two sign-ins (one per provider), both linked to it.
+    expect(users.size).toBe(2);
+  });
+
+  it('a leaver signing in through SSO sees Access Ended with the company, never business onboarding', async () => {
+    const left = await api('POST', `/api/businesses/${acme.business.id}/employees/${employees['lee.leaver@acme.example']}/deactivate`, { user: acme.owner, body: {} });
+    expect(left.status, left.text).toBe(200);
+    await withPage(async (page) => {
+      await signInWithSso(page, 'lee.leaver@acme.example', '/auth', async (p) => {
+        await p.getByRole('button', { name: /SAML 2\.0/ }).click();
+      });
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByRole('heading', { name: messages.leavers.portalClosedTitle })).toBeVisible();
+      await expectOnPage(page.getByText(messages.leavers.portalClosedCompany('Acme SSO'))).toBeVisible();
+      await expectOnPage(page.getByText('Welcome to CardCrew!')).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shot(page, 'sso-leaver-access-ended', { fullPage: false });
+      await page.goto(`${origin}/business-onboarding`);
+      await page.waitForURL(`${origin}/employee-portal`, { timeout: 20_000 });
+      await expectOnPage(page.getByRole('heading', { name: messages.leavers.portalClosedTitle })).toBeVisible();
+    });
+    expect(await linkedUserOf('lee.leaver@acme.example')).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
-// A single sign-on through the running hosted-UI stand-in and the local SAML identity provider, driven with fetch as
-// a browser would (cookies, redirects, the IdP's login form and its auto-posting form), for integration tests that
-// need an SSO person's ID token (or the refusal) without a browser. The same steps as functions/local/sso-stand-ins.test.ts.
+// A single sign-on through the running hosted-UI stand-in and the local SAML or OIDC identity provider (or its local
+// Google account chooser), driven with fetch as a browser would (cookies, redirects, the IdP's login form and its
+// auto-posting form), for integration tests that need a federated person's ID token (or the refusal) without a
+// browser. The same steps as functions/local/sso-stand-ins.test.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
 import { runtime } from './runtime';
 
 const { env } = runtime;
 const samlIdp = new URL(env.LOCAL_SAML_METADATA_URL!).origin;
+const oidcIdp = env.LOCAL_OIDC_ISSUER!.replace(/\/$/, '');
 const hostedUi = env.SSO_AUTH_ORIGIN!.replace(/\/$/, '');
 const app = `${runtime.origin}/`;
 
@@ -20,7 +22,16 @@ export interface SsoSignInResult {
 }
 
 /** Signs `email` in through the SAML IdP with `idp_identifier=<domain>` (a fresh browser each time). */
-export async function samlSignIn(email: string): Promise<SsoSignInResult> {
+export function samlSignIn(email: string): Promise<SsoSignInResult> {
+  return federatedSignIn(email);
+}
+
+/**
+ * Signs `email` in through whichever provider the hosted UI picks — by `idp_identifier=<domain>`, or by name
+ * (`identityProvider`: a business's provider, or 'Google' for the local account chooser with a typed account) — and
+ * completes that provider's login page (a fresh browser each time).
+ */
+export async function federatedSignIn(email: string, options: { identityProvider?: string; googleEmailVerified?: boolean } = {}): Promise<SsoSignInResult> {
   const jar = new Map<string, string>();
   async function browse(url: string, init: RequestInit = {}): Promise<Step> {
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
@@ -52,13 +63,23 @@ export async function samlSignIn(email: string): Promise<SsoSignInResult> {
     state: 'test-state',
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
     code_challenge_method: 'S256',
-    idp_identifier: email.slice(email.indexOf('@') + 1),
+    ...(options.identityProvider ? { identity_provider: options.identityProvider } : { idp_identifier: email.slice(email.indexOf('@') + 1) }),
   });
   const { page, appUrl: early } = await follow(`${hostedUi}/oauth2/authorize?${query}`);
   if (early) return { idToken: null, error: early.searchParams.get('error'), errorDescription: early.searchParams.get('error_description') };
-  if (!page?.url.startsWith(`${samlIdp}/sso?`)) throw new Error(`Expected the SAML IdP's login page, got ${page?.url} (${page?.status})`);
-  const posted = await browse(`${samlIdp}/login`, form({ request: hidden(page.body, 'request')!, email, password: SSO_TEST_PASSWORD }));
-  const { appUrl } = await follow(`${hostedUi}/saml2/idpresponse`, form({ SAMLResponse: hidden(posted.body, 'SAMLResponse')!, RelayState: hidden(posted.body, 'RelayState')! }));
+  let appUrl: URL | undefined;
+  if (page?.url.startsWith(`${samlIdp}/sso?`)) {
+    const posted = await browse(`${samlIdp}/login`, form({ request: hidden(page.body, 'request')!, email, password: SSO_TEST_PASSWORD }));
+    ({ appUrl } = await follow(`${hostedUi}/saml2/idpresponse`, form({ SAMLResponse: hidden(posted.body, 'SAMLResponse')!, RelayState: hidden(posted.body, 'RelayState')! })));
+  } else if (page?.url.startsWith(`${oidcIdp}/interaction/`)) {
+    const action = /action="([^"]+)"/.exec(page.body)![1]!;
+    ({ appUrl } = await follow(new URL(action, page.url).toString(), form({ email, password: SSO_TEST_PASSWORD })));
+  } else if (page?.body.includes('action="/oauth2/google"')) {
+    const fields = { request: hidden(page.body, 'request')!, account: 'typed', email, name: '', action: 'continue', ...(options.googleEmailVerified === false ? {} : { email_verified: 'true' }) };
+    ({ appUrl } = await follow(`${hostedUi}/oauth2/google`, form(fields)));
+  } else {
+    throw new Error(`Expected an identity provider's login page, got ${page?.url} (${page?.status})`);
+  }
   if (!appUrl) throw new Error('The hosted UI did not send the person back to the app');
   const code = appUrl.searchParams.get('code');
   if (!code) return { idToken: null, error: appUrl.searchParams.get('error'), errorDescription: appUrl.searchParams.get('error_description') };

@@ -4,7 +4,9 @@ import { addUserToGroup, setAccountTypeAttribute } from '../adapters/cognito';
 import { assertMayOwnBusiness } from '../identity/access';
 import type { Caller } from '../identity/caller';
 import { createProfileIfMissing, setAccountType } from '../identity/repository';
-import { AppError } from '../lib/errors';
+import { messages } from '../../../shared/messages';
+import { AppError, forbidden } from '../lib/errors';
+import { leftBusinessOf } from '../leavers/recognise-leaver';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
@@ -13,6 +15,8 @@ import { createBusinessWithOwner, getBusiness } from './repository';
 import { searchFieldsOf } from './search-fields';
 
 export async function createBusiness(caller: Caller, form: BusinessForm): Promise<Business> {
+  // A leaver, also one signing in with a new account (no employee account type yet: the records say who they are).
+  if (!caller.memberships.length && (await leftBusinessOf(caller))) throw forbidden(messages.leavers.cannotSetUpBusiness);
   if (!caller.emailVerified) throw new AppError('FORBIDDEN', 'Please confirm your email address first.');
   if (caller.memberships.some((m) => m.scopeType === 'business' && m.role === 'owner')) {
     throw new AppError('CONFLICT', 'You already have a business.');

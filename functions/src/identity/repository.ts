@@ -21,6 +21,8 @@ export interface MembershipRecord {
   employeeId?: string;
   /** Set when the employee left (issue 23 §2). */
   leftAt?: string;
+  /** The identity provider a single sign-on link came through (removed with that provider). */
+  ssoProvider?: string;
 }
 
 export interface UserRecords {
@@ -45,6 +47,12 @@ export async function loadUserRecords(userId: string): Promise<UserRecords> {
 export async function isClientOfAgency(agencyId: string, businessId: string): Promise<boolean> {
   const { data } = await db().agencyClient.get({ agencyId, businessId }).go();
   return data !== null;
+}
+
+/** A user's profile (whom a leaver's 'Access Ended' names as the contact: the owner). */
+export async function getProfile(userId: string): Promise<ProfileRecord | null> {
+  const { data } = await db().profile.get({ userId }).go();
+  return data;
 }
 
 /** Creates the profile unless one exists; returns the stored one either way. */

@@ -47,13 +47,14 @@ export async function listCardsOfBusiness(businessId: string): Promise<CardRecor
 }
 
 /**
- * The users linked to an employee: the employee's `userId`, else (employees linked before it was recorded, the seed's)
- * the business's memberships naming the employee (membership Query gsi2 byScope).
+ * The users linked to an employee: the employee's `userId` and every membership of the business naming the employee
+ * (membership Query gsi2 byScope) — employees linked before `userId` was recorded (the seed's), and the further
+ * sign-ins single sign-on links beside the first (another identity provider's, during a move).
  */
 export async function usersOfEmployee(employee: EmployeeRecord): Promise<string[]> {
-  if (employee.userId) return [employee.userId];
   const { data } = await db().membership.query.byScope({ scopeType: 'business', scopeId: employee.businessId }).go({ pages: 'all' });
-  return data.filter((m) => m.employeeId === employee.employeeId).map((m) => m.userId);
+  const linked = data.filter((m) => m.employeeId === employee.employeeId).map((m) => m.userId);
+  return [...new Set([...(employee.userId ? [employee.userId] : []), ...linked])];
 }
 
 /**

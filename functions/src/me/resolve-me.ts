@@ -1,6 +1,8 @@
-// Account type and role resolution for the signed-in caller (spec 1 §4), done once on the server.
+// Account type and role resolution for the signed-in caller (spec 1 §4), done once on the server, and the one rule of
+// where a signed-in person goes (`destination`), whichever way they signed in (docs/decisions.md "Where a signed-in
+// person goes, and switching identity provider"); the web follows it and has no rule of its own.
 import type * as z from '../../../shared/zod';
-import type { Me, pendingAccountTypeSchema } from '../../../shared/schemas/me';
+import type { AccountType, Destination, Me, pendingAccountTypeSchema } from '../../../shared/schemas/me';
 import { displayNameFrom } from '../../../shared/format';
 import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
@@ -8,6 +10,7 @@ import { logger } from '../lib/logger';
 import { getBusiness } from '../business/repository';
 import { brandOfBusiness, brandViewOf } from '../white-label/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
+import { accessEndedViewOf, leftBusinessOf, type LeftBusiness } from '../leavers/recognise-leaver';
 
 /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
 export type ResolveMeInput = z.output<typeof pendingAccountTypeSchema>;
@@ -21,10 +24,28 @@ export function roleOf(caller: Caller): { role: Me['role']; membership: Membersh
   return { role: null, membership: null };
 }
 
+/**
+ * The rule, in order: admin; an employee of a business → their portal; an owner → the business dashboard; an agency →
+ * the agency dashboard; a leaver → 'Access Ended'; an employee account with no business left → 'Access Ended' too (it
+ * cannot own a business, so onboarding would be a dead end); an agency account → the agency dashboard (to set one up);
+ * everyone else — no business, agency or employee record, not a leaver — business onboarding.
+ */
+export function destinationOf(who: { isAdmin: boolean; role: Me['role']; agency: boolean; left: LeftBusiness | null; accountType: AccountType | null }): Destination {
+  if (who.isAdmin) return 'admin';
+  if (who.role === 'employee') return 'employee-portal';
+  if (who.role === 'owner') return 'business';
+  if (who.agency) return 'agency';
+  if (who.left || who.accountType === 'employee') return 'access-ended';
+  if (who.accountType === 'agency') return 'agency';
+  return 'business-onboarding';
+}
+
 export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<Me> {
   const { role, membership } = roleOf(caller);
   const agency = caller.memberships.find((m) => m.scopeType === 'agency' && m.role === 'owner');
   const displayName = caller.profile?.displayName ?? displayNameFrom({ email: caller.email });
+  // Only someone with no role anywhere can be a leaver here: a person still an owner or employee goes there.
+  const left = role === null && !agency ? await leftBusinessOf(caller) : null;
 
   let accountType = caller.profile?.accountType ?? null;
   if (role === 'employee') {
@@ -36,7 +57,8 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     }
   } else if (!caller.profile) {
     const owner = role === 'owner';
-    const chosen = caller.isAdmin ? 'admin' : owner ? 'business' : agency ? 'agency' : (input.pendingAccountType ?? 'business');
+    // A leaver signing in with a new account (a federated identity makes one) was an employee, never a new business.
+    const chosen = caller.isAdmin ? 'admin' : owner ? 'business' : agency ? 'agency' : left ? 'employee' : (input.pendingAccountType ?? 'business');
     await createProfileIfMissing({ userId: caller.userId, email: caller.email, displayName, accountType: chosen });
     accountType = chosen;
     if (chosen === 'business' || chosen === 'agency') {
@@ -56,6 +78,7 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
   // An owner or employee of a white-labelled client sees its agency's brand (one GetItem of the business they belong to).
   const business = (role === 'owner' || role === 'employee') && membership ? await getBusiness(membership.scopeId) : null;
   const brand = business ? brandOfBusiness(business) : null;
+  const destination = destinationOf({ isAdmin: caller.isAdmin, role, agency: Boolean(agency), left, accountType });
 
   return {
     userId: caller.userId,
@@ -69,6 +92,8 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,
     brand: brandViewOf(brand),
+    destination,
+    accessEnded: destination === 'access-ended' ? await accessEndedViewOf(left) : null,
   };
 }
 

@@ -9,7 +9,7 @@ import { cognitoSdk } from '../adapters/sdk';
 import { userPoolConfig } from '../config';
 import { changeClientProviders } from './identity-providers';
 import { businessIdOfProviderName } from './provider-name';
-import { getSsoConnection } from './repository';
+import { getSsoConnection, providerNamesOf } from './repository';
 
 /** The pool's `sso-…` providers that a business has connected (ListIdentityProviders, then the connection of each). */
 export async function connectedProviderNames(): Promise<string[]> {
@@ -25,7 +25,7 @@ export async function connectedProviderNames(): Promise<string[]> {
   const connected: string[] = [];
   for (const name of names) {
     const businessId = businessIdOfProviderName(name);
-    if (businessId && (await getSsoConnection(businessId))?.providerName === name) connected.push(name);
+    if (businessId && providerNamesOf(await getSsoConnection(businessId)).includes(name)) connected.push(name);
   }
   return connected.sort();
 }

@@ -8,13 +8,17 @@
 // inactive (spec 2: a non-active status), not billed (drafts are not), audited `sso.employeeCreated` for the owner to
 // review in the Employees list. Its QR code is made where missing QR codes are made anyway (the owner's dashboard on
 // load, the portal's 'Generate QR Code'), so this area needs no media write and no image library.
+// An employee already linked to another sign-in — their account through the business's previous IdP (a new IdP gives
+// new subjects, so a new Cognito user), a second IdP during a move, or a password account — gets this sign-in linked
+// beside it: one more membership naming the same employee, so each sign-in lands in the same portal. Every link
+// records the provider it came through (`ssoProvider`), so deleting that provider removes exactly its links.
 import { displayNameFrom } from '../../../shared/format';
 import { addUserToGroup } from '../adapters/cognito';
 import { auditPut } from '../audit/audit-entry';
 import { newCardOf } from '../business/card-snapshot';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { withFreshBusiness } from '../business/fresh-business';
-import { employeeOrderOf, getEmployee, sameBrandVersion, StaleBrandError } from '../business/repository';
+import { employeeOrderOf, getEmployee, sameBrandVersion, StaleBrandError, type EmployeeRecord } from '../business/repository';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
 import type { TokenClaims } from '../identity/claims';
@@ -22,6 +26,7 @@ import { createProfileIfMissing, loadUserRecords, setAccountType } from '../iden
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { parseSsoUserName } from './provider-name';
+import { getSsoConnection, providerNamesOf } from './repository';
 import { ssoSignUpRefusal } from './sign-in-rules';
 
 /** The person's name as the IdP sent it (mapped onto the ID token), else one made from the e-mail. */
@@ -33,7 +38,7 @@ export function ssoNameOf(claims: TokenClaims | undefined, email: string): strin
 }
 
 /** Creates the draft employee (and its inactive card) linked to the caller; false when a concurrent sign-in won. */
-async function createDraftEmployee(caller: Caller, businessId: string, email: string, name: string): Promise<{ employeeId: string; name: string } | null> {
+async function createDraftEmployee(caller: Caller, businessId: string, ssoProvider: string, email: string, name: string): Promise<{ employeeId: string; name: string } | null> {
   const employeeId = newId();
   const cardId = newId();
   const createdAt = new Date().toISOString();
@@ -55,7 +60,7 @@ async function createDraftEmployee(caller: Caller, businessId: string, email: st
         cardScanTotal.create({ cardId, businessId, employeeOrder, scanCount: 0 }).commit() as never,
         employeeEmailGuard.create({ businessId, email, employeeId }).commit() as never,
         employeeUserGuard.create({ userId: caller.userId, employeeId }).commit() as never,
-        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: businessId, role: 'employee', employeeId }).commit() as never,
+        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: businessId, role: 'employee', employeeId, ssoProvider }).commit() as never,
         auditPut(auditEntry, { businessId, action: 'sso.employeeCreated', target: { type: 'employee', id: employeeId, label: name } }) as never,
       ])
       .go();
@@ -70,16 +75,20 @@ async function createDraftEmployee(caller: Caller, businessId: string, email: st
 export async function linkSsoAccount(caller: Caller, claims?: TokenClaims): Promise<Caller> {
   const sso = parseSsoUserName(caller.username);
   if (!sso || caller.memberships.some((m) => m.scopeType === 'business')) return caller;
+  // Only through a provider the business has now: a token of a removed provider's user links nothing again.
+  const ssoProvider = providerNamesOf(await getSsoConnection(sso.businessId)).find((name) => name.toLowerCase() === sso.providerName.toLowerCase());
+  if (!ssoProvider) return caller;
   const email = caller.email.trim().toLowerCase();
   const { data: guard } = await db().employeeEmailGuard.get({ businessId: sso.businessId, email }).go({ consistent: true });
   if (!guard) {
     // No employee: a draft one, when the e-mail is in the business's verified domains and the switch is (still) on.
     if (!email || (await ssoSignUpRefusal(caller.username, email))) return caller;
-    const created = await createDraftEmployee(caller, sso.businessId, email, ssoNameOf(claims, email));
+    const created = await createDraftEmployee(caller, sso.businessId, ssoProvider, email, ssoNameOf(claims, email));
     return created ? finishLink(caller, email, created.name, 'employee') : caller;
   }
   const employee = await getEmployee(guard.employeeId);
-  if (!employee || employee.businessId !== sso.businessId || employee.userId || employee.status === 'inactive') return caller;
+  if (!employee || employee.businessId !== sso.businessId || employee.status === 'inactive') return caller;
+  if (employee.userId) return employee.userId === caller.userId ? caller : linkBeside(caller, employee, ssoProvider, email);
   const card = await getCardOfEmployee(employee);
   const billableDelta = employee.status === 'draft' ? 1 : 0;
   const activeDelta = card && !card.isActive ? 1 : 0;
@@ -94,7 +103,7 @@ export async function linkSsoAccount(caller: Caller, claims?: TokenClaims): Prom
           .where((attr, { notExists, eq }) => `${notExists(attr.userId)} AND ${eq(attr.businessId, sso.businessId)}`)
           .commit() as never,
         employeeUserGuard.create({ userId: caller.userId, employeeId: employee.employeeId }).commit() as never,
-        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: sso.businessId, role, employeeId: employee.employeeId }).commit() as never,
+        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: sso.businessId, role, employeeId: employee.employeeId, ssoProvider }).commit() as never,
       ];
       if (card && !card.isActive) items.push(c.patch({ cardId: card.cardId }).set({ isActive: true }).commit() as never);
       if (billableDelta || activeDelta) items.push(business.patch({ businessId: sso.businessId }).add({ billableEmployeeCount: billableDelta, activeCardCount: activeDelta }).commit() as never);
@@ -104,6 +113,32 @@ export async function linkSsoAccount(caller: Caller, claims?: TokenClaims): Prom
     .go();
   if (result.canceled) {
     logger.warn('single sign-on link refused (the employee or the user was linked meanwhile)', { userId: caller.userId });
+    return caller;
+  }
+  return finishLink(caller, email, employee.name, role);
+}
+
+/**
+ * Links the caller to an employee already linked to another sign-in: the user guard, the membership and the audit entry
+ * in one transaction, while the employee is still this business's, linked and not Inactive. The employee's `userId`
+ * stays its first sign-in (the leaver flow finds the others by their memberships).
+ */
+async function linkBeside(caller: Caller, employee: EmployeeRecord, ssoProvider: string, email: string): Promise<Caller> {
+  const { employeeId, businessId } = employee;
+  const role = employee.role === 'owner' ? 'owner' : 'employee';
+  const result = await db()
+    .service.transaction.write(({ employee: e, membership, employeeUserGuard, auditEntry }) => [
+      e
+        .check({ employeeId })
+        .where((attr, { exists, eq, ne }) => `${exists(attr.userId)} AND ${eq(attr.businessId, businessId)} AND ${ne(attr.status, 'inactive')}`)
+        .commit() as never,
+      employeeUserGuard.create({ userId: caller.userId, employeeId }).commit() as never,
+      membership.create({ userId: caller.userId, scopeType: 'business', scopeId: businessId, role, employeeId, ssoProvider }).commit() as never,
+      auditPut(auditEntry, { businessId, action: 'sso.employeeLinked', target: { type: 'employee', id: employeeId, label: employee.name } }) as never,
+    ])
+    .go();
+  if (result.canceled) {
+    logger.warn('single sign-on link beside another refused (the employee changed or the user was linked meanwhile)', { userId: caller.userId });
     return caller;
   }
   return finishLink(caller, email, employee.name, role);

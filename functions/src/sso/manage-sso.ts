@@ -1,9 +1,12 @@
 // Company Settings → Single sign-on (issue 24): the owner (or the managing agency, or an admin) claims e-mail domains
 // and proves each with a DNS TXT record, connects one identity provider (SAML 2.0 or OIDC) and sets the two switches.
-// The provider lives in Cognito (one per business, named from its id); this area keeps what the section shows.
+// The provider lives in Cognito (named from the business's id); this area keeps what the section shows. A business
+// moving to another IdP may keep the one it had beside the new one until everyone has moved (two at most): the new one
+// holds the domains ('Sign in with SSO' goes there first), the previous one still signs people in. A deleted
+// provider's links go with it (unlink-provider-accounts.ts).
 import { randomBytes } from 'node:crypto';
 import { ssoMessages } from '../../../shared/messages/sso';
-import { MAX_SSO_DOMAINS, type Sso, type SsoDomain, type SsoSettings } from '../../../shared/schemas/sso';
+import { MAX_SSO_DOMAINS, type Sso, type SsoDiscovered, type SsoDomain, type SsoProvider, type SsoSettings } from '../../../shared/schemas/sso';
 import type * as z from '../../../shared/zod';
 import type { ssoProviderInputSchema } from '../../../shared/schemas/sso';
 import { recordAudit } from '../audit/audit-entry';
@@ -15,7 +18,7 @@ import { newId } from '../lib/ids';
 import { lookUpTxtRecord, txtRecordName, txtRecordValue } from './dns-check';
 import { deleteIdentityProvider, putIdentityProvider, serviceProviderDetails, setClientProvider, setIdpIdentifiers, type ProviderConfig } from './identity-providers';
 import { fetchSamlMetadata, readOidcDiscovery } from './oidc-discovery';
-import { providerNameOf } from './provider-name';
+import { providerNameOf, slotOfProviderName } from './provider-name';
 import {
   clearSsoProvider,
   createSsoDomain,
@@ -26,8 +29,11 @@ import {
   markSsoDomainVerified,
   saveSsoProvider,
   saveSsoSettings,
+  type PreviousSsoProvider,
+  type SsoConnectionRecord,
   type SsoDomainRecord,
 } from './repository';
+import { unlinkProviderAccounts } from './unlink-provider-accounts';
 import { parseSamlMetadata } from './saml-metadata';
 
 type ProviderInput = z.output<typeof ssoProviderInputSchema>;
@@ -46,28 +52,50 @@ const toDomainDto = (d: SsoDomainRecord): SsoDomain => ({
   createdAt: d.createdAt,
 });
 
+const toProviderDto = (p: PreviousSsoProvider): SsoProvider => ({
+  type: p.providerType,
+  providerName: p.providerName,
+  metadataUrl: p.metadataUrl ?? null,
+  entityId: p.entityId ?? null,
+  signInUrl: p.signInUrl ?? null,
+  issuer: p.issuer ?? null,
+  clientId: p.clientId ?? null,
+  connectedAt: p.connectedAt,
+});
+
+/** The connection's current provider, in the shape of the previous one (null when none is connected). */
+function currentProviderOf(connection: SsoConnectionRecord | null): PreviousSsoProvider | null {
+  if (!connection?.providerName || !connection.providerType || !connection.connectedAt) return null;
+  const { providerName, providerType, metadataUrl, entityId, signInUrl, issuer, clientId, connectedAt } = connection;
+  return { providerName, providerType, metadataUrl, entityId, signInUrl, issuer, clientId, connectedAt };
+}
+
+/**
+ * Which IdP a provider signs people in with (SAML: its entity ID; OIDC: its issuer). The same IdP gives the same
+ * subjects, so saving it again updates the provider in place and its people keep their accounts; another IdP (Okta →
+ * Entra ID, SAML → OIDC) gives new subjects, so it is a new provider under the business's other name.
+ */
+const idpOf = (p: { providerType?: string; entityId?: string | null; issuer?: string | null }) => `${p.providerType} ${p.providerType === 'SAML' ? p.entityId : p.issuer}`;
+
+/** Takes a provider out of the app client and the pool, then removes the sign-ins it linked. */
+async function removeProvider(businessId: string, providerName: string): Promise<void> {
+  await setClientProvider(providerName, false);
+  await deleteIdentityProvider(providerName);
+  await unlinkProviderAccounts(businessId, providerName);
+}
+
 const verifiedDomains = (domains: SsoDomainRecord[]) => domains.filter((d) => d.verifiedAt).map((d) => d.domain).sort();
 
 /** The section's read: domains, the provider (never its secret), the switches and what the IdP needs from us. */
 export async function getSso(caller: Caller, businessId: string): Promise<Sso> {
   await assertBusiness(caller, businessId);
   const [domains, connection] = await Promise.all([listSsoDomains(businessId), getSsoConnection(businessId)]);
-  const provider =
-    connection?.providerName && connection.providerType && connection.connectedAt
-      ? {
-          type: connection.providerType,
-          providerName: connection.providerName,
-          metadataUrl: connection.metadataUrl ?? null,
-          entityId: connection.entityId ?? null,
-          signInUrl: connection.signInUrl ?? null,
-          issuer: connection.issuer ?? null,
-          clientId: connection.clientId ?? null,
-          connectedAt: connection.connectedAt,
-        }
-      : null;
+  const current = currentProviderOf(connection);
+  const previous = connection?.previousProvider ?? null;
   return {
     domains: domains.sort((a, b) => a.domain.localeCompare(b.domain)).map(toDomainDto),
-    provider,
+    provider: current ? toProviderDto(current) : null,
+    previousProvider: previous ? toProviderDto(previous) : null,
     settings: { createEmployeesOnFirstSignIn: connection?.createEmployeesOnFirstSignIn ?? false, requireSso: connection?.requireSso ?? false },
     serviceProvider: serviceProviderDetails(),
   };
@@ -123,7 +151,6 @@ export async function removeSsoDomain(caller: Caller, businessId: string, domain
 /** Reads and checks what the provider publishes, then creates or updates it in Cognito and adds it to the app client. */
 export async function connectSsoProvider(caller: Caller, businessId: string, input: ProviderInput): Promise<Sso> {
   await assertBusiness(caller, businessId);
-  const providerName = providerNameOf(businessId);
   let config: ProviderConfig;
   let shown: { metadataUrl?: string; entityId?: string; signInUrl?: string; issuer?: string; clientId?: string };
   if (input.type === 'SAML') {
@@ -138,28 +165,58 @@ export async function connectSsoProvider(caller: Caller, businessId: string, inp
     shown = { issuer: discovery.issuer, clientId: input.clientId, signInUrl: discovery.authorizationEndpoint };
   }
   const before = await getSsoConnection(businessId);
-  await putIdentityProvider(providerName, config, verifiedDomains(await listSsoDomains(businessId)));
+  const current = currentProviderOf(before);
+  const previous = before?.previousProvider ?? null;
+  const idp = idpOf({ providerType: config.type, ...shown });
+  const same = [current, previous].find((p) => p && idpOf(p) === idp) ?? null;
+  // The provider kept beside this one: the one that was current (or, when the current one is saved again, the one
+  // already kept), only when the owner asked to keep it during the move.
+  const kept = input.keepCurrentProvider ? ([current, previous].find((p) => p && p.providerName !== same?.providerName && (p === current || same === current)) ?? null) : null;
+  const going = [current, previous].filter((p): p is PreviousSsoProvider => p !== null && p !== same && p !== kept);
+  // A new IdP takes the name the provider that stays (the kept one, else the current one until it goes) does not use.
+  const staying = kept ?? current;
+  const providerName = same?.providerName ?? providerNameOf(businessId, staying && slotOfProviderName(staying.providerName) === 1 ? 2 : 1);
+  const inTheWay = going.find((p) => p.providerName === providerName);
+  if (inTheWay) await removeProvider(businessId, inTheWay.providerName);
+  // Cognito lets one provider hold a domain: the one holding them gives them up to the new one ('Sign in with SSO'
+  // finds it); they are given back if Cognito refuses the new one, so a failed change changes nothing.
+  const domains = verifiedDomains(await listSsoDomains(businessId));
+  const holder = current && current !== same ? current : null;
+  if (holder) await setIdpIdentifiers(holder.providerName, []);
+  try {
+    await putIdentityProvider(providerName, config, domains);
+  } catch (error) {
+    if (holder) await setIdpIdentifiers(holder.providerName, domains);
+    throw error;
+  }
   await setClientProvider(providerName, true);
-  await saveSsoProvider(businessId, { providerName, providerType: config.type, connectedAt: new Date().toISOString(), ...shown });
+  await saveSsoProvider(businessId, { providerName, providerType: config.type, connectedAt: new Date().toISOString(), ...shown }, kept);
+  // The replaced provider goes once the new one signs people in; its links go with it.
+  for (const p of going) if (p !== inTheWay) await removeProvider(businessId, p.providerName);
   await recordAudit({
     businessId,
     action: 'sso.providerConnected',
     target: { type: 'ssoProvider', id: providerName, label: config.type === 'SAML' ? 'SAML 2.0' : 'OpenID Connect' },
     fields: before?.providerName ? ['provider'] : undefined,
   });
+  for (const p of going) {
+    await recordAudit({ businessId, action: 'sso.providerDisconnected', target: { type: 'ssoProvider', id: p.providerName, label: p.providerType } });
+  }
   return getSso(caller, businessId);
 }
 
-/** Removes the provider from the app client, then deletes it (its users can no longer sign in through it). */
+/** Removes the business's providers from the app client, deletes them and the sign-ins they linked. */
 export async function disconnectSsoProvider(caller: Caller, businessId: string): Promise<void> {
   await assertBusiness(caller, businessId);
   const connection = await getSsoConnection(businessId);
+  const connected = [currentProviderOf(connection), connection?.previousProvider ?? null].filter((p): p is PreviousSsoProvider => p !== null);
   // Disconnecting what is not connected is done already (204), like a repeated DELETE.
-  if (!connection?.providerName) return;
-  await setClientProvider(connection.providerName, false);
-  await deleteIdentityProvider(connection.providerName);
+  if (!connected.length) return;
+  for (const p of connected) await removeProvider(businessId, p.providerName);
   await clearSsoProvider(businessId);
-  await recordAudit({ businessId, action: 'sso.providerDisconnected', target: { type: 'ssoProvider', id: connection.providerName, label: connection.providerType ?? null } });
+  for (const p of connected) {
+    await recordAudit({ businessId, action: 'sso.providerDisconnected', target: { type: 'ssoProvider', id: p.providerName, label: p.providerType } });
+  }
 }
 
 export async function updateSsoSettings(caller: Caller, businessId: string, settings: SsoSettings): Promise<Sso> {
@@ -171,11 +228,29 @@ export async function updateSsoSettings(caller: Caller, businessId: string, sett
   return getSso(caller, businessId);
 }
 
-/** 'Sign in with SSO': the e-mail's domain, when it is verified and its business has a provider (404 otherwise). */
-export async function discoverSso(email: string): Promise<{ idpIdentifier: string }> {
+/**
+ * 'Sign in with SSO': the e-mail's domain, when it is verified and its business has a provider (404 otherwise), and
+ * during a move the two providers (the new one first) for the person to choose from.
+ */
+export async function discoverSso(email: string): Promise<SsoDiscovered> {
   const domain = email.slice(email.lastIndexOf('@') + 1);
   const item = await getSsoDomain(domain);
   const connection = item?.verifiedAt ? await getSsoConnection(item.businessId) : null;
-  if (!item || !connection?.providerName) throw notFound(ssoMessages.noSsoForDomain);
-  return { idpIdentifier: domain };
+  const current = currentProviderOf(connection);
+  if (!item || !current) throw notFound(ssoMessages.noSsoForDomain);
+  const previous = connection?.previousProvider ?? null;
+  const choice = (p: PreviousSsoProvider) => ({ providerName: p.providerName, label: providerLabelOf(p) });
+  return { idpIdentifier: domain, providers: previous ? [choice(current), choice(previous)] : [] };
+}
+
+/** How a person recognises a provider: its kind and the IdP's host ('OpenID Connect · login.microsoftonline.com'). */
+function providerLabelOf(p: PreviousSsoProvider): string {
+  const address = p.providerType === 'SAML' ? (p.signInUrl ?? p.entityId) : p.issuer;
+  let host = address ?? '';
+  try {
+    host = new URL(address ?? '').host;
+  } catch {
+    // an entity ID need not be a URL: shown as it is
+  }
+  return `${p.providerType === 'SAML' ? 'SAML 2.0' : 'OpenID Connect'}${host ? ` · ${host}` : ''}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
-import { businessIdOfProviderName, parseSsoUserName, providerNameOf } from './provider-name';
+import { businessIdOfProviderName, parseSsoUserName, providerNameOf, slotOfProviderName } from './provider-name';
 
 // Cognito's ProviderName rule: 1–32 characters, no `_` at all in ours (it splits `<ProviderName>_<subject>`).
 const COGNITO_NAME = /^[^_\p{Z}][\p{L}\p{M}\p{S}\p{N}\p{P}][^_\p{Z}]+$/u;
@@ -33,5 +33,18 @@ describe('providerNameOf', () => {
     expect(parseSsoUserName('Google_1234567890')).toBeNull();
     expect(parseSsoUserName('plainuser')).toBeNull();
     expect(businessIdOfProviderName('sso-')).toBeNull();
+  });
+
+  it('names a second provider of the same business apart from the first, within Cognito’s rule, and reads it back', () => {
+    for (const id of ['_abc_def-ghi_jklmnopqr', ...Array.from({ length: 50 }, newId)]) {
+      const second = providerNameOf(id, 2);
+      expect(second).not.toBe(providerNameOf(id));
+      expect(second.length).toBeLessThanOrEqual(32);
+      expect(second).toMatch(COGNITO_NAME);
+      expect(businessIdOfProviderName(second)).toBe(id);
+      expect(slotOfProviderName(second)).toBe(2);
+      expect(slotOfProviderName(providerNameOf(id))).toBe(1);
+      expect(parseSsoUserName(`${second}_acme-0001`)).toEqual({ providerName: second, businessId: id, subject: 'acme-0001' });
+    }
   });
 });

@@ -60,9 +60,15 @@ export async function getSsoConnection(businessId: string): Promise<SsoConnectio
 }
 
 export type SsoProviderFields = Pick<SsoConnectionRecord, 'providerName' | 'providerType' | 'metadataUrl' | 'entityId' | 'signInUrl' | 'issuer' | 'clientId' | 'connectedAt'>;
+export type PreviousSsoProvider = NonNullable<SsoConnectionRecord['previousProvider']>;
 
-/** Stores the connected provider, keeping the switches. */
-export async function saveSsoProvider(businessId: string, provider: SsoProviderFields): Promise<void> {
+/** The providers a business has connected: the current one, then the previous one during a move. */
+export function providerNamesOf(connection: SsoConnectionRecord | null): string[] {
+  return [connection?.providerName, connection?.previousProvider?.providerName].filter((name): name is string => Boolean(name));
+}
+
+/** Stores the connected provider (and, during a move, the previous one beside it), keeping the switches. */
+export async function saveSsoProvider(businessId: string, provider: SsoProviderFields, previous: PreviousSsoProvider | null = null): Promise<void> {
   const existing = await getSsoConnection(businessId);
   await db()
     .ssoConnection.put({
@@ -70,9 +76,49 @@ export async function saveSsoProvider(businessId: string, provider: SsoProviderF
       createEmployeesOnFirstSignIn: existing?.createEmployeesOnFirstSignIn ?? false,
       requireSso: existing?.requireSso ?? false,
       ...provider,
+      ...(previous ? { previousProvider: previous } : {}),
       ...(existing ? { createdAt: existing.createdAt } : {}),
     })
     .go({ response: 'none' });
+}
+
+export type SsoLinkRecord = EntityItem<Db['membership']>;
+
+/** SSO-6: the business's memberships (gsi2 byScope): the links a provider made name it in `ssoProvider`. */
+export async function listMembershipsOfBusiness(businessId: string): Promise<SsoLinkRecord[]> {
+  const { data } = await db().membership.query.byScope({ scopeType: 'business', scopeId: businessId }).go({ pages: 'all' });
+  return data;
+}
+
+/**
+ * SSO-6: removes one provider link in one transaction: the membership (only while it still names the provider), the
+ * user's one-employee guard, and — when the employee's `userId` is this user — that `userId`, moved to another sign-in
+ * still linked to the employee (`nextUserId`) or removed, so the next first sign-in links the employee again.
+ * False when the link changed meanwhile (nothing written).
+ */
+export async function removeSsoLink(link: SsoLinkRecord, employeeUserId: string | null, nextUserId: string | null): Promise<boolean> {
+  const { userId, scopeId: businessId, employeeId, ssoProvider } = link;
+  const result = await db()
+    .service.transaction.write(({ membership, employeeUserGuard, employee }) => {
+      const items = [
+        membership
+          .delete({ userId, scopeType: 'business', scopeId: businessId })
+          .where((attr, { eq }) => eq(attr.ssoProvider, ssoProvider ?? ''))
+          .commit() as never,
+      ];
+      if (employeeId) {
+        items.push(employeeUserGuard.delete({ userId }).where((attr, { eq }) => eq(attr.employeeId, employeeId)).commit() as never);
+        if (employeeUserId === userId) {
+          const move = nextUserId
+            ? employee.patch({ employeeId }).set({ userId: nextUserId })
+            : employee.patch({ employeeId }).remove(['userId']);
+          items.push(move.where((attr, { eq }) => eq(attr.userId, userId)).commit() as never);
+        }
+      }
+      return items;
+    })
+    .go();
+  return !result.canceled;
 }
 
 /** Forgets the provider, keeping the switches. */

@@ -8,7 +8,7 @@ import { Hub } from 'aws-amplify/utils';
 import { cognitoUserPoolsTokenProvider, type TokenOrchestrator } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
 import type { RuntimeConfig } from './config';
-import { withIdpIdentifier } from '@web/features/sso/hosted-ui';
+import { withIdentityProvider, withIdpIdentifier } from '@web/features/sso/hosted-ui';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from './google-sign-in-failure';
 import { SESSION_REFRESH_TICKS, SESSION_TICK_MS } from './session-timing';
 
@@ -90,11 +90,12 @@ export function signInWithGoogle(): Promise<void> {
  * 'Sign in with SSO' (issue 24): Amplify's signInWithRedirect (its PKCE verifier and state kept as for Google) with the
  * authorize URL turned from a provider name to `idp_identifier=<domain>`, so Cognito picks the business's provider.
  */
-export function signInWithSso(domain: string): Promise<void> {
+export function signInWithSso(domain: string, providerName?: string): Promise<void> {
   const local = localHostedUi !== null;
+  const target = (url: string) => (providerName ? withIdentityProvider(url, providerName, local) : withIdpIdentifier(url, domain, local));
   return signInWithRedirect({
     provider: { custom: 'SSO' },
-    options: { authSessionOpener: async (url: string) => void window.location.assign(withIdpIdentifier(url, domain, local)) },
+    options: { authSessionOpener: async (url: string) => void window.location.assign(target(url)) },
   });
 }
 

@@ -14,6 +14,8 @@ const me = (overrides: Partial<Me> = {}): Me => ({
   businessId: null,
   agencyId: null,
   brand: null,
+  destination: 'business-onboarding',
+  accessEnded: null,
   ...overrides,
 });
 
@@ -27,13 +29,19 @@ describe('signedInDestination', () => {
   });
 
   it('ignores a pending path that is the landing page itself (it would loop)', () => {
-    expect(signedInDestination(me({ accountType: 'agency' }), '/')).toBe('/agency');
+    expect(signedInDestination(me({ accountType: 'agency', destination: 'agency' }), '/')).toBe('/agency');
   });
 
   it('sends agency to /agency, business to /business and employee to /employee-portal', () => {
-    expect(signedInDestination(me({ accountType: 'agency' }), null)).toBe('/agency');
-    expect(signedInDestination(me({ accountType: 'business' }), null)).toBe('/business');
-    expect(signedInDestination(me({ accountType: 'employee', role: 'employee' }), null)).toBe('/employee-portal');
+    expect(signedInDestination(me({ accountType: 'agency', destination: 'agency' }), null)).toBe('/agency');
+    expect(signedInDestination(me({ accountType: 'business', role: 'owner', destination: 'business' }), null)).toBe('/business');
+    expect(signedInDestination(me({ accountType: 'employee', role: 'employee', destination: 'employee-portal' }), null)).toBe('/employee-portal');
+  });
+
+  it('follows the server’s destination, not the account type: a leaver goes to Access Ended in the portal, a new person to /business', () => {
+    expect(signedInDestination(me({ accountType: 'business', destination: 'access-ended' }), null)).toBe('/employee-portal');
+    expect(signedInDestination(me({ accountType: 'business', destination: 'employee-portal', role: 'employee' }), null)).toBe('/employee-portal');
+    expect(signedInDestination(me({ accountType: 'business', destination: 'business-onboarding' }), null)).toBe('/business');
   });
 
   it('keeps the visitor on the landing page when their account could not be read', () => {

@@ -92,3 +92,12 @@ export function withIdpIdentifier(authorizeUrl: string, domain: string, local: b
   if (local) url.protocol = 'http:';
   return url.toString();
 }
+
+/** During a move to another IdP the person picks one of the business's two providers: Cognito's `identity_provider`. */
+export function withIdentityProvider(authorizeUrl: string, providerName: string, local: boolean): string {
+  const url = new URL(authorizeUrl);
+  url.searchParams.delete('idp_identifier');
+  url.searchParams.set('identity_provider', providerName);
+  if (local) url.protocol = 'http:';
+  return url.toString();
+}

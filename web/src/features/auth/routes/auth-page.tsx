@@ -17,7 +17,7 @@ import { getConfig } from '@web/lib/config';
 import { apiRequest, isApiError } from '@web/lib/api-client';
 import { SSO_PENDING_KEY } from '@web/lib/google-sign-in-failure';
 import { ssoMessages } from '@shared/messages/sso';
-import { ssoDiscoveredSchema, ssoDiscoverySchema } from '@shared/schemas/sso';
+import { ssoDiscoveredSchema, ssoDiscoverySchema, type SsoDiscovered } from '@shared/schemas/sso';
 import { loadAuth } from '@web/lib/load-auth';
 import { writePendingAccountType, writePendingRedirectPath, type PendingAccountType } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
@@ -60,6 +60,7 @@ export function AuthPage() {
   // 'Sign in with SSO' (issue 24): the problem with the typed work e-mail, or a refused round trip's reason.
   const location = useLocation();
   const [ssoError, setSsoError] = useState<string | null>(() => (location.state as { ssoError?: string } | null)?.ssoError ?? null);
+  const [ssoChoices, setSsoChoices] = useState<SsoDiscovered | null>(null);
   /** Set while this page signs someone in, so the "already signed in" redirect does not race its own navigation. */
   const [signingIn, setSigningIn] = useState(false);
   /** Shown under the Google button after it was pressed in local mode. */
@@ -213,21 +214,40 @@ export function AuthPage() {
     if (!parsed.success) return setSsoError(parsed.error.issues[0]?.message ?? ssoMessages.emailInvalid);
     setBusy(true);
     try {
-      const { idpIdentifier } = await apiRequest('/api/sso/discover', { method: 'POST', body: parsed.data, auth: false, schema: ssoDiscoveredSchema });
+      const { idpIdentifier, providers } = await apiRequest('/api/sso/discover', { method: 'POST', body: parsed.data, auth: false, schema: ssoDiscoveredSchema });
       if (!config.oauthDomain) throw new Error(GOOGLE_UNAVAILABLE);
-      // The deep link survives the round trip (spec 1 §2), as with Google.
-      if (redirect && redirect !== '/') writePendingRedirectPath(redirect);
-      try {
-        sessionStorage.setItem(SSO_PENDING_KEY, '1');
-      } catch {
-        // storage disabled: a failure then reads as the general sign-in failure
-      }
       setSsoError(null);
-      await (await loadAuth()).signInWithSso(idpIdentifier);
+      // During a move to another IdP the company has two: the person picks the one they sign in with.
+      if (providers.length > 1) {
+        setSsoChoices({ idpIdentifier, providers });
+        setBusy(false);
+        return;
+      }
+      await goToSso(idpIdentifier);
     } catch (error) {
       setSsoError(isApiError(error) && error.status === 404 ? ssoMessages.noSsoForDomain : error instanceof Error ? error.message : ssoMessages.signInFailed);
       setBusy(false);
     }
+  }
+
+  async function goToSso(idpIdentifier: string, providerName?: string) {
+    // The deep link survives the round trip (spec 1 §2), as with Google.
+    if (redirect && redirect !== '/') writePendingRedirectPath(redirect);
+    try {
+      sessionStorage.setItem(SSO_PENDING_KEY, '1');
+    } catch {
+      // storage disabled: a failure then reads as the general sign-in failure
+    }
+    await (await loadAuth()).signInWithSso(idpIdentifier, providerName);
+  }
+
+  function onSsoChoice(providerName: string) {
+    if (!ssoChoices) return;
+    setBusy(true);
+    goToSso(ssoChoices.idpIdentifier, providerName).catch((error: unknown) => {
+      setSsoError(error instanceof Error ? error.message : ssoMessages.signInFailed);
+      setBusy(false);
+    });
   }
 
   function onGoogle() {
@@ -250,6 +270,30 @@ export function AuthPage() {
       <Input type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
     </FormField>
   );
+
+  if (step === 'sso' && ssoChoices) {
+    return (
+      <AuthShell brand={brand} title="Sign in with SSO" description={ssoMessages.chooseProvider}>
+        <ul className="grid gap-3" aria-label={ssoMessages.chooseProvider}>
+          {ssoChoices.providers.map((p) => (
+            <li key={p.providerName}>
+              <Button className="w-full" variant="outline" disabled={busy} onClick={() => onSsoChoice(p.providerName)}>
+                {ssoMessages.continueWith(p.label)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {ssoError && (
+          <p role="alert" className="mt-4 text-sm text-destructive">
+            {ssoError}
+          </p>
+        )}
+        <Button className="mt-4 w-full" variant="ghost" onClick={() => setSsoChoices(null)}>
+          Back
+        </Button>
+      </AuthShell>
+    );
+  }
 
   if (step === 'sso') {
     return (

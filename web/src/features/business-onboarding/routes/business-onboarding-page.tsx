@@ -15,6 +15,7 @@ import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { destinationPaths } from '@web/lib/signed-in-destination';
 import { useCreateBusiness } from '../api/create-business';
 import { CountryField } from '@web/components/country-field';
 
@@ -41,6 +42,8 @@ export function BusinessOnboardingPage() {
 function BusinessOnboarding() {
   const { user, me } = useSession();
   if (!user) return null; // RequireAuth guarantees a user
+  // Only a person with no business, agency or employee record who is not a leaver sets up a business (/api/me decides).
+  if (me && me.destination !== 'business-onboarding') return <Navigate to={destinationPaths[me.destination]} replace />;
   if (!user.emailVerified) return <ConfirmYourEmail />;
   // Spec 2 gate: business owners who already have a business belong on the dashboard.
   if (me?.businessId) return <Navigate to="/business" replace />;

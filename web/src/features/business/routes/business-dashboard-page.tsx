@@ -11,6 +11,7 @@ import { formatCount, formatMoney } from '@shared/format';
 import { useBrandTheme } from '@web/lib/theme';
 import { RequireAuth } from '@web/features/auth/require-auth';
 import { useSession } from '@web/features/auth/session-provider';
+import { destinationPaths } from '@web/lib/signed-in-destination';
 import { keepLabel, keepLabels, keptLabel } from '@web/features/auth/kept-labels';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
 import { useDashboard, type DashboardView } from '../api/get-dashboard';
@@ -53,14 +54,15 @@ function DashboardGate() {
   if (!user) return null;
   if (!me) return <AccountUnavailable />;
 
+  // An employee's portal, or a leaver's 'Access Ended': /api/me decides (never business onboarding for them).
+  if (me.destination === 'employee-portal' || me.destination === 'access-ended') return <Navigate to="/employee-portal" replace />;
   if (!user.emailVerified && !me.businessId) return <Navigate to="/business-onboarding" replace />;
   const managesAnother = routeBusinessId !== undefined && routeBusinessId !== me.businessId;
   // Only an agency (or an admin) may open another business; the API re-checks the agency–client link.
   if (managesAnother && me.accountType !== 'agency' && !me.isAdmin) return <Navigate to="/agency" replace />;
-  if (me.role === 'employee') return <Navigate to="/employee-portal" replace />;
 
   const businessId = routeBusinessId ?? me.businessId;
-  if (!businessId) return <NoBusiness />;
+  if (!businessId) return me.destination === 'business-onboarding' ? <NoBusiness /> : <Navigate to={destinationPaths[me.destination]} replace />;
   return <Dashboard key={businessId} businessId={businessId} agencyView={managesAnother && me.accountType === 'agency'} />;
 }
 

@@ -9,6 +9,8 @@ import { messages } from '@shared/messages';
 import { portalMessages } from '@shared/messages/portal';
 import type { AnalyticsRange } from '@shared/schemas/analytics';
 import type { MyEmployee } from '@shared/schemas/employee';
+import type { AccessEnded as AccessEndedView } from '@shared/schemas/me';
+import { destinationPaths } from '@web/lib/signed-in-destination';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
@@ -44,9 +46,32 @@ export function EmployeePortalPage() {
 
 function PortalGate() {
   const { me } = useSession();
-  // An employee account without a role left its business (issue 23 §2): the portal says so rather than sending it away.
-  if (me && me.role !== 'owner' && me.role !== 'employee' && me.accountType !== 'employee') return <Navigate to="/auth" replace />;
+  // A leaver (issue 23 §2), however they signed in: /api/me says so, and the portal says why rather than sending them away.
+  if (me?.destination === 'access-ended') return <AccessEnded view={me.accessEnded} />;
+  if (me && me.role !== 'owner' && me.role !== 'employee') return <Navigate to={destinationPaths[me.destination]} replace />;
   return <Portal />;
+}
+
+/** 'Access Ended': the spec's message, the company the person left and whom there to contact, and Sign Out. */
+function AccessEnded({ view }: { view: AccessEndedView | null }) {
+  return (
+    <CenteredCard title={messages.leavers.portalClosedTitle} description={messages.leavers.portalClosed}>
+      <div className="grid gap-4 text-sm">
+        {view?.businessName && <p>{messages.leavers.portalClosedCompany(view.businessName)}</p>}
+        {view?.contactEmail && (
+          <p>
+            {messages.leavers.portalClosedContact}{' '}
+            <a className="font-medium text-secondary underline underline-offset-4" href={`mailto:${view.contactEmail}`}>
+              {view.contactName && view.contactName !== view.contactEmail ? `${view.contactName} (${view.contactEmail})` : view.contactEmail}
+            </a>
+          </p>
+        )}
+        <div>
+          <SignOutButton />
+        </div>
+      </div>
+    </CenteredCard>
+  );
 }
 
 function Portal() {

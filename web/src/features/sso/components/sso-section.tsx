@@ -218,6 +218,11 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
           {provider.issuer && <p className="break-all">Issuer: {provider.issuer}</p>}
           {provider.clientId && <p className="break-all">Client ID: {provider.clientId}</p>}
           {provider.signInUrl && <p className="break-all">Sign-in URL: {provider.signInUrl}</p>}
+          {sso.previousProvider && (
+            <p className="text-muted-foreground" data-testid="sso-previous-provider">
+              {ssoMessages.previousProviderKept(sso.previousProvider.type === 'SAML' ? 'SAML 2.0' : 'OpenID Connect', sso.previousProvider.entityId ?? sso.previousProvider.issuer ?? '')}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {canTest ? (
               <Button type="button" size="sm" onClick={() => void testSignIn()}>
@@ -258,6 +263,7 @@ function ConnectForm({ businessId, onDone, canCancel }: { businessId: string; on
   const [issuer, setIssuer] = useState('');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
+  const [keepCurrentProvider, setKeepCurrentProvider] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const groupName = useId();
 
@@ -267,6 +273,7 @@ function ConnectForm({ businessId, onDone, canCancel }: { businessId: string; on
       type === 'SAML'
         ? { type, ...(metadataXml ? { metadataXml: metadataXml.text } : { metadataUrl: metadataUrl.trim() || undefined }) }
         : { type, issuer: issuer.trim(), clientId: clientId.trim(), clientSecret };
+    if (canCancel && keepCurrentProvider) input.keepCurrentProvider = true;
     setErrors({});
     try {
       await connect.mutateAsync(input);
@@ -318,6 +325,12 @@ function ConnectForm({ businessId, onDone, canCancel }: { businessId: string; on
             <Input type="password" value={clientSecret} autoComplete="new-password" onChange={(e) => setClientSecret(e.target.value)} />
           </FormField>
         </>
+      )}
+      {canCancel && (
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked={keepCurrentProvider} onChange={(e) => setKeepCurrentProvider(e.target.checked)} className="mt-0.5 size-4 accent-primary" />
+          {ssoMessages.keepCurrentProvider}
+        </label>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={connect.isPending}>
