@@ -51,10 +51,13 @@ function clientAttributes(names: readonly string[]): cognito.ClientAttributes {
 }
 
 export class StatefulStack extends Stack {
-  /** The single DynamoDB table (pk/sk, gsi1, gsi2, TTL on `expiresAt`). */
+  /** The single DynamoDB table (pk/sk, gsi1, gsi2, the sparse gsi3, TTL on `expiresAt`). */
   readonly table: dynamodb.Table;
-  /** The table's global secondary indexes, so grants can name each index instead of `index/*`. */
-  readonly tableIndexNames: readonly string[] = ['gsi1', 'gsi2'];
+  /**
+   * The table's global secondary indexes, so grants can name each index instead of `index/*`. As in the local table's
+   * `tableDefinition` (functions/src/data/client.ts); CloudFormation adds at most one new GSI per stack update.
+   */
+  readonly tableIndexNames: readonly string[] = ['gsi1', 'gsi2', 'gsi3'];
   /** Logos, photos and QR images; served publicly only through CloudFront `/media/*`. */
   readonly mediaBucket: s3.Bucket;
   /**
@@ -335,6 +338,26 @@ export class StatefulStack extends Stack {
           actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser'],
           resources: [this.userPool.userPoolArn],
         }),
+      ],
+    });
+
+    // Cognito's own mails (codes, temporary passwords) in the brand the person knows (functions/src/cognito-messages):
+    // a white-labelled client's people get their agency's. It reads the person's memberships (Query of the `user`
+    // collection), the brand on a business item (GetItem) and the invitations mailed to the address (Query of gsi3,
+    // the invitation's byRecipient index); nothing else. Cognito still sends them from the pool's address.
+    const customMessage = new AppFunction(this, 'CustomMessageTrigger', {
+      entry: 'functions/src/cognito-messages/custom-message.ts',
+      serviceName: 'custom-message',
+      description: "CardCrew CustomMessage trigger (Cognito's mails in the agency's brand for a white-labelled client's people)",
+      nativeModules: [],
+    });
+    customMessage.function.addEnvironment('TABLE_NAME', this.table.tableName);
+    this.userPool.addTrigger(cognito.UserPoolOperation.CUSTOM_MESSAGE, customMessage.function);
+    new iam.Policy(this, 'CustomMessageTableReads', {
+      roles: [customMessage.role],
+      statements: [
+        new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [this.table.tableArn] }),
+        new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/gsi3`] }),
       ],
     });
 

@@ -1,8 +1,8 @@
 // cognito-local, run in-process with its own data folder, made to behave like the Cognito user pool it stands in
 // for: confirmation and reset codes go to the local SES mailbox, the pool's password policy is enforced, a later
 // confirmation works (ResendConfirmationCode, which cognito-local lacks), confirming marks the email verified,
-// ordinary refusals (a wrong password, an existing user) are not logged as errors, the pre-sign-up trigger runs
-// in-process, and Google users sign in through the hosted-UI stand-in (hosted-ui.ts) with tokens from the same signer.
+// ordinary refusals (a wrong password, an existing user) are not logged as errors, the pre-sign-up and CustomMessage
+// triggers run in-process, and Google users sign in through the hosted-UI stand-in (hosted-ui.ts) with tokens from the same signer.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,11 +20,12 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
 import { handler as ssoSignInTrigger } from '../src/sso/sign-in-triggers';
+import { customMessage } from '../src/cognito-messages/custom-message';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
 import { IdentityProviderError, IdentityProviderStore, type IdentityProvider } from './identity-providers';
@@ -38,22 +39,68 @@ interface CognitoMessage {
   emailSubject?: string;
 }
 
-/** Sends cognito-local's codes through the local SES, like Cognito's own email in AWS. */
+/**
+ * Sends cognito-local's codes through the local SES, like Cognito's own email in AWS: the CustomMessage trigger's subject
+ * and HTML as they are (Cognito sends that HTML as the body), else Cognito's default message. The sender is the pool's,
+ * whatever the message (Cognito has no per-message From). A plain-text rendition of the HTML goes beside it for
+ * readers of the local mailbox that show text.
+ */
 function sesMessageSender(s: LocalSettings) {
   const ses = new SESv2Client({ region: s.region, endpoint: `http://${s.host}:${s.sesPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const sendEmail = async (_ctx: unknown, _user: unknown, destination: string, message: CognitoMessage) => {
     const code = message.__code ?? '';
-    const subject = message.emailSubject ?? 'Your CardCrew verification code';
-    const text = message.emailMessage ?? `Your CardCrew verification code is ${code}`;
+    const subject = message.emailSubject || 'Your CardCrew verification code';
+    const custom = message.emailMessage && /<html[\s>]/i.test(message.emailMessage) ? message.emailMessage : null;
+    const text = custom ? textOfHtml(custom) : (message.emailMessage ?? `Your CardCrew verification code is ${code}`);
+    const html = custom ?? `<p>${text.replace(/</g, '&lt;')}</p><p style="font-size:24px;font-weight:bold">${code}</p>`;
     await ses.send(
       new SendEmailCommand({
         FromEmailAddress: 'CardCrew <no-reply@cardcrew.local>',
         Destination: { ToAddresses: [destination] },
-        Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: text }, Html: { Data: `<p>${text.replace(/</g, '&lt;')}</p><p style="font-size:24px;font-weight:bold">${code}</p>` } } } },
+        Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: text }, Html: { Data: html } } } },
       }),
     );
   };
   return { sendEmail, sendSms: async () => undefined };
+}
+
+/** The words of a mail's HTML, a line per block, without its head and hidden preview line. */
+function textOfHtml(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+  return html
+    .replace(/<head[\s>][\s\S]*?<\/head>/i, '')
+    .replace(/<div style="display:none[\s\S]*?<\/div>/i, '')
+    .replace(/<(br|\/p|\/h[1-6]|\/tr|\/div|hr)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name]!)
+    .replace(/[\u00a0\u200b-\u200f\ufeff]/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** The name the local pool's CustomMessage trigger goes by (cognito-local invokes triggers by function name). */
+const CUSTOM_MESSAGE_FUNCTION = 'cardcrew-custom-message';
+
+/**
+ * cognito-local's Lambda client, answering from functions in this process: a trigger's handler gets the event Cognito
+ * would send and its answer (or its error, as Lambda reports an unhandled one) goes back to cognito-local.
+ */
+function inProcessLambda(functions: Record<string, (event: never) => Promise<unknown>>) {
+  return {
+    invoke: ({ FunctionName, Payload }: { FunctionName: string; Payload: string }) => ({
+      promise: async () => {
+        const run = functions[FunctionName];
+        if (!run) throw new Error(`No local function ${FunctionName}`);
+        try {
+          return { StatusCode: 200, Payload: JSON.stringify(await run(JSON.parse(Payload) as never)) };
+        } catch (error) {
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: (error as Error).message }) };
+        }
+      },
+    }),
+  };
 }
 
 /** What the hosted-UI stand-in needs from the local user pool. */
@@ -100,12 +147,14 @@ export interface GoogleProfile {
 
 /** The pool's pre-sign-up trigger: the product's (functions/src/identity/pre-sign-up.ts) unless a test gives another. */
 export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
+/** The pool's CustomMessage trigger: the product's (functions/src/cognito-messages/custom-message.ts) unless a test gives another. */
+export type CustomMessageTrigger = (event: CustomMessageTriggerEvent) => Promise<unknown>;
 /** The pool's pre-authentication and pre-token-generation trigger ('Require SSO', functions/src/sso/sign-in-triggers.ts). */
 export type SignInTrigger = (event: PreAuthenticationTriggerEvent | PreTokenGenerationTriggerEvent) => Promise<unknown>;
 
 export async function startCognito(
   s: LocalSettings,
-  options: { preSignUp?: PreSignUpTrigger; signIn?: SignInTrigger } = {},
+  options: { preSignUp?: PreSignUpTrigger; signIn?: SignInTrigger; customMessage?: CustomMessageTrigger } = {},
 ): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
@@ -122,13 +171,11 @@ export async function startCognito(
     ctx,
     config.UserPoolDefaults,
   );
-  // No Lambda triggers are configured locally, so the trigger service never invokes a function.
-  const noLambda = {
-    invoke: () => {
-      throw new Error('cognito-local Lambda triggers are not configured in the CardCrew local runtime');
-    },
-  };
-  const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, noLambda), new cl.CryptoService(config.KMSConfig));
+  // The pool's CustomMessage trigger as the one Lambda cognito-local may invoke, run in this process: Cognito's mails
+  // come out as AWS writes them (a white-labelled client's people get them in their agency's brand).
+  config.TriggerFunctions = { ...config.TriggerFunctions, CustomMessage: CUSTOM_MESSAGE_FUNCTION };
+  const lambda = inProcessLambda({ [CUSTOM_MESSAGE_FUNCTION]: options.customMessage ?? ((event: CustomMessageTriggerEvent) => customMessage(event)) });
+  const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, lambda), new cl.CryptoService(config.KMSConfig));
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, withStandardIdTokenClaims(triggers), config.TokenConfig), triggers };
   const directory = cognitoUserDirectory(cognitoClient(s));

@@ -1,6 +1,7 @@
 // The stateful stack: the table, buckets and user pool have the shape and protections DESIGN §5/§6/§8 require.
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '../../functions/src/data/client';
 import { userPoolDefinition } from '../../functions/src/identity/user-pool-definition';
 import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
@@ -25,7 +26,7 @@ describe('the table', () => {
     });
   });
 
-  it('has gsi1 and gsi2 on their own string keys, projecting all attributes', () => {
+  it('has gsi1, gsi2 and the sparse gsi3 on their own string keys, projecting all attributes: the local table\'s indexes', () => {
     const [[, table]] = resourcesOf(stateful, 'AWS::DynamoDB::Table') as [
       [string, { Properties: Record<string, unknown> }],
     ];
@@ -34,7 +35,11 @@ describe('the table', () => {
       KeySchema: unknown;
       Projection: unknown;
     }[];
-    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['gsi1', 'gsi2']);
+    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
+    // The local runtime creates its table from tableDefinition: the same indexes on the same keys.
+    expect(indexes.map((i) => ({ name: i.IndexName, keys: i.KeySchema }))).toEqual(
+      tableDefinition.indexes.map((i) => ({ name: i.name, keys: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }] })),
+    );
     for (const index of indexes) {
       expect(index.KeySchema).toEqual([
         { AttributeName: `${index.IndexName}pk`, KeyType: 'HASH' },
@@ -44,7 +49,7 @@ describe('the table', () => {
     }
     expect(table.Properties.AttributeDefinitions).toEqual(
       expect.arrayContaining(
-        ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        ['gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk'].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       ),
     );
   });
@@ -247,6 +252,39 @@ describe('the user pool', () => {
       // GetItem: a first SSO sign-in's domain, settings and employee e-mail guard (issue 24).
       ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers', 'dynamodb:GetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
+  });
+
+  it("writes Cognito's mails with the CustomMessage trigger, which may only read the table and the invitations' index", () => {
+    const [[, pool]] = resourcesOf(stateful, 'AWS::Cognito::UserPool') as [[string, { Properties: { LambdaConfig?: Record<string, unknown> } }]];
+    const triggerId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(pool.Properties.LambdaConfig?.CustomMessage))?.[1];
+    expect(triggerId).toMatch(/^CustomMessageTrigger/);
+    // Not a Custom Email Sender: Cognito sends the mails itself (docs/decisions.md, "Cognito's mails in the client's brand").
+    expect(pool.Properties.LambdaConfig?.CustomEmailSender).toBeUndefined();
+    const fn = resourcesOf(stateful, 'AWS::Lambda::Function').find(([id]) => id === triggerId)![1];
+    expect(JSON.stringify(fn.Properties.Handler)).toContain('handler');
+    const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).filter((name) => !/^(NODE_OPTIONS|POWERTOOLS_|LOG_LEVEL|AWS_)/.test(name));
+    expect(variables).toEqual(['TABLE_NAME']);
+    // Cognito may invoke it (and only the pool's service principal, for this pool).
+    const permission = resourcesOf(stateful, 'AWS::Lambda::Permission').find(([, p]) => JSON.stringify(p.Properties.FunctionName).includes(`"${triggerId}"`))![1];
+    expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'cognito-idp.amazonaws.com' });
+    const poolId = resourcesOf(stateful, 'AWS::Cognito::UserPool')[0]![0];
+    expect(JSON.stringify(permission.Properties.SourceArn)).toContain(`"${poolId}"`);
+
+    const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn.Properties.Role))?.[1];
+    const statements = resourcesOf(stateful, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
+    expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
+      ['dynamodb:GetItem', 'dynamodb:Query', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+    );
+    const tableId = resourcesOf(stateful, 'AWS::DynamoDB::Table')[0]![0];
+    const reads = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(reads).toEqual([
+      // Memberships (Query of the user collection) and a business's brand (GetItem).
+      expect.objectContaining({ Action: ['dynamodb:GetItem', 'dynamodb:Query'], Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } }),
+      // The invitations mailed to an address: gsi3 only, never `index/*`.
+      expect.objectContaining({ Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, '/index/gsi3']] } }),
+    ]);
   });
 
   it("runs one 'Require SSO' trigger before password sign-ins and token generation, reading the table only", () => {

@@ -14,9 +14,10 @@ describe('templates.generated.ts', () => {
     expect(mailTemplates, `templates.generated.ts is stale: run ${REGENERATE_COMMAND}`).toEqual(renderMailTemplates());
   });
 
-  it('has the seven mails', () => {
+  it('has the eight mails', () => {
     expect(Object.keys(mailTemplates).sort()).toEqual([
       'adminInvite',
+      'cognitoCode',
       'contact',
       'invitation',
       'invoice',
@@ -50,7 +51,7 @@ describe('no React in a Lambda', () => {
     const entryPoints = readdirSync(dir)
       .filter((file) => file.endsWith('-mail.ts'))
       .map((file) => `${dir}${file}`);
-    expect(entryPoints.length).toBe(7);
+    expect(entryPoints.length).toBe(8);
     const result = await build({
       entryPoints,
       bundle: true,

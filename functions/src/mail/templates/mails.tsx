@@ -196,6 +196,59 @@ export function SalesContactMail() {
   );
 }
 
+/**
+ * The mails Cognito sends for us (codes, a new account's temporary password), written by the user pool's
+ * CustomMessage trigger (functions/src/mail/cognito-code-mail.ts). `code` and `username` are filled with Cognito's
+ * placeholders `{####}` and `{username}`, which Cognito replaces with the real values when it sends the mail. The bar
+ * under the title is drawn in the brand's colour (a `bgcolor` attribute: no value ever goes into CSS).
+ */
+export function CognitoCodeMail() {
+  return (
+    <MailLayout title={v('title')} preview={v('preview')}>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        bgcolor={v('brandColor')}
+        style={{ margin: '0 0 16px' }}
+      >
+        <tbody>
+          <tr>
+            <td height="4" style={{ height: '4px', fontSize: '1px', lineHeight: '1px' }}>
+              &nbsp;
+            </td>
+          </tr>
+        </tbody>
+      </table>
+      <Text style={styles.text}>{v('intro')}</Text>
+      <If name="username">
+        <Text style={styles.small}>
+          {v('usernameLabel')}: <strong style={{ color: '#0f172a' }}>{v('username')}</strong>
+        </Text>
+      </If>
+      <Text style={styles.small}>{v('codeLabel')}:</Text>
+      <Text
+        style={{
+          fontSize: '28px',
+          lineHeight: '36px',
+          fontWeight: 700,
+          letterSpacing: '4px',
+          margin: '0 0 16px',
+          padding: '12px 16px',
+          backgroundColor: '#f1f5f9',
+          borderRadius: '8px',
+          color: '#0f172a',
+          fontFamily: 'Menlo,Consolas,monospace',
+        }}
+      >
+        {v('code')}
+      </Text>
+      <Text style={styles.small}>{v('note')}</Text>
+    </MailLayout>
+  );
+}
+
 /** Every template by its name in templates.generated.ts. */
 export const mailComponents = {
   invitation: InvitationMail,
@@ -205,4 +258,5 @@ export const mailComponents = {
   receipt: ReceiptMail,
   adminInvite: AdminInviteMail,
   salesContact: SalesContactMail,
+  cognitoCode: CognitoCodeMail,
 } as const;
