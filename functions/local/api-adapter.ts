@@ -24,9 +24,10 @@ interface CompiledRoute {
 
 const compiled: CompiledRoute[] = routes.map((route) => {
   const names: string[] = [];
-  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}|\{(\w+)\}/g, (_m, a: string, b: string) => {
-    names.push(a ?? b);
-    return '([^/]+)';
+  const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)(\\\+)?\\?\}/g, (_m, name: string, greedy?: string) => {
+    names.push(name);
+    // `{name+}` (API Gateway's greedy parameter) takes the rest of the path.
+    return greedy ? '(.+)' : '([^/]+)';
   });
   return { route, pattern: new RegExp(`^${source}$`), names };
 });

@@ -38,7 +38,8 @@ export interface RouteSpec {
 }
 
 /** The names in a path template: `'/a/{x}/b/{y}'` → `'x' | 'y'`. */
-export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
+/** `{name+}` is a greedy parameter (API Gateway's proxy): its value is the rest of the path. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? (Name extends `${infer Greedy}+` ? Greedy : Name) | PathParamNames<Rest> : never;
 
 /** A route as the table holds it: its spec, its operation id and a params schema that is always present. */
 export type RouteOf<A extends Area, Id extends string, S extends RouteSpec> = S & {
@@ -54,7 +55,7 @@ export type RouteDef = RouteSpec & { area: Area; operationId: string; params: z.
 export function defineRoutes<A extends Area, const T extends Record<string, RouteSpec>>(area: A, specs: T): { [K in keyof T & string]: RouteOf<A, K, T[K]> } {
   const table: Record<string, RouteDef> = {};
   for (const [operationId, spec] of Object.entries(specs)) {
-    const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const names = [...spec.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]!);
     const params = spec.params ?? z.strictObject(Object.fromEntries(names.map((name) => [name, idSchema])));
     const declared = Object.keys(params.shape).sort();
     if (declared.join() !== [...names].sort().join()) {

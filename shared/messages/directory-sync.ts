@@ -4,6 +4,7 @@ export const directorySyncMessages = {
   tokenNameRequired: 'Token name is required',
   sendInvitationsBoolean: 'Send invitations must be on or off',
   tooManyTokens: 'A business can have at most five active SCIM tokens. Revoke one before creating another.',
+  tokenNameTaken: 'A token with this name already exists. Choose another name.',
   tokenNotFound: 'This token does not exist or was already revoked.',
   tokenCreatedTitle: 'Token created',
   tokenCreated: 'Copy it now: it will not be shown again.',

@@ -106,8 +106,8 @@ describe('SCIM tokens', () => {
     expect(config.headers.get('content-type')).toMatch(/^application\/scim\+json/);
     expect(config.body).toMatchObject({ patch: { supported: true }, bulk: { supported: false }, filter: { supported: true, maxResults: 200 }, sort: { supported: false }, etag: { supported: false }, changePassword: { supported: false }, authenticationSchemes: [{ type: 'oauthbearertoken' }] });
     expect((await scim(secretA, 'GET', '/ResourceTypes')).body.Resources[0]).toMatchObject({ id: 'User', endpoint: '/Users', schemaExtensions: [{ schema: ENTERPRISE, required: false }] });
-    expect((await scim(secretA, 'GET', '/Schemas')).body.totalResults).toBe(2);
-    // Okta lists groups after saving the connection: none are provisioned, an empty list.
+    expect((await scim(secretA, 'GET', '/Schemas')).body.totalResults).toBe(3);
+    // Okta lists groups after saving the connection: this business has none yet, an empty list.
     expect((await scim(secretA, 'GET', '/Groups?startIndex=1&count=100')).body).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] });
   });
 

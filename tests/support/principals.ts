@@ -222,6 +222,11 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     agencyId: world.agencyId,
     // Directory sync (issue 23 §1): a SCIM token id that names none.
     tokenId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    // SCIM groups and discovery: a group id that names none, the User schema and resource type, an unknown path.
+    groupId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    schemaId: 'urn:ietf:params:scim:schemas:core:2.0:User',
+    resourceTypeId: 'User',
+    proxy: 'NoSuchResource/1',
     domainId: world.domainIds[principal as keyof World['domainIds']] ?? world.domainIds.agencyManagingA,
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };

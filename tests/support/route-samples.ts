@@ -8,6 +8,8 @@ import { sampleSamlMetadata } from './saml-metadata';
 export const sampleContext = { businessId: '', checkoutSessionId: '', employeeId: '' };
 
 /** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
+let tokenNames = 0;
+
 export const sampleBodies: Record<OperationId, () => Record<string, unknown> | string | undefined> = {
   getHealth: () => undefined,
   getOpenApi: () => undefined,
@@ -101,7 +103,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   logPassKitMessages: () => ({ logs: ['[2026-11-25 10:00:00 +0000] Sample log line from Wallet'] }),
   getDirectorySync: () => undefined,
   updateDirectorySyncSettings: () => ({ sendInvitations: false }),
-  createScimToken: () => ({ name: 'Okta' }),
+  // Token names are unique per business: each allowed principal's create gets its own.
+  createScimToken: () => ({ name: `Okta ${(tokenNames += 1)}` }),
   revokeScimToken: () => undefined,
   scimServiceProviderConfig: () => undefined,
   scimResourceTypes: () => undefined,
@@ -113,6 +116,18 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   scimReplaceUser: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: uniqueEmail('scim'), name: { givenName: 'Sam', familyName: 'Sample' }, active: true }),
   scimPatchUser: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'title', value: 'Baker' }] }),
   scimDeleteUser: () => undefined,
+  scimResourceType: () => undefined,
+  scimSchema: () => undefined,
+  scimCreateGroup: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Sample Group', members: [] }),
+  scimGetGroup: () => undefined,
+  scimReplaceGroup: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Sample Group', members: [] }),
+  scimPatchGroup: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', path: 'displayName', value: 'Renamed' }] }),
+  scimDeleteGroup: () => undefined,
+  scimUnknownGet: () => undefined,
+  scimUnknownPost: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'] }),
+  scimUnknownPut: () => ({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'] }),
+  scimUnknownPatch: () => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [] }),
+  scimUnknownDelete: () => undefined,
   listCustomDomains: () => undefined,
   addCustomDomain: () => ({ domain: uniqueDomain() }),
   removeCustomDomain: () => undefined,
@@ -137,9 +152,10 @@ export function sampleHeaders(operationId: OperationId): Record<string, string> 
 
 /** Fills a route's path template from named values. */
 export function pathOf(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+  return template.replace(/\{(\w+)(\+)?\}/g, (_m, name: string, greedy?: string) => {
     const value = values[name];
     if (value === undefined) throw new Error(`no value for {${name}} in ${template}`);
-    return encodeURIComponent(value);
+    // A greedy parameter ({proxy+}) spans segments: each is encoded, the slashes stay.
+    return greedy ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
   });
 }

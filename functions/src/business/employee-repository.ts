@@ -5,7 +5,7 @@ import { db } from '../data/entities';
 import { AppError } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import type { EmployeeRole, EmployeeStatus } from '../../../shared/schemas/employee';
-import { sameBrandVersion, StaleBrandError, type CardRecord, type EmployeeRecord, type NewCard } from './repository';
+import { ExtraItemsRejectedError, sameBrandVersion, type TransactionEntities, StaleBrandError, type CardRecord, type EmployeeRecord, type NewCard } from './repository';
 import { setAndRemove } from '../lib/values';
 import { auditPut, changedFields, type AuditChange } from '../audit/audit-entry';
 
@@ -57,6 +57,8 @@ export interface EmployeeUpdate {
   cardIsActive: boolean;
   /** The linked user's membership role, when it must change with the employee's role. */
   membershipRole?: 'owner' | 'employee';
+  /** More items of the same change (directory sync: the directory user, its userName guards), after the others. */
+  extra?: (entities: TransactionEntities) => unknown[];
 }
 
 /**
@@ -73,9 +75,11 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
   const activeDelta = card ? Number(update.cardIsActive) - Number(card.isActive) : 0;
 
   let guardCreateIndex = -1;
+  let extraFrom = Number.MAX_SAFE_INTEGER;
   const audit = auditOfUpdate(before, changes);
   const result = await db()
-    .service.transaction.write(({ employee, card: c, business, employeeEmailGuard, membership, auditEntry }) => {
+    .service.transaction.write((entities) => {
+      const { employee, card: c, business, employeeEmailGuard, membership, auditEntry } = entities;
       const items = [
         employee
           .patch({ employeeId: before.employeeId })
@@ -119,12 +123,16 @@ export async function updateEmployeeRecord(update: EmployeeUpdate): Promise<void
         );
       }
       if (audit) items.push(auditPut(auditEntry, audit) as never);
+      extraFrom = items.length;
+      if (update.extra) items.push(...(update.extra(entities) as never[]));
       return items;
     })
     .go();
 
   if (result.canceled) {
-    const outcomes = result.data as { rejected?: boolean }[];
+    const outcomes = result.data as { rejected?: boolean; code?: string }[];
+    const extraRejected = outcomes.slice(extraFrom).flatMap((o, index) => (o.code === 'ConditionalCheckFailed' ? [index] : []));
+    if (extraRejected.length > 0) throw new ExtraItemsRejectedError(extraRejected);
     if (guardCreateIndex >= 0 && outcomes[guardCreateIndex]?.rejected) {
       throw new AppError('CONFLICT', messages.employee.emailTaken, { email: messages.employee.emailTaken });
     }

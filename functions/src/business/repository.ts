@@ -205,6 +205,26 @@ export class StaleBrandError extends AppError {
   }
 }
 
+/** Another transaction held one of the items (DynamoDB's TransactionConflict): nothing was written, a retry may pass. */
+export class TransactionConflictError extends AppError {
+  constructor() {
+    super('CONFLICT', 'The employee could not be created. Please try again.');
+  }
+}
+
+/** A condition of the caller's extra items failed (their indexes in `extra`'s list): nothing was written. */
+export class ExtraItemsRejectedError extends Error {
+  constructor(readonly indexes: number[]) {
+    super(`extra transaction items rejected: ${indexes.join(', ')}`);
+    this.name = 'ExtraItemsRejectedError';
+  }
+}
+
+/** An item of a service transaction (what an entity's `.commit()` returns), for callers adding their own items. */
+export type TransactionItem = unknown;
+/** The entities a service transaction's callback gets (only they have `.commit()`). */
+export type TransactionEntities = Parameters<Parameters<Db['service']['transaction']['write']>[0]>[0];
+
 type BrandVersionAttr = { brandVersion: unknown };
 type ConditionOps = { eq: (attr: never, value: number) => string; notExists: (attr: never) => string };
 
@@ -241,7 +261,12 @@ export const EMPLOYEES_PER_TRANSACTION = 24;
  * Adds employees of one business with their cards, card scan totals and e-mail guards, and the business counters, in
  * one transaction: all of them are written or none. Every card carries the same copy of the business (brandVersion).
  */
-export async function createEmployeesWithCards(items: EmployeeWithCard[], action: 'employee.created' | 'employees.imported' = 'employee.created'): Promise<void> {
+export async function createEmployeesWithCards(
+  items: EmployeeWithCard[],
+  action: 'employee.created' | 'employees.imported' = 'employee.created',
+  /** More items of the same creation (directory sync: the directory user and its userName guard), after the audit entry. */
+  extra?: (entities: TransactionEntities) => TransactionItem[],
+): Promise<void> {
   const [first] = items;
   if (!first || items.length > EMPLOYEES_PER_TRANSACTION) throw new Error(`1 to ${EMPLOYEES_PER_TRANSACTION} employees per transaction`);
   const { businessId } = first.employee;
@@ -252,7 +277,9 @@ export async function createEmployeesWithCards(items: EmployeeWithCard[], action
   });
   const sum = (count: (item: EmployeeWithCard) => number) => items.reduce((total, item) => total + count(item), 0);
   const result = await db()
-    .service.transaction.write(({ business, employee: e, card: c, cardScanTotal, employeeEmailGuard, auditEntry }) => [
+    .service.transaction.write((entities) => {
+      const { business, employee: e, card: c, cardScanTotal, employeeEmailGuard, auditEntry } = entities;
+      return [
       business
         .update({ businessId })
         .add({
@@ -271,10 +298,16 @@ export async function createEmployeesWithCards(items: EmployeeWithCard[], action
       ]),
       // Last, so the indexes above stay as the refusal checks below read them.
       auditPut(auditEntry, auditOfCreation(items, action)),
-    ])
+      ...((extra ? extra(entities) : []) as never[]),
+    ];
+    })
     .go();
   if (result.canceled) {
     if (result.data[0]?.rejected) throw (await getBusiness(businessId)) ? new StaleBrandError() : new AppError('NOT_FOUND', 'Business not found.');
+    const fixed = 2 + 4 * rows.length;
+    const extraRejected = result.data.slice(fixed).flatMap((d, index) => (d.code === 'ConditionalCheckFailed' ? [index] : []));
+    if (extraRejected.length > 0) throw new ExtraItemsRejectedError(extraRejected);
+    if (result.data.some((d) => d.code === 'TransactionConflict')) throw new TransactionConflictError();
     const taken = rows.flatMap((_, index) => (result.data[1 + 4 * index + 3]?.rejected ? [index] : []));
     if (taken.length > 0) throw new EmailsTakenError(taken);
     throw new AppError('CONFLICT', 'The employee could not be created. Please try again.');

@@ -12,7 +12,7 @@ import { cardProfileOf } from './card-snapshot';
 import { deleteEmployeeMedia, photoKeysOf } from './employee-media';
 import { getCardOfEmployee, updateEmployeeRecord, type EmployeeChanges } from './employee-repository';
 import { toEmployeeDto } from './dto';
-import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord } from './repository';
+import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord, type TransactionEntities } from './repository';
 import { myEmployeeRecord } from './my-employee';
 
 const orNullish = (value: string | undefined | null) => (value === undefined || value === '' ? null : value);
@@ -50,7 +50,12 @@ export function saveEmployeeStatus(employee: EmployeeRecord, status: EmployeeRec
   return saveEmployee(employee, { ...profileOfRecord(employee), role: employee.role, status });
 }
 
-export async function saveEmployee(before: EmployeeRecord, input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>): Promise<Employee> {
+export async function saveEmployee(
+  before: EmployeeRecord,
+  input: EmployeeProfile & Pick<EmployeeUpdate, 'role' | 'status'>,
+  /** More items written in the same transaction (directory sync's PUT). */
+  extra?: (entities: TransactionEntities) => unknown[],
+): Promise<Employee> {
   const business = await getBusiness(before.businessId);
   if (!business) throw notFound('Business not found.');
   // The person who created the business owns it through their own membership; the profile linked to them keeps
@@ -82,6 +87,7 @@ export async function saveEmployee(before: EmployeeRecord, input: EmployeeProfil
     cardProfile: cardProfileOf(compact({ ...changes, photoUrl })),
     cardIsActive: cardIsActiveFor(input.status),
     membershipRole: before.userId && !isCreator && input.role !== before.role ? input.role : undefined,
+    extra,
   });
 
   // A photo the profile no longer shows is only storage now: delete it, best-effort.

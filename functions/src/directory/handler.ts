@@ -15,9 +15,10 @@ import { currentRequest, withRequestContext } from '../lib/request-context';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
 import { getScimTokenByHash, touchScimToken, type ScimTokenRecord } from './repository';
 import { SCIM_CONTENT_TYPE, ScimError, scimErrorBody, invalidSyntax } from './scim-errors';
-import { resourceTypes, schemas, serviceProviderConfig } from './scim-discovery';
+import { resourceType, resourceTypes, schema, schemas, serviceProviderConfig } from './scim-discovery';
+import { readAttributeSelection, selectAttributes } from './scim-attributes';
+import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './scim-groups';
 import { createScimToken, getDirectorySync, hashScimSecret, revokeScimToken, saveDirectorySettings } from './scim-tokens';
-import { LIST_SCHEMA } from './scim-user';
 import { createUser, deleteUser, getUser, listUsers, MAX_PAGE_SIZE, patchUser, replaceUser, type ScimContext } from './scim-users';
 
 /** SCIM bodies above this are refused (413, a SCIM error) before parsing; a User is a few kilobytes. */
@@ -104,6 +105,24 @@ async function scimCall(event: APIGatewayProxyEventV2, run: (ctx: ScimContext) =
 }
 
 const query = (event: APIGatewayProxyEventV2) => event.queryStringParameters ?? {};
+/** The {groupId} of a /Groups/{groupId} route (validated as an id by the house stack). */
+const groupIdOf = (params: object) => (params as { groupId: string }).groupId;
+/** Members are read (a Query and a BatchGetItem per group) only when the answer includes them. */
+const wantsMembers = (s: ReturnType<typeof readAttributeSelection>) =>
+  !(s.excluded ?? []).some((p) => p.top.toLowerCase() === 'members' && !p.sub) && (!s.attributes || s.attributes.some((p) => p.top.toLowerCase() === 'members'));
+
+/** SCIM paths and their methods, to tell a wrong method (405, with Allow) from an unknown path (404). */
+const knownPaths = Object.values(scimRoutes)
+  .filter((r) => !r.path.includes('{proxy+}'))
+  .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`, 'i') }));
+
+/** Any other path or method under /scim/v2: a SCIM error before authentication (it names nothing of a business). */
+function unknownPath(event: APIGatewayProxyEventV2): Raw {
+  const path = event.rawPath ?? '';
+  const allowed = [...new Set(knownPaths.filter((p) => p.pattern.test(path)).map((p) => p.method))];
+  if (allowed.length > 0) return raw({ ...scimErrorRaw(new ScimError(405, `${event.requestContext?.http?.method ?? 'This method'} is not supported on this endpoint`)), headers: { ...scimHeaders, allow: allowed.join(', ') } });
+  return raw(scimErrorRaw(new ScimError(404, 'No SCIM endpoint at this path')));
+}
 /** The {userId} of a /Users/{userId} route (validated as an id by the house stack). */
 const userIdOf = (params: object) => (params as { userId: string }).userId;
 
@@ -122,23 +141,57 @@ const scimHandler = createHttpHandler(
   {
     scimServiceProviderConfig: async ({ event }) => scimCall(event, async (ctx) => scimJson(serviceProviderConfig(ctx.baseUrl, MAX_PAGE_SIZE))),
     scimResourceTypes: async ({ event }) => scimCall(event, async (ctx) => scimJson(resourceTypes(ctx.baseUrl))),
+    scimResourceType: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(resourceType(ctx.baseUrl, (params as { resourceTypeId: string }).resourceTypeId))),
     scimSchemas: async ({ event }) => scimCall(event, async (ctx) => scimJson(schemas(ctx.baseUrl))),
-    scimListGroups: async ({ event }) => scimCall(event, async () => scimJson({ schemas: [LIST_SCHEMA], totalResults: 0, startIndex: 1, itemsPerPage: 0, Resources: [] })),
-    scimListUsers: async ({ event }) => scimCall(event, async (ctx) => scimJson(await listUsers(ctx, query(event)))),
+    scimSchema: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(schema(ctx.baseUrl, (params as { schemaId: string }).schemaId))),
+    scimListGroups: async ({ event }) =>
+      scimCall(event, async (ctx) => {
+        const selection = readAttributeSelection(query(event));
+        const list = await listGroups(ctx, query(event), wantsMembers(selection));
+        return scimJson({ ...list, Resources: list.Resources.map((g) => selectAttributes(g, selection)) });
+      }),
+    scimCreateGroup: async ({ event }) =>
+      scimCall(event, async (ctx) => {
+        const group = await createGroup(ctx, scimBody(event));
+        return scimJson(selectAttributes(group, readAttributeSelection(query(event))), 201, { location: group.meta.location });
+      }),
+    scimGetGroup: async ({ event, params }) =>
+      scimCall(event, async (ctx) => {
+        const selection = readAttributeSelection(query(event));
+        return scimJson(selectAttributes(await getGroup(ctx, groupIdOf(params), wantsMembers(selection)), selection));
+      }),
+    scimReplaceGroup: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(selectAttributes(await replaceGroup(ctx, groupIdOf(params), scimBody(event)), readAttributeSelection(query(event))))),
+    scimPatchGroup: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(selectAttributes((await patchGroup(ctx, groupIdOf(params), scimBody(event)))!, readAttributeSelection(query(event))))),
+    scimDeleteGroup: async ({ event, params }) =>
+      scimCall(event, async (ctx) => {
+        await deleteGroup(ctx, groupIdOf(params));
+        return raw({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' });
+      }),
+    scimListUsers: async ({ event }) =>
+      scimCall(event, async (ctx) => {
+        const selection = readAttributeSelection(query(event));
+        const list = await listUsers(ctx, query(event));
+        return scimJson({ ...list, Resources: list.Resources.map((u) => selectAttributes(u, selection)) });
+      }),
     scimCreateUser: async ({ event }) =>
       scimCall(event, async (ctx) => {
         const body = scimBody(event);
         const user = await createUser(ctx, body);
-        return scimJson(user, 201, { location: user.meta.location });
+        return scimJson(selectAttributes(user, readAttributeSelection(query(event))), 201, { location: user.meta.location });
       }),
-    scimGetUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(await getUser(ctx, userIdOf(params)))),
-    scimReplaceUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(await replaceUser(ctx, userIdOf(params), scimBody(event)))),
-    scimPatchUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(await patchUser(ctx, userIdOf(params), scimBody(event)))),
+    scimGetUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(selectAttributes(await getUser(ctx, userIdOf(params)), readAttributeSelection(query(event))))),
+    scimReplaceUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(selectAttributes(await replaceUser(ctx, userIdOf(params), scimBody(event)), readAttributeSelection(query(event))))),
+    scimPatchUser: async ({ event, params }) => scimCall(event, async (ctx) => scimJson(selectAttributes(await patchUser(ctx, userIdOf(params), scimBody(event)), readAttributeSelection(query(event))))),
     scimDeleteUser: async ({ event, params }) =>
       scimCall(event, async (ctx) => {
         await deleteUser(ctx, userIdOf(params));
         return raw({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' });
       }),
+    scimUnknownGet: async ({ event }) => unknownPath(event),
+    scimUnknownPost: async ({ event }) => unknownPath(event),
+    scimUnknownPut: async ({ event }) => unknownPath(event),
+    scimUnknownPatch: async ({ event }) => unknownPath(event),
+    scimUnknownDelete: async ({ event }) => unknownPath(event),
   },
   null,
   // What the house stack itself refuses before an operation runs (a forged origin, an unknown route) as SCIM errors.

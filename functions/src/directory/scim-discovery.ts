@@ -1,6 +1,9 @@
-// SCIM discovery (RFC 7644 §4): static documents saying exactly what this service supports — Users only, PATCH and
-// filters yes (at most MAX_PAGE_SIZE results a page), no bulk, sort, ETags or password changes, bearer tokens.
+// SCIM discovery (RFC 7644 §4): static documents saying exactly what this service supports — Users and Groups, PATCH
+// and filters yes (at most MAX_PAGE_SIZE results a page), no bulk, sort, ETags or password changes, bearer tokens.
 import { ENTERPRISE_SCHEMA, LIST_SCHEMA, USER_SCHEMA } from './scim-user';
+import { scimNotFound } from './scim-errors';
+
+const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 
 const SPC_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig';
 const RESOURCE_TYPE_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:ResourceType';
@@ -23,7 +26,7 @@ export function serviceProviderConfig(baseUrl: string, maxResults: number) {
   };
 }
 
-export function resourceTypes(baseUrl: string) {
+function resourceTypeList(baseUrl: string) {
   const user = {
     schemas: [RESOURCE_TYPE_SCHEMA],
     id: 'User',
@@ -34,7 +37,29 @@ export function resourceTypes(baseUrl: string) {
     schemaExtensions: [{ schema: ENTERPRISE_SCHEMA, required: false }],
     meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/User` },
   };
-  return { schemas: [LIST_SCHEMA], totalResults: 1, startIndex: 1, itemsPerPage: 1, Resources: [user] };
+  const group = {
+    schemas: [RESOURCE_TYPE_SCHEMA],
+    id: 'Group',
+    name: 'Group',
+    endpoint: '/Groups',
+    description: "A department of the business: its members' department is the group's displayName",
+    schema: GROUP_SCHEMA,
+    schemaExtensions: [],
+    meta: { resourceType: 'ResourceType', location: `${baseUrl}/ResourceTypes/Group` },
+  };
+  return [user, group];
+}
+
+export function resourceTypes(baseUrl: string) {
+  const list = resourceTypeList(baseUrl);
+  return { schemas: [LIST_SCHEMA], totalResults: list.length, startIndex: 1, itemsPerPage: list.length, Resources: list };
+}
+
+/** GET /ResourceTypes/{id} (the name, case-insensitively). */
+export function resourceType(baseUrl: string, id: string) {
+  const found = resourceTypeList(baseUrl).find((r) => r.id.toLowerCase() === id.toLowerCase());
+  if (!found) throw scimNotFound(`No resource type ${id.slice(0, 100)}`);
+  return found;
 }
 
 type Attr = { name: string; type: string; multiValued?: boolean; required?: boolean; caseExact?: boolean; mutability?: string; returned?: string; uniqueness?: string; description: string; subAttributes?: Attr[] };
@@ -51,7 +76,7 @@ const attr = (name: string, description: string, more: Partial<Attr> = {}): Attr
   ...more,
 });
 
-export function schemas(baseUrl: string) {
+function schemaList(baseUrl: string) {
   const user = {
     schemas: [SCHEMA_SCHEMA],
     id: USER_SCHEMA,
@@ -92,5 +117,37 @@ export function schemas(baseUrl: string) {
     ],
     meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${ENTERPRISE_SCHEMA}` },
   };
-  return { schemas: [LIST_SCHEMA], totalResults: 2, startIndex: 1, itemsPerPage: 2, Resources: [user, enterprise] };
+  const group = {
+    schemas: [SCHEMA_SCHEMA],
+    id: GROUP_SCHEMA,
+    name: 'Group',
+    description: 'A department of the business',
+    attributes: [
+      attr('displayName', "The department name; members get it as their department. Unique in the business, case-insensitive", { required: true, uniqueness: 'server' }),
+      attr('members', 'The users in the group (at most 100 member values per request)', {
+        type: 'complex',
+        multiValued: true,
+        subAttributes: [
+          attr('value', "The user's id", { mutability: 'immutable', caseExact: true }),
+          attr('$ref', "The user's URI", { type: 'reference', mutability: 'immutable', caseExact: true }),
+          attr('display', "The user's name", { mutability: 'readOnly' }),
+        ],
+      }),
+      attr('externalId', "The directory's own id", { caseExact: true }),
+    ],
+    meta: { resourceType: 'Schema', location: `${baseUrl}/Schemas/${GROUP_SCHEMA}` },
+  };
+  return [user, enterprise, group];
+}
+
+export function schemas(baseUrl: string) {
+  const list = schemaList(baseUrl);
+  return { schemas: [LIST_SCHEMA], totalResults: list.length, startIndex: 1, itemsPerPage: list.length, Resources: list };
+}
+
+/** GET /Schemas/{id}: one schema by its URN (case-insensitively). */
+export function schema(baseUrl: string, id: string) {
+  const found = schemaList(baseUrl).find((s) => s.id.toLowerCase() === id.toLowerCase());
+  if (!found) throw scimNotFound(`No schema ${id.slice(0, 200)}`);
+  return found;
 }

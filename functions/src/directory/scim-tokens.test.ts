@@ -26,7 +26,10 @@ describe('SCIM discovery', () => {
       etag: { supported: false },
       authenticationSchemes: [{ type: 'oauthbearertoken', primary: true }],
     });
-    expect(resourceTypes(base).Resources).toEqual([expect.objectContaining({ id: 'User', endpoint: '/Users', schema: 'urn:ietf:params:scim:schemas:core:2.0:User' })]);
-    expect(schemas(base).Resources.map((s) => s.id)).toEqual(['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User']);
+    expect(resourceTypes(base).Resources).toEqual([
+      expect.objectContaining({ id: 'User', endpoint: '/Users', schema: 'urn:ietf:params:scim:schemas:core:2.0:User' }),
+      expect.objectContaining({ id: 'Group', endpoint: '/Groups', schema: 'urn:ietf:params:scim:schemas:core:2.0:Group' }),
+    ]);
+    expect(schemas(base).Resources.map((s) => s.id)).toEqual(['urn:ietf:params:scim:schemas:core:2.0:User', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User', 'urn:ietf:params:scim:schemas:core:2.0:Group']);
   });
 });

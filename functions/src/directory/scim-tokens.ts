@@ -40,8 +40,12 @@ export async function getDirectorySync(caller: Caller, businessId: string): Prom
 
 export async function createScimToken(caller: Caller, businessId: string, name: string): Promise<ScimTokenCreated> {
   await assertBusiness(caller, businessId);
-  // Two creates at once could both pass this check and leave six; revoking one is the remedy (docs/decisions.md).
-  if ((await listScimTokens(businessId)).length >= MAX_SCIM_TOKENS) throw new AppError('CONFLICT', directorySyncMessages.tooManyTokens);
+  // Two creates at once could both pass these checks (six tokens, or two of one name); revoking one is the remedy
+  // (docs/decisions.md).
+  const existing = await listScimTokens(businessId);
+  if (existing.length >= MAX_SCIM_TOKENS) throw new AppError('CONFLICT', directorySyncMessages.tooManyTokens);
+  // Names tell connections apart in the list and the audit log: unique per business, whatever the case (same race as above).
+  if (existing.some((t) => t.name.trim().toLowerCase() === name.trim().toLowerCase())) throw new AppError('CONFLICT', directorySyncMessages.tokenNameTaken, { name: directorySyncMessages.tokenNameTaken });
   const secret = newScimSecret();
   const record = await putScimToken({ tokenHash: hashScimSecret(secret), tokenId: newId(), businessId, name, createdBy: caller.userId });
   await recordAudit({ businessId, action: 'scimToken.created', target: { type: 'scimToken', id: record.tokenId, label: name } });

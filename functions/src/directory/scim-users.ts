@@ -11,14 +11,23 @@ import { fieldErrorsOf } from '../lib/http';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { db } from '../data/entities';
-import { createEmployee } from '../business/create-employee';
+import { newCardOf } from '../business/card-snapshot';
+import { cardUrlOf } from '../business/dto';
+import { cardQrKeys } from '../business/generate-card-qr';
+import { assertCanManageBusiness } from '../identity/access';
+import { newId } from '../lib/ids';
+import { compact } from '../lib/values';
+import { putMediaObject } from '../adapters/media';
+import { renderQr } from '../adapters/qr';
+import { qrTargetOf } from '../../../shared/urls';
+import { customOriginOfBusiness } from '../custom-domains/card-origin';
 import { deleteEmployee } from '../business/delete-employee';
-import { getBusiness, getEmployee, type EmployeeRecord } from '../business/repository';
+import { createEmployeesWithCards, EmailsTakenError, ExtraItemsRejectedError, getBusiness, getEmployee, StaleBrandError, TransactionConflictError, type EmployeeRecord, type TransactionEntities } from '../business/repository';
 import { profileOfRecord, saveEmployee, saveEmployeeStatus } from '../business/update-employee';
 import { leave, rejoin } from '../leavers/deactivate';
 import { sendInvitation } from '../invitations/send-invitation';
 import type { Caller } from '../identity/caller';
-import { deleteDirectoryUser, getDirectorySettings, getDirectoryUser, listDirectoryUsers, putDirectoryUser, type DirectoryUserRecord } from './repository';
+import { applyMemberChange, deleteDirectoryUser, deleteScimUserNameGuard, getScimGroup, getDirectorySettings, getDirectoryUser, listDirectoryUsers, listGroupIdsOfEmployee, type DirectoryUserRecord } from './repository';
 import { invalidFilter, invalidValue, ScimError, scimNotFound } from './scim-errors';
 import { LIST_SCHEMA, readUserDocument, toScimUser, type ScimUser, type UserInput } from './scim-user';
 import { applyPatch, readPatchMessage } from './scim-patch';
@@ -65,30 +74,43 @@ async function allUsers(ctx: ScimContext): Promise<ScimUser[]> {
 
 /** The filter, compiled; userName is compared case-insensitively (RFC 7643: caseExact false). */
 export function compileUserFilter(text: string): (user: ScimUser) => boolean {
+  const test = compileFilterOn(text, ['userName', 'urn:ietf:params:scim:schemas:core:2.0:user:username']);
+  return (user) => test({ ...user, userName: user.userName.toLowerCase() });
+}
+
+/**
+ * A filter over resources; the `caseInsensitive` attributes (caseExact false) are compared lower-cased, so the caller
+ * passes the resource with those attributes lower-cased.
+ */
+export function compileFilterOn(text: string, caseInsensitive: string[]): (resource: Record<string, unknown>) => boolean {
   let ast: Filter;
   try {
     ast = parseFilter(text);
   } catch (error) {
     throw invalidFilter(`The filter cannot be parsed: ${(error as Error).message}`);
   }
-  const lowered = lowerUserName(ast);
+  const names = new Set(caseInsensitive.map((n) => n.toLowerCase()));
+  const lowered = lowerCompared(ast, names);
   const test = compileFilter(lowered);
-  return (user) => test({ ...user, userName: user.userName.toLowerCase() });
+  return (resource) => {
+    const copy: Record<string, unknown> = { ...resource };
+    for (const key of Object.keys(copy)) if (names.has(key.toLowerCase()) && typeof copy[key] === 'string') copy[key] = (copy[key] as string).toLowerCase();
+    return test(copy);
+  };
 }
 
-function lowerUserName(f: Filter): Filter {
+function lowerCompared(f: Filter, names: Set<string>): Filter {
   switch (f.op) {
     case 'and':
     case 'or':
-      return { ...f, filters: f.filters.map(lowerUserName) } as Filter;
+      return { ...f, filters: f.filters.map((g) => lowerCompared(g, names)) } as Filter;
     case 'not':
-      return { ...f, filter: lowerUserName((f as { filter: Filter }).filter) } as Filter;
+      return { ...f, filter: lowerCompared((f as { filter: Filter }).filter, names) } as Filter;
     case '[]':
       return f;
     default: {
       const c = f as { attrPath: string; compValue?: unknown };
-      const isUserName = c.attrPath.toLowerCase() === 'username' || c.attrPath.toLowerCase() === 'urn:ietf:params:scim:schemas:core:2.0:user:username';
-      return isUserName && typeof c.compValue === 'string' ? ({ ...f, compValue: c.compValue.toLowerCase() } as Filter) : f;
+      return names.has(c.attrPath.toLowerCase()) && typeof c.compValue === 'string' ? ({ ...f, compValue: c.compValue.toLowerCase() } as Filter) : f;
     }
   }
 }
@@ -99,15 +121,22 @@ function positiveInt(value: string | undefined, name: string, fallback: number):
   return Number(value);
 }
 
-/** GET /Users: filter, then startIndex (1-based, <1 counts as 1) and count (<0 counts as 0, capped at 200). */
-export async function listUsers(ctx: ScimContext, query: Record<string, string | undefined>) {
+/** startIndex (1-based, <1 counts as 1) and count (<0 counts as 0, capped at MAX_PAGE_SIZE) over a list. */
+export function pageOf<T>(items: T[], query: Record<string, string | undefined>): { startIndex: number; page: T[] } {
   const startIndex = Math.max(1, positiveInt(query.startIndex, 'startIndex', 1));
   const count = Math.min(MAX_PAGE_SIZE, Math.max(0, positiveInt(query.count, 'count', MAX_PAGE_SIZE)));
+  return { startIndex, page: items.slice(startIndex - 1, startIndex - 1 + count) };
+}
+
+/** GET /Users: filter, then startIndex and count. */
+export async function listUsers(ctx: ScimContext, query: Record<string, string | undefined>) {
   if (query.filter !== undefined && query.filter.length > 1000) throw invalidFilter('The filter is too long');
   if (query.sortBy !== undefined) logger.info('SCIM sortBy ignored (sort is not supported)');
   const test = query.filter ? compileUserFilter(query.filter) : () => true;
+  positiveInt(query.startIndex, 'startIndex', 1);
+  positiveInt(query.count, 'count', MAX_PAGE_SIZE);
   const matching = (await allUsers(ctx)).filter(test);
-  const page = matching.slice(startIndex - 1, startIndex - 1 + count);
+  const { startIndex, page } = pageOf(matching, query);
   return { schemas: [LIST_SCHEMA], totalResults: matching.length, startIndex, itemsPerPage: page.length, Resources: page };
 }
 
@@ -138,9 +167,39 @@ function checkedProfile(input: UserInput, before?: EmployeeRecord) {
   return result.data;
 }
 
-async function assertUserNameFree(ctx: ScimContext, userName: string, employeeId?: string): Promise<void> {
-  const taken = (await allUsers(ctx)).some((u) => u.userName.toLowerCase() === userName.toLowerCase() && u.id !== employeeId);
-  if (taken) throw new ScimError(409, `userName ${userName} is already in use in this business`, 'uniqueness');
+const userNameTaken = (userName: string) => new ScimError(409, `userName ${userName} is already in use in this business`, 'uniqueness');
+
+/**
+ * The items that keep userName unique in the transaction that stores it: its guard (created, or kept when it is the
+ * user's own; a rename deletes the old one) and, when userName is not the user's e-mail, a check that no employee
+ * has it as e-mail (employees added by hand are known by their e-mail). Indexes: 0 the new guard, 1 the e-mail check.
+ */
+function userNameItems(tx: TransactionEntities, ctx: ScimContext, employeeId: string, userName: string, email: string, previous?: string): unknown[] {
+  const { scimUserNameGuard, employeeEmailGuard } = tx;
+  const name = userName.toLowerCase();
+  const items: unknown[] = [
+    scimUserNameGuard
+      .put({ businessId: ctx.businessId, userName: name, employeeId })
+      .where((attr, { notExists, eq }) => `${notExists(attr.employeeId)} OR ${eq(attr.employeeId, employeeId)}`)
+      .commit(),
+  ];
+  if (name !== email.toLowerCase()) {
+    items.push(
+      employeeEmailGuard
+        .check({ businessId: ctx.businessId, email: name })
+        .where((attr, { notExists, eq }) => `${notExists(attr.employeeId)} OR ${eq(attr.employeeId, employeeId)}`)
+        .commit(),
+    );
+  }
+  if (previous && previous.toLowerCase() !== name) {
+    items.push(
+      scimUserNameGuard
+        .delete({ businessId: ctx.businessId, userName: previous.toLowerCase() })
+        .where((attr, { notExists, eq }) => `${notExists(attr.employeeId)} OR ${eq(attr.employeeId, employeeId)}`)
+        .commit(),
+    );
+  }
+  return items;
 }
 
 const directoryRecord = (ctx: ScimContext, employeeId: string, input: UserInput) => ({ employeeId, businessId: ctx.businessId, ...input.directory });
@@ -153,49 +212,82 @@ function asScimConflict(error: unknown): never {
   throw error;
 }
 
+/** Attempts of a create whose transaction met another one on the business item (its counters): jittered backoff. */
+const CREATE_ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** Math.min(attempt, 5)));
+
+/**
+ * POST /Users: one transaction writes the employee, its card (QR URLs included: the images are stored first), the
+ * card's scan total, the e-mail and userName guards, the directory user, the audit entry and the business counters.
+ */
 export async function createUser(ctx: ScimContext, body: unknown): Promise<ScimUser> {
   const input = readUserDocument(body);
   const profile = checkedProfile(input);
-  await assertUserNameFree(ctx, input.directory.userName);
-  const employee = await createEmployee(ctx.caller, ctx.businessId, {
-    name: profile.name,
-    email: profile.email,
-    phone: null,
-    officePhone: profile.officePhone,
-    mobilePhone: profile.mobilePhone,
-    jobTitle: profile.jobTitle,
-    department: profile.department,
-    linkedinProfile: null,
-    role: 'employee',
-    status: input.active ? 'active' : 'inactive',
-  }).catch(asScimConflict);
-  await putDirectoryUser(directoryRecord(ctx, employee.id, input));
+  await assertCanManageBusiness(ctx.caller, ctx.businessId);
+  const employeeId = newId();
+  const cardId = newId();
+  const fields = {
+    ...compact({ name: profile.name, email: profile.email, officePhone: profile.officePhone, mobilePhone: profile.mobilePhone, jobTitle: profile.jobTitle, department: profile.department }),
+    employeeId,
+    businessId: ctx.businessId,
+    role: 'employee' as const,
+    status: (input.active ? 'active' : 'inactive') as EmployeeStatus,
+  };
+  // The QR images first (S3): a failed transaction leaves two unreferenced objects, never a card without its code.
+  const qrOrigin = await customOriginOfBusiness(ctx.businessId);
+  const { png, svg } = await renderQr(qrTargetOf(cardUrlOf(cardId, qrOrigin)));
+  const keys = cardQrKeys(ctx.businessId, cardId);
+  const [qrCodeUrl, qrSvgUrl] = await Promise.all([putMediaObject(keys.png, png, 'image/png'), putMediaObject(keys.svg, svg, 'image/svg+xml')]);
+
+  const directory = directoryRecord(ctx, employeeId, input);
+  for (let attempt = 1; ; attempt += 1) {
+    const business = await getBusiness(ctx.businessId);
+    if (!business) throw scimNotFound('Business not found.');
+    const card = { ...newCardOf(cardId, fields, business), qrCodeUrl, qrSvgUrl, ...(qrOrigin ? { qrOrigin } : {}) };
+    try {
+      await createEmployeesWithCards([{ employee: fields, card }], 'employee.created', (tx) => [
+        tx.directoryUser.create(directory).commit(),
+        ...userNameItems(tx, ctx, employeeId, input.directory.userName, profile.email),
+      ]);
+      break;
+    } catch (error) {
+      if (error instanceof ExtraItemsRejectedError) throw userNameTaken(input.directory.userName);
+      if (error instanceof EmailsTakenError) asScimConflict(error);
+      const conflict = error instanceof StaleBrandError || error instanceof TransactionConflictError || (error as Error).name === 'TransactionConflictException';
+      if (!conflict || attempt >= CREATE_ATTEMPTS) throw error;
+      await pause(attempt);
+    }
+  }
   const { sendInvitations } = await getDirectorySettings(ctx.businessId);
   if (sendInvitations && input.active) {
     // The employee exists either way; a mail that fails is logged, not a failed provisioning.
-    await sendInvitation(ctx.caller, ctx.businessId, employee.id).catch((error: Error) => logger.error('invitation of a provisioned employee was not sent', { employeeId: employee.id, error }));
+    await sendInvitation(ctx.caller, ctx.businessId, employeeId).catch((error: Error) => logger.error('invitation of a provisioned employee was not sent', { employeeId, error }));
   }
-  return getUser(ctx, employee.id);
+  return getUser(ctx, employeeId);
 }
 
-/** PUT and PATCH end here: the whole new document, validated, then at most a profile save and a status change. */
+/**
+ * PUT and PATCH end here: the whole new document, validated, then one transaction (the employee, its card, the
+ * directory user and the userName guards); a change of `active` then runs the leaver flow (issue 23 §2).
+ */
 async function applyUserDocument(ctx: ScimContext, before: EmployeeRecord, directory: DirectoryUserRecord | null, body: unknown): Promise<ScimUser> {
   const input = readUserDocument(body);
   const profile = checkedProfile(input, before);
   const isCreator = before.userId !== undefined && before.userId === (await getBusiness(ctx.businessId))?.ownerId;
   if (!input.active && (before.role === 'owner' || isCreator)) throw new ScimError(400, directorySyncMessages.scimOwnerProtected, 'mutability');
-  if (input.directory.userName.toLowerCase() !== (directory?.userName ?? before.email).toLowerCase()) await assertUserNameFree(ctx, input.directory.userName, before.employeeId);
 
-  const changed = (Object.keys(input.profile) as (keyof UserInput['profile'])[]).some((k) => (profile[k] ?? null) !== (before[k] ?? null));
-  if (changed) {
-    await saveEmployee(before, { ...profile, photoUrl: undefined, role: before.role, status: before.status }).catch(asScimConflict);
-  }
-  await putDirectoryUser(directoryRecord(ctx, before.employeeId, input));
+  const record = directoryRecord(ctx, before.employeeId, input);
+  await saveEmployee(before, { ...profile, photoUrl: undefined, role: before.role, status: before.status }, (tx) => [
+    tx.directoryUser.put({ ...record, createdAt: directory?.createdAt ?? new Date().toISOString() }).commit(),
+    ...userNameItems(tx, ctx, before.employeeId, input.directory.userName, profile.email, directory?.userName ?? before.email),
+  ]).catch((error: unknown) => {
+    if (error instanceof ExtraItemsRejectedError) throw userNameTaken(input.directory.userName);
+    return asScimConflict(error);
+  });
   const target = input.active ? 'active' : 'inactive';
   // active: true leaves a Draft employee (not yet onboarded) as it is.
-  if (!(input.active && before.status === 'draft')) {
-    const current = changed ? await employeeOf(ctx, before.employeeId) : before;
-    await setEmployeeStatus(current, target).catch(asScimConflict);
+  if (!(input.active && before.status === 'draft') && target !== before.status) {
+    await setEmployeeStatus(await employeeOf(ctx, before.employeeId), target).catch(asScimConflict);
   }
   return getUser(ctx, before.employeeId);
 }
@@ -216,8 +308,18 @@ export async function deleteUser(ctx: ScimContext, id: string): Promise<void> {
   const employee = await employeeOf(ctx, id);
   const isCreator = employee.userId !== undefined && employee.userId === (await getBusiness(ctx.businessId))?.ownerId;
   if (employee.role === 'owner' || isCreator) throw new ScimError(400, directorySyncMessages.scimOwnerProtected, 'mutability');
+  const [directory, groupIds] = await Promise.all([getDirectoryUser(id), listGroupIdsOfEmployee(id)]);
   // The owner can delete only an inactive employee: SCIM DELETE deactivates first, then deletes (docs/decisions.md).
   await setEmployeeStatus(employee, 'inactive').catch(asScimConflict);
   await deleteEmployee(ctx.caller, ctx.businessId, id).catch(asScimConflict);
-  await deleteDirectoryUser(id);
+  // What only the directory kept: its record, the userName guard, the group memberships.
+  await Promise.all([deleteDirectoryUser(id), deleteScimUserNameGuard(ctx.businessId, directory?.userName ?? employee.email, id), leaveAllGroups(id, groupIds)]);
+}
+
+/** A deleted user leaves its groups: the membership items go (its department went with the employee). */
+async function leaveAllGroups(employeeId: string, groupIds: string[]): Promise<void> {
+  for (const groupId of groupIds) {
+    const group = await getScimGroup(groupId);
+    if (group) await applyMemberChange({ group, employee: { employeeId } as EmployeeRecord, membership: 'remove', checkGroup: false });
+  }
 }

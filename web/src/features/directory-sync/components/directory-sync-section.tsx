@@ -81,6 +81,11 @@ export function DirectorySyncSection({ businessId }: { businessId: string }) {
   );
 }
 
+/** The last use to the minute (recorded at most once a minute), in the viewer's time zone. */
+function formatLastUse(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+}
+
 function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }) {
   const revoke = useRevokeScimToken(businessId);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
@@ -111,7 +116,14 @@ function TokenList({ businessId, tokens }: { businessId: string; tokens: { id: s
               <div className="min-w-0">
                 <p className="break-words font-medium">{t.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  Created {formatLongDate(t.createdAt)} · {t.lastUsedAt ? `Last used ${formatLongDate(t.lastUsedAt)}` : 'Never used'}
+                  Created {formatLongDate(t.createdAt)} ·{' '}
+                  {t.lastUsedAt ? (
+                    <>
+                      Last used <time dateTime={t.lastUsedAt}>{formatLastUse(t.lastUsedAt)}</time>
+                    </>
+                  ) : (
+                    'Never used'
+                  )}
                 </p>
               </div>
               <Button type="button" variant="outline" size="sm" aria-label={`Revoke ${t.name}`} onClick={() => setRevoking({ id: t.id, name: t.name })}>
@@ -167,7 +179,9 @@ function CreateToken({ businessId, onCreated }: { businessId: string; onCreated:
       setName('');
       toast.success(directorySyncMessages.tokenCreatedTitle, { description: directorySyncMessages.tokenCreated });
     } catch (e) {
-      toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : directorySyncMessages.createFailed });
+      // A taken name is the field's error (read by screen readers with the field); the other refusals are toasts.
+      if (isApiError(e) && e.status === 409 && e.message === directorySyncMessages.tokenNameTaken) setError(e.message);
+      else toast.error('Error', { description: isApiError(e) && e.status === 409 ? e.message : directorySyncMessages.createFailed });
     }
   }
 
