@@ -19,8 +19,10 @@ import { AppEnvironment } from './app-environment';
 import { AppFunction } from './app-function';
 import type { DeployConfig } from './deploy-config';
 import { BillingFanOut, BillingQueues } from './billing-fan-out';
+import { ScanCloseQueue, ScanCloseWorker } from './scan-close-fan-out';
 import { CardSharing } from './card-sharing';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
+import { scanCloseFanOut } from '../functions/src/scan-totals/close-fan-out';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, SCAN_CLOSE_MEMORY_MB, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
@@ -79,7 +81,10 @@ export class ApiStack extends Stack {
   readonly cardSharing: CardSharing;
   /** Folds each card view's day counter into the scan totals (issue 25 §2). */
   /** The daily close of scan counts (issue 25 §2). */
+  /** The scan close's planner (the daily schedule), its queue and its worker. */
   readonly scanCloseJob: ScheduledJob;
+  readonly scanCloseQueue: ScanCloseQueue;
+  readonly scanCloseWorker: ScanCloseWorker;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
@@ -92,6 +97,7 @@ export class ApiStack extends Stack {
     const { config } = props;
 
     this.billingQueues = new BillingQueues(this, 'BillingQueues');
+    this.scanCloseQueue = new ScanCloseQueue(this, 'ScanCloseQueue');
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `cardcrew-${config.stage}`,
@@ -133,6 +139,7 @@ export class ApiStack extends Stack {
     const environment = new AppEnvironment({
       billingQueue: this.billingQueues.billing,
       planningQueue: this.billingQueues.planning,
+      scanCloseQueue: this.scanCloseQueue.queue,
       table: props.table,
       tableIndexNames: props.tableIndexNames,
       mediaBucket: props.mediaBucket,
@@ -265,15 +272,16 @@ export class ApiStack extends Stack {
     this.scanCloseJob = new ScheduledJob(this, 'ScanClose', {
       job: 'scanClose',
       serviceName: 'scan-close',
-      description: 'Closes ended days of scan counts into the card and business totals (idempotent)',
+      description: 'Plans the daily scan close: one queued message per business for the scan close worker',
       title: 'scan close',
       scheduleDescription: 'CardCrew scan close (daily, 00:10 UTC)',
       scheduleExpression: SCAN_CLOSE_CRON,
-      // A GetItem and a Query per business, and a write per card scanned that day: minutes for tens of thousands.
-      timeout: Duration.minutes(15),
+      // Lists the businesses and queues them (ten per SendMessageBatch, 16 batches at a time); the worker closes them.
+      timeout: Duration.seconds(scanCloseFanOut.plannerTimeoutSeconds),
       memorySize: SCAN_CLOSE_MEMORY_MB,
       environment,
     });
+    this.scanCloseWorker = new ScanCloseWorker(this, 'ScanCloseFanOut', { queue: this.scanCloseQueue, environment });
 
     this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
 

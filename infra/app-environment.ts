@@ -45,6 +45,8 @@ export interface AppEnvironmentProps {
   /** The billing fan-out's queues (infra/billing-fan-out.ts). */
   readonly billingQueue: sqs.IQueue;
   readonly planningQueue: sqs.IQueue;
+  /** The scan close's queue (infra/scan-close-fan-out.ts). */
+  readonly scanCloseQueue: sqs.IQueue;
   /** The card-traffic distribution agency domains join as tenants (infra/card-tenants.ts; issue 21 §2). */
   readonly tenants: {
     readonly distributionId: string;
@@ -173,6 +175,10 @@ export class AppEnvironment {
     if (queues?.planning) {
       fn.addEnvironment('PLANNING_QUEUE_URL', p.planningQueue.queueUrl);
       allow(['sqs:SendMessage'], [p.planningQueue.queueArn]);
+    }
+    if (queues?.scanClose) {
+      fn.addEnvironment('SCAN_CLOSE_QUEUE_URL', p.scanCloseQueue.queueUrl);
+      if (queues.scanClose === 'send') allow(['sqs:SendMessage'], [p.scanCloseQueue.queueArn]);
     }
 
     if (capabilities.tenants) {

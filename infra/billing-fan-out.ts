@@ -15,17 +15,23 @@ import type { ScheduledJob } from './scheduled-job';
 /** Every hour, on the hour: runs still not finished an hour after they started raise an alarm. */
 export const BILLING_RUN_CHECK_CRON = 'cron(0 * * * ? *)';
 
-/** A queue with its dead-letter queue: SQS-managed encryption, TLS only. */
-function queueWithDeadLetters(scope: Construct, id: string, visibilityTimeout: Duration, maxReceiveCount: number) {
+/** A queue with its dead-letter queue: SQS-managed encryption, TLS only (the billing and scan close fan-outs). */
+export function queueWithDeadLetters(
+  scope: Construct,
+  id: string,
+  visibilityTimeout: Duration,
+  maxReceiveCount: number,
+  retention: { retentionDays: number; deadLetterRetentionDays: number } = billingFanOut,
+) {
   const deadLetters = new sqs.Queue(scope, `${id}DeadLetterQueue`, {
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    retentionPeriod: Duration.days(billingFanOut.deadLetterRetentionDays),
+    retentionPeriod: Duration.days(retention.deadLetterRetentionDays),
   });
   const queue = new sqs.Queue(scope, `${id}Queue`, {
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
-    retentionPeriod: Duration.days(billingFanOut.retentionDays),
+    retentionPeriod: Duration.days(retention.retentionDays),
     visibilityTimeout,
     deadLetterQueue: { queue: deadLetters, maxReceiveCount },
   });

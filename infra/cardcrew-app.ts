@@ -104,6 +104,9 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     cardSharingDeadLetterQueue: api.cardSharing.deadLetters,
     scanCloseJob: api.scanCloseJob.function,
     scanCloseJobDeadLetterQueue: api.scanCloseJob.deadLetterQueue,
+    scanCloseWorker: api.scanCloseWorker.worker,
+    scanCloseQueue: api.scanCloseQueue.queue,
+    scanCloseDeadLetterQueue: api.scanCloseQueue.deadLetters,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

@@ -38,9 +38,12 @@ export interface OperationsStackProps extends StackProps {
   /** The card-sharing worker on the table's stream (issue 22) and its dead-letter queue. */
   readonly cardSharingWorker: AppFunction;
   readonly cardSharingDeadLetterQueue: sqs.IQueue;
-  /** The daily close of scan counts (issue 25 §2). */
+  /** The daily close of scan counts (issue 25 §2): the planner, its worker, the business queue and its dead letters. */
   readonly scanCloseJob: AppFunction;
   readonly scanCloseJobDeadLetterQueue: sqs.IQueue;
+  readonly scanCloseWorker: AppFunction;
+  readonly scanCloseQueue: sqs.IQueue;
+  readonly scanCloseDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
 }
 
@@ -82,6 +85,12 @@ export const alarmThresholds = {
   /** The scan close: any failed run, and any run parked in its dead-letter queue (totals stay exact; reads grow). */
   scanCloseJobErrorCount: 0,
   scanCloseJobDeadLetterMessages: 0,
+  /** The scan close worker: any unhandled error, any run that finished with a failed business, any business given up on. */
+  scanCloseWorkerErrorCount: 0,
+  scanCloseFailures: 0,
+  scanCloseDeadLetterMessages: 0,
+  /** A business message waiting longer than an hour: the day's close is not keeping up. */
+  scanCloseQueueMaxAgeSeconds: 3600,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -189,7 +198,8 @@ export class OperationsStack extends Stack {
 
     // The billing fan-out: the run's own figures (EMF from the worker and the planner's hourly check), the payer queue's
     // oldest message, and both dead-letter queues.
-    const billingMetric = (metricName: string, service: string, statistic: string, period: Duration) =>
+    // The app's own metrics (functions/src/lib/metrics.ts, EMF), by the emitting function's service name.
+    const appMetric = (metricName: string, service: string, statistic: string, period: Duration) =>
       new cloudwatch.Metric({ namespace: 'CardCrew', metricName, dimensionsMap: { service }, statistic, period });
     const above = (threshold: number) => ({
       Critical: { threshold, comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD, treatMissingDataOverride: cloudwatch.TreatMissingData.NOT_BREACHING },
@@ -205,13 +215,13 @@ export class OperationsStack extends Stack {
             metrics: [
               {
                 // The worker that completes a run emits its failed-payer count (the worker's POWERTOOLS_SERVICE_NAME).
-                metric: billingMetric('BillingRunFailures', 'cardcrew-bill-payers', 'Maximum', Duration.minutes(5)),
+                metric: appMetric('BillingRunFailures', 'cardcrew-bill-payers', 'Maximum', Duration.minutes(5)),
                 alarmFriendlyName: 'BillingRunFailures',
                 addAlarm: above(t.billingRunFailures),
               },
               {
                 // The planner's hourly check emits the number of runs unfinished an hour after they started (0 too).
-                metric: billingMetric('BillingRunsUnfinished', 'cardcrew-monthly-invoices', 'Maximum', Duration.hours(1)),
+                metric: appMetric('BillingRunsUnfinished', 'cardcrew-monthly-invoices', 'Maximum', Duration.hours(1)),
                 alarmFriendlyName: 'BillingRunsUnfinished',
                 addAlarm: above(t.billingRunsUnfinished),
               },
@@ -293,6 +303,41 @@ export class OperationsStack extends Stack {
         alarmFriendlyName: 'ScanCloseJobDeadLetters',
         humanReadableName: 'Scan close job dead-letter queue',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.scanCloseJobDeadLetterMessages } },
+      })
+      .monitorCustom({
+        alarmFriendlyName: 'ScanCloseRuns',
+        humanReadableName: 'Scan close runs',
+        metricGroups: [
+          {
+            title: 'Run health',
+            metrics: [
+              {
+                // The worker that completes a run emits its failed-business count (the worker's POWERTOOLS_SERVICE_NAME).
+                metric: appMetric('ScanCloseFailures', 'cardcrew-scan-close-worker', 'Maximum', Duration.minutes(5)),
+                alarmFriendlyName: 'ScanCloseFailures',
+                addAlarm: above(t.scanCloseFailures),
+              },
+            ],
+          },
+        ],
+      })
+      .monitorLambdaFunction({
+        lambdaFunction: props.scanCloseWorker.function,
+        alarmFriendlyName: 'ScanCloseWorker',
+        humanReadableName: 'Scan close worker',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.scanCloseWorkerErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.scanCloseQueue,
+        alarmFriendlyName: 'ScanCloseQueue',
+        humanReadableName: 'Scan close queue (one message per business)',
+        addQueueMaxMessageAgeAlarm: { Critical: { maxAgeInSeconds: t.scanCloseQueueMaxAgeSeconds } },
+      })
+      .monitorSqsQueue({
+        queue: props.scanCloseDeadLetterQueue,
+        alarmFriendlyName: 'ScanCloseDeadLetters',
+        humanReadableName: 'Scan close dead-letter queue (businesses that failed every retry)',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.scanCloseDeadLetterMessages } },
       });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone

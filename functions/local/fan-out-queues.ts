@@ -1,9 +1,11 @@
-// The billing fan-out locally: the same queues as infra/billing-fan-out.ts (visibility timeouts, redrive after
-// maxReceiveCount) on the local SQS, and the two event source mappings — the planning queue to the planner, the
-// billing queue to the worker (batch size and maximum concurrency as deployed, partial batch failures).
+// The fan-outs locally: the same queues as infra/billing-fan-out.ts and infra/scan-close-fan-out.ts (visibility
+// timeouts, redrive after maxReceiveCount) on the local SQS, and their event source mappings — the planning queue to the
+// billing planner, the billing queue to its worker, the scan close queue to its worker (batch size and maximum
+// concurrency as deployed, partial batch failures).
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { billingFanOut, localQueueNames } from '../src/jobs/billing-fan-out';
+import { localScanCloseQueueNames, scanCloseFanOut } from '../src/scan-totals/close-fan-out';
 import type { LocalSettings } from './settings';
 import { startSqsEventSource, type RunningEventSource } from './sqs-event-source';
 
@@ -11,13 +13,13 @@ export function localSqsClient(s: LocalSettings): SQSClient {
   return new SQSClient({ region: s.region, endpoint: `http://${s.host}:${s.sqsPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-async function createQueuePair(client: SQSClient, name: string, deadLetterName: string, visibilityTimeout: number) {
+async function createQueuePair(client: SQSClient, name: string, deadLetterName: string, visibilityTimeout: number, maxReceiveCount: number) {
   const dlq = await client.send(new CreateQueueCommand({ QueueName: deadLetterName }));
   const dlqArn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
   const queue = await client.send(
     new CreateQueueCommand({
       QueueName: name,
-      Attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: billingFanOut.maxReceiveCount }) },
+      Attributes: { VisibilityTimeout: String(visibilityTimeout), RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount }) },
     }),
   );
   const arn = (await client.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
@@ -25,17 +27,25 @@ async function createQueuePair(client: SQSClient, name: string, deadLetterName: 
 }
 
 /** Creates the queues (idempotent). */
-export async function ensureBillingQueues(client: SQSClient) {
-  const billing = await createQueuePair(client, localQueueNames.billing, localQueueNames.billingDeadLetters, billingFanOut.visibilityTimeoutSeconds);
-  const planning = await createQueuePair(client, localQueueNames.planning, localQueueNames.planningDeadLetters, 6 * billingFanOut.plannerTimeoutSeconds);
-  return { billing, planning };
+export async function ensureFanOutQueues(client: SQSClient) {
+  const billing = await createQueuePair(client, localQueueNames.billing, localQueueNames.billingDeadLetters, billingFanOut.visibilityTimeoutSeconds, billingFanOut.maxReceiveCount);
+  const planning = await createQueuePair(client, localQueueNames.planning, localQueueNames.planningDeadLetters, 6 * billingFanOut.plannerTimeoutSeconds, billingFanOut.maxReceiveCount);
+  const scanClose = await createQueuePair(
+    client,
+    localScanCloseQueueNames.scanClose,
+    localScanCloseQueueNames.scanCloseDeadLetters,
+    scanCloseFanOut.visibilityTimeoutSeconds,
+    scanCloseFanOut.maxReceiveCount,
+  );
+  return { billing, planning, scanClose };
 }
 
-/** Starts both event source mappings; the handlers are imported after the environment is set. */
-export async function startBillingEventSources(s: LocalSettings, client: SQSClient, queues: Awaited<ReturnType<typeof ensureBillingQueues>>): Promise<RunningEventSource[]> {
+/** Starts the event source mappings; the handlers are imported after the environment is set. */
+export async function startFanOutEventSources(s: LocalSettings, client: SQSClient, queues: Awaited<ReturnType<typeof ensureFanOutQueues>>): Promise<RunningEventSource[]> {
   const { handler: worker } = await import('../src/jobs/bill-payer-handler');
   const { plan } = await import('../src/jobs/plan-monthly-run-handler');
-  const onError = (error: unknown) => console.error('billing event source:', (error as Error).message);
+  const { closeBusinessMessages } = await import('../src/scan-totals/close-worker');
+  const onError = (error: unknown) => console.error('event source:', (error as Error).message);
   return [
     startSqsEventSource({
       client,
@@ -57,6 +67,17 @@ export async function startBillingEventSources(s: LocalSettings, client: SQSClie
       maxConcurrency: billingFanOut.maxConcurrency,
       timeoutSeconds: billingFanOut.workerTimeoutSeconds,
       handler: (event, context) => worker(event, context),
+      onError,
+    }),
+    startSqsEventSource({
+      client,
+      queueUrl: queues.scanClose.url,
+      queueArn: queues.scanClose.arn,
+      region: s.region,
+      batchSize: scanCloseFanOut.batchSize,
+      maxConcurrency: scanCloseFanOut.maxConcurrency,
+      timeoutSeconds: scanCloseFanOut.workerTimeoutSeconds,
+      handler: (event) => closeBusinessMessages(event),
       onError,
     }),
   ];

@@ -9,9 +9,18 @@ const s = localSettings();
 const runtime = JSON.parse(readFileSync(join(s.dataDir, 'runtime.json'), 'utf8')) as { env: Record<string, string> };
 Object.assign(process.env, runtime.env);
 if (process.argv[2] === 'scan-close') {
-  const { closeScanDays } = await import('../src/scan-totals/close');
-  const result = await closeScanDays();
-  console.log(`Scan close before ${result.today}: ${result.businesses} businesses, ${result.businessDaysClosed} business-days and ${result.cardDaysClosed} card-days closed.`);
+  // The same fan-out as the schedule: plans here, and the running runtime's worker closes from the local queue.
+  const { planScanClose } = await import('../src/scan-totals/plan-scan-close');
+  const { getScanCloseRun } = await import('../src/scan-totals/close-runs');
+  let run = await planScanClose();
+  console.log(`Scan close ${run.runId} before ${run.today}: ${run.expected} businesses queued.`);
+  while (run.status !== 'finished') {
+    await new Promise((r) => setTimeout(r, 1000));
+    run = (await getScanCloseRun(run.runId))!;
+    console.log(`  ${(run.closed ?? 0) + (run.failed ?? 0)} of ${run.expected} done`);
+  }
+  console.log(`Closed ${run.closed} businesses (${run.businessDaysClosed} business-days, ${run.cardDaysClosed} card-days); failed: ${run.failed}.`);
+  for (const f of run.failures ?? []) console.log(`  failed: ${f.businessId}: ${f.reason}`);
 } else if (process.argv[2] === 'dunning') {
   const { runDunning } = await import('../src/jobs/dunning');
   const result = await runDunning();

@@ -2,6 +2,7 @@
 // (the test suite uses it so it never collides with a running `npm start`).
 import { join, resolve } from 'node:path';
 import { localQueueNames } from '../src/jobs/billing-fan-out';
+import { localScanCloseQueueNames } from '../src/scan-totals/close-fan-out';
 
 export interface LocalSettings {
   host: string;
@@ -91,6 +92,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     SQS_ENDPOINT: `http://${s.host}:${s.sqsPort}`,
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
+    SCAN_CLOSE_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localScanCloseQueueNames.scanClose}`,
     // Google Wallet: the stand-in's issuer key file (it creates it at start) and its save page, API and token endpoint.
     GOOGLE_WALLET_KEY_FILE: googleWalletKeyFile(s),
     GOOGLE_WALLET_SAVE_URL: `http://${s.host}:${s.googleWalletPort}/gp/v/save/`,

@@ -16,7 +16,7 @@ import { startStripeStandIn } from './stripe';
 import { startGoogleWalletStandIn } from './google-wallet';
 import { startHostedUi } from './hosted-ui';
 import { startSqsStandIn } from './sqs';
-import { ensureBillingQueues, localSqsClient, startBillingEventSources } from './billing-queues';
+import { ensureFanOutQueues, localSqsClient, startFanOutEventSources } from './fan-out-queues';
 import { startCardSharingStream } from './card-sharing-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
@@ -125,7 +125,7 @@ async function main() {
   const sqs = await startSqsStandIn({ host: s.host, port: s.sqsPort, region: s.region });
   closers.push(() => new Promise((r) => sqs.server.close(r)));
   const sqsClient = localSqsClient(s);
-  const billingQueues = await ensureBillingQueues(sqsClient);
+  const fanOutQueues = await ensureFanOutQueues(sqsClient);
 
   const ddb = dynamoClient(s);
   await waitForDynamoDb(ddb);
@@ -183,7 +183,7 @@ async function main() {
   const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });
   await new Promise<void>((r, reject) => server.listen(s.port, s.host, () => r()).on('error', reject));
   closers.push(() => new Promise((r) => server.close(r)));
-  for (const source of await startBillingEventSources(s, sqsClient, billingQueues)) closers.push(() => source.stop());
+  for (const source of await startFanOutEventSources(s, sqsClient, fanOutQueues)) closers.push(() => source.stop());
   closers.push(startMonthlySchedule());
   closers.push(startDailyDunningSchedule());
   closers.push(startDailyScanClose());
@@ -205,7 +205,7 @@ async function main() {
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
       `  ${pad('Google Wallet')}http://${s.host}:${s.googleWalletPort}   (local Google Wallet stand-in: save page and Wallet API; issuer in ${join(s.dataDir, 'google-wallet')})`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
-      `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing fan-out's queues, worker polling them)`,
+      `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing and scan close fan-outs' queues, their workers polling them)`,
       `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
       `  ${pad('CloudFront')}http://${s.host}:${s.cloudFrontPort}   (tenant API stand-in: custom domains; names under .localhost go active in seconds)`,
       `  ${pad('OIDC IdP')}${oidcIdp.issuer}   (local OpenID Connect provider: client ${LOCAL_OIDC_CLIENT.clientId}, secret ${LOCAL_OIDC_CLIENT.clientSecret})`,

@@ -134,6 +134,8 @@ export const stripeConfig = section(
 
 /** The billing fan-out's queues (issue 20 §3); each function gets the URL of the queue it sends to or consumes. */
 export const billingQueueConfig = section('billing queue', z.object({ BILLING_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
+/** The scan close's queue: the planner sends a message per business to it, the worker consumes it. */
+export const scanCloseQueueConfig = section('scan close queue', z.object({ SCAN_CLOSE_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
 export const planningQueueConfig = section('planning queue', z.object({ PLANNING_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
 
 /** s3rver checks signatures against its fixed key pair. */

@@ -1,6 +1,7 @@
 // One write per scan, exact totals (issue 25 §2): a card view reads the card once and adds to its day counter once;
 // every reader adds the days still open to the closed totals, and the daily close adds an ended day into the card
-// totals and writes the business's day (with its running total) exactly once. Checked on the running local table: every reader
+// totals and writes the business's day (with its running total) exactly once. The close fans out: the planner queues
+// every business, the runtime's worker closes them from the local SQS and counts each once on the run. Checked on the running local table: every reader
 // before and after a close, a close run twice, a close that stopped between the cards and the business, midnight, a
 // business left unclosed for three days, and totals written by the versions before.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +16,10 @@ const { dynamo, tableName } = await import('../../functions/src/data/client');
 const { cardKeys } = await import('../../functions/src/data/card-keys');
 const businessRepo = await import('../../functions/src/business/repository');
 const { countScan } = await import('../../functions/src/card-page/card-store');
-const { closeBusiness, closeCardDays, closeScanDays } = await import('../../functions/src/scan-totals/close');
+const { closeBusiness, closeCardDays } = await import('../../functions/src/scan-totals/close');
+const { planScanClose } = await import('../../functions/src/scan-totals/plan-scan-close');
+const { closeBusinessMessages } = await import('../../functions/src/scan-totals/close-worker');
+const { createScanCloseRun, getScanCloseRun } = await import('../../functions/src/scan-totals/close-runs');
 const { businessCardDays } = await import('../../functions/src/scan-totals/open-days');
 const { getScanAnalytics } = await import('../../functions/src/business/get-scan-analytics');
 const { exportEmployees } = await import('../../functions/src/business/export-employees');
@@ -160,6 +164,33 @@ describe('one write per scan', () => {
   }, 120_000);
 });
 
+/** The run once its workers have counted every business (the runtime's worker polls the local queue). */
+async function finishedRun(runId: string) {
+  for (let i = 0; i < 240; i++) {
+    const run = await getScanCloseRun(runId);
+    if (run?.status === 'finished') return run;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`scan close run ${runId} did not finish within a minute`);
+}
+
+/** An SQS event of the worker's queue carrying `bodies`, each received `receiveCount` times. */
+function closeEvent(bodies: unknown[], receiveCount = 1) {
+  return {
+    Records: bodies.map((body, i) => ({
+      messageId: `m-${i}`,
+      receiptHandle: `r-${i}`,
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '', SenderId: '', ApproximateFirstReceiveTimestamp: '' },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:local:000000000000:test',
+      awsRegion: 'us-east-1',
+    })),
+  } as unknown as import('aws-lambda').SQSEvent;
+}
+
 describe('the daily close', () => {
   it('adds nothing twice: closed again, or stopped after the cards and run again', async () => {
     const business = await businessWithCards(2);
@@ -206,9 +237,13 @@ describe('the daily close', () => {
     expect(await businessDayOf(business.businessId, '2024-02-28')).toBeNull();
     await expectEveryReader(business, scans, '2024-02-28');
 
-    // No run for three days: the job (every business, from the listing) on 2 March closes the 28th, 29th and 1st.
-    const run = await closeScanDays(new Date('2024-03-02T00:10:00Z'));
-    expect(run.today).toBe('2024-03-02');
+    // No run for three days: the job (every business, from the listing, queued for the worker) on 2 March closes the
+    // 28th, 29th and 1st.
+    const planned = await planScanClose(new Date('2024-03-02T00:10:00Z'));
+    expect(planned).toMatchObject({ today: '2024-03-02', status: expect.stringMatching(/running|finished/) });
+    const run = await finishedRun(planned.runId);
+    expect(run).toMatchObject({ status: 'finished', failed: 0, closed: planned.expected, failures: [] });
+    expect(run.businessDaysClosed).toBeGreaterThanOrEqual(3);
     // Each day item: the day's scans, and the running total through it (1, 1+2, 1+2+3, 1+2+3+4).
     for (const [i, day] of days.entries()) expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: i + 1, closedScans: ((i + 1) * (i + 2)) / 2 });
     expect(await cardTotalOf(ann)).toMatchObject({ closedThrough: '2024-03-01', closedScans: scans.filter((s) => s.cardId === ann).length });
@@ -237,5 +272,32 @@ describe('the daily close', () => {
     expect(await cardTotalOf(cardId)).toMatchObject({ closedThrough: day, closedScans: 2 });
     expect(await businessDayOf(business.businessId, day)).toMatchObject({ count: 2, closedScans: 2 });
     await expectEveryReader(business, scans, day);
+  });
+});
+
+describe('the scan close fan-out', () => {
+  it('counts a business once on its run when SQS delivers its message twice, and finishes the run with the last one', async () => {
+    const [a, b] = [await businessWithCards(1), await businessWithCards(1)];
+    const day = '2025-09-01';
+    for (const business of [a, b]) await scan({ cardId: business.cardIds[0]!, businessId: business.businessId, day, source: 'qr', device: 'phone' });
+    const run = await createScanCloseRun({ runId: newId(), today: '2025-09-02', expected: 2 });
+    const message = (businessId: string) => ({ runId: run.runId, today: '2025-09-02', businessId });
+
+    expect(await closeBusinessMessages(closeEvent([message(a.businessId)]))).toEqual({ batchItemFailures: [] });
+    // Delivered again (a lost delete): closed already, counted already.
+    expect(await closeBusinessMessages(closeEvent([message(a.businessId)], 2))).toEqual({ batchItemFailures: [] });
+    expect(await getScanCloseRun(run.runId)).toMatchObject({ status: 'running', closed: 1, businessDaysClosed: 1, cardDaysClosed: 1 });
+    expect(await businessDayOf(a.businessId, day)).toMatchObject({ count: 1, closedScans: 1 });
+
+    expect(await closeBusinessMessages(closeEvent([message(b.businessId), message(a.businessId)]))).toEqual({ batchItemFailures: [] });
+    expect(await getScanCloseRun(run.runId)).toMatchObject({ status: 'finished', closed: 2, failed: 0, businessDaysClosed: 2, cardDaysClosed: 2, finishedAt: expect.any(String) });
+    expect(await cardTotalOf(b.cardIds[0]!)).toMatchObject({ closedThrough: day, closedScans: 1 });
+  });
+
+  it('returns a message it cannot read to the queue, and counts nothing for it', async () => {
+    const run = await createScanCloseRun({ runId: newId(), today: '2025-09-02', expected: 1 });
+    const result = await closeBusinessMessages(closeEvent([{ runId: run.runId, today: 'yesterday', businessId: 'x' }]));
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm-0' }] });
+    expect(await getScanCloseRun(run.runId)).toMatchObject({ status: 'running', closed: 0, failed: 0 });
   });
 });

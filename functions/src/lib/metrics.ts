@@ -7,9 +7,10 @@
 export type BusinessMetric = 'SignUps' | 'InvoicesCreated' | 'InvoicesPaid' | 'UnappliedPayments' | 'InvoiceRemindersSent' | 'ContactsShared' | 'CardScans';
 /**
  * Health of the monthly billing run (alarms in infra/operations-stack.ts): failed payers of a run that just finished,
- * and runs still unfinished an hour after they started (the hourly check emits it, 0 included).
+ * and runs still unfinished an hour after they started (the hourly check emits it, 0 included). And the failed
+ * businesses of a finished scan close run.
  */
-export type OperationalMetric = 'BillingRunFailures' | 'BillingRunsUnfinished';
+export type OperationalMetric = 'BillingRunFailures' | 'BillingRunsUnfinished' | 'ScanCloseFailures';
 
 /**
  * Emits `value` of `name` (unit Count). Off when no namespace is configured (the local runtime, tests) or when

@@ -1,8 +1,8 @@
-// EventBridge Scheduler target: the daily close of scan counts (00:10 UTC; close.ts). Idempotent, so the schedule's and
-// Lambda's retries are safe.
+// EventBridge Scheduler target: plans the daily close of scan counts (00:10 UTC; plan-scan-close.ts). Planning again
+// (the schedule's or Lambda's retry) is safe: every business's close is idempotent.
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../lib/logger';
-import { closeScanDays } from './close';
+import { planScanClose } from './plan-scan-close';
 
-export const handler = middy(async () => closeScanDays()).use(injectLambdaContext(logger));
+export const handler = middy(async () => planScanClose()).use(injectLambdaContext(logger));

@@ -3,7 +3,8 @@
 // which also carries the business's running total through that day (so the business is closed through its latest day
 // item's day). Readers add the days after that from the card-days (open-days.ts), so totals are exact before,
 // during and after a close. Runs at 00:10 UTC for yesterday and catches up any older day left open (a business's open
-// card-days before today are read with one Query, whatever their number of days).
+// card-days before today are read with one Query, whatever their number of days). The run fans out: a planner queues one
+// message per business (plan-scan-close.ts), workers close them (close-worker.ts).
 //
 // Exactly once without markers: a card total is ADDed to only if it holds no day from D on (`closedThrough < D`), and
 // that same write moves closedThrough to D, so a replay fails its condition and adds nothing. Per business and day the
@@ -13,15 +14,12 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { cardKeys, counterStamps } from '../data/card-keys';
-import { db } from '../data/entities';
-import { logger } from '../lib/logger';
 import { businessCardDays, businessClosed, closedNameOf, countsOf, dayFields, openFromOf, sumCounts, totalFields, type CardDay, type DayCounts, type TotalField } from './open-days';
 
-/** Businesses closed side by side, and cards of one business-day written side by side. */
-const BUSINESS_CONCURRENCY = 8;
+/** Cards of one business-day written side by side. */
 const CARD_CONCURRENCY = 16;
 
-async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+export async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -115,38 +113,4 @@ export async function closeBusiness(businessId: string, today: string): Promise<
     running = await putBusinessDay(businessId, day, cardDays, running);
   }
   return { businessId, days, cardDays: open.length };
-}
-
-export interface ScanClose {
-  today: string;
-  businesses: number;
-  businessDaysClosed: number;
-  cardDaysClosed: number;
-}
-
-/**
- * The job: every business (the admin listing, gsi2) closed through the day before `now`'s UTC day. A business that
- * fails is logged and left for the next run (it stays exact meanwhile: its days are simply still open); the run then
- * throws so the schedule's retry and alarm see it.
- */
-export async function closeScanDays(now = new Date()): Promise<ScanClose> {
-  const today = now.toISOString().slice(0, 10);
-  const { data } = await db().business.query.all({ listing: 'businesses' }).go({ pages: 'all', attributes: ['businessId'] });
-  let businessDaysClosed = 0;
-  let cardDaysClosed = 0;
-  let failures = 0;
-  await inParallel(data, BUSINESS_CONCURRENCY, async ({ businessId }) => {
-    try {
-      const closed = await closeBusiness(businessId, today);
-      businessDaysClosed += closed.days.length;
-      cardDaysClosed += closed.cardDays;
-    } catch (error) {
-      failures++;
-      logger.error('scan close: a business was not closed, the next run catches up', { businessId, error: error as Error });
-    }
-  });
-  const result = { today, businesses: data.length, businessDaysClosed, cardDaysClosed };
-  logger.info('scan close', { ...result, failures });
-  if (failures > 0) throw new Error(`scan close: ${failures} of ${data.length} businesses failed`);
-  return result;
 }
