@@ -1,6 +1,7 @@
 // Test layers (DESIGN §11): unit (pure rules), infra (synthesized template), integration (local runtime), e2e (browser).
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './tests/support/duration-sequencer';
 
 const alias = {
   '@shared': fileURLToPath(new URL('./shared', import.meta.url)),
@@ -15,7 +16,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts'], environment: 'node' } },
+      { resolve: { alias }, test: { name: 'unit', include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/support/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       {
         // Integration (API over the local runtime) and browser e2e share one started runtime.
@@ -24,6 +25,8 @@ export default defineConfig({
           name: 'system',
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Shards by each file's measured duration (tests/support/system-durations.json), not by file count.
+          sequence: { sequencer: DurationSequencer },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
