@@ -78,10 +78,10 @@ export interface Capabilities {
   /** Secrets Manager secrets (by the deploy configuration's names) the area reads. */
   secrets?: readonly ('stripe' | 'googleWallet' | 'appleWallet')[];
   /**
-   * The billing fan-out's queues (issue 20 §3): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
+   * The fan-outs' queues (billing, issue 20 §3; the scan close): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
    * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
    */
-  queues?: { billing?: 'send' | 'consume'; planning?: 'send' };
+  queues?: { billing?: 'send' | 'consume'; planning?: 'send'; scanClose?: 'send' | 'consume' };
   /**
    * CloudFront SaaS Manager (issue 21 §2): create, read, disable and delete distribution tenants (and read their managed
    * certificates and DNS checks) on the card-traffic distribution only; sets TENANT_DISTRIBUTION_ID and
@@ -173,7 +173,9 @@ export const areas: Record<Area, AreaDef> = {
     capabilities: {
       // BatchGetItem: the client businesses, 100 per request. PutItem: the agency (with its owner guard and membership),
       // a client (with its scan total and link), an upload record. DeleteItem: a confirm call takes its upload record.
-      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      // ConditionCheckItem: Add Client checks the agency's name it copies onto the client. UpdateItem: a rename onto
+      // the clients' copies.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: false },
       // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions (with
       // the favicon derived from it); favicons/: its own favicon's renditions (issue 21 §1).
       media: { write: ['uploads/', 'logos/', 'favicons/'], read: ['uploads/'] },
@@ -218,8 +220,9 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
     // the clients billed to the agency. UpdateItem: the choices on the link, the agency's brand on the client's business
     // item. GetItem: the caller's records, the agency, the business.
-    // PutItem: the audit entry of a changed payer or white-label choice (issue 23 §3).
-    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'PutItem'], indexes: true } },
+    // PutItem: the audit entry of a changed payer or white-label choice (issue 23 §3). ConditionCheckItem: a changed
+    // payer's transaction checks the agency's name it copies onto the business item.
+    capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], indexes: true } },
   },
   // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on
   // the first request, stores it under invoices/ in the documents bucket and answers with a short-lived link to it.
@@ -285,10 +288,11 @@ export const areas: Record<Area, AreaDef> = {
     entry: 'functions/src/directory/handler.ts',
     capabilities: {
       // GetItem/Query: tokens (by hash; gsi2 by business), employees, the dashboard collection (gsi1), directory users
-      // (gsi2), the caller's records. PutItem/UpdateItem/DeleteItem: tokens, directory users, settings, the rate-limit
-      // counter, an invitation; the employee transactions (create, save, delete). BatchWriteItem: a deleted employee's
-      // scan days and contacts. ConditionCheckItem: none of these transactions needs it, so it is not granted.
-      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: true },
+      // (gsi2), the caller's records, groups and their members. PutItem/UpdateItem/DeleteItem: tokens, directory users,
+      // groups, settings, the rate-limit counter, an invitation; the employee transactions (create, save, delete).
+      // BatchWriteItem: a deleted employee's scan days and contacts. BatchGetItem: a group's members' names.
+      // ConditionCheckItem: a member's change checks its group; a new userName checks the business's e-mail guards.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'], indexes: true },
       // The card URL (QR code, invitation link) and the SCIM base URL.
       site: true,
       // qr/: a provisioned employee's QR code; a deleted employee's QR images and photos go (delete only).
@@ -336,7 +340,8 @@ export const areas: Record<Area, AreaDef> = {
       // its cards, a plan, a removed admin's profile. BatchGetItem: the admins' profiles. PutItem: an invited admin's
       // profile. DescribeTable: the health check.
       // DeleteItem: an unpaid invoice with its monthly guard. BatchWriteItem: a deleted business's items, 25 at a time.
-      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'DescribeTable'], indexes: true },
+      // ConditionCheckItem: a deleted business's agency links are removed in transactions with its copy of its agency.
+      table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'DescribeTable', 'ConditionCheckItem'], indexes: true },
       site: true,
       // A deleted business's objects are listed (ListBucket) and deleted under its prefixes; nothing is written or read.
       media: { head: true, delete: ['qr/', 'logos/', 'photos/', 'uploads/', 'signature-qr/'] },
@@ -398,19 +403,28 @@ export const jobs = {
       secrets: ['googleWallet', 'appleWallet'],
     },
   },
-  // The daily close of scan counts (issue 25 §2, functions/src/scan-totals/close.ts): adds each ended day's card-days
-  // into the card totals, the business's day item and its total; readers add the days still open.
+  // The daily close of scan counts (issue 25 §2, functions/src/scan-totals/close.ts), planned here: one queued message
+  // per business for the worker below.
   scanClose: {
     entry: 'functions/src/scan-totals/close-handler.ts',
-    // Query (gsi2): the businesses listing and a business's card-days. GetItem: the business's total (where it is closed
-    // through). UpdateItem: the conditional adds to the card and business totals. PutItem: the business's day item.
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true } },
+    // Query (gsi2): the businesses listing and the recent runs. PutItem: the run. GetItem: the run as planned.
+    // UpdateItem: a run with no business finished at once.
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, queues: { scanClose: 'send' } },
+  },
+  // The scan close worker: closes each queued business (adds its ended card-days into the card totals, writes its
+  // business days), counts the outcome on the run.
+  scanCloseWorker: {
+    entry: 'functions/src/scan-totals/close-worker-handler.ts',
+    // Query (gsi2): a business's card-days. GetItem: the business's latest day, the run. UpdateItem: the conditional adds
+    // to the card totals, the run's counters (in the outcomes' transaction), failures and status. PutItem: the business's
+    // day item, the outcome items (in the transaction).
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, queues: { scanClose: 'consume' } },
   },
 } satisfies Record<string, AreaDef>;
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanClose: jobs.scanClose.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanClose: jobs.scanClose.entry, scanCloseWorker: jobs.scanCloseWorker.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */

@@ -48,6 +48,7 @@ const expectedActions: Record<string, string[]> = {
     'cognito-idp:ListUsersInGroup',
     'dynamodb:BatchGetItem',
     'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
     'dynamodb:DeleteItem',
     'dynamodb:DescribeTable',
     'dynamodb:GetItem',
@@ -62,12 +63,12 @@ const expectedActions: Record<string, string[]> = {
     // Generate monthly invoices queues the run for the planner.
     'sqs:SendMessage',
   ],
-  agency: ['dynamodb:BatchGetItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+  agency: ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
   activity: ['dynamodb:GetItem', 'dynamodb:Query'],
-  agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
   // E-mail signature: reads by key (and the caller's records), writes its QR images under signature-qr/ only.
@@ -85,7 +86,10 @@ const expectedActions: Record<string, string[]> = {
     // `active: false` runs the leaver flow (issue 23 §2): the leaver's Cognito user and its global sign-out.
     'cognito-idp:AdminUserGlobalSignOut',
     'cognito-idp:ListUsers',
+    // Groups: their members' names (BatchGetItem); a member's change checks its group, a userName the e-mail guards.
+    'dynamodb:BatchGetItem',
     'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
     'dynamodb:DeleteItem',
     'dynamodb:GetItem',
     'dynamodb:PutItem',
@@ -180,10 +184,23 @@ const expectedActions: Record<string, string[]> = {
     'sqs:GetQueueUrl',
     'sqs:SendMessage',
   ],
-  // The daily scan close (issue 25 §2): lists the businesses and their card-days (Query gsi2), reads a business's total
-  // (GetItem), adds to the totals (UpdateItem) and writes the business's day item (PutItem); a failed run goes to its DLQ.
+  // The daily scan close's planner: lists the businesses (Query gsi2), writes the run (PutItem, UpdateItem when it has no
+  // business; GetItem reads it back) and queues one message per business (SendMessage; also its own DLQ's grant).
   // No stream: the table's stream has one reader again (card sharing).
   scanClose: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
+  // Its worker: a business's card-days (Query gsi2) and latest day (GetItem), the adds to the card totals (UpdateItem), the
+  // business's day item (PutItem), the outcomes and the run's counters; consuming the queue is its event source's grant.
+  scanCloseWorker: [
+    'dynamodb:GetItem',
+    'dynamodb:PutItem',
+    'dynamodb:Query',
+    'dynamodb:UpdateItem',
+    'sqs:ChangeMessageVisibility',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:ReceiveMessage',
+  ],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -213,7 +230,8 @@ const expectedEnvironment: Record<string, string[]> = {
   // MEDIA_*, TABLE_NAME: the link preview; PUBLIC_ORIGIN: the card URL on a Google Wallet pass (GOOGLE_WALLET_SECRET_NAME
   // only where one is configured).
   cardSharing: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
-  scanClose: ['TABLE_NAME'],
+  scanClose: ['SCAN_CLOSE_QUEUE_URL', 'TABLE_NAME'],
+  scanCloseWorker: ['SCAN_CLOSE_QUEUE_URL', 'TABLE_NAME'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -222,7 +240,7 @@ const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_ME
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
 /** The start of each job function's logical id in the API stack (the scheduled jobs, and the billing worker). */
-const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanClose: 'ScanCloseJobFunction' };
+const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanClose: 'ScanCloseJobFunction', scanCloseWorker: 'ScanCloseFanOutWorker' };
 
 interface FunctionGrants {
   actions: string[];
@@ -353,6 +371,8 @@ describe('least privilege per function', () => {
       expect(doc, name).not.toContain('/index/*');
     }
     for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature', 'appleWallet', 'activity']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
+    // The dunning job Queries the sparse unpaid index.
+    expect(JSON.stringify(grants.dunning!.statements)).toContain('/index/gsi3');
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {

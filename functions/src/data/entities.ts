@@ -2,6 +2,7 @@
 import { Entity, Service } from 'electrodb';
 import type { ScanSource } from '../../../shared/scan-sources';
 import { dynamo, tableName } from './client';
+import { isUnpaidInvoiceStatus } from './payment-keys';
 
 const service = 'cardcrew';
 const now = () => new Date().toISOString();
@@ -89,6 +90,8 @@ export function buildEntities() {
         employeeId: text,
         /** Set when the employee left (issue 23 §2, functions/src/leavers): the membership grants nothing any more. */
         leftAt: text,
+        /** The business's identity provider this sign-in came through (sso/link-sso-account.ts): removed with it. */
+        ssoProvider: text,
         createdAt,
       },
       indexes: {
@@ -142,6 +145,14 @@ export function buildEntities() {
         whiteLabelPrimaryColor: text,
         whiteLabelSecondaryColor: text,
         whiteLabelAccentColor: text,
+        /**
+         * The agency that manages the business (its oldest agency–client link, as the billing run reads it), that
+         * agency's name and who pays: copied in the transactions that create, re-bill and remove a link, and on the
+         * agency's rename, so the admin businesses tab reads no link per row (docs/decisions.md). Absent: no agency.
+         */
+        managingAgencyId: text,
+        managingAgencyName: text,
+        managingAgencyBilledTo: { type: ['agency', 'direct'] as const },
         /** E-mail signature (issue 22 §3): the fields every signature of the company shows; absent: all of them. */
         signatureFields: {
           type: 'map',
@@ -595,6 +606,17 @@ export function buildEntities() {
           sk: { field: 'gsi1sk', composite: ['createdAt'] },
         },
         all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'invoiceId'] } },
+        /**
+         * Sparse: only a pending or overdue invoice has gsi3 keys, so the daily dunning job Queries "unpaid, due before
+         * D" instead of the whole listing. `status` is a composite so that ElectroDB re-decides the keys on every write
+         * that changes it (and refuses one that leaves out `dueDate`); a write to paid or void removes them.
+         */
+        unpaid: {
+          index: 'gsi3',
+          condition: ({ status }) => isUnpaidInvoiceStatus(status),
+          pk: { field: 'gsi3pk', composite: ['status'] },
+          sk: { field: 'gsi3sk', composite: ['dueDate', 'invoiceId'] },
+        },
       },
     },
     options,
@@ -732,6 +754,12 @@ export function buildEntities() {
       indexes: {
         primary: { pk: { field: 'pk', composite: ['employeeId'] }, sk: { field: 'sk', composite: [] } },
         byToken: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['tokenHash'] }, sk: { field: 'gsi2sk', composite: [] } },
+        /**
+         * The invitations mailed to one address (keys lower-cased, so any casing finds them): Cognito's mails to a
+         * person who signs up through one carry its business's white-label brand before any membership exists
+         * (functions/src/cognito-messages). Written by the invitation's own put; no other write touches its keys.
+         */
+        byRecipient: { index: 'gsi3', pk: { field: 'gsi3pk', composite: ['sentTo'] }, sk: { field: 'gsi3sk', composite: ['employeeId'] } },
       },
     },
     options,
@@ -938,6 +966,54 @@ export function buildEntities() {
   );
 
   /**
+   * A run of the daily scan close (functions/src/scan-totals/close-runs.ts): the day it closes before, how many
+   * businesses the planner queued and what the workers counted.
+   */
+  const scanCloseRun = new Entity(
+    {
+      model: { entity: 'scanCloseRun', version: '1', service },
+      attributes: {
+        runId: { ...text, required: true },
+        /** Every day before this one (YYYY-MM-DD, UTC) is closed by the run. */
+        today: { ...text, required: true },
+        status: { type: ['running', 'finished'] as const, required: true },
+        /** Businesses queued. */
+        expected: { type: 'number', required: true },
+        closed: counter,
+        failed: counter,
+        businessDaysClosed: counter,
+        cardDaysClosed: counter,
+        /** The first failures with business and reason (all are counted, and parked in the dead-letter queue). */
+        failures: { type: 'list', items: { type: 'map', properties: { businessId: { ...text, required: true }, reason: { ...text, required: true } } } },
+        startedAt: { type: 'string', readOnly: true, required: true, default: now },
+        finishedAt: text,
+        listing: { type: 'string', default: 'scanCloseRuns', readOnly: true },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['runId'] }, sk: { field: 'sk', composite: [] } },
+        all: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['listing'] }, sk: { field: 'gsi2sk', composite: ['startedAt', 'runId'] } },
+      },
+    },
+    options,
+  );
+
+  /** One business's outcome in a scan close run: written with the run's counters, so a redelivered message counts once. */
+  const scanCloseRunBusiness = new Entity(
+    {
+      model: { entity: 'scanCloseRunBusiness', version: '1', service },
+      attributes: {
+        runId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        outcome: { type: ['closed', 'failed'] as const, required: true },
+        expiresAt: { type: 'number', required: true },
+        createdAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['runId'] }, sk: { field: 'sk', composite: ['businessId'] } } },
+    },
+    options,
+  );
+
+  /**
    * An Apple Wallet pass registered for updates on a device (issue 22 §1, PassKit web service): by device (the primary
    * key; the device's passes of a pass type) and by serial number = card id (gsi2; the devices to push to).
    */
@@ -1051,6 +1127,65 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * A SCIM userName taken in a business (lower-cased: userName is case-insensitive). Created in the transaction that
+   * creates the directory user, swapped in the one that renames it, so two creates of one userName cannot both win.
+   */
+  const scimUserNameGuard = new Entity(
+    {
+      model: { entity: 'scimUserNameGuard', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, userName: { ...text, required: true }, employeeId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['userName'] } } },
+    },
+    options,
+  );
+
+  /**
+   * A SCIM group of a business (directory sync): its members' department is its displayName. gsi2 lists a business's
+   * groups (the displayName filter runs on that short list); the name guard below keeps displayNames unique.
+   */
+  const scimGroup = new Entity(
+    {
+      model: { entity: 'scimGroup', version: '1', service },
+      attributes: {
+        groupId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        displayName: { ...text, required: true },
+        externalId: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['groupId'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['groupId'] } },
+      },
+    },
+    options,
+  );
+
+  /** A group's displayName taken in a business (lower-cased), swapped in the rename's transaction. */
+  const scimGroupNameGuard = new Entity(
+    {
+      model: { entity: 'scimGroupNameGuard', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, displayName: { ...text, required: true }, groupId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['displayName'] } } },
+    },
+    options,
+  );
+
+  /** One member of a SCIM group (the group's members: a Query on the group; an employee's groups: gsi2). */
+  const scimGroupMember = new Entity(
+    {
+      model: { entity: 'scimGroupMember', version: '1', service },
+      attributes: { groupId: { ...text, required: true }, employeeId: { ...text, required: true }, businessId: { ...text, required: true }, createdAt },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['groupId'] }, sk: { field: 'sk', composite: ['employeeId'] } },
+        byEmployee: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['employeeId'] }, sk: { field: 'gsi2sk', composite: ['groupId'] } },
+      },
+    },
+    options,
+  );
+
   /** A business's directory-sync settings (issue 23 §1): whether provisioned employees also get an invitation mail. */
   const directorySettings = new Entity(
     {
@@ -1109,6 +1244,20 @@ export function buildEntities() {
         issuer: text,
         clientId: text,
         connectedAt: text,
+        /** During a move to another IdP: the provider connected before, still signing people in until it is removed. */
+        previousProvider: {
+          type: 'map',
+          properties: {
+            providerName: { ...text, required: true },
+            providerType: { type: ['SAML', 'OIDC'] as const, required: true },
+            metadataUrl: text,
+            entityId: text,
+            signInUrl: text,
+            issuer: text,
+            clientId: text,
+            connectedAt: { ...text, required: true },
+          },
+        },
         createEmployeesOnFirstSignIn: { type: 'boolean', required: true, default: false },
         requireSso: { type: 'boolean', required: true, default: false },
         createdAt,
@@ -1166,11 +1315,17 @@ export function buildEntities() {
     contact,
     billingRun,
     billingRunPayer,
+    scanCloseRun,
+    scanCloseRunBusiness,
     passRegistration,
     auditEntry,
     scimToken,
     directoryUser,
     directorySettings,
+    scimUserNameGuard,
+    scimGroup,
+    scimGroupNameGuard,
+    scimGroupMember,
     customDomain,
     agencyDomain,
     leaver,
