@@ -759,8 +759,9 @@ async function measurePublicPages(origin: string) {
     const results: LighthouseFigures[] = [];
     for (let i = 0; i < runs; i++) results.push(await lighthouse(origin, path));
     const median = (pick: (f: LighthouseFigures) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
-    record(`lighthouse ${path}: performance`, median((f) => f.performance), 'score', 95, 'min');
-    record(`lighthouse ${path}: LCP`, median((f) => f.lcpMs), 'ms', 1500);
+    // The public pages keep Lighthouse 100 with LCP within a second (on React Router: docs/decisions.md).
+    record(`lighthouse ${path}: performance`, median((f) => f.performance), 'score', 100, 'min');
+    record(`lighthouse ${path}: LCP`, median((f) => f.lcpMs), 'ms', 1000);
     record(`lighthouse ${path}: accessibility`, median((f) => f.accessibility), 'score', 100, 'min');
     record(`lighthouse ${path}: best practices`, median((f) => f.bestPractices), 'score', 100, 'min');
     record(`lighthouse ${path}: requests / transfer`, median((f) => f.requests), `/ ${median((f) => f.transferKB)} KB`, 0, 'info');

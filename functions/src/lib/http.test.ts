@@ -23,9 +23,9 @@ describe('request plumbing', () => {
     await expect(resolveCaller({ token_use: 'id' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
-  it('declares a params schema for every path placeholder, and only those', () => {
+  it('declares a params schema for every path placeholder (a greedy {name+} too), and only those', () => {
     for (const route of routes) {
-      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const names = [...route.path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]).sort();
       expect(Object.keys(route.params.shape).sort(), route.operationId).toEqual(names);
       expect(route.params.safeParse(Object.fromEntries(names.map((n) => [n!, 'x'.repeat(5000)]))).success, route.operationId).toBe(names.length === 0);
     }
