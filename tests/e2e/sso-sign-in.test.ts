@@ -20,11 +20,13 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, launchBrowser } from '../support/browser';
 import { shot, signedIn } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
+import { removeTxtRecord } from '../support/sso-stand-ins';
 
 const DOMAIN = 'acme.example';
 let browser: Browser;
 let acme: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
 const employees: Record<string, string> = {};
+let claim: { id: string; txtRecord: { name: string } } | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -34,6 +36,7 @@ beforeAll(async () => {
   }
   const claimed = await api('POST', `/api/businesses/${acme.business.id}/sso/domains`, { user: acme.owner, body: { domain: DOMAIN } });
   expect(claimed.status, claimed.text).toBe(201);
+  claim = claimed.body;
   // The owner creates the TXT record at 'their DNS provider': the stand-in's API.
   const dns = await fetch(`http://127.0.0.1:${runtime.settings.dnsPort}/records`, {
     method: 'POST',
@@ -49,6 +52,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The domain is the SSO test users' (acme.example): released, so another file's business can claim and prove it.
+  await api('DELETE', `/api/businesses/${acme.business.id}/sso/provider`, { user: acme.owner });
+  if (claim) {
+    await api('DELETE', `/api/businesses/${acme.business.id}/sso/domains/${claim.id}`, { user: acme.owner });
+    await removeTxtRecord(claim.txtRecord.name);
+  }
 });
 
 async function withPage(run: (page: Page) => Promise<void>) {

@@ -2,7 +2,8 @@
 // own sharding splits the files evenly by a hash of their paths, and the shards' run times differed by minutes (the
 // browser files take far longer than most integration files). Longest file first onto the shard with the least so far
 // (LPT), the same in every shard's process, so each file runs in exactly one shard. A file not measured yet counts as
-// the median. `npx tsx tests/support/system-durations.ts` records the durations of the last run.
+// the median. `npx tsx tests/support/system-durations.ts` records the durations of the last run; until that file is
+// committed, vitest's own split is kept.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -34,10 +35,12 @@ export function shardByDuration(files: readonly string[], durations: Record<stri
 
 export default class DurationSequencer extends BaseSequencer {
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const durations = readDurations();
+    if (Object.keys(durations).length === 0) return super.shard(files);
     const { index, count } = this.ctx.config.shard!;
     const root = this.ctx.config.root;
     const pathOf = (spec: TestSpecification) => relative(root, spec.moduleId);
-    const mine = shardByDuration(files.map(pathOf), readDurations(), index, count);
+    const mine = shardByDuration(files.map(pathOf), durations, index, count);
     return files.filter((spec) => mine.has(pathOf(spec)));
   }
 }
