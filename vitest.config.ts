@@ -15,6 +15,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Shards by each file's measured duration (tests/support/system-durations.json), not by file count (vitest reads the
+    // sequencer from the root config only; only the system tests are sharded).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/support/**/*.test.ts'], environment: 'node' } },
       { resolve: { alias }, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
@@ -25,8 +28,6 @@ export default defineConfig({
           name: 'system',
           include: ['tests/integration/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
-          // Shards by each file's measured duration (tests/support/system-durations.json), not by file count.
-          sequence: { sequencer: DurationSequencer },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
