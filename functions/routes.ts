@@ -407,7 +407,7 @@ export const jobs = {
   // per business for the worker below.
   scanClose: {
     entry: 'functions/src/scan-totals/close-handler.ts',
-    // Query (gsi2): the businesses listing and the recent runs. PutItem: the run. GetItem: the run as planned.
+    // Query (gsi2): the businesses listing. PutItem: the run. GetItem: the run as planned.
     // UpdateItem: a run with no business finished at once.
     capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, queues: { scanClose: 'send' } },
   },

@@ -3,7 +3,7 @@ import type { EntityItem } from 'electrodb';
 import type { BillingRun } from '../../../shared/schemas/billing-run';
 import { billingRunDone } from '../../../shared/schemas/billing-run';
 import type { PricingPlan } from '../../../shared/schemas/plan';
-import { isConditionalFailure } from '../data/conditional';
+import { writtenIf } from '../data/conditional';
 import { db, type Db } from '../data/entities';
 
 export type BillingRunRecord = EntityItem<Db['billingRun']>;
@@ -47,17 +47,13 @@ export async function getBillingRun(runId: string): Promise<BillingRunRecord | n
 
 /** The planner's step: how many payers it queues and the plans they are priced by; only a queued run starts (once). */
 export async function startBillingRun(runId: string, expected: number, plans: readonly PricingPlan[]): Promise<boolean> {
-  try {
-    await db()
+  return writtenIf(() =>
+    db()
       .billingRun.patch({ runId })
       .set({ status: 'running', expected, plans })
       .where((attr, { eq }) => eq(attr.status, 'queued'))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /**
@@ -138,17 +134,13 @@ export const isComplete = (run: BillingRunRecord) => run.status === 'running' &&
 
 /** Marks a complete run finished; true for the one caller that did it (it reports the run's figures). */
 export async function finishBillingRun(runId: string): Promise<boolean> {
-  try {
-    await db()
+  return writtenIf(() =>
+    db()
       .billingRun.patch({ runId })
       .set({ status: 'finished', finishedAt: new Date().toISOString() })
       .where((attr, { eq }) => eq(attr.status, 'running'))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
 
 /** The most recent runs, newest first (gsi2 `billingRuns` listing). */

@@ -1,7 +1,7 @@
 // Access patterns of the daily scan close's runs: the run record of a day, each business's counted outcome, the recent
 // runs (docs/access-patterns.md).
 import type { EntityItem } from 'electrodb';
-import { isConditionalFailure } from '../data/conditional';
+import { writtenIf } from '../data/conditional';
 import { db, type Db } from '../data/entities';
 
 export type ScanCloseRunRecord = EntityItem<Db['scanCloseRun']>;
@@ -94,15 +94,11 @@ export const isComplete = (run: ScanCloseRunRecord) => run.status === 'running' 
 
 /** Marks a complete run finished; true for the one caller that did it (it reports the run's figures). */
 export async function finishScanCloseRun(runId: string): Promise<boolean> {
-  try {
-    await db()
+  return writtenIf(() =>
+    db()
       .scanCloseRun.patch({ runId })
       .set({ status: 'finished', finishedAt: new Date().toISOString() })
       .where((attr, { eq }) => eq(attr.status, 'running'))
-      .go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+      .go(),
+  );
 }
