@@ -197,8 +197,13 @@ export async function previewSvg(content: PreviewContent): Promise<string> {
 /** Renders the preview as a 1200×630 JPEG. */
 export async function renderPreview(content: PreviewContent): Promise<Buffer> {
   const svg = await previewSvg(content);
-  // Off the event loop (libuv's pool): locally the worker shares its process with the API.
-  const png = (await renderAsync(svg, { ...resvgOptions(), fitTo: { mode: 'original' } })).asPng();
+  // Off the event loop (libuv's pool): locally the worker shares its process with the API. The raw pixels go straight to
+  // the JPEG encoder (no PNG in between), and the encoder is libjpeg-turbo's, not mozjpeg's: mozjpeg made the file 10 %
+  // smaller (53.6 against 59.5 KB) in 7 times the time (223 against 31 ms), and a 2,500-person import waits on it.
+  const rendered = await renderAsync(svg, { ...resvgOptions(), fitTo: { mode: 'original' } });
   const sharp = await loadSharp();
-  return sharp(png).flatten({ background: '#ffffff' }).jpeg({ quality: PREVIEW_JPEG_QUALITY, chromaSubsampling: '4:4:4', mozjpeg: true }).toBuffer();
+  return sharp(rendered.pixels, { raw: { width: rendered.width, height: rendered.height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: PREVIEW_JPEG_QUALITY, chromaSubsampling: '4:4:4' })
+    .toBuffer();
 }
