@@ -140,7 +140,7 @@ describe('signed-in pages draw their frame before their data (390 px phone)', ()
       });
       await page.goto(`${origin}${framed.path}`);
       // The HTML draws a frame before any script has run (the next describe); here the app's own, with the call held.
-      await expect.poll(() => held, { message: 'the data call was sent and is held' }).toBeGreaterThan(0);
+      await expect.poll(() => held, { message: 'the data call was sent and is held', timeout: 15_000 }).toBeGreaterThan(0);
 
       // The frame, with the call held: the largest text, the tiles' titles, the loading region marked busy.
       const heading = page.getByRole('heading', { name: framed.heading }).first();

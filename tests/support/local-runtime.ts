@@ -1,7 +1,7 @@
 // Starts the real local runtime (the same code as `npm start`) as its own process group on shifted ports
 // with a fresh data folder, and stops the whole group. Used by the system tests and the bench.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface RunningRuntime {
@@ -19,9 +19,16 @@ export async function startLocalRuntime(portOffset: number, dataDir: string): Pr
   const env: NodeJS.ProcessEnv = { ...process.env, LOCAL_PORT_OFFSET: String(portOffset), DATA_DIR: dir, LOG_LEVEL: 'ERROR' };
   delete env.PORT;
   const child = spawn(process.execPath, ['--import', 'tsx', 'functions/local/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The runtime's output is kept in its data folder (runtime.log), so a failed run can be read afterwards.
+  mkdirSync(dir, { recursive: true });
+  const log = createWriteStream(join(dir, 'runtime.log'));
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const keep = (d: Buffer) => {
+    log.write(d);
+    if (output.length < 100_000) output += d;
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const origin = `http://127.0.0.1:${3000 + portOffset}`;
   const stop = () => stopGroup(child);
   try {
