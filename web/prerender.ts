@@ -5,15 +5,16 @@
 // first paint; the untouched shell becomes app.html, the SPA fallback for every other route.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { build } from 'vite';
 import { framedPages, prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const dist = join(webRoot, 'dist');
-const ssrOut = join(webRoot, '.prerender');
+// WEB_DIST: the build's folder when it is not web/dist (web/vite.config.ts); the prerender's server build goes beside it.
+const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(webRoot, 'dist');
+const ssrOut = process.env.WEB_DIST ? `${dist}-prerender` : join(webRoot, '.prerender');
 const manifestFile = join(dist, '.vite', 'manifest.json');
 
 interface ManifestChunk {

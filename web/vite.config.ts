@@ -1,4 +1,5 @@
 // Vite build and dev server for the SPA. The dev server proxies the back-end paths to the local runtime (DESIGN §4).
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -25,7 +26,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // WEB_DIST builds elsewhere (a second checkout's or a helper's build beside the first); web/dist by default.
+    outDir: process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
     // Read by web/prerender.ts (the route chunks each prerendered page preloads), then removed.

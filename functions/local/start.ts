@@ -180,7 +180,7 @@ async function main() {
     wallets: { google: true, apple: true },
   };
   const s3 = new S3Client({ region: s.region, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
-  const server: Server = createLocalServer({ settings: s, webRoot: resolve('web/dist'), runtimeConfig, invokeApi, s3 });
+  const server: Server = createLocalServer({ settings: s, webRoot: resolve(process.env.WEB_DIST ?? 'web/dist'), runtimeConfig, invokeApi, s3 });
   await new Promise<void>((r, reject) => server.listen(s.port, s.host, () => r()).on('error', reject));
   closers.push(() => new Promise((r) => server.close(r)));
   for (const source of await startFanOutEventSources(s, sqsClient, fanOutQueues)) closers.push(() => source.stop());

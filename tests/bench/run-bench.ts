@@ -736,7 +736,7 @@ async function measureLoad(origin: string) {
   record('card page errors under load', errors, 'responses', 0);
 }
 
-const WEB_DIST = join('web', 'dist');
+const WEB_DIST = process.env.WEB_DIST ?? join('web', 'dist');
 const LIGHTHOUSE_PAGES = ['/', '/pricing', '/auth'];
 
 /**
