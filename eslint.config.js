@@ -1,11 +1,13 @@
 // Lint: typescript-eslint recommended everywhere, react-hooks rules for the web app, and the dependency rules of
 // DESIGN §2 as errors: no import cycles; web never imports functions or infra; shared imports nothing of ours and no
-// Node, AWS or React code; production code never imports the local runtime; nothing imports tests.
+// Node, AWS or React code; production code never imports the local runtime; nothing imports tests; and the areas of
+// functions/src import only downward, in the order of functions/areas.js (scripts/area-layers-rule.js).
 import js from '@eslint/js';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { areaLayersRule } from './scripts/area-layers-rule.js';
 
 /** Packages that need Node, AWS or a browser framework: shared/ must run anywhere. */
 const platformPackages = ['node:*', '@aws-sdk/*', '@aws-lambda-powertools/*', '@middy/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'constructs', 'electrodb', 'react', 'react-dom', 'react-dom/*', 'sharp', 'stripe'];
@@ -58,6 +60,12 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
     },
+  },
+  {
+    files: ['functions/src/**/*.{ts,tsx}'],
+    ignores: ['functions/src/**/*.test.{ts,tsx}'],
+    plugins: { cardcrew: { rules: { 'area-layers': areaLayersRule } } },
+    rules: { 'cardcrew/area-layers': 'error' },
   },
   {
     // A unit test beside production code may drive the local runtime's pieces (e.g. the route matcher).

@@ -1,0 +1,62 @@
+// The lint rule that keeps the areas of functions/src importing only downward, in the order functions/areas.js gives.
+// It reads every relative import (static, re-export, dynamic; types too, since they couple the areas all the same) of a
+// file under functions/src, and reports one that reaches an area of the same or a higher layer, unless the file and area
+// are listed in `upwardImportsToRemove`; a listed pair the file no longer imports is reported too, so the list shrinks.
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { areaLayers, upwardImportsToRemove } from '../functions/areas.js';
+
+const sourceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'functions', 'src');
+const layerOf = new Map(areaLayers.flatMap((areas, layer) => areas.map((area) => [area, layer])));
+
+/** The area of a path under functions/src (its first folder), '' for a file directly in it, undefined outside. */
+function areaOf(path) {
+  const inside = relative(sourceRoot, path);
+  if (inside.startsWith('..') || inside === '') return undefined;
+  const parts = inside.split(sep);
+  return parts.length > 1 ? parts[0] : '';
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const areaLayersRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Areas of functions/src import only areas of lower layers (functions/areas.js).' },
+    schema: [],
+    messages: {
+      upward: "'{{from}}' may not import '{{to}}': {{to}} is {{where}} in functions/areas.js. Move the shared code down, or the caller up.",
+      unknown: "Area '{{area}}' is not in functions/areas.js: add it to the lowest layer above everything it imports.",
+      stale: "functions/areas.js lists '{{file}}' → '{{to}}' as an upward import to remove, and it is gone: delete the entry.",
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = areaOf(file);
+    if (from === undefined || from === '') return {};
+    const fileKey = relative(sourceRoot, file).split(sep).join('/');
+    const listed = new Set(upwardImportsToRemove.filter(([path]) => path === fileKey).map(([, area]) => area));
+    const used = new Set();
+
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = areaOf(resolve(dirname(file), specifier));
+      if (to === undefined || to === '' || to === from) return;
+      if (!layerOf.has(from)) return context.report({ node, messageId: 'unknown', data: { area: from } });
+      if (!layerOf.has(to)) return context.report({ node, messageId: 'unknown', data: { area: to } });
+      const [mine, theirs] = [layerOf.get(from), layerOf.get(to)];
+      if (theirs < mine) return;
+      if (listed.has(to)) return void used.add(to);
+      context.report({ node, messageId: 'upward', data: { from, to, where: theirs === mine ? 'in the same layer' : 'in a higher layer' } });
+    };
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      'Program:exit': (node) => {
+        for (const to of listed) if (!used.has(to)) context.report({ node, messageId: 'stale', data: { file: fileKey, to } });
+      },
+    };
+  },
+};
