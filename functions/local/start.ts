@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
+import { storePutsBeforeAnswering } from './s3-store';
 import sesModule from 'aws-ses-v2-local';
 import { cognitoClient, ensureUserPool, startCognito } from './cognito';
 import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dynamodb';
@@ -111,6 +112,7 @@ async function main() {
   // Browsers upload logos and photos straight to the bucket (presigned POST), as in AWS: allow the local origins.
   const uploadCors = `<CORSConfiguration><CORSRule><AllowedOrigin>http://${s.host}:*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>3000</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
   const s3rver = new S3rver({ address: s.host, port: s.s3Port, directory: join(s.dataDir, 's3'), silent: true, configureBuckets: [{ name: s.mediaBucket, configs: [uploadCors] }, { name: s.documentsBucket, configs: [] }] });
+  storePutsBeforeAnswering(s3rver);
   await s3rver.run();
   closers.push(() => s3rver.close());
   const cognito = await startCognito(s);

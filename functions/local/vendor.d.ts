@@ -8,8 +8,15 @@ declare module 's3rver' {
     silent?: boolean;
     configureBuckets?: { name: string; configs: unknown[] }[];
   }
+  /** The filesystem store's parts that functions/local/s3-store.ts replaces and calls. */
+  interface S3rverStore {
+    getResourcePath(bucket: string, key: string, resource: string): string;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+    putObject(object: { bucket: string; key: string; metadata: Record<string, string>; content: Buffer | NodeJS.ReadableStream }): Promise<{ size: number; md5: string }>;
+  }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    store: S3rverStore;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
