@@ -4,6 +4,7 @@
 // (no SVG, no data: URLs), width and height attributes (Outlook desktop ignores CSS sizes), at most 600 px wide and
 // well under Gmail's 10 KB signature limit. Rounded corners are CSS only: clients that ignore them show a square.
 import { contrastRatio, DEFAULT_BRAND_COLORS, hexToHsl, hslToHex, isHexColor } from './colour';
+import { escapeHtml } from './html';
 import { emailSignatureMessages } from './messages/email-signature';
 import type { EmailSignatureData } from './schemas/email-signature';
 
@@ -27,13 +28,6 @@ const SMALL_PRINT = '#6b7280';
 const FONT = 'Arial,Helvetica,sans-serif';
 
 const m = emailSignatureMessages;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text and attribute values alike: nothing a person typed can open a tag or leave an attribute. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /**
  * An image URL a mail client will load: absolute, and https or on the site's own origin (locally the site is

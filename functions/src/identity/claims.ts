@@ -4,8 +4,21 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { messages } from '../../../shared/messages';
 import { AppError, unauthenticated } from '../lib/errors';
-import type { Caller } from './caller';
 import type { UserRecords } from './repository';
+
+/** Who is asking: the verified token's claims plus the user's records in the table (built by `callerFromClaims`). */
+export interface Caller extends UserRecords {
+  userId: string;
+  /** The Cognito username, for admin calls (equals the sub when email is the sign-in alias). */
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  /** Admin power comes only from the Cognito `admin` group in a verified token. */
+  isAdmin: boolean;
+  groups: string[];
+  /** When the user signed in for this token (its auth_time), epoch seconds; null when the token does not say. */
+  signedInAt: number | null;
+}
 
 /** Claims as API Gateway passes them to the Lambda: every value a string ("true", "1732…", "[admin owner]"). */
 export type TokenClaims = Record<string, string | undefined>;

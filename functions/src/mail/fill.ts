@@ -7,7 +7,7 @@
 //                          dropped.
 //   {{^name}}…{{/name}}    shown only when the section above would be dropped (the "else", e.g. CardCrew's footer).
 // A value the template needs and the caller did not give is an error, so a renamed field cannot send an empty mail.
-import { escapeHtml } from './layout';
+import { escapeHtml } from '../../../shared/html';
 
 export type MailValue = string | boolean | null | undefined | readonly MailScope[];
 export interface MailScope {

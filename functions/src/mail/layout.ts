@@ -4,15 +4,6 @@
 import type { ClientBrand } from '../white-label/brand';
 import type { MailScope } from './fill';
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 /** The layout's brand values: the agency's name, logo and support contacts, or none for CardCrew's own frame. */
 export function brandScope(brand: ClientBrand | null): MailScope {
   return {
