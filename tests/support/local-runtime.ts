@@ -59,8 +59,9 @@ async function waitForHealth(child: ChildProcess, origin: string, runtimeFile: s
 }
 
 async function stopGroup(child: ChildProcess) {
-  if (!child.pid || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
+  if (!child.pid) return;
+  // The whole group, even when the runtime itself has already exited (a crash leaves DynamoDB Local's JVM behind).
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
   try {
     process.kill(-child.pid, 'SIGTERM');
   } catch {

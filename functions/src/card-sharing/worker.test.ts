@@ -87,18 +87,46 @@ describe('the card-sharing worker', () => {
     expect(seen).toEqual([]);
   });
 
-  it('reports the first record whose reaction fails, so that it and the records after it come again', async () => {
+  it('reports the first record whose reaction fails, so that it and the records after it come again; a failed card goes no further', async () => {
     const done: string[] = [];
     const first = record('INSERT', undefined, card({ cardId: 'card-a' }));
     const failing = record('INSERT', undefined, card({ cardId: 'card-b' }));
-    const after = record('INSERT', undefined, card({ cardId: 'card-c' }));
-    const result = await handleCardRecords(events(first, failing, after), {
+    const other = record('INSERT', undefined, card({ cardId: 'card-c' }));
+    const laterOfFailed = record('MODIFY', card({ cardId: 'card-b' }), card({ cardId: 'card-b', profile: { name: 'Ada King' } }));
+    const result = await handleCardRecords(events(first, failing, other, laterOfFailed), {
       one: async (change) => {
-        if (change.cardId === 'card-b') throw new Error('media bucket unavailable');
+        if (change.cardId === 'card-b' && !change.before) throw new Error('media bucket unavailable');
         done.push(change.cardId);
       },
     });
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: failing.dynamodb!.SequenceNumber }]);
-    expect(done).toEqual(['card-a']);
+    // Other cards ran (their reactions are idempotent, so running again on the retry is harmless); the failed card's
+    // later change did not run ahead of it.
+    expect(done.sort()).toEqual(['card-a', 'card-c']);
+  });
+
+  it('runs different cards of a batch at once and one card’s changes in stream order', async () => {
+    const started: string[] = [];
+    const finished: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const a1 = record('INSERT', undefined, card({ cardId: 'card-a' }));
+    const a2 = record('MODIFY', card({ cardId: 'card-a' }), card({ cardId: 'card-a', profile: { name: 'Ada King' } }));
+    const b1 = record('INSERT', undefined, card({ cardId: 'card-b' }));
+    const run = handleCardRecords(events(a1, a2, b1), {
+      one: async (change) => {
+        const step = `${change.cardId}:${change.after!.profile.name}`;
+        started.push(step);
+        if (step === 'card-a:Ada Lovelace') await held;
+        finished.push(step);
+      },
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    // card-b ran while card-a's first change was held; card-a's second waited for its first.
+    expect(started).toEqual(['card-a:Ada Lovelace', 'card-b:Ada Lovelace']);
+    expect(finished).toEqual(['card-b:Ada Lovelace']);
+    release();
+    expect((await run).batchItemFailures).toEqual([]);
+    expect(finished).toEqual(['card-b:Ada Lovelace', 'card-a:Ada Lovelace', 'card-a:Ada King']);
   });
 });
