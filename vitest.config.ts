@@ -30,6 +30,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits for what the runtime or the browser does next; vitest's 1 s default is too short on a loaded
+          // 2-core machine (a held data call and a white-label save each missed it in CI runs).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },

@@ -329,8 +329,8 @@ describe('sessions, keyboard and the signed-in landing page (375 px)', () => {
       // Within the next two ticks 90 s or fewer are left: the tokens are refreshed with the refresh token.
       await page.clock.runFor(60_000);
       await page.clock.resume();
-      await expect.poll(() => refreshes.length).toBeGreaterThan(0);
-      await expect.poll(() => storedIdToken(page)).not.toBe(first);
+      await expect.poll(() => refreshes.length, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => storedIdToken(page), { timeout: 15_000 }).not.toBe(first);
       // The user pool's clock did not jump, so the new token runs out no earlier than the old one.
       expect(expiryOf((await storedIdToken(page))!)).toBeGreaterThanOrEqual(expiryOf(first));
 
