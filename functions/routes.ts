@@ -327,7 +327,8 @@ export const areas: Record<Area, AreaDef> = {
       // PutItem/UpdateItem/DeleteItem: domains, the connection, the app client's lease, the audit entries.
       table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
       // The provider (Describe → Create/Update, Delete; List for operators) and the app client's read-modify-write.
-      userPool: ['CreateIdentityProvider', 'UpdateIdentityProvider', 'DeleteIdentityProvider', 'DescribeIdentityProvider', 'ListIdentityProviders', 'DescribeUserPoolClient', 'UpdateUserPoolClient'],
+      // AdminGetUser: a recorded test sign-in's user, whose identities must name the business's provider.
+      userPool: ['CreateIdentityProvider', 'UpdateIdentityProvider', 'DeleteIdentityProvider', 'DescribeIdentityProvider', 'ListIdentityProviders', 'DescribeUserPoolClient', 'UpdateUserPoolClient', 'AdminGetUser'],
       sso: true,
     },
   },

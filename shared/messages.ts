@@ -105,6 +105,28 @@ export const messages = {
     deactivateFailed: 'Failed to deactivate the employee. Please try again.',
     reactivated: (name: string) => `${name} has been reactivated`,
     reassignedFrom: (name: string) => `From ${name}’s card`,
+    /** The successor and lead pickers (a searchable combobox, issue 39). */
+    searchPeople: 'Type a name to search',
+    noPeopleFound: 'No active person matches',
+    moreResults: 'Keep typing to narrow the list',
+    searchFailed: 'Could not search the people of this business. Please try again.',
+    /** Company Settings' leaver defaults (issue 39). */
+    defaultsTitle: 'Leavers',
+    defaultsIntro:
+      'When someone leaves and nobody picks a colleague for them — a directory (SCIM) deactivation, or a status saved as Inactive — their card page points visitors to this person’s card. A person set for their department comes first.',
+    defaultSuccessor: 'Default successor',
+    departmentSuccessors: 'By department',
+    department: 'Department',
+    departmentSuccessor: (department: string) => `Successor for ${department || 'this department'}`,
+    addDepartment: 'Add department',
+    removeDepartment: (department: string) => `Remove ${department || 'this department'}`,
+    departmentRequired: 'Enter the department as your employees’ profiles name it',
+    departmentTwice: 'Each department may be listed once',
+    successorRequired: 'Pick a person for this department',
+    defaultSuccessorNotActive: 'Pick an active person of this business who has a card.',
+    saveDefaults: 'Save leaver defaults',
+    defaultsSaved: 'Leaver defaults saved',
+    defaultsFailed: 'Failed to save the leaver defaults. Please try again.',
   },
   /** The one text rule of every typed field (shared/schemas/common.ts). */
   text: {

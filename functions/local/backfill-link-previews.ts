@@ -15,6 +15,6 @@ if (!process.env.TABLE_NAME) {
 }
 const { backfillLinkPreviews } = await import('../src/link-preview/backfill');
 const result = await backfillLinkPreviews({ businessId: process.argv[2], onProgress: (r) => console.log(`  ${r.cards} cards, ${r.rendered} previews rendered`) });
-console.log(`Done: ${result.cards} cards, ${result.rendered} previews rendered, ${result.failed.length} failed.`);
+console.log(`Done: ${result.cards} cards, ${result.rendered} previews rendered, ${result.removed} leavers' previews removed, ${result.failed.length} failed.`);
 for (const f of result.failed) console.log(`  failed: ${f.cardId}: ${f.error}`);
 process.exitCode = result.failed.length ? 1 : 0;

@@ -1,7 +1,9 @@
 // Single sign-on (issue 24): the `sso` area's routes. Company Settings → Single sign-on (the owner, the managing agency
 // or an admin): domains and their DNS check, the identity provider, the switches; and the public discovery of
 // 'Sign in with SSO' (a work e-mail → the domain the hosted UI is opened with).
-import { claimSsoDomainSchema, ssoDiscoveredSchema, ssoDiscoverySchema, ssoDomainSchema, ssoProviderInputSchema, ssoSchema, ssoSettingsSchema } from '../../shared/schemas/sso';
+import { claimSsoDomainSchema, ssoDiscoveredSchema, ssoDiscoverySchema, ssoDomainSchema, ssoProviderInputSchema, ssoSchema, ssoSettingsSchema, ssoTestSignInSchema, ssoDomainClaimQuerySchema, ssoDomainClaimPageSchema, ssoDomainNameSchema } from '../../shared/schemas/sso';
+import { idSchema } from '../../shared/schemas/common';
+import * as z from '../../shared/zod';
 import { defineRoutes } from './define';
 
 export const ssoRoutes = defineRoutes('sso', {
@@ -19,7 +21,7 @@ export const ssoRoutes = defineRoutes('sso', {
     path: '/api/businesses/{businessId}/sso/domains',
     auth: 'user',
     throttle: 'strict',
-    summary: 'Claim an e-mail domain for single sign-on (409 when another business holds it; public mail domains are refused)',
+    summary: "Claim an e-mail domain for single sign-on, pending its TXT record for 7 days (another business's claim never refuses it nor is mentioned; 409 only for this business's own claim; public mail domains are refused)",
     body: claimSsoDomainSchema,
     response: ssoDomainSchema,
     creates: true,
@@ -30,7 +32,7 @@ export const ssoRoutes = defineRoutes('sso', {
     path: '/api/businesses/{businessId}/sso/domains/{domainId}/check',
     auth: 'user',
     throttle: 'strict',
-    summary: "Look the domain's TXT record up and mark it verified (422 while the record is missing)",
+    summary: "Look the domain's TXT record up and mark it verified (422 while the record is missing; 409 when another business verified it first)",
     response: ssoDomainSchema,
     scoped: true,
   },
@@ -60,14 +62,42 @@ export const ssoRoutes = defineRoutes('sso', {
     summary: 'Disconnect the identity provider (removed from the app client and from Cognito)',
     scoped: true,
   },
+  recordSsoTestSignIn: {
+    method: 'POST',
+    path: '/api/businesses/{businessId}/sso/test-sign-ins',
+    auth: 'user',
+    throttle: 'strict',
+    summary: "Record a successful 'Test sign-in' through the current identity provider (the hosted UI's access token for it, minutes old); 'Require SSO' needs one",
+    body: ssoTestSignInSchema,
+    response: ssoSchema,
+    scoped: true,
+  },
   updateSsoSettings: {
     method: 'PUT',
     path: '/api/businesses/{businessId}/sso/settings',
     auth: 'user',
     throttle: 'standard',
-    summary: "Single sign-on switches: create employees on first sign-in; require SSO (the owner keeps a password sign-in)",
+    summary: "Single sign-on switches: create employees on first sign-in; require SSO (the owner keeps a password sign-in; 409 until a test sign-in through the current provider succeeded)",
     body: ssoSettingsSchema,
     response: ssoSchema,
+    scoped: true,
+  },
+  listSsoDomainClaims: {
+    method: 'GET',
+    path: '/api/admin/sso-domains',
+    auth: 'admin',
+    throttle: 'standard',
+    summary: "Admins: every business's single sign-on domain claims by domain (pending, verified or expired), 50 a page; q narrows to the domains starting with it",
+    query: ssoDomainClaimQuerySchema,
+    response: ssoDomainClaimPageSchema,
+  },
+  releaseSsoDomainClaim: {
+    method: 'DELETE',
+    path: '/api/admin/sso-domains/{domain}/claims/{businessId}',
+    auth: 'admin',
+    throttle: 'strict',
+    summary: "Admins: release a business's claim of a domain (a verified one stops holding it, so the owner of the domain can verify it); 204",
+    params: z.strictObject({ domain: ssoDomainNameSchema, businessId: idSchema }),
     scoped: true,
   },
   discoverSso: {

@@ -5,10 +5,14 @@ export const ssoMessages = {
   domainInvalid: 'Enter a domain such as acme.com (lower-case letters, digits and hyphens; no @, no spaces)',
   domainTooLong: 'A single sign-on domain has at most 40 characters (the limit of Cognito, which signs your staff in)',
   publicMailDomain: 'This is a public e-mail domain; single sign-on needs a domain your organisation owns',
-  domainTaken: 'This domain is already claimed by another business.',
   domainClaimedHere: 'This business has already claimed this domain.',
   tooManyDomains: 'A business can claim at most ten domains.',
   domainNotFound: 'This domain is not claimed by this business.',
+  /** At 'Check', once the TXT record proves the domain: another business proved it first (support can release it). */
+  domainVerifiedElsewhere: 'Another CardCrew business has already verified this domain. If your organisation owns it, contact CardCrew support to have that claim released.',
+  domainExpires: (date: string) => `Expires ${date} unless verified`,
+  claimNotFound: 'This business has no claim of this domain.',
+  claimReleased: 'Claim released.',
   dnsRecordMissing: 'The TXT record was not found yet. DNS changes can take a few minutes to appear; try again shortly.',
   dnsLookupFailed: 'The DNS lookup failed. Please try again in a few minutes.',
   providerTypeRequired: 'Choose SAML 2.0 or OpenID Connect',
@@ -26,6 +30,11 @@ export const ssoMessages = {
   issuerNoDiscovery: 'No OpenID Connect discovery document was found at this issuer (/.well-known/openid-configuration)',
   issuerMismatch: 'The discovery document names a different issuer',
   clientIdRequired: 'Enter the client ID',
+  // The client check before an OIDC connection is saved (a token request the provider must answer invalid_grant).
+  oidcClientRefused: 'The identity provider refused the client ID or client secret. Copy both again from the app registration in your identity provider, then save.',
+  oidcClientNotAllowed: 'The identity provider does not let this client sign people in with an authorization code. Allow the authorization code grant for the app, then save.',
+  oidcTokenEndpointUnreachable: 'The identity provider’s token endpoint could not be reached, so the client secret could not be checked. Nothing was saved; try again in a moment.',
+  oidcCheckUnexpected: (answer: string) => `The identity provider answered the client check with “${answer}” instead of accepting the client. Nothing was saved; check the app registration.`,
   clientSecretRequired: 'Enter the client secret',
   providerNotConnected: 'No identity provider is connected.',
   identityProviderRefused: 'Cognito refused the identity provider configuration',
@@ -53,6 +62,16 @@ export const ssoMessages = {
   providerRemoved: 'Identity provider disconnected.',
   settingsSaved: 'Single sign-on settings saved.',
   saveFailed: 'Failed to save. Please try again.',
+  // 'Require SSO' only after a successful 'Test sign-in' through the current provider, with a confirmation.
+  requireSsoNeedsTest: 'Require SSO can be switched on only after a successful Test sign-in through the current identity provider.',
+  requireSsoTestFirst: 'Run Test sign-in through the current identity provider first; Require SSO can be switched on once a test has succeeded.',
+  requireSsoTested: (when: string) => `Last successful test sign-in: ${when}.`,
+  requireSsoConfirmTitle: 'Require single sign-on?',
+  requireSsoConfirmDescription: (business: string) =>
+    `Employees of ${business} will be refused when they sign in with a password or Google, and must use “Sign in with SSO” with their work e-mail. You, the owner, keep your password sign-in.`,
+  requireSsoConfirm: 'Require SSO',
+  testSignInNotConfirmed: 'The test sign-in could not be confirmed. Start Test sign-in again from Company Settings.',
+  testSignInOtherProvider: 'This test sign-in did not go through the business’s current identity provider. Start Test sign-in again from Company Settings.',
   ownerKeepsPassword: 'You, the owner, keep your password sign-in, so a broken identity provider cannot lock the business out.',
 } as const;
 
@@ -70,4 +89,6 @@ export const ssoTestMessages = {
   tokenUnreachable: 'The sign-in service could not be reached to finish the test.',
   tokenRefused: 'The sign-in service refused the code',
   closeHint: 'You can close this tab.',
+  recorded: 'The test is recorded: Require SSO can now be switched on in Company Settings.',
+  notRecorded: 'The sign-in worked, but the test could not be recorded',
 } as const;

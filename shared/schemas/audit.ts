@@ -29,6 +29,8 @@ export const auditActions = {
   'sso.providerConnected': 'Identity provider connected',
   'sso.providerDisconnected': 'Identity provider disconnected',
   'sso.settingsChanged': 'Single sign-on settings changed',
+  'sso.testSignInSucceeded': 'Single sign-on test sign-in succeeded',
+  'sso.domainReleased': 'SSO domain claim released by CardCrew support',
   'sso.employeeLinked': 'Employee signed in with SSO for the first time',
   'sso.employeeCreated': 'Employee created on first SSO sign-in',
   'sso.employeeUnlinked': 'Employee’s sign-in through a removed identity provider unlinked',

@@ -2,7 +2,7 @@
 // 'Sign in with SSO'. The domain rules live here so the form and the API refuse the same names.
 import * as z from '../zod';
 import { ssoMessages } from '../messages/sso';
-import { cleanText } from './common';
+import { cleanText, pageCursor } from './common';
 
 /** Cognito takes IdP identifiers (the domains) of at most 40 characters. */
 export const MAX_SSO_DOMAIN_LENGTH = 40;
@@ -99,6 +99,15 @@ export const ssoSettingsSchema = z.strictObject({
 });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
+/**
+ * A 'Test sign-in' to record: the access token the hosted UI issued to the test (the API checks it was issued by the
+ * user pool, for the app client, minutes ago, to someone who signed in through the business's current provider).
+ */
+export const ssoTestSignInSchema = z.strictObject({
+  accessToken: z.string({ error: ssoMessages.testSignInNotConfirmed }).check(z.minLength(1, ssoMessages.testSignInNotConfirmed), z.maxLength(8192, ssoMessages.testSignInNotConfirmed)),
+});
+export type SsoTestSignInInput = z.infer<typeof ssoTestSignInSchema>;
+
 export const ssoDomainSchema = z.object({
   id: z.string(),
   domain: z.string(),
@@ -106,9 +115,37 @@ export const ssoDomainSchema = z.object({
   /** The TXT record the owner creates at their DNS provider. */
   txtRecord: z.object({ type: z.literal('TXT'), name: z.string(), value: z.string() }),
   verifiedAt: z.nullable(z.string()),
+  /** A pending claim's end (7 days after it was made): then it is gone and the domain must be claimed again. */
+  expiresAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type SsoDomain = z.infer<typeof ssoDomainSchema>;
+
+/** Admins: the claims of every business (issue 39), by domain; `q` narrows to the domains that start with it. */
+export const ssoDomainClaimQuerySchema = z.object({
+  q: z.optional(z.string().check(z.maxLength(300, ssoMessages.domainTooLong), z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9.-]*$/, ssoMessages.domainInvalid))),
+  cursor: pageCursor(1024),
+});
+export type SsoDomainClaimQuery = z.infer<typeof ssoDomainClaimQuerySchema>;
+
+export const ssoDomainClaimSchema = z.object({
+  domain: z.string(),
+  businessId: z.string(),
+  /** null when the business no longer exists (its verified claim still holds the domain until released). */
+  businessName: z.nullable(z.string()),
+  state: z.enum(['pending', 'verified', 'expired']),
+  createdAt: z.string(),
+  verifiedAt: z.nullable(z.string()),
+  expiresAt: z.nullable(z.string()),
+});
+export type SsoDomainClaim = z.infer<typeof ssoDomainClaimSchema>;
+
+export const ssoDomainClaimPageSchema = z.object({
+  claims: z.array(ssoDomainClaimSchema),
+  /** Opaque; pass it back as `?cursor=` for more. null at the end. */
+  nextCursor: z.nullable(z.string()),
+});
+export type SsoDomainClaimPage = z.infer<typeof ssoDomainClaimPageSchema>;
 
 export const ssoProviderSchema = z.object({
   type: z.enum(['SAML', 'OIDC']),
@@ -120,6 +157,8 @@ export const ssoProviderSchema = z.object({
   issuer: z.nullable(z.string()),
   clientId: z.nullable(z.string()),
   connectedAt: z.string(),
+  /** The last successful 'Test sign-in' through this provider (null: none since it was saved); 'Require SSO' needs one. */
+  testedAt: z.nullable(z.string()),
 });
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 

@@ -1,7 +1,7 @@
 // Single sign-on settings in a real browser (issue 24): the owner opens Company Settings → Single sign-on, claims a
 // domain with the keyboard and sees the TXT record to create; Check refuses while the record is missing; a SAML
 // provider is connected by uploading its metadata XML (the provider appears in Cognito and the app client); what the
-// IdP needs from us is shown; the switches save; Disconnect asks first. axe clean at 1280 and 390 px, no sideways
+// IdP needs from us is shown; a switch saves, Require SSO waits for a test sign-in; Disconnect asks first. axe clean at 1280 and 390 px, no sideways
 // scroll at 390 px; screenshots under tests/artifacts/.
 import { DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('Single sign-on settings (1280 px, then 390 px)', () => {
     await expectOnPage(list.getByText('Pending DNS', { exact: true })).toBeVisible();
     await expectOnPage(list.getByText(`_cardcrew-sso.${domain}`, { exact: true })).toBeVisible();
     const db = await tables();
-    const stored = (await db.ssoDomain.get({ domain }).go({ consistent: true })).data!;
+    const stored = (await db.ssoDomain.get({ domain, businessId: owner.business.id }).go({ consistent: true })).data!;
     await expectOnPage(list.getByText(`cardcrew-sso=${stored.token}`, { exact: true })).toBeVisible();
 
     await section.getByRole('button', { name: `Check ${domain}` }).click();
@@ -86,14 +86,18 @@ describe('Single sign-on settings (1280 px, then 390 px)', () => {
     await provider.scrollIntoViewIfNeeded();
     await shot(page, 'sso-provider-connected', { fullPage: false });
 
-    // Require SSO, with the owner's note, by keyboard.
+    // Require SSO, with the owner's note, waits for a successful test sign-in (tests/e2e/sso-setup-checks.test.ts runs
+    // one); the other switch saves by keyboard.
     const requireSso = section.getByRole('switch', { name: /Require SSO/ });
     await expectOnPage(section.getByText(ssoMessages.ownerKeepsPassword, { exact: false })).toBeVisible();
-    await requireSso.focus();
+    await expectOnPage(requireSso).toBeDisabled();
+    await expectOnPage(section.getByText(ssoMessages.requireSsoTestFirst, { exact: true })).toBeVisible();
+    const createOnFirst = section.getByRole('switch', { name: /Allow creating employees on first sign-in/ });
+    await createOnFirst.focus();
     await page.keyboard.press('Space');
-    await expectOnPage(requireSso).toBeChecked();
+    await expectOnPage(createOnFirst).toBeChecked();
     await expectOnPage(page.getByText(ssoMessages.settingsSaved, { exact: true }).first()).toBeVisible();
-    expect((await db.ssoConnection.get({ businessId: owner.business.id }).go()).data).toMatchObject({ requireSso: true, createEmployeesOnFirstSignIn: false, providerType: 'SAML' });
+    expect((await db.ssoConnection.get({ businessId: owner.business.id }).go()).data).toMatchObject({ requireSso: false, createEmployeesOnFirstSignIn: true, providerType: 'SAML' });
 
     // Disconnect asks first.
     await provider.getByRole('button', { name: 'Disconnect' }).click();

@@ -101,8 +101,10 @@ const expectedActions: Record<string, string[]> = {
     'ses:SendRawEmail',
   ],
   // Single sign-on (issue 24): the only function with the identity-provider and app-client actions (on the user pool
-  // only); its domains, connection, lease and audit entries in the table. No mail, no bucket.
+  // only); its domains, connection, lease and audit entries in the table; AdminGetUser reads a test sign-in's user (its
+  // identities must name the business's provider). No mail, no bucket.
   sso: [
+    'cognito-idp:AdminGetUser',
     'cognito-idp:CreateIdentityProvider',
     'cognito-idp:DeleteIdentityProvider',
     'cognito-idp:DescribeIdentityProvider',

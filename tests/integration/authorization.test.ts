@@ -63,6 +63,10 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   previewLeaving: managesA(200),
   deactivateEmployee: managesA(200),
   reactivateEmployee: managesA(409),
+  // The pickers' search and Company Settings' leaver defaults (issue 39).
+  searchPeople: managesA(200),
+  getLeaverDefaults: managesA(200),
+  updateLeaverDefaults: managesA(200),
   createCard: managesA(409),
   sendInvitation: managesA(200),
   // Public: the link itself is the credential (forged tokens are ignored, as API Gateway runs no authorizer).
@@ -182,7 +186,12 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   removeSsoDomain: managesA(404),
   connectSsoProvider: managesA(200),
   disconnectSsoProvider: managesA(204),
+  // Runs after disconnectSsoProvider: with no provider connected there is no test sign-in to record (409).
+  recordSsoTestSignIn: managesA(409),
   updateSsoSettings: managesA(200),
+  listSsoDomainClaims: adminOnly(200),
+  // The world's business A holds no claim of the sample domain: nothing to release (404) for an admin.
+  releaseSsoDomainClaim: adminOnly(404),
   // Public: an e-mail whose domain has no SSO is a 404 for everyone.
   discoverSso: everyone(404),
 };

@@ -244,7 +244,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * PassKit calls an ApplePass token the samples cannot carry (tests/integration/apple-wallet*.test.ts make real ones);
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409.
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, discoverSso: 404 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404 };
 
 let world: World;
 let freshUser: TestUser;
@@ -252,6 +252,8 @@ let freshUser: TestUser;
 let scimTokenId: string;
 /** Single sign-on (issue 24): domains of business A claimed for the valid check and the valid removal. */
 let ssoDomainIds: { check: string; remove: string };
+/** A domain business A claimed, for the admins' valid release (issue 39). */
+let releasedSsoDomain: string;
 
 beforeAll(async () => {
   world = await createWorld();
@@ -260,6 +262,8 @@ beforeAll(async () => {
   scimTokenId = (await api('POST', `/api/businesses/${world.ids.businessId}/scim-tokens`, { user: world.users.ownerOfA, body: { name: 'Hostile input' } })).body.token.id;
   const claim = async () => (await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: uniqueDomain('sso') } })).body.id as string;
   ssoDomainIds = { check: await claim(), remove: await claim() };
+  releasedSsoDomain = uniqueDomain('sso');
+  await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: releasedSsoDomain } });
 });
 
 /** Who sends each route's requests: someone the valid request is allowed for. */
@@ -280,6 +284,7 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'revokeScimToken') return { ...pathValues(world, route.operationId), tokenId: scimTokenId };
   if (route.operationId === 'checkSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.check };
   if (route.operationId === 'removeSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.remove };
+  if (route.operationId === 'releaseSsoDomainClaim') return { ...pathValues(world, route.operationId), domain: releasedSsoDomain };
   // deleteEmployee has deleted the inactive target: the leaver flow's valid request makes the cardless one leave.
   if (route.operationId === 'deactivateEmployee') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   return pathValues(world, route.operationId);

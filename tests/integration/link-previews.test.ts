@@ -1,7 +1,7 @@
 // Link previews on one machine (issue 22 §5): the card-sharing worker (the local stream source in the runtime) renders a
 // card's 1200×630 JPEG after its profile or brand changes, stores it under a key that changes with the look, points the
 // card at it and deletes the one before; the card page shares it; a write that changes nothing shown keeps it; a
-// deactivated card keeps it; a deleted card's image is deleted.
+// deactivated card (a leaver) loses it and gets it back when reactivated; a deleted card's image is deleted.
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardRecord } from '../../functions/src/business/repository';
@@ -110,7 +110,7 @@ describe('link previews', () => {
     await expect.poll(() => mediaKeys(`previews/${cardId}/`), { timeout: 20_000 }).toEqual([keyOf(third)]);
   });
 
-  it('keeps the preview of a deactivated card (its page is gone, a reactivation needs no render) and deletes it with the card', async () => {
+  it('removes a leaver’s preview (object and pointer), renders it again on reactivation and deletes it with the card', async () => {
     const { owner, business } = await createOwnerWithBusiness();
     const employee = await addEmployee(owner, business.id, { name: 'Dana Departing', jobTitle: 'Engineer', status: 'active' });
     const cardId = employee.card.id;
@@ -119,23 +119,31 @@ describe('link previews', () => {
     // Without a photo the card page shared nothing before: now the preview.
     expect(await (await fetch(`${origin}/card/${cardId}`)).text()).toContain(`<meta property="og:image" content="${url}">`);
 
-    const save = (status: 'active' | 'inactive') =>
-      api('PUT', `/api/businesses/${business.id}/employees/${employee.id}`, { user: owner, body: { name: 'Dana Departing', email: employee.email, jobTitle: 'Engineer', role: 'employee', status } });
-    expect((await save('inactive')).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 2_500));
-    const inactive = (await cardOf(cardId))!;
-    expect(inactive.isActive).toBe(false);
-    expect(inactive.previewImageUrl).toBe(url);
-    expect((await fetch(url)).status).toBe(200);
-    // The leaver's page (issue 23 §2) shares no preview of the person who left.
+    // The leaver flow (issue 39): nothing of the person stays public at the preview's URL.
+    const deactivated = await api('POST', `/api/businesses/${business.id}/employees/${employee.id}/deactivate`, { user: owner, body: {} });
+    expect(deactivated.status).toBe(200);
+    expect(await untilStatus(url, 404)).toBe(404);
+    expect(await mediaKeys(`previews/${cardId}/`)).toEqual([]);
+    await expect.poll(async () => (await cardOf(cardId))!.previewImageUrl, { timeout: 20_000 }).toBeUndefined();
+    expect((await cardOf(cardId))!.isActive).toBe(false);
+    // The leaver's page (issue 23 §2) shares no preview or photo of the person who left.
     const gone = await fetch(`${origin}/card/${cardId}`);
     expect(gone.status).toBe(410);
     expect(await gone.text()).not.toContain('og:image');
 
+    // Back again: the same look renders under the same key.
+    const reactivated = await api('POST', `/api/businesses/${business.id}/employees/${employee.id}/reactivate`, { user: owner, body: {} });
+    expect(reactivated.status).toBe(200);
+    expect(await currentPreview(cardId)).toBe(url);
+    expect((await fetch(url)).status).toBe(200);
+
+    const save = (status: 'active' | 'inactive') =>
+      api('PUT', `/api/businesses/${business.id}/employees/${employee.id}`, { user: owner, body: { name: 'Dana Departing', email: employee.email, jobTitle: 'Engineer', role: 'employee', status } });
+    expect((await save('inactive')).status).toBe(200);
+    expect(await untilStatus(url, 404)).toBe(404);
     const deleted = await api('DELETE', `/api/businesses/${business.id}/employees/${employee.id}`, { user: owner });
     expect(deleted.status).toBe(204);
     expect(await cardOf(cardId)).toBeNull();
-    expect(await untilStatus(url, 404)).toBe(404);
     expect(await mediaKeys(`previews/${cardId}/`)).toEqual([]);
   });
 
@@ -151,11 +159,23 @@ describe('link previews', () => {
     expect(await untilStatus(oldUrl, 404)).toBe(404);
 
     const result = await backfillLinkPreviews({ businessId: business.id });
-    expect(result).toEqual({ cards: 2, rendered: 1, failed: [] });
+    expect(result).toEqual({ cards: 2, rendered: 1, removed: 0, failed: [] });
     // The same look renders under the same key.
     expect((await cardOf(old.card.id))!.previewImageUrl).toBe(oldUrl);
     expect((await fetch(oldUrl)).status).toBe(200);
     expect((await cardOf(kept.card.id))!.previewImageUrl).toBe(keptUrl);
-    expect(await backfillLinkPreviews({ businessId: business.id })).toEqual({ cards: 2, rendered: 0, failed: [] });
+    expect(await backfillLinkPreviews({ businessId: business.id })).toEqual({ cards: 2, rendered: 0, removed: 0, failed: [] });
+
+    // A leaver whose card still points at a preview (deactivated before previews were removed): the backfill removes it.
+    const keptKey = keyOf(keptUrl);
+    await (await tables()).card.patch({ cardId: kept.card.id }).set({ isActive: false }).go();
+    await expect.poll(async () => (await cardOf(kept.card.id))!.previewImageUrl, { timeout: 20_000 }).toBeUndefined();
+    // The worker removed it already; put it back as an older deactivation left it (a bookkeeping write).
+    const { putMediaObject } = await import('../../functions/src/adapters/media');
+    await putMediaObject(keptKey, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
+    await (await tables()).card.patch({ cardId: kept.card.id }).set({ previewImageUrl: keptUrl }).go();
+    expect(await backfillLinkPreviews({ businessId: business.id })).toEqual({ cards: 2, rendered: 0, removed: 1, failed: [] });
+    expect((await cardOf(kept.card.id))!.previewImageUrl).toBeUndefined();
+    expect(await mediaKeys(`previews/${kept.card.id}/`)).toEqual([]);
   });
 });

@@ -228,6 +228,8 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     resourceTypeId: 'User',
     proxy: 'NoSuchResource/1',
     domainId: world.domainIds[principal as keyof World['domainIds']] ?? world.domainIds.agencyManagingA,
+    // Single sign-on claims (admins): a domain nobody claimed.
+    domain: 'no-claim.example.net',
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };

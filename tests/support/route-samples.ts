@@ -46,6 +46,10 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   // The leads go to business A's active employee.
   deactivateEmployee: () => ({ leadsTo: sampleContext.employeeId }),
   reactivateEmployee: () => undefined,
+  searchPeople: () => undefined,
+  getLeaverDefaults: () => undefined,
+  // Business A's active employee (who has a card) as the default successor.
+  updateLeaverDefaults: () => ({ successorEmployeeId: sampleContext.employeeId, departments: [{ department: 'Finance', successorEmployeeId: sampleContext.employeeId }] }),
   createCard: () => undefined,
   sendInvitation: () => undefined,
   getInvitation: () => undefined,
@@ -137,7 +141,10 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   removeSsoDomain: () => undefined,
   connectSsoProvider: () => ({ type: 'SAML', metadataXml: sampleSamlMetadata() }),
   disconnectSsoProvider: () => undefined,
+  recordSsoTestSignIn: () => ({ accessToken: 'not-a-test-sign-in-token' }),
   updateSsoSettings: () => ({ createEmployeesOnFirstSignIn: false, requireSso: false }),
+  listSsoDomainClaims: () => undefined,
+  releaseSsoDomainClaim: () => undefined,
   discoverSso: () => ({ email: uniqueEmail('sso') }),
 };
 

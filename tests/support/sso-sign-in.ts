@@ -17,6 +17,8 @@ type Step = { url: string; status: number; location?: string; body: string };
 export interface SsoSignInResult {
   /** The ID token of the signed-in person, or null when the hosted UI sent back an error. */
   idToken: string | null;
+  /** The access token of the same sign-in (what a 'Test sign-in' hands to the API to be recorded), or null. */
+  accessToken?: string | null;
   error: string | null;
   errorDescription: string | null;
 }
@@ -85,5 +87,6 @@ export async function federatedSignIn(email: string, options: { identityProvider
   if (!code) return { idToken: null, error: appUrl.searchParams.get('error'), errorDescription: appUrl.searchParams.get('error_description') };
   const res = await fetch(`${hostedUi}/oauth2/token`, form({ grant_type: 'authorization_code', client_id: runtime.ids.userPoolClientId, redirect_uri: app, code, code_verifier: verifier }));
   if (!res.ok) throw new Error(`The token endpoint answered ${res.status}: ${await res.text()}`);
-  return { idToken: ((await res.json()) as { id_token: string }).id_token, error: null, errorDescription: null };
+  const tokens = (await res.json()) as { id_token: string; access_token?: string };
+  return { idToken: tokens.id_token, accessToken: tokens.access_token ?? null, error: null, errorDescription: null };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderCardGone, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
+import { agencyIcon, renderCardGone, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
 
 const view = (overrides: Partial<PublicCardView['profile']> = {}, business: Partial<PublicCardView['business']> = {}): PublicCardView => ({
   cardId: 'card-1234567890',
@@ -100,10 +100,25 @@ describe('public card page', () => {
     expect(html).toContain('<h1>Card Not Found</h1>');
     expect(html).toContain('This business card is not available');
   });
+
+  it("shows the agency's mark, never the platform's, on 'Card Not Found' on the agency's domain (issue 40)", () => {
+    const favicon = renderCardNotFound(undefined, agencyIcon({ name: 'Bright Agency', favicon32: 'https://cards.example/media/favicons/a/1/favicon-32.png', logoUrl: 'https://cards.example/media/logos/a/1/256.webp' }));
+    expect(favicon).toContain('<link rel="icon" href="https://cards.example/media/favicons/a/1/favicon-32.png" type="image/png" sizes="32x32">');
+    const logo = renderCardNotFound(undefined, agencyIcon({ name: 'Bright Agency', logoUrl: 'https://cards.example/media/logos/a/1/256.webp' }));
+    expect(logo).toContain('<link rel="icon" href="https://cards.example/media/logos/a/1/64.webp">');
+    const initial = renderCardNotFound(undefined, agencyIcon({ name: 'Bright Agency', favicon32: 'javascript:alert(1)' }));
+    expect(decodeURIComponent(/<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(initial)?.[1] ?? '')).toMatch(/fill="#334155".*>B<\/text>/);
+    for (const html of [favicon, logo, initial]) {
+      expect(html).not.toMatch(/favicon\.svg|cardcrew|javascript:/i);
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/rel="icon"/g)).toHaveLength(1);
+    }
+  });
 });
 
 describe('a leaver’s page (issue 23 §2)', () => {
-  const gone = { name: '<b>Lee</b>', business: { name: 'Leaver Labs', website: 'https://leaver.example', primaryColor: '#112233' }, phone: '+1 (555) 0199' };
+  const cardUrl = 'https://cards.example/card/card-1234567890';
+  const gone = { cardUrl, name: '<b>Lee</b>', business: { name: 'Leaver Labs', website: 'https://leaver.example', primaryColor: '#112233' }, phone: '+1 (555) 0199' };
 
   it('says who left and links the colleague’s card, escaped, with nothing of the leaver’s to save or contact', () => {
     const html = renderCardGone({ ...gone, successor: { cardId: 'card-0987654321', name: 'Cora "C" Colleague' } });
@@ -119,8 +134,23 @@ describe('a leaver’s page (issue 23 §2)', () => {
     expect(html).toContain('Please get in touch with Leaver Labs:');
     expect(html).toContain('href="https://leaver.example"');
     expect(html).toContain('href="tel:+15550199"');
-    const bare = renderCardGone({ name: 'Lee', business: { name: 'Leaver Labs', website: 'javascript:alert(1)' } });
+    const bare = renderCardGone({ cardUrl, name: 'Lee', business: { name: 'Leaver Labs', website: 'javascript:alert(1)' } });
     expect(bare).not.toContain('javascript:');
     expect(bare).not.toContain('Please get in touch');
+  });
+
+  it('shares a link that says who left and the way on, with no image of the person (issue 39)', () => {
+    const photo = 'https://cards.example/media/photos/b/e/photo.jpg';
+    const withColleague = renderCardGone({ ...gone, business: { ...gone.business, logoUrl: 'https://cards.example/media/logos/b/logo.png' }, successor: { cardId: 'card-0987654321', name: 'Cora' } });
+    expect(withColleague).toContain('<meta property="og:title" content="&lt;b&gt;Lee&lt;/b&gt; is no longer with Leaver Labs">');
+    expect(withColleague).toContain('<meta property="og:description" content="Please get in touch with Cora’s card.">');
+    expect(withColleague).toContain(`<meta property="og:url" content="${cardUrl}">`);
+    expect(withColleague).toContain('<meta property="og:type" content="website">');
+    expect(withColleague).toContain('<meta name="twitter:card" content="summary">');
+    for (const absent of ['og:image', 'twitter:image', 'profile', photo, 'previews/']) expect(withColleague).not.toContain(absent);
+    expect(renderCardGone(gone)).toContain('<meta property="og:description" content="Please get in touch with Leaver Labs.">');
+    const bare = renderCardGone({ cardUrl, name: 'Lee', business: { name: 'Leaver Labs' } });
+    expect(bare).toContain('<meta property="og:title" content="Lee is no longer with Leaver Labs">');
+    expect(bare).not.toContain('og:description');
   });
 });

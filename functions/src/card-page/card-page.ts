@@ -169,8 +169,29 @@ export function renderContactResult(view: PublicCardView, outcome: { ok: true } 
   return page(esc(outcome.ok ? m.thanksTitle : m.problemTitle), '', body, themeStyle(view.business), businessIcon(view.business));
 }
 
-/** The platform's icon: only on pages that belong to no business (Card Not Found). */
+/** The platform's icon: only on pages that belong to no business (Card Not Found on the platform's address). */
 const PLATFORM_ICON = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+
+/** What an agency's custom domain shows in the tab of a page that belongs to no business (issue 40). */
+export interface DomainAgencyMark {
+  /** The name its clients see (its white-label name, else its own). */
+  name: string;
+  logoUrl?: string;
+  /** The favicon's 32 px PNG rendition (shared/favicon.ts). */
+  favicon32?: string;
+}
+
+/**
+ * The agency's mark on its own domain, never the platform's: its favicon, else its logo's 64 px rendition, else its
+ * initial on slate (as its clients' signed-in pages show it, web/src/features/white-label/brand-chrome.ts).
+ */
+export function agencyIcon(agency: DomainAgencyMark): string {
+  const favicon = safeUrl(agency.favicon32);
+  if (favicon) return `<link rel="icon" href="${esc(favicon)}" type="image/png" sizes="32x32">`;
+  const logo = safeUrl(agency.logoUrl);
+  if (logo) return `<link rel="icon" href="${esc(renditionUrl(logo, 64))}">`;
+  return `<link rel="icon" href="${initialIconUrl(agency.name, '#334155', '#ffffff')}">`;
+}
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
@@ -226,6 +247,8 @@ export function renderCardPage(view: PublicCardView): string {
 
 /** A leaver's page (issue 23 §2): who left which company, and the way on. */
 export interface GoneCardView {
+  /** The card's own URL (og:url). */
+  cardUrl: string;
   name: string;
   business: PublicCardView['business'];
   phone?: string;
@@ -251,10 +274,30 @@ export function renderCardGone(view: GoneCardView): string {
   const body =
     `<main><article class="card"><div class="missing gone"><h1>${esc(title)}</h1>${wayOn}</div>` +
     `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p></div></footer></article></main>`;
-  return page(esc(title), '', body, themeStyle(b), businessIcon(b));
+  const wayOnText = view.successor ? `${m.successorLead} ${m.successorCard(view.successor.name)}.` : wayOn ? m.companyLead(b.name).replace(/:$/, '.') : null;
+  return page(esc(title), goneShareTags(view, title, wayOnText), body, themeStyle(b), businessIcon(b));
 }
 
-export function renderCardNotFound(message: string = messages.card.notFound): string {
+/**
+ * A shared link of a leaver's card (issue 39) says they left and where to go (the page's way on), with no image: never their photo or
+ * preview (both may be cached by chat apps under their own URLs), and not the logo either, so no app shows a stale
+ * picture beside it.
+ */
+function goneShareTags(view: GoneCardView, title: string, description: string | null): string {
+  const og = [
+    ['og:type', 'website'],
+    ['og:title', title],
+    ...(description ? [['og:description', description]] : []),
+    ['og:url', view.cardUrl],
+    ['og:site_name', view.business.name],
+  ]
+    .map(([k, v]) => `<meta property="${k}" content="${esc(v!)}">`)
+    .join('');
+  return `${description ? `<meta name="description" content="${esc(description)}">` : ''}${og}<meta name="twitter:card" content="summary">`;
+}
+
+/** 'Card Not Found'; on an agency's custom domain with the agency's mark in the tab (`icon`, agencyIcon). */
+export function renderCardNotFound(message: string = messages.card.notFound, icon: string = PLATFORM_ICON): string {
   const body = `<main><article class="card missing"><h1>${esc(messages.card.notFoundTitle)}</h1><p>${esc(message)}</p></article></main>`;
-  return page(messages.card.notFoundTitle, '', body, themeStyle({ name: '' }));
+  return page(messages.card.notFoundTitle, '', body, themeStyle({ name: '' }), icon);
 }

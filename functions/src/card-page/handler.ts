@@ -33,12 +33,12 @@ async function lookUp(cardId: string | undefined, domain: string | null): Promis
   if (card && !card.business.isActive) return { status: 404, message: messages.card.notAvailable };
   const leaver = await readLeaver(cardId);
   if (leaver && !card && domain && !(await servesOnDomain(domain, leaver.businessId))) return { status: 404, message: messages.card.notFound };
-  if (leaver) return { status: 410, gone: goneView(leaver, card) };
+  if (leaver) return { status: 410, gone: goneView(leaver, card, cardUrlOf(cardId, domain)) };
   return { status: 404, message: card ? messages.card.notAvailable : messages.card.notFound };
 }
 
 /** The company as the card still shows it (kept current by Company Settings), else as it was when the card went. */
-function goneView(leaver: StoredLeaver, card: StoredCard | null): GoneCardView {
+function goneView(leaver: StoredLeaver, card: StoredCard | null, cardUrl: string): GoneCardView {
   const business = card?.business ?? {
     name: leaver.businessName,
     website: leaver.website,
@@ -48,6 +48,7 @@ function goneView(leaver: StoredLeaver, card: StoredCard | null): GoneCardView {
     accentColor: leaver.accentColor,
   };
   return {
+    cardUrl,
     name: leaver.name,
     business,
     phone: leaver.phone,
@@ -55,11 +56,15 @@ function goneView(leaver: StoredLeaver, card: StoredCard | null): GoneCardView {
   };
 }
 
+/** From configuration or the stored (verified) domain, never from the request's Host. */
+function cardUrlOf(cardId: string, domain: string | null): string {
+  return `${domain ? originOn(domain) : siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${cardId}`;
+}
+
 function toView(card: StoredCard, domain: string | null): PublicCardView {
   return {
     cardId: card.cardId,
-    // From configuration or the stored (verified) domain, never from the request's Host.
-    cardUrl: `${domain ? originOn(domain) : siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/card/${card.cardId}`,
+    cardUrl: cardUrlOf(card.cardId, domain),
     vcardUrl: `/api/public/cards/${card.cardId}/vcard`,
     previewImageUrl: card.previewImageUrl,
     profile: card.profile,

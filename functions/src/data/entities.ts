@@ -168,6 +168,15 @@ export function buildEntities() {
         },
         /** One line of small print under every signature of the company. */
         signatureDisclaimer: text,
+        /**
+         * Leavers (issue 39): whose card a leaver's page points to when nobody picks one (a SCIM deactivation, a status
+         * saved as Inactive, a deactivation without a choice) — per department first, else this person. Absent: none.
+         */
+        defaultSuccessorId: text,
+        departmentSuccessors: {
+          type: 'list',
+          items: { type: 'map', properties: { department: { ...text, required: true }, employeeId: { ...text, required: true } } },
+        },
         isActive: { type: 'boolean', default: true },
         /** The owner's e-mail when the business was created (the admin search; an agency's client: the agency owner's). */
         ownerEmail: text,
@@ -1201,13 +1210,15 @@ export function buildEntities() {
   );
 
   /**
-   * A business's single sign-on domain (issue 24), keyed by the domain so it belongs to one business (created with a
-   * condition) and so the pre-sign-up trigger and 'Sign in with SSO' find its business with one GetItem. Verified once
-   * the TXT record `_cardcrew-sso.<domain>` holds the token. gsi2 lists a business's domains.
+   * A business's claim of a single sign-on domain (issue 24; issue 39): keyed by the domain and the business, so any
+   * number of businesses may claim a domain without learning of each other, and a claim never blocks the business that
+   * proves the domain. Verified once the TXT record `_cardcrew-sso.<domain>` holds the claim's token; one claim per
+   * domain is verified, held by `ssoDomainHolder`. A pending claim expires 7 days after it was made (`expiresAt`, the
+   * table's TTL attribute; reads ignore it from then on). gsi2 lists a business's claims, gsi1 every claim (admins).
    */
   const ssoDomain = new Entity(
     {
-      model: { entity: 'ssoDomain', version: '1', service },
+      model: { entity: 'ssoDomain', version: '2', service },
       attributes: {
         domain: { ...text, required: true },
         domainId: { ...text, required: true },
@@ -1215,13 +1226,37 @@ export function buildEntities() {
         /** The value the TXT record must hold (random, not secret). */
         token: { ...text, required: true },
         verifiedAt: text,
+        /** A pending claim's end (epoch seconds; removed once verified). */
+        expiresAt: { type: 'number' },
+        /** Static partition for the admins' listing of every claim (gsi1). */
+        listing: { type: 'string', default: 'ssoDomains', readOnly: true },
         createdAt,
         updatedAt,
       },
       indexes: {
-        primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: [] } },
+        primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: ['businessId'] } },
         byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['domainId'] } },
+        all: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['listing'] }, sk: { field: 'gsi1sk', composite: ['domain', 'businessId'] } },
       },
+    },
+    options,
+  );
+
+  /**
+   * The business whose claim of a domain is verified (issue 39): one per domain, created with `attribute_not_exists` in
+   * the verification's transaction, so two businesses that both prove a domain cannot both hold it. The pre-sign-up
+   * trigger and 'Sign in with SSO' find the domain's business with its one GetItem.
+   */
+  const ssoDomainHolder = new Entity(
+    {
+      model: { entity: 'ssoDomainHolder', version: '1', service },
+      attributes: {
+        domain: { ...text, required: true },
+        businessId: { ...text, required: true },
+        domainId: { ...text, required: true },
+        createdAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: [] } } },
     },
     options,
   );
@@ -1258,6 +1293,12 @@ export function buildEntities() {
             connectedAt: { ...text, required: true },
           },
         },
+        /**
+         * The last successful 'Test sign-in' through the current provider (its name and when): 'Require SSO' can be switched
+         * on only after one. Saving a provider writes the item anew, so a changed provider needs a new test.
+         */
+        testedProviderName: text,
+        testedAt: text,
         createEmployeesOnFirstSignIn: { type: 'boolean', required: true, default: false },
         requireSso: { type: 'boolean', required: true, default: false },
         createdAt,
@@ -1330,6 +1371,7 @@ export function buildEntities() {
     agencyDomain,
     leaver,
     ssoDomain,
+    ssoDomainHolder,
     ssoConnection,
     ssoClientLease,
   };

@@ -25,7 +25,8 @@ import { listContactsOfEmployee } from '../contacts/repository';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { isConditionalFailure } from '../data/conditional';
-import { deleteLeaver, getLeaver, listCardsOfBusiness, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft, usersOfEmployee } from './repository';
+import { defaultSuccessorOf } from './leaver-defaults';
+import { deleteLeaver, getLeaver, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft, usersOfEmployee } from './repository';
 
 export interface LeaverOutcome {
   employee: Employee;
@@ -63,22 +64,21 @@ async function successorCardOf(businessId: string, leaverCardId: string | undefi
   return card;
 }
 
-/** The deactivate dialog's facts: who may be pointed to, who may get the leads (and who by default), how many. */
+/**
+ * The deactivate dialog's facts: how many leads, who gets them by default and whose card the page points to by default
+ * (the people to pick instead are searched: search-people.ts).
+ */
 export async function previewLeaving(caller: Caller, businessId: string, employeeId: string): Promise<LeavingPreview> {
   await assertCanManageBusiness(caller, businessId);
   const leaver = await employeeOf(businessId, employeeId);
   const business = await getBusiness(businessId);
   if (!business) throw notFound('Business not found.');
-  const [employees, leads, cards] = await Promise.all([listEmployeesOfBusiness(businessId), listContactsOfEmployee(employeeId), listCardsOfBusiness(businessId)]);
-  const others = employees.filter((e) => e.status === 'active' && e.employeeId !== leaver.employeeId);
-  const nameOf = new Map(others.map((e) => [e.employeeId, e.name]));
-  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const [employees, leads, defaultSuccessor] = await Promise.all([listEmployeesOfBusiness(businessId), listContactsOfEmployee(employeeId), defaultSuccessorOf(business, leaver)]);
   const holder = defaultLeadsHolder(business, employees, leaver.employeeId);
   return {
     businessName: business.name,
     leadCount: leads.length,
-    colleagues: cards.filter((c) => c.isActive && nameOf.has(c.employeeId)).map((c) => ({ cardId: c.cardId, name: c.profile.name })).sort(byName),
-    people: others.map((e) => ({ employeeId: e.employeeId, name: e.name })).sort(byName),
+    defaultSuccessor,
     defaultLeadsTo: { ...holder, isCompany: holder.employeeId === businessId },
   };
 }
@@ -97,7 +97,12 @@ export async function leave(before: EmployeeRecord, options: DeactivateEmployee 
   if (before.userId !== undefined && before.userId === business.ownerId) throw new AppError('CONFLICT', messages.leavers.creatorStays);
 
   const card = await getCardOfEmployee(before);
-  const successor = options.successorCardId ? await successorCardOf(before.businessId, card?.cardId, options.successorCardId) : null;
+  // Picked (a card id), none (null), or nobody picked (absent): the business's default successor (leaver-defaults.ts).
+  const successor = options.successorCardId
+    ? await successorCardOf(before.businessId, card?.cardId, options.successorCardId)
+    : options.successorCardId === undefined
+      ? await defaultSuccessorOf(business, before).then((d) => (d ? successorCardOf(before.businessId, card?.cardId, d.cardId) : null))
+      : null;
   const picked = options.leadsTo ? employees.find((e) => e.employeeId === options.leadsTo) : undefined;
   if (options.leadsTo && (!picked || picked.status !== 'active' || picked.employeeId === before.employeeId)) {
     throw new AppError('VALIDATION_FAILED', messages.leavers.leadsToNotActive, { leadsTo: messages.leavers.leadsToNotActive });
@@ -144,7 +149,7 @@ export async function leave(before: EmployeeRecord, options: DeactivateEmployee 
 
 /**
  * The Employee Profile dialog's save (business area): a status saved as Inactive is leaving — the other fields first,
- * then the leaver flow with its defaults (no colleague, leads to the creator); saved back from Inactive, coming back.
+ * then the leaver flow with its defaults (the default successor, leads to the creator); saved back from Inactive, coming back.
  */
 export async function updateEmployeeOrLeave(caller: Caller, businessId: string, employeeId: string, input: EmployeeUpdate): Promise<Employee> {
   await assertCanManageBusiness(caller, businessId);

@@ -7,7 +7,7 @@ import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { keyPart } from '../data/key-format';
 import { isConditionalFailure } from '../data/conditional';
-import type { CardRecord, EmployeeRecord } from '../business/repository';
+import type { EmployeeRecord } from '../business/repository';
 
 export type LeaverRecord = EntityItem<Db['leaver']>;
 
@@ -40,10 +40,29 @@ export async function listEmployeesOfBusiness(businessId: string): Promise<Emplo
   return data;
 }
 
-/** The cards of a business (the dashboard collection's card items). */
-export async function listCardsOfBusiness(businessId: string): Promise<CardRecord[]> {
-  const { data } = await db().card.query.dashboard({ businessId }).go({ pages: 'all' });
-  return data;
+/** What the pickers' search reads of an employee. */
+export type PersonRow = Pick<EmployeeRecord, 'employeeId' | 'name' | 'email' | 'jobTitle' | 'department' | 'cardId'>;
+
+/**
+ * The active employees of a business, only the fields the pickers show and search (the dashboard collection on gsi1,
+ * status filtered in the Query, projected): the successor and lead pickers' search (LEAVERS-7).
+ */
+export async function listActivePeopleOfBusiness(businessId: string): Promise<PersonRow[]> {
+  const { data } = await db()
+    .employee.query.dashboard({ businessId })
+    .where((attr, { eq }) => eq(attr.status, 'active'))
+    .go({ pages: 'all', attributes: ['employeeId', 'name', 'email', 'jobTitle', 'department', 'cardId'] });
+  return data as PersonRow[];
+}
+
+/** Company Settings' leaver defaults on the business item (LEAVERS-8): a person, and a person per department; null/[] remove them. */
+export async function setLeaverDefaults(businessId: string, successorId: string | null, departments: { department: string; employeeId: string }[]): Promise<void> {
+  const remove: ('defaultSuccessorId' | 'departmentSuccessors')[] = [];
+  if (!successorId) remove.push('defaultSuccessorId');
+  if (departments.length === 0) remove.push('departmentSuccessors');
+  const set = { ...(successorId ? { defaultSuccessorId: successorId } : {}), ...(departments.length > 0 ? { departmentSuccessors: departments } : {}) };
+  // The business's own update time moves with it (ElectroDB's patch), on condition that the business exists.
+  await db().business.patch({ businessId }).set(set).remove(remove).go({ response: 'none' });
 }
 
 /**

@@ -10,24 +10,31 @@ export interface BackfillResult {
   cards: number;
   /** Cards that got a preview. */
   rendered: number;
+  /** Inactive cards (leavers) whose preview was removed. */
+  removed: number;
   failed: { cardId: string; error: string }[];
 }
 
 const hasCurrentPreview = (card: CardRecord) => Boolean(card.previewImageUrl?.endsWith(`/${previewKeyOf(card)}`));
 
-/** Every card (of one business when `businessId` is given) that is active and lacks the preview of its look gets it. */
+/**
+ * Every card (of one business when `businessId` is given) that is active and lacks the preview of its look gets it;
+ * an inactive card that still has one (a leaver from before previews were removed) loses it.
+ */
 export async function backfillLinkPreviews(options: { businessId?: string; onProgress?: (result: BackfillResult) => void } = {}): Promise<BackfillResult> {
-  const result: BackfillResult = { cards: 0, rendered: 0, failed: [] };
+  const result: BackfillResult = { cards: 0, rendered: 0, removed: 0, failed: [] };
   let cursor: string | null = null;
   do {
     const page: { data: CardRecord[]; cursor: string | null } = await db().card.scan.go({ cursor, limit: 100 });
     for (const card of page.data) {
       if (options.businessId && card.businessId !== options.businessId) continue;
       result.cards += 1;
-      if (!card.isActive || !card.business.isActive || hasCurrentPreview(card)) continue;
+      const stale = !card.isActive && Boolean(card.previewImageUrl);
+      if (!stale && (!card.isActive || !card.business.isActive || hasCurrentPreview(card))) continue;
       try {
         await updateLinkPreview({ cardId: card.cardId, businessId: card.businessId, employeeId: card.employeeId, after: card });
-        result.rendered += 1;
+        if (stale) result.removed += 1;
+        else result.rendered += 1;
       } catch (error) {
         result.failed.push({ cardId: card.cardId, error: (error as Error).message });
       }

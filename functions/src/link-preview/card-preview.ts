@@ -2,7 +2,8 @@
 // card shows. The image is rendered once per distinct look, never per request: its key is a hash of everything drawn,
 // so the same inputs give the same key (a retried or repeated change writes nothing new) and a new look is a new URL
 // that chat apps fetch afresh. The card then points at it (`previewImageUrl`), and the image it pointed at before is
-// deleted. A deleted card's image is deleted with it.
+// deleted. A deleted card's image is deleted with it, and so is a deactivated card's (a leaver leaves nothing public:
+// the card stops pointing at it first, then the object goes; docs/decisions.md 'Leavers leave nothing public').
 import { createHash } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { renditionUrl } from '../../../shared/media-urls';
@@ -104,7 +105,34 @@ async function pointCardAt(cardId: string, url: string): Promise<{ previous?: st
   }
 }
 
-/** The reaction: a card created or changed gets the preview of its current look; a deleted card loses its preview. */
+/**
+ * Stops the card pointing at `url` (only if it still does: a newer preview is left alone), then deletes the object;
+ * a card deleted meanwhile loses the object all the same. Safe to repeat.
+ */
+async function removePreview(cardId: string, url: string): Promise<void> {
+  const key = previewKeyOfUrl(url);
+  if (!key) return;
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: cardKeys.card(cardId),
+        UpdateExpression: 'REMOVE previewImageUrl',
+        ConditionExpression: 'previewImageUrl = :url',
+        ExpressionAttributeValues: { ':url': url },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
+  await deleteMediaObjects([key]);
+  logger.info('link preview removed', { cardId, key });
+}
+
+/**
+ * The reaction: a card created or changed gets the preview of its current look; a deactivated card (its employee left)
+ * or a deleted one loses its preview.
+ */
 export async function updateLinkPreview(change: CardChange): Promise<void> {
   const { after, before } = change;
   if (!after) {
@@ -112,8 +140,14 @@ export async function updateLinkPreview(change: CardChange): Promise<void> {
     if (key) await deleteMediaObjects([key]);
     return;
   }
-  // An inactive card (or business) shows no page, so nothing links to a preview; it renders when it is active again.
-  if (!after.isActive || !after.business.isActive) return;
+  // A leaver's card (issue 39): their name, title and photo must not stay public at the preview's URL. Reactivated,
+  // the card renders its preview again.
+  if (!after.isActive) {
+    if (after.previewImageUrl) await removePreview(after.cardId, after.previewImageUrl);
+    return;
+  }
+  // A business switched off shows no page, so nothing links to a preview; it renders when it is active again.
+  if (!after.business.isActive) return;
   const key = previewKeyOf(after);
   const current = previewKeyOfUrl(after.previewImageUrl);
   if (current === key) return;

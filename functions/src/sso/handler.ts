@@ -3,7 +3,7 @@
 import { ssoRoutes } from '../../routes/sso';
 import { raw } from '../lib/http';
 import { httpHandler } from '../lib/http-handler';
-import { checkSsoDomain, claimSsoDomain, connectSsoProvider, disconnectSsoProvider, discoverSso, getSso, removeSsoDomain, updateSsoSettings } from './manage-sso';
+import { checkSsoDomain, claimSsoDomain, connectSsoProvider, disconnectSsoProvider, discoverSso, getSso, listDomainClaims, recordTestSignIn, releaseDomainClaim, removeSsoDomain, updateSsoSettings } from './manage-sso';
 
 const noContent = () => raw({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' });
 
@@ -20,6 +20,12 @@ export const handler = httpHandler(ssoRoutes, {
     await disconnectSsoProvider(caller, params.businessId);
     return noContent();
   },
+  recordSsoTestSignIn: async ({ caller, params, body }) => recordTestSignIn(caller, params.businessId, body.accessToken),
   updateSsoSettings: async ({ caller, params, body }) => updateSsoSettings(caller, params.businessId, body),
+  listSsoDomainClaims: async ({ caller, query }) => listDomainClaims(caller, query),
+  releaseSsoDomainClaim: async ({ caller, params }) => {
+    await releaseDomainClaim(caller, params.businessId, params.domain);
+    return noContent();
+  },
   discoverSso: async ({ body }) => discoverSso(body.email),
 });

@@ -6,18 +6,18 @@
 // provider's links go with it (unlink-provider-accounts.ts).
 import { randomBytes } from 'node:crypto';
 import { ssoMessages } from '../../../shared/messages/sso';
-import { MAX_SSO_DOMAINS, type Sso, type SsoDiscovered, type SsoDomain, type SsoProvider, type SsoSettings } from '../../../shared/schemas/sso';
+import { MAX_SSO_DOMAINS, type Sso, type SsoDiscovered, type SsoDomain, type SsoDomainClaim, type SsoDomainClaimPage, type SsoDomainClaimQuery, type SsoProvider, type SsoSettings } from '../../../shared/schemas/sso';
 import type * as z from '../../../shared/zod';
 import type { ssoProviderInputSchema } from '../../../shared/schemas/sso';
 import { recordAudit } from '../audit/audit-entry';
 import { getBusiness } from '../business/repository';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { AppError, notFound } from '../lib/errors';
+import { AppError, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { lookUpTxtRecord, txtRecordName, txtRecordValue } from './dns-check';
 import { deleteIdentityProvider, putIdentityProvider, serviceProviderDetails, setClientProvider, setIdpIdentifiers, type ProviderConfig } from './identity-providers';
-import { fetchSamlMetadata, readOidcDiscovery } from './oidc-discovery';
+import { checkOidcClient, fetchSamlMetadata, readOidcDiscovery } from './oidc-discovery';
 import { providerNameOf, slotOfProviderName } from './provider-name';
 import {
   clearSsoProvider,
@@ -25,14 +25,19 @@ import {
   deleteSsoDomain,
   getSsoConnection,
   getSsoDomain,
+  getSsoDomainClaim,
+  isLiveClaim,
+  listSsoDomainClaims,
   listSsoDomains,
   markSsoDomainVerified,
+  recordSsoTestSignIn,
   saveSsoProvider,
   saveSsoSettings,
   type PreviousSsoProvider,
   type SsoConnectionRecord,
   type SsoDomainRecord,
 } from './repository';
+import { confirmTestSignIn } from './record-test-sign-in';
 import { unlinkProviderAccounts } from './unlink-provider-accounts';
 import { parseSamlMetadata } from './saml-metadata';
 
@@ -49,10 +54,11 @@ const toDomainDto = (d: SsoDomainRecord): SsoDomain => ({
   state: d.verifiedAt ? 'verified' : 'pending',
   txtRecord: { type: 'TXT', name: txtRecordName(d.domain), value: txtRecordValue(d.token) },
   verifiedAt: d.verifiedAt ?? null,
+  expiresAt: !d.verifiedAt && d.expiresAt ? new Date(d.expiresAt * 1000).toISOString() : null,
   createdAt: d.createdAt,
 });
 
-const toProviderDto = (p: PreviousSsoProvider): SsoProvider => ({
+const toProviderDto = (p: PreviousSsoProvider, testedAt: string | null = null): SsoProvider => ({
   type: p.providerType,
   providerName: p.providerName,
   metadataUrl: p.metadataUrl ?? null,
@@ -61,6 +67,7 @@ const toProviderDto = (p: PreviousSsoProvider): SsoProvider => ({
   issuer: p.issuer ?? null,
   clientId: p.clientId ?? null,
   connectedAt: p.connectedAt,
+  testedAt,
 });
 
 /** The connection's current provider, in the shape of the previous one (null when none is connected). */
@@ -84,6 +91,12 @@ async function removeProvider(businessId: string, providerName: string): Promise
   await unlinkProviderAccounts(businessId, providerName);
 }
 
+/** When the current provider last passed a 'Test sign-in' (null: not since it was saved). */
+function testedAtOf(connection: SsoConnectionRecord | null): string | null {
+  const current = currentProviderOf(connection);
+  return current && connection?.testedAt && connection.testedProviderName === current.providerName ? connection.testedAt : null;
+}
+
 const verifiedDomains = (domains: SsoDomainRecord[]) => domains.filter((d) => d.verifiedAt).map((d) => d.domain).sort();
 
 /** The section's read: domains, the provider (never its secret), the switches and what the IdP needs from us. */
@@ -94,23 +107,27 @@ export async function getSso(caller: Caller, businessId: string): Promise<Sso> {
   const previous = connection?.previousProvider ?? null;
   return {
     domains: domains.sort((a, b) => a.domain.localeCompare(b.domain)).map(toDomainDto),
-    provider: current ? toProviderDto(current) : null,
+    provider: current ? toProviderDto(current, testedAtOf(connection)) : null,
     previousProvider: previous ? toProviderDto(previous) : null,
     settings: { createEmployeesOnFirstSignIn: connection?.createEmployeesOnFirstSignIn ?? false, requireSso: connection?.requireSso ?? false },
     serviceProvider: serviceProviderDetails(),
   };
 }
 
+/**
+ * Claims a domain, pending its TXT record for 7 days. Another business's claim (pending or verified) never refuses it
+ * and is never mentioned: a claim proves nothing, so it must neither block the domain's owner nor reveal who else
+ * claimed it. Only 'Check', once the record proves the domain, can meet a business that proved it first.
+ */
 export async function claimSsoDomain(caller: Caller, businessId: string, domain: string): Promise<SsoDomain> {
   await assertBusiness(caller, businessId);
   const existing = await listSsoDomains(businessId);
   if (existing.some((d) => d.domain === domain)) throw new AppError('CONFLICT', ssoMessages.domainClaimedHere, { domain: ssoMessages.domainClaimedHere });
   if (existing.length >= MAX_SSO_DOMAINS) throw new AppError('CONFLICT', ssoMessages.tooManyDomains);
   const item = { domain, domainId: newId(), businessId, token: randomBytes(18).toString('base64url') };
-  if (!(await createSsoDomain(item))) throw new AppError('CONFLICT', ssoMessages.domainTaken, { domain: ssoMessages.domainTaken });
+  if (!(await createSsoDomain(item))) throw new AppError('CONFLICT', ssoMessages.domainClaimedHere, { domain: ssoMessages.domainClaimedHere });
   await recordAudit({ businessId, action: 'sso.domainClaimed', target: { type: 'ssoDomain', id: item.domainId, label: domain } });
-  const created = await getSsoDomain(domain);
-  return toDomainDto(created!);
+  return toDomainDto((await getSsoDomainClaim(domain, businessId))!);
 }
 
 async function domainOf(businessId: string, domainId: string): Promise<SsoDomainRecord> {
@@ -125,7 +142,10 @@ async function syncIdentifiers(businessId: string): Promise<void> {
   if (connection?.providerName) await setIdpIdentifiers(connection.providerName, verifiedDomains(await listSsoDomains(businessId)));
 }
 
-/** 'Check': looks the TXT record up and marks the domain verified when it holds the token (422 while it does not). */
+/**
+ * 'Check': looks the TXT record up and marks the domain verified when it holds the claim's token (422 while it does
+ * not); 409 when another business proved the domain first (said only now, to a business that has proven it too).
+ */
 export async function checkSsoDomain(caller: Caller, businessId: string, domainId: string): Promise<SsoDomain> {
   await assertBusiness(caller, businessId);
   const domain = await domainOf(businessId, domainId);
@@ -133,19 +153,62 @@ export async function checkSsoDomain(caller: Caller, businessId: string, domainI
     const found = await lookUpTxtRecord(domain.domain, domain.token);
     if (found === 'failed') throw new AppError('UNPROCESSABLE', ssoMessages.dnsLookupFailed);
     if (found === 'missing') throw new AppError('UNPROCESSABLE', ssoMessages.dnsRecordMissing);
-    await markSsoDomainVerified(domain.domain, businessId, new Date().toISOString());
+    const outcome = await markSsoDomainVerified(domain.domain, businessId, domain.domainId, new Date().toISOString());
+    if (outcome === 'heldElsewhere') throw new AppError('CONFLICT', ssoMessages.domainVerifiedElsewhere);
+    if (outcome === 'gone') throw notFound(ssoMessages.domainNotFound);
     await syncIdentifiers(businessId);
     await recordAudit({ businessId, action: 'sso.domainVerified', target: { type: 'ssoDomain', id: domain.domainId, label: domain.domain } });
   }
-  return toDomainDto((await getSsoDomain(domain.domain))!);
+  return toDomainDto((await getSsoDomainClaim(domain.domain, businessId))!);
 }
 
 export async function removeSsoDomain(caller: Caller, businessId: string, domainId: string): Promise<void> {
   await assertBusiness(caller, businessId);
   const domain = await domainOf(businessId, domainId);
-  if (!(await deleteSsoDomain(domain.domain, businessId))) throw notFound(ssoMessages.domainNotFound);
+  if (!(await deleteSsoDomain(domain.domain, businessId, domain.domainId, Boolean(domain.verifiedAt)))) throw notFound(ssoMessages.domainNotFound);
   if (domain.verifiedAt) await syncIdentifiers(businessId);
   await recordAudit({ businessId, action: 'sso.domainRemoved', target: { type: 'ssoDomain', id: domain.domainId, label: domain.domain } });
+}
+
+/** The admin routes' service check, beside the route's admin authorizer. */
+function assertAdmin(caller: Caller): void {
+  if (!caller.isAdmin) throw forbidden();
+}
+
+const claimStateOf = (d: SsoDomainRecord, now: number): SsoDomainClaim['state'] => (d.verifiedAt ? 'verified' : isLiveClaim(d, now) ? 'pending' : 'expired');
+
+/** Admins (issue 39): every business's claims by domain, with the business's name and the claim's state. */
+export async function listDomainClaims(caller: Caller, query: SsoDomainClaimQuery): Promise<SsoDomainClaimPage> {
+  assertAdmin(caller);
+  const { items, cursor } = await listSsoDomainClaims(query.q ?? '', query.cursor ?? null);
+  const names = new Map<string, string | null>();
+  await Promise.all([...new Set(items.map((d) => d.businessId))].map(async (id) => names.set(id, (await getBusiness(id))?.name ?? null)));
+  const now = Date.now();
+  return {
+    claims: items.map((d) => ({
+      domain: d.domain,
+      businessId: d.businessId,
+      businessName: names.get(d.businessId) ?? null,
+      state: claimStateOf(d, now),
+      createdAt: d.createdAt,
+      verifiedAt: d.verifiedAt ?? null,
+      expiresAt: !d.verifiedAt && d.expiresAt ? new Date(d.expiresAt * 1000).toISOString() : null,
+    })),
+    nextCursor: cursor,
+  };
+}
+
+/**
+ * Admins (issue 39): releases a business's claim of a domain — a verified one stops holding it (its provider no longer
+ * lists the domain), so the business that owns the domain can verify it. Audited on the business that lost it.
+ */
+export async function releaseDomainClaim(caller: Caller, businessId: string, domain: string): Promise<void> {
+  assertAdmin(caller);
+  const claim = await getSsoDomainClaim(domain, businessId);
+  if (!claim) throw notFound(ssoMessages.claimNotFound);
+  if (!(await deleteSsoDomain(domain, businessId, claim.domainId, Boolean(claim.verifiedAt)))) throw notFound(ssoMessages.claimNotFound);
+  if (claim.verifiedAt) await syncIdentifiers(businessId);
+  await recordAudit({ businessId, action: 'sso.domainReleased', target: { type: 'ssoDomain', id: claim.domainId, label: domain } });
 }
 
 /** Reads and checks what the provider publishes, then creates or updates it in Cognito and adds it to the app client. */
@@ -161,6 +224,7 @@ export async function connectSsoProvider(caller: Caller, businessId: string, inp
     shown = { ...(metadataUrl ? { metadataUrl } : {}), entityId: metadata.entityId, signInUrl: metadata.signInUrl };
   } else {
     const discovery = await readOidcDiscovery(input.issuer ?? '');
+    await checkOidcClient(discovery, input.clientId ?? '', input.clientSecret ?? '', serviceProviderDetails().redirectUri);
     config = { type: 'OIDC', issuer: discovery.issuer, clientId: input.clientId ?? '', clientSecret: input.clientSecret ?? '' };
     shown = { issuer: discovery.issuer, clientId: input.clientId, signInUrl: discovery.authorizationEndpoint };
   }
@@ -219,10 +283,28 @@ export async function disconnectSsoProvider(caller: Caller, businessId: string):
   }
 }
 
+/**
+ * Records a successful 'Test sign-in' through the current provider (issue 39): the test's access token must come from
+ * the user pool minutes ago, after the provider was saved, for someone who signed in through it.
+ */
+export async function recordTestSignIn(caller: Caller, businessId: string, accessToken: string): Promise<Sso> {
+  await assertBusiness(caller, businessId);
+  const current = currentProviderOf(await getSsoConnection(businessId));
+  if (!current) throw new AppError('CONFLICT', ssoMessages.providerNotConnected);
+  await confirmTestSignIn(accessToken, current.providerName, current.connectedAt);
+  if (!(await recordSsoTestSignIn(businessId, current.providerName, new Date().toISOString()))) throw new AppError('CONFLICT', ssoMessages.testSignInOtherProvider);
+  await recordAudit({ businessId, action: 'sso.testSignInSucceeded', target: { type: 'ssoProvider', id: current.providerName, label: current.providerType === 'SAML' ? 'SAML 2.0' : 'OpenID Connect' } });
+  return getSso(caller, businessId);
+}
+
+/** The switches; 'Require SSO' goes on only after a successful test sign-in through the current provider (409). */
 export async function updateSsoSettings(caller: Caller, businessId: string, settings: SsoSettings): Promise<Sso> {
   await assertBusiness(caller, businessId);
   const before = await getSsoConnection(businessId);
-  await saveSsoSettings(businessId, settings);
+  const switchingOn = settings.requireSso && !(before?.requireSso ?? false);
+  if (switchingOn && !testedAtOf(before)) throw new AppError('CONFLICT', ssoMessages.requireSsoNeedsTest, { requireSso: ssoMessages.requireSsoNeedsTest });
+  // The condition holds the test to the provider it was made with, should the provider change meanwhile.
+  if (!(await saveSsoSettings(businessId, settings, switchingOn ? (before?.providerName ?? null) : null))) throw new AppError('CONFLICT', ssoMessages.requireSsoNeedsTest, { requireSso: ssoMessages.requireSsoNeedsTest });
   const fields = (['createEmployeesOnFirstSignIn', 'requireSso'] as const).filter((k) => (before?.[k] ?? false) !== settings[k]);
   if (fields.length) await recordAudit({ businessId, action: 'sso.settingsChanged', target: { type: 'business', id: businessId }, fields: [...fields] });
   return getSso(caller, businessId);

@@ -1,6 +1,6 @@
-// Access patterns of single sign-on (issue 24, docs/access-patterns.md SSO-1…SSO-4): a domain by its name (one
-// business per domain; the sign-in triggers' one GetItem), a business's domains (gsi2), the business's connection
-// (provider and switches), and the lease around the app client's read-modify-write.
+// Access patterns of single sign-on (issue 24, docs/access-patterns.md SSO-1…SSO-8): a domain's claims and its one
+// verified holder (the sign-in triggers' GetItems), a business's domains (gsi2), every claim for admins (gsi1), the
+// business's connection (provider and switches), and the lease around the app client's read-modify-write.
 import type { EntityItem } from 'electrodb';
 import { db, type Db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
@@ -8,49 +8,107 @@ import { isConditionalFailure } from '../data/conditional';
 export type SsoDomainRecord = EntityItem<Db['ssoDomain']>;
 export type SsoConnectionRecord = EntityItem<Db['ssoConnection']>;
 
-/** SSO-1: claims the domain for the business; false when it is claimed already (by this or another business). */
-export async function createSsoDomain(item: Pick<SsoDomainRecord, 'domain' | 'domainId' | 'businessId' | 'token'>): Promise<boolean> {
-  try {
-    await db().ssoDomain.create(item).go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
+/** How long a claim may wait for its TXT record before it expires (issue 39). */
+export const SSO_CLAIM_DAYS = 7;
+const CLAIM_SECONDS = SSO_CLAIM_DAYS * 24 * 3600;
+
+/** Whether a claim still counts: verified, or pending for less than 7 days. */
+export function isLiveClaim(d: Pick<SsoDomainRecord, 'verifiedAt' | 'expiresAt'>, now = Date.now()): boolean {
+  return Boolean(d.verifiedAt) || (d.expiresAt ?? 0) * 1000 > now;
 }
 
-/** SSO-1: the domain's item (consistent: a claim or a removal counts at once). */
-export async function getSsoDomain(domain: string): Promise<SsoDomainRecord | null> {
-  const { data } = await db().ssoDomain.get({ domain }).go({ consistent: true });
-  return data;
-}
-
-/** SSO-2: a business's domains (at most ten). */
-export async function listSsoDomains(businessId: string): Promise<SsoDomainRecord[]> {
-  const { data } = await db().ssoDomain.query.byBusiness({ businessId }).go({ pages: 'all' });
-  return data;
-}
-
-export async function markSsoDomainVerified(domain: string, businessId: string, verifiedAt: string): Promise<void> {
-  await db()
-    .ssoDomain.patch({ domain })
-    .set({ verifiedAt })
-    .where((attr, { eq }) => eq(attr.businessId, businessId))
-    .go({ response: 'none' });
-}
-
-/** Removes the business's domain; false when it was not (or no longer) the business's. */
-export async function deleteSsoDomain(domain: string, businessId: string): Promise<boolean> {
+/**
+ * SSO-1: the business's claim of the domain, pending for 7 days. It replaces only this business's own expired claim;
+ * other businesses' claims are other items and never stop it (nor does it learn of them). False when this business
+ * claimed the domain already (live).
+ */
+export async function createSsoDomain(item: Pick<SsoDomainRecord, 'domain' | 'domainId' | 'businessId' | 'token'>, now = Date.now()): Promise<boolean> {
+  const nowSeconds = Math.floor(now / 1000);
   try {
     await db()
-      .ssoDomain.delete({ domain })
-      .where((attr, { eq }) => eq(attr.businessId, businessId))
+      .ssoDomain.put({ ...item, expiresAt: nowSeconds + CLAIM_SECONDS })
+      .where((attr, { notExists, lt }) => `${notExists(attr.domain)} OR (${notExists(attr.verifiedAt)} AND ${lt(attr.expiresAt, nowSeconds)})`)
       .go({ response: 'none' });
     return true;
   } catch (error) {
     if (isConditionalFailure(error)) return false;
     throw error;
   }
+}
+
+/**
+ * SSO-1: the domain's verified claim — the holder's GetItem, then its claim (consistent: a verification or a removal
+ * counts at once); null when no business has proven the domain.
+ */
+export async function getSsoDomain(domain: string): Promise<SsoDomainRecord | null> {
+  const { data: holder } = await db().ssoDomainHolder.get({ domain }).go({ consistent: true });
+  if (!holder) return null;
+  const { data } = await db().ssoDomain.get({ domain, businessId: holder.businessId }).go({ consistent: true });
+  return data?.verifiedAt ? data : null;
+}
+
+/** SSO-1: one business's claim of the domain (live or expired), consistent. */
+export async function getSsoDomainClaim(domain: string, businessId: string): Promise<SsoDomainRecord | null> {
+  const { data } = await db().ssoDomain.get({ domain, businessId }).go({ consistent: true });
+  return data;
+}
+
+/** SSO-2: a business's live claims (at most ten); expired ones wait for the TTL to delete them. */
+export async function listSsoDomains(businessId: string): Promise<SsoDomainRecord[]> {
+  const { data } = await db().ssoDomain.query.byBusiness({ businessId }).go({ pages: 'all' });
+  return data.filter((d) => isLiveClaim(d));
+}
+
+export type VerifyOutcome = 'verified' | 'heldElsewhere' | 'gone';
+
+/**
+ * SSO-1: marks the business's claim verified and makes the business the domain's holder, in one transaction: the
+ * holder only if none exists, the claim only while it is this business's and pending (its expiry removed).
+ * 'heldElsewhere' when another business holds the domain; 'gone' when the claim was removed meanwhile.
+ */
+export async function markSsoDomainVerified(domain: string, businessId: string, domainId: string, verifiedAt: string): Promise<VerifyOutcome> {
+  const result = await db()
+    .service.transaction.write(({ ssoDomainHolder, ssoDomain }) => [
+      ssoDomainHolder.create({ domain, businessId, domainId }).commit(),
+      ssoDomain
+        .patch({ domain, businessId })
+        .set({ verifiedAt })
+        .remove(['expiresAt'])
+        .where((attr, { eq }) => eq(attr.domainId, domainId))
+        .commit(),
+    ])
+    .go();
+  if (!result.canceled) return 'verified';
+  const holder = await db().ssoDomainHolder.get({ domain }).go({ consistent: true });
+  return holder.data && holder.data.businessId !== businessId ? 'heldElsewhere' : 'gone';
+}
+
+/** Removes the business's claim (and, when verified, its hold on the domain); false when it was not (or no longer) there. */
+export async function deleteSsoDomain(domain: string, businessId: string, domainId: string, verified: boolean): Promise<boolean> {
+  const result = await db()
+    .service.transaction.write(({ ssoDomainHolder, ssoDomain }) => [
+      ssoDomain
+        .delete({ domain, businessId })
+        .where((attr, { eq }) => eq(attr.domainId, domainId))
+        .commit(),
+      ...(verified
+        ? [
+            ssoDomainHolder
+              .delete({ domain })
+              .where((attr, { eq }) => `${eq(attr.businessId, businessId)} AND ${eq(attr.domainId, domainId)}`)
+              .commit(),
+          ]
+        : []),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** SSO-8: every claim (admins), by domain, 50 a page; `prefix` narrows it to the domains that start with it. */
+export async function listSsoDomainClaims(prefix: string, cursor: string | null): Promise<{ items: SsoDomainRecord[]; cursor: string | null }> {
+  const query = prefix ? db().ssoDomain.query.all({ listing: 'ssoDomains' }).begins({ domain: prefix }) : db().ssoDomain.query.all({ listing: 'ssoDomains' });
+  const { data, cursor: next } = await query.go({ limit: 50, cursor });
+  return { items: data, cursor: next };
 }
 
 /** SSO-3: the business's connection (absent: no provider, both switches off). */
@@ -121,6 +179,24 @@ export async function removeSsoLink(link: SsoLinkRecord, employeeUserId: string 
   return !result.canceled;
 }
 
+/**
+ * SSO-3: records a successful test sign-in through `providerName`; false when that is no longer the business's current
+ * provider (replaced or disconnected meanwhile: nothing written).
+ */
+export async function recordSsoTestSignIn(businessId: string, providerName: string, testedAt: string): Promise<boolean> {
+  try {
+    await db()
+      .ssoConnection.patch({ businessId })
+      .set({ testedProviderName: providerName, testedAt })
+      .where((attr, { eq }) => eq(attr.providerName, providerName))
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Forgets the provider, keeping the switches. */
 export async function clearSsoProvider(businessId: string): Promise<void> {
   const existing = await getSsoConnection(businessId);
@@ -130,8 +206,26 @@ export async function clearSsoProvider(businessId: string): Promise<void> {
     .go({ response: 'none' });
 }
 
-export async function saveSsoSettings(businessId: string, settings: { createEmployeesOnFirstSignIn: boolean; requireSso: boolean }): Promise<void> {
-  await db().ssoConnection.upsert({ businessId, ...settings }).go({ response: 'none' });
+/**
+ * Saves the switches. `testedProvider`: only while it is both the current provider and the one the last test sign-in
+ * went through (false when not: nothing written).
+ */
+export async function saveSsoSettings(businessId: string, settings: { createEmployeesOnFirstSignIn: boolean; requireSso: boolean }, testedProvider: string | null = null): Promise<boolean> {
+  if (!testedProvider) {
+    await db().ssoConnection.upsert({ businessId, ...settings }).go({ response: 'none' });
+    return true;
+  }
+  try {
+    await db()
+      .ssoConnection.patch({ businessId })
+      .set(settings)
+      .where((attr, { eq }) => `${eq(attr.testedProviderName, testedProvider)} AND ${eq(attr.providerName, testedProvider)}`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** SSO-4: takes the app client's lease for `seconds`; false while another holder has it and it has not expired. */

@@ -18,7 +18,7 @@ describe('hosted UI URLs for SSO', () => {
     const store = new Map<string, string>();
     globalThis.localStorage = { setItem: (k: string, v: string) => store.set(k, v), getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => store.delete(k) } as never;
     const config = { oauthDomain: 'auth.example.com', local: false, userPoolClientId: 'client1', publicOrigin: 'https://cardcrew.example' };
-    const url = new URL((await startTestSignIn(config, 'sso-abc'))!);
+    const url = new URL((await startTestSignIn(config, 'sso-abc', 'biz1'))!);
     expect(url.origin).toBe('https://auth.example.com');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       identity_provider: 'sso-abc',
@@ -28,9 +28,11 @@ describe('hosted UI URLs for SSO', () => {
       code_challenge_method: 'S256',
     });
     const state = url.searchParams.get('state')!;
-    const pending = JSON.parse(store.get(`cardcrew.ssoTest.${state}`)!) as { verifier: string };
+    const pending = JSON.parse(store.get(`cardcrew.ssoTest.${state}`)!) as { verifier: string; businessId: string };
+    // The callback records the test for the business it was started from.
+    expect(pending.businessId).toBe('biz1');
     expect(url.searchParams.get('code_challenge')).toBe(createHash('sha256').update(pending.verifier).digest('base64url'));
-    expect(await startTestSignIn({ ...config, oauthDomain: null }, 'sso-abc')).toBeNull();
+    expect(await startTestSignIn({ ...config, oauthDomain: null }, 'sso-abc', 'biz1')).toBeNull();
 
     // The callback's refusal: the reason, and the verifier is gone (single use).
     const failed = await finishTestSignIn(config, new URLSearchParams({ state, error: 'invalid_request', error_description: 'PreSignUp failed with error Nope.' }));

@@ -15,6 +15,8 @@ export const TEST_CALLBACK_PATH = '/sso/test-callback';
 interface PendingTest {
   verifier: string;
   providerName: string;
+  /** The business whose provider is tested: the callback page records the test there (issue 39). */
+  businessId: string;
 }
 const pendingKey = (state: string) => `cardcrew.ssoTest.${state}`;
 
@@ -29,13 +31,17 @@ export const testCallbackUrl = (config: Pick<RuntimeConfig, 'publicOrigin'>) => 
  * (the sign-in runs in a new tab, which shares local storage, not session storage); the callback takes it once.
  * The app's own session (Amplify's keys) is never touched.
  */
-export async function startTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>, providerName: string): Promise<string | null> {
+export async function startTestSignIn(
+  config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>,
+  providerName: string,
+  businessId: string,
+): Promise<string | null> {
   const origin = hostedUiOrigin(config);
   if (!origin) return null;
   const verifier = randomText();
   const state = randomText();
   const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
-  localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName } satisfies PendingTest));
+  localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName, businessId } satisfies PendingTest));
   const params = new URLSearchParams({
     response_type: 'code',
     client_id: config.userPoolClientId,
@@ -49,8 +55,11 @@ export async function startTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain' 
   return `${origin}/oauth2/authorize?${params}`;
 }
 
-/** The outcome the callback page shows: the person the IdP sent, or why it failed. Tokens are never kept. */
-export type TestSignInResult = { ok: true; email: string | null; name: string | null } | { ok: false; reason: string };
+/**
+ * The outcome the callback page shows: the person the IdP sent, or why it failed. Tokens are never kept: the access
+ * token goes once to the API, which records the successful test (issue 39), and is dropped with the page.
+ */
+export type TestSignInResult = { ok: true; email: string | null; name: string | null; businessId: string; accessToken: string | null } | { ok: false; reason: string };
 
 function claimsOf(idToken: string): Record<string, unknown> {
   const payload = idToken.split('.')[1] ?? '';
@@ -75,13 +84,13 @@ export async function finishTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain'
     body: new URLSearchParams({ grant_type: 'authorization_code', client_id: config.userPoolClientId, redirect_uri: testCallbackUrl(config), code, code_verifier: pending.verifier }),
   }).catch(() => null);
   if (!res) return { ok: false, reason: ssoTestMessages.tokenUnreachable };
-  const body = (await res.json().catch(() => ({}))) as { id_token?: string; error?: string; error_description?: string };
+  const body = (await res.json().catch(() => ({}))) as { id_token?: string; access_token?: string; error?: string; error_description?: string };
   if (!res.ok || !body.id_token) return { ok: false, reason: body.error_description || body.error || `${ssoTestMessages.tokenRefused} (${res.status})` };
   // Shown, not trusted: nothing is signed in with it and it is dropped here (the hosted UI has just issued it).
   const claims = claimsOf(body.id_token);
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   const name = text(claims.name) ?? ([text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ') || null);
-  return { ok: true, email: text(claims.email), name };
+  return { ok: true, email: text(claims.email), name, businessId: pending.businessId, accessToken: body.access_token ?? null };
 }
 
 /** Amplify's authorize URL (PKCE and state kept by Amplify) turned to the SSO domain instead of a provider name. */

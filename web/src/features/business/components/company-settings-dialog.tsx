@@ -34,6 +34,7 @@ import { SignatureSettingsFieldset } from '@web/features/email-signature/compone
 import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
 import { DirectorySyncSection } from '@web/features/directory-sync/components/directory-sync-section';
 import { SsoSection } from '@web/features/sso/components/sso-section';
+import { LeaverDefaultsSection } from '@web/features/leavers/components/leaver-defaults-section';
 
 const fields = [
   'name',
@@ -107,7 +108,8 @@ export function CompanySettingsDialog({
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
         {open && <DirectorySyncSection businessId={business.id} />}
-        {open && <SsoSection businessId={business.id} />}
+        {open && <LeaverDefaultsSection businessId={business.id} />}
+        {open && <SsoSection businessId={business.id} businessName={business.name} />}
       </DialogContent>
     </Dialog>
   );

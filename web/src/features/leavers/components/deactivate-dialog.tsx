@@ -1,6 +1,7 @@
 // The deactivate dialog (issue 23 §2): says what will happen before it happens — the card page will say they left and
 // point to the colleague picked (or the company's website and phone), their leads go to the person picked (default:
-// the owner), they are signed out and lose the portal, wallet passes are voided — and then runs the leaver flow.
+// the owner), they are signed out and lose the portal, wallet passes are voided — and then runs the leaver flow. Both
+// people are picked in searchable comboboxes (issue 39): the colleague starts as the business's default successor.
 import { messages } from '@shared/messages';
 import type { Employee } from '@shared/schemas/employee';
 import { useId, useState } from 'react';
@@ -15,11 +16,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/dialog';
-import { Label } from '@web/components/label';
-import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { useDeactivateEmployee, useLeavingPreview } from '../api/leavers';
+import { PersonPicker, type PickedPerson } from './person-picker';
 
 const m = messages.leavers;
 
@@ -36,20 +36,24 @@ interface Props {
 export function DeactivateDialog({ businessId, employee, open, onOpenChange, beforeDeactivate, onDeactivated }: Props) {
   const preview = useLeavingPreview(businessId, employee.id, open);
   const deactivate = useDeactivateEmployee(businessId);
-  const [successorCardId, setSuccessorCardId] = useState('');
-  /** null: the default person (the owner's profile, else the company's own contacts: ''). */
-  const [pickedLeadsTo, setLeadsTo] = useState<string | null>(null);
+  /** undefined: not touched (the default successor); null: the company's website and phone. */
+  const [pickedSuccessor, setSuccessor] = useState<PickedPerson | null | undefined>(undefined);
+  /** undefined: the default person (the owner's profile, else the company's own contacts). */
+  const [pickedLeadsTo, setLeadsTo] = useState<PickedPerson | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const successorId = useId();
   const leadsId = useId();
   const data = preview.data;
-  const leadsTo = pickedLeadsTo ?? (data && !data.defaultLeadsTo.isCompany ? data.defaultLeadsTo.employeeId : '');
+  const successor = pickedSuccessor === undefined ? (data?.defaultSuccessor ?? null) : pickedSuccessor;
+  const defaultHolder = data && !data.defaultLeadsTo.isCompany ? { employeeId: data.defaultLeadsTo.employeeId, name: data.defaultLeadsTo.name } : null;
+  const leadsTo = pickedLeadsTo === undefined ? defaultHolder : pickedLeadsTo;
+  const reset = () => {
+    setSuccessor(undefined);
+    setLeadsTo(undefined);
+  };
   const close = (next: boolean) => {
     if (busy) return;
-    if (!next) {
-      setSuccessorCardId('');
-      setLeadsTo(null);
-    }
+    if (!next) reset();
     onOpenChange(next);
   };
 
@@ -59,7 +63,7 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
       await beforeDeactivate?.();
       await deactivate.mutateAsync({
         employeeId: employee.id,
-        options: { successorCardId: successorCardId || undefined, leadsTo: leadsTo || undefined },
+        options: { successorCardId: successor?.cardId ?? null, leadsTo: leadsTo?.employeeId },
       });
     } catch (error) {
       toast.error('Error', {
@@ -71,8 +75,7 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
       setBusy(false);
     }
     toast.success(m.deactivated(employee.name));
-    setSuccessorCardId('');
-    setLeadsTo(null);
+    reset();
     onOpenChange(false);
     onDeactivated?.();
   };
@@ -94,22 +97,20 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
           <ul className="grid list-disc gap-4 pl-5 text-sm">
             <li>
               <div className="grid gap-1.5">
-                <Label htmlFor={successorId} className="font-normal leading-snug">
+                <span id={successorId} className="leading-snug">
                   {m.cardWillSay(employee.name, data.businessName)}
-                </Label>
-                <NativeSelect
-                  id={successorId}
-                  value={successorCardId}
-                  onChange={(e) => setSuccessorCardId(e.target.value)}
+                </span>
+                <PersonPicker
+                  businessId={businessId}
+                  aria-labelledby={successorId}
+                  value={successor ? { employeeId: successor.employeeId, name: successor.name, cardId: successor.cardId } : null}
+                  onChange={setSuccessor}
+                  exclude={employee.id}
+                  withCard
+                  emptyOption={m.noSuccessor}
+                  labelOf={m.successorCard}
                   disabled={busy}
-                >
-                  <option value="">{m.noSuccessor}</option>
-                  {data.colleagues.map((c) => (
-                    <option key={c.cardId} value={c.cardId}>
-                      {m.successorCard(c.name)}
-                    </option>
-                  ))}
-                </NativeSelect>
+                />
               </div>
             </li>
             <li>
@@ -118,24 +119,18 @@ export function DeactivateDialog({ businessId, employee, open, onOpenChange, bef
                   <span>{m.noLeads}</span>
                 ) : (
                   <>
-                    <Label htmlFor={leadsId} className="font-normal leading-snug">
+                    <span id={leadsId} className="leading-snug">
                       {m.leadsWillMove(data.leadCount)}
-                    </Label>
-                    <NativeSelect
-                      id={leadsId}
+                    </span>
+                    <PersonPicker
+                      businessId={businessId}
+                      aria-labelledby={leadsId}
                       value={leadsTo}
-                      onChange={(e) => setLeadsTo(e.target.value)}
+                      onChange={(person) => setLeadsTo(person ?? (data.defaultLeadsTo.isCompany ? null : defaultHolder))}
+                      exclude={employee.id}
+                      emptyOption={data.defaultLeadsTo.isCompany ? `${data.businessName} (the owner’s contacts)` : undefined}
                       disabled={busy}
-                    >
-                      {data.defaultLeadsTo.isCompany && (
-                        <option value="">{`${data.businessName} (the owner’s contacts)`}</option>
-                      )}
-                      {data.people.map((p) => (
-                        <option key={p.employeeId} value={p.employeeId}>
-                          {p.employeeId === data.defaultLeadsTo.employeeId ? `${p.name} (owner)` : p.name}
-                        </option>
-                      ))}
-                    </NativeSelect>
+                    />
                   </>
                 )}
               </div>

@@ -1,6 +1,6 @@
 // Single sign-on (issue 24): the business's SSO state, its domains (claim, check, remove), the identity provider
-// (connect, disconnect) and the switches.
-import { ssoDomainSchema, ssoSchema, type SsoDomain, type Sso, type SsoProviderInput, type SsoSettings } from '@shared/schemas/sso';
+// (connect, disconnect), the recorded test sign-in and the switches.
+import { ssoDomainSchema, ssoSchema, type SsoDomain, type Sso, type SsoProviderInput, type SsoSettings, type SsoTestSignInInput } from '@shared/schemas/sso';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api-client';
 
@@ -12,6 +12,8 @@ export function useSso(businessId: string) {
   return useQuery({
     queryKey: ssoKeys.business(businessId),
     queryFn: ({ signal }): Promise<Sso> => apiRequest(base(businessId), { schema: ssoSchema, signal }),
+    // A 'Test sign-in' finishes in another tab: coming back shows it (and unlocks 'Require SSO') at once.
+    refetchOnWindowFocus: 'always',
   });
 }
 
@@ -40,6 +42,10 @@ export const useConnectSsoProvider = (businessId: string) =>
 
 export const useDisconnectSsoProvider = (businessId: string) =>
   useSsoMutation(businessId, () => apiRequest(`${base(businessId)}/provider`, { method: 'DELETE' }));
+
+/** 'Test sign-in' succeeded (issue 39): the callback page hands the test's access token to the API once, to record it. */
+export const recordTestSignIn = (businessId: string, accessToken: string): Promise<Sso> =>
+  apiRequest(`${base(businessId)}/test-sign-ins`, { method: 'POST', body: { accessToken } satisfies SsoTestSignInInput, schema: ssoSchema });
 
 export const useSaveSsoSettings = (businessId: string) =>
   useSsoMutation(businessId, (settings: SsoSettings): Promise<Sso> => apiRequest(`${base(businessId)}/settings`, { method: 'PUT', body: settings, schema: ssoSchema }), true);

@@ -1,7 +1,7 @@
 // Company Settings → 'Single sign-on' (issue 24): the e-mail domains SSO covers, each with the DNS TXT record that
 // proves it (Check, Remove); the identity provider (SAML 2.0 by metadata URL or XML upload, or OpenID Connect) and what
 // it needs from us; 'Test sign-in'; the two switches (create employees on first sign-in; require SSO, the owner keeping
-// a password sign-in).
+// a password sign-in — switched on only after a recorded successful test sign-in, and confirmed).
 import { ssoMessages } from '@shared/messages/sso';
 import { claimSsoDomainSchema, type Sso, type SsoDomain, type SsoProviderInput } from '@shared/schemas/sso';
 import { ShieldCheck } from 'lucide-react';
@@ -16,6 +16,7 @@ import { Input } from '@web/components/input';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { getConfig } from '@web/lib/config';
+import { formatLongDate } from '@shared/format';
 import { startTestSignIn } from '../hosted-ui';
 import { useCheckSsoDomain, useClaimSsoDomain, useConnectSsoProvider, useDisconnectSsoProvider, useRemoveSsoDomain, useSaveSsoSettings, useSso } from '../api/sso';
 
@@ -39,7 +40,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function SsoSection({ businessId }: { businessId: string }) {
+export function SsoSection({ businessId, businessName }: { businessId: string; businessName: string }) {
   const headingId = useId();
   const sso = useSso(businessId);
   return (
@@ -63,7 +64,7 @@ export function SsoSection({ businessId }: { businessId: string }) {
           <Domains businessId={businessId} domains={sso.data.domains} />
           <ServiceProvider details={sso.data.serviceProvider} />
           <Provider businessId={businessId} sso={sso.data} />
-          <Switches businessId={businessId} settings={sso.data.settings} />
+          <Switches businessId={businessId} businessName={businessName} settings={sso.data.settings} testedAt={sso.data.provider?.testedAt ?? null} />
         </>
       )}
     </section>
@@ -140,7 +141,9 @@ function Domains({ businessId, domains }: { businessId: string; domains: SsoDoma
               </div>
               {d.state === 'pending' && (
                 <div className="grid gap-2">
-                  <p className="text-sm text-muted-foreground">Create this TXT record at your DNS provider, then press Check.</p>
+                  <p className="text-sm text-muted-foreground">
+                    Create this TXT record at your DNS provider, then press Check.{d.expiresAt ? ` ${ssoMessages.domainExpires(formatLongDate(d.expiresAt))}.` : ''}
+                  </p>
                   <CopyRow label={`TXT record name for ${d.domain}`} value={d.txtRecord.name} />
                   <CopyRow label={`TXT record value for ${d.domain}`} value={d.txtRecord.value} />
                 </div>
@@ -193,7 +196,7 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
     if (!provider) return;
     // Opened before the (asynchronous) PKCE challenge is ready, so the browser does not block it as a pop-up.
     const tab = window.open('about:blank', '_blank');
-    const url = await startTestSignIn(getConfig(), provider.providerName);
+    const url = await startTestSignIn(getConfig(), provider.providerName, businessId);
     if (tab && url) tab.location.href = url;
     else tab?.close();
   }
@@ -218,6 +221,7 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
           {provider.issuer && <p className="break-all">Issuer: {provider.issuer}</p>}
           {provider.clientId && <p className="break-all">Client ID: {provider.clientId}</p>}
           {provider.signInUrl && <p className="break-all">Sign-in URL: {provider.signInUrl}</p>}
+          {provider.testedAt && <p data-testid="sso-tested">{ssoMessages.requireSsoTested(formatLongDate(provider.testedAt))}</p>}
           {sso.previousProvider && (
             <p className="text-muted-foreground" data-testid="sso-previous-provider">
               {ssoMessages.previousProviderKept(sso.previousProvider.type === 'SAML' ? 'SAML 2.0' : 'OpenID Connect', sso.previousProvider.entityId ?? sso.previousProvider.issuer ?? '')}
@@ -346,18 +350,24 @@ function ConnectForm({ businessId, onDone, canCancel }: { businessId: string; on
   );
 }
 
-function Switches({ businessId, settings }: { businessId: string; settings: Sso['settings'] }) {
+function Switches({ businessId, businessName, settings, testedAt }: { businessId: string; businessName: string; settings: Sso['settings']; testedAt: string | null }) {
   const save = useSaveSsoSettings(businessId);
   const jitId = useId();
   const requireId = useId();
+  const requireHintId = useId();
+  const [confirming, setConfirming] = useState(false);
   async function change(next: Sso['settings']) {
     try {
       await save.mutateAsync(next);
       toast.success(ssoMessages.settingsSaved);
+      return true;
     } catch (e) {
       toast.error('Error', { description: failure(e) });
+      return false;
     }
   }
+  // Switching on waits for a successful test through the current provider and a confirmation; off needs neither.
+  const canRequire = settings.requireSso || Boolean(testedAt);
   return (
     <div className="grid gap-3">
       <div className="flex items-start gap-2">
@@ -380,16 +390,31 @@ function Switches({ businessId, settings }: { businessId: string; settings: Sso[
           id={requireId}
           type="checkbox"
           role="switch"
+          aria-describedby={canRequire ? undefined : requireHintId}
           className="mt-1 size-4 accent-primary"
           checked={settings.requireSso}
-          disabled={save.isPending}
-          onChange={(e) => void change({ ...settings, requireSso: e.target.checked })}
+          disabled={save.isPending || !canRequire}
+          onChange={(e) => (e.target.checked ? setConfirming(true) : void change({ ...settings, requireSso: false }))}
         />
         <label htmlFor={requireId} className="text-sm">
           <span className="font-medium">Require SSO</span>
           <span className="block text-muted-foreground">Employees can no longer sign in with a password or Google. {ssoMessages.ownerKeepsPassword}</span>
         </label>
       </div>
+      {!canRequire && (
+        <p id={requireHintId} className="text-sm text-muted-foreground" data-testid="sso-require-hint">
+          {ssoMessages.requireSsoTestFirst}
+        </p>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={ssoMessages.requireSsoConfirmTitle}
+        description={ssoMessages.requireSsoConfirmDescription(businessName)}
+        confirmLabel={ssoMessages.requireSsoConfirm}
+        busy={save.isPending}
+        onConfirm={() => void change({ ...settings, requireSso: true }).then((saved) => saved && setConfirming(false))}
+        onOpenChange={(open) => !open && setConfirming(false)}
+      />
     </div>
   );
 }

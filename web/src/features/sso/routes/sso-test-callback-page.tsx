@@ -1,19 +1,26 @@
 // /sso/test-callback (issue 24): where the owner's 'Test sign-in' comes back from the hosted UI, in its own tab. It
 // trades the code for tokens (PKCE), shows the e-mail and name the identity provider sent — 'Test sign-in succeeded' —
-// or 'SSO sign-in failed' with the reason, and keeps nothing: no tokens stored, the owner's own session untouched.
+// or 'SSO sign-in failed' with the reason, and keeps nothing: no tokens stored, the owner's own session untouched. A
+// success is recorded by the API (issue 39: 'Require SSO' needs one), from the test's access token sent once.
 import { ssoMessages, ssoTestMessages } from '@shared/messages/sso';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { CenteredCard } from '@web/components/centered-card';
 import { Spinner } from '@web/components/spinner';
 import { getConfig } from '@web/lib/config';
+import { isApiError } from '@web/lib/api-client';
+import { recordTestSignIn } from '../api/sso';
 import { finishTestSignIn, type TestSignInResult } from '../hosted-ui';
+
+/** Whether the API recorded the successful test, or why not. */
+type Recorded = { ok: true } | { ok: false; reason: string };
 
 /** A trigger's refusal as Cognito words it ('PreSignUp failed with error <reason>.') → the reason. */
 const reasonOf = (text: string) => text.replace(/^\w+ failed with error (.*?)\.?$/s, '$1');
 
 export function SsoTestCallbackPage() {
   const [result, setResult] = useState<TestSignInResult | null>(null);
+  const [recorded, setRecorded] = useState<Recorded | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -24,7 +31,18 @@ export function SsoTestCallbackPage() {
     // The code leaves the address bar at once: a reload or a shared URL carries nothing.
     window.history.replaceState(null, '', window.location.pathname);
     finishTestSignIn(getConfig(), query)
-      .then(setResult)
+      .then(async (outcome) => {
+        if (outcome.ok) {
+          const saved: Recorded = outcome.accessToken
+            ? await recordTestSignIn(outcome.businessId, outcome.accessToken).then(
+                () => ({ ok: true as const }),
+                (error: unknown) => ({ ok: false as const, reason: isApiError(error) && error.status < 500 ? error.message : ssoTestMessages.tokenUnreachable }),
+              )
+            : { ok: false, reason: ssoTestMessages.tokenUnreachable };
+          setRecorded(saved);
+        }
+        setResult(outcome);
+      })
       .catch((error: unknown) => setResult({ ok: false, reason: error instanceof Error ? error.message : String(error) }));
   }, []);
 
@@ -62,6 +80,15 @@ export function SsoTestCallbackPage() {
           <dt className="font-medium">{ssoTestMessages.nameLabel}</dt>
           <dd className="min-w-0 break-words">{result.name ?? ssoTestMessages.notSent}</dd>
         </dl>
+        {recorded?.ok ? (
+          <p role="status" className="text-sm font-medium" data-testid="sso-test-recorded">
+            {ssoTestMessages.recorded}
+          </p>
+        ) : (
+          <p role="alert" className="break-words text-sm font-medium text-destructive" data-testid="sso-test-recorded">
+            {ssoTestMessages.notRecorded}: {recorded?.reason}
+          </p>
+        )}
         <p className="text-sm text-muted-foreground">{ssoTestMessages.closeHint}</p>
       </div>
     </CenteredCard>
