@@ -220,8 +220,10 @@ export const areas: Record<Area, AreaDef> = {
     // Query (gsi1): the agency's invoices; (gsi2) the plans (volume tiers) and a client's agency links. BatchGetItem:
     // the clients billed to the agency. UpdateItem: the choices on the link, the agency's brand on the client's business
     // item. GetItem: the caller's records, the agency, the business.
-    // PutItem: the audit entry of a changed payer or white-label choice (issue 23 §3). ConditionCheckItem: a changed
-    // payer's transaction checks the agency's name it copies onto the business item.
+    // PutItem: the audit entry of a changed payer or white-label choice (issue 23 §3), and the billing-email guard of a
+    // client billed directly that gets its billing e-mail on the switch (issue 40). ConditionCheckItem: a changed payer's
+    // transaction checks the agency's name it copies onto the business item, and that a client billed directly still
+    // has its billing e-mail.
     capabilities: { table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'UpdateItem', 'PutItem', 'ConditionCheckItem'], indexes: true } },
   },
   // Invoice PDFs (issue 27 §2): the only Lambda that carries pdf-lib. Renders an invoice's PDF for its current state on

@@ -198,6 +198,12 @@ export const messages = {
     savedToNamed: (client: string, agency: string) => `${client} is now billed to ${agency} from the next monthly invoice.`,
     saveFailed: 'Failed to change who pays for this client. Please try again.',
     fetchFailed: 'Failed to load your invoices. Please try again.',
+    /** Billed directly (issue 40): the client's invoices go to its own billing e-mail, never to the agency. */
+    savedDirectTo: (client: string, email: string) => `${client} is now billed directly from the next monthly invoice, sent to ${email}.`,
+    billingEmailRequired: "Enter the client's billing email: its invoices go there",
+    billingEmailOnlyDirect: 'A billing email is given only when the client is billed directly',
+    billingEmailKept: 'This client already has a billing email; change it in its Company Settings.',
+    billingEmailNeeded: 'A client billed directly needs a billing email: its invoices go there',
   },
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {

@@ -279,6 +279,12 @@ describe('agencyFinancials', () => {
     expect(result.costsCents).toBe(agencyInvoiceAmounts([3, 21, 201].map((n, i) => ({ businessId: `b${i}`, businessName: `Client ${i}`, billableEmployees: n })), DEFAULT_VOLUME_TIERS).subtotalCents);
     expect(result.netProfitCents).toBe(23625 - 11814);
   });
+
+  it('counts no money for a client billed directly, but still counts it and its users (issue 40)', () => {
+    const result = agencyFinancials([{ employees: 3, billedTo: 'agency' }, { employees: 21, billedTo: 'direct' }]);
+    expect(result).toEqual({ activeClients: 2, totalUsers: 24, monthlyRevenueCents: 597, costsCents: 299, netProfitCents: 298, growthRate: 0 });
+    expect(agencyFinancials([{ employees: 21, billedTo: 'direct' }])).toMatchObject({ monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
+  });
 });
 
 describe('money rounding (issue 20 §2)', () => {

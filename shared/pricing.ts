@@ -123,15 +123,18 @@ export function agencyClientCost(employees: number): { ratePerUserCents: number;
 /**
  * The agency dashboard tiles: revenue per client at its own tier, costs 50 % of each client's revenue rounded per
  * client (agencyClientCost), growth fixed at 0. Pass each active client's billable (non-draft) employees, the count its
- * invoice bills, so the agency's figures and the bills agree (issue 20 §1, issue 27 §4; docs/decisions.md).
+ * invoice bills, so the agency's figures and the bills agree (issue 20 §1, issue 27 §4; docs/decisions.md). The money
+ * follows who pays (issue 40): a client billed directly earns the agency nothing and costs it nothing, though it is
+ * still one of its clients and its users are still the agency's to manage.
  */
-export function agencyFinancials(clients: readonly { employees: number }[]): AgencyFinancials {
+export function agencyFinancials(clients: readonly { employees: number; billedTo?: 'agency' | 'direct' }[]): AgencyFinancials {
   let totalUsers = 0;
   let revenueCents = 0;
   let costsCents = 0;
-  for (const { employees } of clients) {
-    const client = agencyClientCost(employees);
+  for (const { employees, billedTo } of clients) {
     totalUsers += employees;
+    if (billedTo === 'direct') continue;
+    const client = agencyClientCost(employees);
     revenueCents += client.revenueCents;
     costsCents += client.costCents;
   }

@@ -70,6 +70,7 @@ async function prerender() {
   if (!entry || !config) throw new Error('web/dist/index.html lost its entry script or its config preload');
   const loader = writeScript('after-paint');
   const keptLabelsScript = writeScript('kept-labels');
+  const rememberedBrandScript = writeScript('remembered-brand');
 
   // A public page is hydrated (data-prerendered); a signed-in page's frame (issue 25 §1) is drawn from the HTML and
   // then rendered over by the app (data-frame), which draws the same frame with what the last visit kept, then the data.
@@ -78,7 +79,7 @@ async function prerender() {
     ...Object.entries(framedPages).map(([path, file]) => ({ path, file, render: renderFrame, marker: 'data-frame' })),
   ];
   for (const { path, file, render, marker } of pages) {
-    const { html, modules, keptLabels } = await render(path);
+    const { html, modules, keptLabels, rememberedBrand } = await render(path);
     const chunks = [...chunksOf(manifest, 'index.html'), ...modules.flatMap((module) => [...chunksOf(manifest, module)])].filter((f) => `/${f}` !== entry);
     const loaderTag =
       `<script defer src="/${loader}" data-entry="${entry}" data-config="${config}" ` +
@@ -95,6 +96,11 @@ async function prerender() {
       keptLabels && html.includes('data-kept-label')
         ? `<script defer blocking="render" src="/${keptLabelsScript}" data-session="${keptLabels.session}" data-labels="${keptLabels.labels}"></script>`
         : '';
+    // The sign-in page of a signed-out white-labelled client's person paints no CardCrew before the app has drawn the
+    // agency's brand (web/remembered-brand.js; render-blocking like the kept names, and as cheap).
+    const rememberedBrandTag = rememberedBrand
+      ? `<script defer blocking="render" src="/${rememberedBrandScript}" data-brand-key="${rememberedBrand.key}" data-style-id="${rememberedBrand.styleId}"></script>`
+      : '';
     const page = shell
       // The stylesheet inline (7 KB compressed): the first paint needs no second request. The CSP allows inline styles.
       // A lazy chunk that imports from the entry lists the entry's stylesheet among its dependencies; Vite's preload
@@ -105,7 +111,7 @@ async function prerender() {
       .replace(ENTRY_SCRIPT, '')
       .replace(MODULE_PRELOADS, '')
       .replace(CONFIG_PRELOAD, '')
-      .replace('</head>', `${loaderTag}${paintWhenParsed}${keptLabelsTag}</head>`)
+      .replace('</head>', `${loaderTag}${paintWhenParsed}${keptLabelsTag}${rememberedBrandTag}</head>`)
       .replace(ROOT_ELEMENT, `<div id="root" ${marker}>${html}</div><template id="page-end"></template>`);
     writeFileSync(join(dist, file), page);
   }

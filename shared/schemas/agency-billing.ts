@@ -1,20 +1,38 @@
 // An agency's billing (issue 20 §1, §2): who pays for each client, the agency's invoices and its volume tier.
 import * as z from '../zod';
+import { messages } from '../messages';
+import { requiredEmailAddress } from './common';
 import { invoiceSchema } from './invoice';
 
 export const billedToOptions = ['agency', 'direct'] as const;
 export type BilledTo = (typeof billedToOptions)[number];
 
-/** Who pays for a client: the agency on its monthly invoice, or the client directly. */
-export const clientBillingInputSchema = z.strictObject({
-  billedTo: z.enum(billedToOptions, { error: 'Billed to must be agency or direct' }),
-});
-export type ClientBillingInput = z.infer<typeof clientBillingInputSchema>;
+/** The client's billing e-mail, asked for when a client without one is switched to billed directly (issue 40). */
+const clientBillingEmail = requiredEmailAddress(messages.agencyBilling.billingEmailRequired, messages.businessForm.validEmail);
+
+/** The dialog that asks for it: the same field the API takes. */
+export const clientBillingEmailSchema = z.strictObject({ billingEmail: clientBillingEmail });
+export type ClientBillingEmailInput = z.input<typeof clientBillingEmailSchema>;
+
+/**
+ * Who pays for a client: the agency on its monthly invoice, or the client directly. A client billed directly is billed
+ * at its own billing e-mail: one without gets it here (the API refuses 'direct' without one), and its owner may change
+ * it later in Company Settings.
+ */
+export const clientBillingInputSchema = z
+  .strictObject({
+    billedTo: z.enum(billedToOptions, { error: 'Billed to must be agency or direct' }),
+    billingEmail: z.optional(clientBillingEmail),
+  })
+  .check(z.refine((input) => input.billingEmail === undefined || input.billedTo === 'direct', { message: messages.agencyBilling.billingEmailOnlyDirect, path: ['billingEmail'] }));
+export type ClientBillingInput = z.output<typeof clientBillingInputSchema>;
 
 export const clientBillingSchema = z.object({
   businessId: z.string(),
   agencyId: z.string(),
   billedTo: z.enum(billedToOptions),
+  /** Where the client's own invoices go (null: it has none, so it can only be billed to the agency). */
+  billingEmail: z.nullable(z.string()),
   /** Who changed it last (user id) and when; null while it is the default it was created with. */
   changedBy: z.nullable(z.string()),
   changedAt: z.nullable(z.string()),

@@ -104,10 +104,12 @@ export const agencyClientSummarySchema = z.object({
   employeeCount: z.int(),
   /** The employees the client is billed for: every one but drafts (spec 2 §9), as the monthly invoice counts them. */
   billableEmployeeCount: z.int(),
-  /** What the agency charges this client per month: its billable employees at the agency view rates (spec 2 §9), integer cents. */
+  /** What the agency charges this client per month: its billable employees at the agency view rates (spec 2 §9), integer cents; 0 billed directly. */
   revenueCents: z.int(),
   /** Who pays for the client: the agency on its monthly invoice, or the client directly (issue 20 §1). */
   billedTo: z.enum(['agency', 'direct']),
+  /** Where the client's own invoices go when it is billed directly (issue 40); null: none yet (asked for on the switch). */
+  billingEmail: z.nullable(z.string()),
   /** White-label for this client: the agency's switch ('agency') or this client's override (issue 21 §1). */
   whiteLabel: z.enum(clientWhiteLabelOptions),
   /** Whether the client shows this agency's brand now. */

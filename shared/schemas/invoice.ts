@@ -3,6 +3,7 @@ import * as z from '../zod';
 import { DEFAULT_CURRENCY, groupDigits, parseIsoDate, toIsoDate } from '../format';
 import { toCents } from '../pricing';
 import { optionalText, pageCursor } from './common';
+import { clientBrandSchema } from './me';
 
 export const invoiceStatuses = ['pending', 'paid', 'overdue', 'cancelled', 'void'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -243,6 +244,8 @@ export const invoicePaymentViewSchema = z.object({
   notes: z.nullable(z.string()),
   billingContact: z.nullable(z.string()),
   ...invoiceBreakdown,
+  /** A white-labelled client's invoice: its agency's brand, decided on the server from the business (issue 40); else null. */
+  brand: z.nullable(clientBrandSchema),
 });
 export type InvoicePaymentView = z.infer<typeof invoicePaymentViewSchema>;
 

@@ -5,6 +5,8 @@ import {
   planUpdateSchema,
   pricingPlanSchema,
   sortPlansForDisplay,
+  volumeTierMessages,
+  volumeTiersSchema,
   type PricingPlan,
 } from './plan';
 
@@ -115,6 +117,24 @@ describe('planUpdateSchema', () => {
   it('refuses fields the form does not have', () => {
     expect(planUpdateSchema.safeParse({ ...validUpdate, planType: 'agency' }).success).toBe(false);
     expect(planUpdateSchema.safeParse({ ...validUpdate, name: 'Renamed' }).success).toBe(false);
+  });
+});
+
+describe('volumeTiersSchema (issue 40)', () => {
+  const issuesOf = (tiers: unknown) => {
+    const result = volumeTiersSchema.safeParse(tiers);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  };
+
+  it('refuses a discount lower than the tier before, under that discount; an equal one is fine', () => {
+    expect(issuesOf([{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 100, discountPercent: 10 }, { fromUsers: 500, discountPercent: 5 }])).toEqual({ '2.discountPercent': volumeTierMessages.discountFalls });
+    expect(volumeTiersSchema.safeParse([{ fromUsers: 0, discountPercent: 5 }, { fromUsers: 100, discountPercent: 5 }, { fromUsers: 500, discountPercent: 7.5 }]).success).toBe(true);
+  });
+
+  it('says which field of an empty new tier is missing', () => {
+    expect(issuesOf([{ fromUsers: '0', discountPercent: '0' }, { fromUsers: '', discountPercent: '' }])).toEqual({ '1.fromUsers': volumeTierMessages.fromUsersMissing, '1.discountPercent': volumeTierMessages.percentMissing });
+    expect(issuesOf([{ fromUsers: '0', discountPercent: '0' }, { fromUsers: '200', discountPercent: '  ' }])).toEqual({ '1.discountPercent': volumeTierMessages.percentMissing });
+    expect(issuesOf([{ fromUsers: '0', discountPercent: '0' }, { fromUsers: '', discountPercent: '5' }])).toEqual({ '1.fromUsers': volumeTierMessages.fromUsersMissing });
   });
 });
 

@@ -53,6 +53,9 @@ export const volumeTierMessages = {
   fromUsersWhole: 'Enter a whole number of users',
   firstFromZero: 'The first tier starts at 0 users',
   increasing: 'Start above the tier before',
+  fromUsersMissing: 'Enter the number of users this tier starts from',
+  percentMissing: "Enter this tier's discount",
+  discountFalls: 'Use at least the discount of the tier before',
   percentRange: 'Enter a discount from 0 to 100',
   percentDecimals: 'Use at most two decimals',
   tiersCount: 'Use 1 to 10 tiers',
@@ -62,19 +65,25 @@ export const MAX_VOLUME_TIERS = 10;
 export const MAX_TIER_USERS = 1_000_000;
 const vt = volumeTierMessages;
 
-const numberInput = (message: string) => z.pipe(z.union([z.number(), z.string().check(z.maxLength(32))], { error: message }), z.transform(parseDecimal));
+/** A number, or a number typed as text; empty text (a new tier's untouched field) is missing, said as `missing`. */
+const numberInput = (message: string, missing: string) =>
+  z.pipe(
+    z.union([z.number(), z.string().check(z.maxLength(32), z.refine((text) => text.trim() !== '', missing))], { error: message }),
+    z.transform(parseDecimal),
+  );
 
 /**
  * Volume tiers as the admin types them: each tier starts at a whole number of billable users and runs to the next
- * tier's start (the last is open), so tiers cannot overlap or leave gaps as long as the starts increase from 0. A
- * broken rule is reported under the field that breaks it.
+ * tier's start (the last is open), so tiers cannot overlap or leave gaps as long as the starts increase from 0; the
+ * discount never falls as volume grows (issue 40: a larger agency never pays more per user for growing). A broken rule
+ * is reported under the field that breaks it, and an empty field says it is missing.
  */
 export const volumeTiersSchema = z
   .array(
     z.strictObject({
-      fromUsers: z.pipe(numberInput(vt.fromUsersWhole), z.number().check(z.int(vt.fromUsersWhole), z.gte(0, vt.fromUsersWhole), z.lte(MAX_TIER_USERS, vt.fromUsersWhole))),
+      fromUsers: z.pipe(numberInput(vt.fromUsersWhole, vt.fromUsersMissing), z.number().check(z.int(vt.fromUsersWhole), z.gte(0, vt.fromUsersWhole), z.lte(MAX_TIER_USERS, vt.fromUsersWhole))),
       discountPercent: z.pipe(
-        numberInput(vt.percentRange),
+        numberInput(vt.percentRange, vt.percentMissing),
         z.number().check(z.gte(0, vt.percentRange), z.lte(100, vt.percentRange), z.refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, vt.percentDecimals)),
       ),
     }),
@@ -84,9 +93,12 @@ export const volumeTiersSchema = z
     z.maxLength(MAX_VOLUME_TIERS, vt.tiersCount),
     z.superRefine((tiers: VolumeTier[], ctx) => {
       tiers.forEach((tier, index) => {
-        if (index === 0 && tier.fromUsers !== 0) ctx.addIssue({ code: 'custom', message: vt.firstFromZero, path: [0, 'fromUsers'], input: tier.fromUsers });
+        // A field refused on its own (empty, not a number) was said under it already: compare only numbers.
         const previous = tiers[index - 1];
-        if (previous && tier.fromUsers <= previous.fromUsers) ctx.addIssue({ code: 'custom', message: vt.increasing, path: [index, 'fromUsers'], input: tier.fromUsers });
+        const number = (value: unknown) => typeof value === 'number';
+        if (index === 0 && number(tier.fromUsers) && tier.fromUsers !== 0) ctx.addIssue({ code: 'custom', message: vt.firstFromZero, path: [0, 'fromUsers'], input: tier.fromUsers });
+        if (previous && number(tier.fromUsers) && number(previous.fromUsers) && tier.fromUsers <= previous.fromUsers) ctx.addIssue({ code: 'custom', message: vt.increasing, path: [index, 'fromUsers'], input: tier.fromUsers });
+        if (previous && number(tier.discountPercent) && number(previous.discountPercent) && tier.discountPercent < previous.discountPercent) ctx.addIssue({ code: 'custom', message: vt.discountFalls, path: [index, 'discountPercent'], input: tier.discountPercent });
       });
     }),
   );

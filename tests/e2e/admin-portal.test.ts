@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
+import { volumeTierMessages } from '../../shared/schemas/plan';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
@@ -136,6 +137,22 @@ describe('admin portal (1280 px, then 375 px)', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'admin-03-volume-tiers');
     expect((await db.plan.get({ planId: 'plan-agency-partner' }).go()).data!.volumeTiers).toEqual(before.volumeTiers);
+
+    // Issue 40: an empty new tier says which field is missing; a discount below the tier before is refused under it.
+    await tiers.getByLabel('Tier 4 from (users)').fill('1000');
+    await tiers.getByLabel('Tier 4 discount (%)').fill('8');
+    await tiers.getByRole('button', { name: 'Add tier' }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expectOnPage(tiers.getByText(volumeTierMessages.fromUsersMissing)).toBeVisible();
+    await expectOnPage(tiers.getByText(volumeTierMessages.percentMissing)).toBeVisible();
+    await expectOnPage(tiers.getByText(volumeTierMessages.discountFalls)).toBeVisible();
+    await expectOnPage(tiers.getByLabel('Tier 4 discount (%)')).toHaveAccessibleDescription(volumeTierMessages.discountFalls);
+    await expectOnPage(tiers.getByLabel('Tier 5 from (users)')).toHaveAccessibleDescription(volumeTierMessages.fromUsersMissing);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'admin-03b-volume-tiers-missing');
+    expect((await db.plan.get({ planId: 'plan-agency-partner' }).go()).data!.volumeTiers).toEqual(before.volumeTiers);
+    await tiers.getByRole('button', { name: 'Remove tier 5' }).click();
+    await tiers.getByLabel('Tier 4 discount (%)').fill('12.5');
 
     try {
       await tiers.getByLabel('Tier 4 from (users)').fill('1000');

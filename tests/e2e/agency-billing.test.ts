@@ -1,7 +1,8 @@
 // Consolidated agency billing in a real browser (issue 20 §1, §2): an agency adds a client (billed to the agency by
 // default) → the monthly run → the agency's Billing section shows its tier and the invoice → the invoice page lists the
 // client's line, subtotal, discount and total → Pay on the Stripe stand-in → Paid on the agency dashboard and under
-// Agencies in the admin Billing tab. The agency then bills the client directly from its card. axe throughout; the
+// Agencies in the admin Billing tab. The agency then bills the client directly from its card, giving the billing e-mail
+// the client lacks (issue 40), and its revenue leaves the agency's figures. axe throughout; the
 // dashboard and the invoice on a 375 px phone without sideways scrolling.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
@@ -98,16 +99,76 @@ describe('agency billing (1280 px, then 375 px)', () => {
     await expectOnPage(row.getByRole('button')).toHaveCount(0);
   });
 
-  it('bills the client directly from its card', async () => {
+  it('bills the client directly from its card: asks for its billing e-mail first, and its revenue leaves the agency (issue 40)', async () => {
     const { page } = session!;
-    await page.getByLabel('Billing for Copper Kettle Cafe').selectOption('direct');
-    await expectOnPage(page.getByText(messages.agencyBilling.savedDirect('Copper Kettle Cafe'))).toBeVisible();
-    await expectOnPage(page.getByLabel('Billing for Copper Kettle Cafe')).toHaveValue('direct');
-    const link = (await (await tables()).agencyClient.get({ agencyId: agency.agencyId, businessId: clientId }).go({ consistent: true })).data!;
+    const select = page.getByLabel('Billing for Copper Kettle Cafe');
+    const card = page.getByRole('listitem').filter({ has: select });
+    await expectOnPage(card.getByText('$5.97/mo')).toBeVisible();
+    // The client the agency created has no billing e-mail: the switch asks for one. Escape leaves everything as it was.
+    await select.selectOption('direct');
+    const dialog = page.getByRole('dialog', { name: 'Bill Copper Kettle Cafe directly' });
+    await expectOnPage(dialog).toBeVisible();
+    await expectOnPage(dialog.getByLabel(/Billing Email/)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expectOnPage(dialog).toBeHidden();
+    await expectOnPage(select).toBeFocused();
+    await expectOnPage(select).toHaveValue('agency');
+    const db = await tables();
+    expect((await db.agencyClient.get({ agencyId: agency.agencyId, businessId: clientId }).go({ consistent: true })).data!.billedTo).toBe('agency');
+
+    await select.selectOption('direct');
+    await expectOnPage(dialog).toBeVisible();
+    // Submitted empty: said under the field, by keyboard.
+    await page.keyboard.press('Enter');
+    const field = dialog.getByLabel(/Billing Email/);
+    await expectOnPage(field).toHaveAccessibleDescription(messages.agencyBilling.billingEmailRequired);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-03a-billing-email');
+    await field.fill('accounts@copperkettle.example');
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByText(messages.agencyBilling.savedDirectTo('Copper Kettle Cafe', 'accounts@copperkettle.example'))).toBeVisible();
+    await expectOnPage(dialog).toBeHidden();
+    await expectOnPage(select).toHaveValue('direct');
+    const link = (await db.agencyClient.get({ agencyId: agency.agencyId, businessId: clientId }).go({ consistent: true })).data!;
     expect(link).toMatchObject({ billedTo: 'direct', billingChangedBy: agency.user.sub });
+    expect((await db.business.get({ businessId: clientId }).go({ consistent: true })).data).toMatchObject({ billingEmail: 'accounts@copperkettle.example', managingAgencyBilledTo: 'direct' });
+    // No revenue for the agency: on the card and in the Monthly Revenue tile.
+    await expectOnPage(card.getByText('$0.00/mo')).toBeVisible();
+    await expectOnPage(card.getByText('billed directly', { exact: true })).toBeVisible();
+    await expectOnPage(page.getByRole('heading', { name: 'Monthly Revenue' }).locator('..')).toContainText('$0.00');
     await expectOnPage(page.getByRole('region', { name: 'Billing' }).getByText('Volume discount: 0%')).toBeVisible();
     await expectOnPage(page.getByRole('region', { name: 'Billing' }).getByText('for 0 billable users across the clients billed to your agency.')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'agency-billing-03b-direct');
+
+    // Back to the agency and directly again: the address it has now is kept, nothing is asked.
+    await select.selectOption('agency');
+    await expectOnPage(page.getByText(messages.agencyBilling.savedToAgency('Copper Kettle Cafe'))).toBeVisible();
+    await select.selectOption('direct');
+    await expectOnPage(page.getByText(messages.agencyBilling.savedDirectTo('Copper Kettle Cafe', 'accounts@copperkettle.example')).last()).toBeVisible();
+    await expectOnPage(select).toHaveValue('direct');
+    await expectOnPage(dialog).toHaveCount(0);
+  });
+
+  it("lets the client's billing e-mail change in Company Settings, never go, while it is billed directly (issue 40)", async () => {
+    const { page } = session!;
+    await page.goto(`${origin}/business/${clientId}`);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const email = dialog.getByLabel('Billing Email');
+    await expectOnPage(email).toHaveValue('accounts@copperkettle.example');
+    await email.fill('');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expectOnPage(email).toHaveAccessibleDescription(messages.agencyBilling.billingEmailNeeded);
+    expect(await axeViolations(page)).toEqual([]);
+    const db = await tables();
+    expect((await db.business.get({ businessId: clientId }).go({ consistent: true })).data!.billingEmail).toBe('accounts@copperkettle.example');
+    await email.fill('ap@copperkettle.example');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expectOnPage(dialog).toHaveCount(0);
+    expect((await db.business.get({ businessId: clientId }).go({ consistent: true })).data!.billingEmail).toBe('ap@copperkettle.example');
+    await page.goto(`${origin}/agency`);
+    await expectOnPage(page.getByLabel('Billing for Copper Kettle Cafe')).toHaveValue('direct');
   });
 
   it('works on a 375 px phone without sideways scrolling', async () => {

@@ -10,7 +10,7 @@ import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { signedIn, shot, type BrowserSession } from '../support/e2e';
 import { agencyWithSettings } from '../support/agencies';
-import { api, tables, type TestUser } from '../support/runtime';
+import { api, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 const agencies = await import('../../functions/src/agency/repository');
 const { newId } = await import('../../functions/src/lib/ids');
@@ -102,10 +102,15 @@ describe('the agency dashboard with 60 clients (issue 25 §1)', () => {
 
     const payer = page.getByLabel(`Billing for ${names[57]}`, { exact: true });
     await payer.selectOption('direct');
-    await expectOnPage(page.getByText(messages.agencyBilling.savedDirect(names[57]!))).toBeVisible();
+    // A client the agency created has no billing e-mail: billed directly asks for one first (issue 40).
+    const billingEmail = uniqueEmail('many-client-billing');
+    const asking = page.getByRole('dialog', { name: `Bill ${names[57]} directly` });
+    await asking.getByLabel(/Billing Email/).fill(billingEmail);
+    await asking.getByRole('button', { name: 'Bill Directly' }).click();
+    await expectOnPage(page.getByText(messages.agencyBilling.savedDirectTo(names[57]!, billingEmail))).toBeVisible();
     const businessId = (await page.getByRole('link', { name: `Manage ${names[57]}`, exact: true }).getAttribute('href'))!.split('/').pop()!;
     const stored = async () => (await (await tables()).agencyClient.get({ agencyId, businessId }).go({ consistent: true })).data?.billedTo;
-    await expect.poll(stored).toBe('direct');
+    await expect.poll(stored, { timeout: 15_000 }).toBe('direct');
     // The refreshed list keeps every card shown.
     await expectOnPage(cards()).toHaveCount(CLIENTS);
 
@@ -115,7 +120,7 @@ describe('the agency dashboard with 60 clients (issue 25 §1)', () => {
     await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved(names[58]!, false))).toBeVisible();
     await expectOnPage(whiteLabel).toHaveValue('off');
     const otherId = (await page.getByRole('link', { name: `Manage ${names[58]}`, exact: true }).getAttribute('href'))!.split('/').pop()!;
-    await expect.poll(async () => (await (await tables()).agencyClient.get({ agencyId, businessId: otherId }).go({ consistent: true })).data?.whiteLabel).toBe('off');
+    await expect.poll(async () => (await (await tables()).agencyClient.get({ agencyId, businessId: otherId }).go({ consistent: true })).data?.whiteLabel, { timeout: 15_000 }).toBe('off');
   });
 
   it('adds a client: it comes first and none is pushed out of the list (stored)', async () => {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { prerenderedPages } from '../../shared/public-pages';
+import { framedPages, prerenderedPages } from '../../shared/public-pages';
 import { axeViolations } from '../support/axe';
 import { desktop, launchBrowser, phone } from '../support/browser';
 import { shot } from '../support/e2e';
@@ -73,7 +73,15 @@ describe('prerendered public pages', () => {
       // No script in the HTML but the deferred loader that requests the page's code after the first paint.
       const loader = /<script defer src="([^"]+)" data-entry="([^"]+)" data-config="\/config.json" data-chunks="([^"]+)"><\/script>/.exec(html);
       expect(loader).not.toBeNull();
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // And on /auth one more: the render-blocking script that keeps CardCrew's mark unpainted for a signed-out
+      // white-labelled client's person until the app draws the agency's (web/remembered-brand.js, issue 40).
+      const brandScript = /<script defer blocking="render" src="(\/assets\/remembered-brand-[\w-]+\.js)" data-brand-key="cardcrew\.brand" data-style-id="brand-pending"><\/script>/.exec(html);
+      expect(brandScript !== null, path).toBe(path === '/auth');
+      expect(html.match(/<script/g)).toHaveLength(path === '/auth' ? 2 : 1);
+      if (brandScript) {
+        const res = await fetch(`${origin}${brandScript[1]!}`);
+        expect([res.status, res.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+      }
       expect(html).not.toContain('modulepreload');
       // Not painted half-parsed (a shift when the rest arrives): rendering waits for the element after #root.
       expect(html).toContain('<link rel="expect" href="#page-end" blocking="render">');
@@ -88,6 +96,24 @@ describe('prerendered public pages', () => {
     const shell = await (await fetch(`${origin}/profile`)).text();
     expect(shell).not.toContain('data-prerendered');
     expect(shell).toContain('<div id="root">');
+  });
+
+  it('have exactly one <title> in every page’s source: the public pages, the frames and the shell of every other route', async () => {
+    for (const path of [...Object.keys(prerenderedPages), ...Object.keys(framedPages), '/no-such-page']) {
+      const html = await (await fetch(`${origin}${path}`)).text();
+      expect(html.match(/<title>/g), path).toHaveLength(1);
+    }
+  });
+
+  it('gives the 404 page one <title> once drawn, naming the page (issue 40: a second one named CardCrew)', async () => {
+    const { page, consoleErrors, close } = await visit('/no-such-page', phone);
+    await expectOnPage(page.getByRole('heading', { name: 'Oops! Page not found', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Page not found · CardCrew');
+    expect(await page.evaluate(() => document.querySelectorAll('title').length)).toBe(1);
+    expect(await page.evaluate(() => document.querySelector('meta[name="robots"]')?.getAttribute('content'))).toBe('noindex');
+    expect(consoleErrors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    await close();
   });
 
   it('shows the landing page with JavaScript off: hero, audiences, features and the footer links', async () => {

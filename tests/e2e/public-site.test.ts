@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Page } from 'playwright-core';
 import { desktop, phone } from '../support/browser';
+import { axeViolations } from '../support/axe';
+import { messages } from '../../shared/messages';
 import { join } from 'node:path';
 import { artifactsDir, openBrowser, shot, type BrowserSession } from '../support/e2e';
 import { mailbox, origin, tables, uniqueEmail } from '../support/runtime';
@@ -80,7 +82,8 @@ describe('landing page (375 px)', () => {
     expect(await page.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/auth');
     expect(await page.getByRole('link', { name: 'Welcome Back!' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Choose Business' }).getAttribute('href')).toBe('/auth');
-    expect(await page.getByRole('link', { name: 'Choose Agency' }).getAttribute('href')).toBe('/auth');
+    // Issue 40: Choose Agency opens /auth as sign-up with Marketing Agency chosen (the journey is below).
+    expect(await page.getByRole('link', { name: 'Choose Agency' }).getAttribute('href')).toBe('/auth?mode=signup&account=agency');
 
     const features = page.locator('section#features');
     for (const feature of ['QR Code Sharing', 'Custom Branding', 'Team Management']) {
@@ -105,6 +108,31 @@ describe('landing page (375 px)', () => {
 
     await page.getByRole('link', { name: 'Start Free Trial' }).click();
     await page.waitForURL(`${origin}/auth`);
+  });
+
+  it("opens /auth from 'Choose Agency' in sign-up mode with Marketing Agency chosen, also when the link is opened directly (issue 40)", async () => {
+    const { page } = session;
+    await page.goto(`${origin}/`);
+    await page.getByRole('link', { name: 'Choose Agency' }).click();
+    await page.waitForURL(`${origin}/auth?mode=signup&account=agency`);
+    const expectAgencySignUp = async () => {
+      await expectOnPage(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expectOnPage(page.getByLabel('Account Type')).toHaveValue('agency');
+      await expectOnPage(page.getByLabel('Account Type')).toBeEnabled();
+      await expectOnPage(page.getByText(messages.auth.agencyHelper)).toBeVisible();
+      await expectOnPage(page.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+    };
+    await expectAgencySignUp();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'public-02b-choose-agency-phone');
+    // The prerendered page, hydrated: the same.
+    await page.goto(`${origin}/auth?mode=signup&account=agency`);
+    await expectAgencySignUp();
+    // The person may still choose otherwise, and sign in instead.
+    await page.getByLabel('Account Type').selectOption('business');
+    await expectOnPage(page.getByText(messages.auth.businessHelper)).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectOnPage(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
   it('collapses the top navigation into a menu button on a phone; Escape closes it and Features scrolls to the section', async () => {
@@ -254,7 +282,7 @@ describe('pricing (375 px)', () => {
     await expectOnPage(dialog).toBeHidden();
     await screenShot(page, 'public-09-sales-sent');
 
-    await expect.poll(async () => (await mailbox()).some((m) => m.subject === `Sales enquiry from ${company}`)).toBe(true);
+    await expect.poll(async () => (await mailbox()).some((m) => m.subject === `Sales enquiry from ${company}`), { timeout: 15_000 }).toBe(true);
     const mail = (await mailbox()).find((m) => m.subject === `Sales enquiry from ${company}`)!;
     expect(mail.body.text).toContain(email);
     expect(mail.body.text).toContain('78744');

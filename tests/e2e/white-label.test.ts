@@ -11,7 +11,9 @@ import { hexToHsl, hslToCss } from '../../shared/colour';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { pngImage, uploadAgencyLogo } from '../support/uploads';
-import { addEmployee, api, createUser, origin, signIn, tables, uniqueEmail } from '../support/runtime';
+import { addEmployee, api, createUser, origin, signIn, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import type { Page } from 'playwright-core';
+import { AuthPage } from './pages/auth-page';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -19,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('a white-labelled client’s owner', () => {
-  it('sees Bright Agency in the tab and no CardCrew on the dashboard, and CardCrew again after signing out', async () => {
+  it('sees Bright Agency in the tab and no CardCrew on the dashboard, and Bright Agency’s sign-in page after signing out', async () => {
     const owner = await signIn('owner@northwind.example', 'Demo1234!');
     const session = await signedIn(owner, '/business', desktop);
     sessions.push(session);
@@ -44,10 +46,12 @@ describe('a white-labelled client’s owner', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
+    // Signed out, the agency's sign-in page (issue 40), not CardCrew's marketing home.
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expectOnPage(page).toHaveTitle(/CardCrew/);
-    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    expect(decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '')).toContain('>B</text>');
   });
 
   it('opens an invitation to Northwind Bakery in Bright Agency’s brand: title and icon, no CardCrew', async () => {
@@ -108,7 +112,7 @@ describe('the agency’s client list', () => {
     await shot(page, 'white-label-03-client-override');
 
     await select.selectOption('agency');
-    await expect.poll(brandedBy).toBeTruthy();
+    await expect.poll(brandedBy, { timeout: 15_000 }).toBeTruthy();
     await expectOnPage(page.getByText(messages.agency.clientWhiteLabelSaved('Override Bakery', true)).first()).toBeVisible();
     // Reloaded, the list shows what is stored.
     await page.reload();
@@ -216,5 +220,157 @@ describe('Agency Settings → White-label → Favicon', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'white-label-07-favicon-upload', { fullPage: false });
+  });
+});
+
+/** The marketing site's pages (the platform's): a white-labelled client's product links none of them (issue 40). */
+const marketingLinks = 'a[href="/"], a[href^="/#"], a[href="/pricing"], a[href="/about"], a[href="/terms"], a[href="/privacy"]';
+
+/** Nothing of CardCrew that a person sees: the tab's title and icon, the page's text, its mark. */
+async function expectNoCardCrew(page: Page, where: string) {
+  expect(await page.title(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('body').innerText(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('link[rel="icon"]').getAttribute('href'), where).not.toBe('/favicon.svg');
+  expect(await page.locator('[data-platform-mark]').count(), where).toBe(0);
+  expect(await page.locator('title').count(), where).toBe(1);
+}
+
+/** A Northwind employee who accepted an invitation: a user linked to an active employee. */
+async function northwindEmployee(): Promise<TestUser> {
+  const agency = await signIn('agency@bright.example', 'Demo1234!');
+  const employee = await addEmployee(agency, 'demo-business-northwind', { status: 'active', name: 'Wes Whisk', email: uniqueEmail('northwind-wes') });
+  const user = await createUser();
+  const db = await tables();
+  await db.membership.create({ userId: user.sub, scopeType: 'business', scopeId: 'demo-business-northwind', role: 'employee', employeeId: employee.id }).go();
+  await db.profile.create({ userId: user.sub, email: user.email, displayName: 'Wes Whisk', accountType: 'employee' }).go();
+  await db.employee.patch({ employeeId: employee.id }).set({ userId: user.sub }).go();
+  return user;
+}
+
+describe('a white-labelled client’s people around the product: sign-out, sign-in, forgot password, 404 (issue 40)', () => {
+  it('takes Northwind’s owner from Sign Out to Bright Agency’s sign-in and reset pages, by keyboard, with no CardCrew and no marketing link; the next person to sign in here decides', async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    expect(await page.locator(marketingLinks).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page.locator('main > p').first()).toHaveText(/^B?Bright Agency$/); // the agency's mark: initial and name
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, 'sign-in after Sign Out');
+    expect(await page.locator(marketingLinks).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-11-signed-out-auth');
+
+    // By keyboard: from the e-mail field to 'Forgot password?', and Enter opens the reset page in the same brand.
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expectOnPage(page.getByRole('button', { name: 'Forgot password?' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
+    await expectOnPage(page.locator('main > p').first()).toHaveText(/^B?Bright Agency$/); // the agency's mark: initial and name
+    await expectNoCardCrew(page, 'forgot password');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-12-forgot-password-phone');
+
+    // Opened afresh (the prerendered page), and the 404 page: still Bright Agency's, one <title>, home is its sign-in.
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, 'sign-in opened afresh');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.goto(`${origin}/no-such-page`);
+    await expectOnPage(page.getByRole('heading', { name: 'Oops! Page not found', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, '404');
+    await expectOnPage(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/auth');
+    await expectOnPage.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--primary').trim())).toBe(hslToCss(hexToHsl('#7C3AED')));
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-13-not-found-phone');
+    await page.getByRole('link', { name: 'Return to Home' }).focus();
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+
+    // Another person signs in on this browser (a direct customer): the server's answer replaces the kept brand.
+    const auth = new AuthPage(page);
+    await auth.signIn('owner@acme.example', 'Demo1234!');
+    await page.waitForURL((url) => url.pathname === '/business');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to CardCrew', level: 1 })).toBeVisible();
+  });
+
+  it('paints the prerendered sign-in page without CardCrew for Northwind’s signed-out owner before the app has run', async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    // The app's code never arrives: what is painted is the HTML and web/remembered-brand.js alone.
+    await page.route(/\/assets\/(?!remembered-brand-)[^/]+\.js$/, (route) => route.abort());
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    expect(decodeURIComponent((await page.locator('link[rel="icon"]').getAttribute('href')) ?? '')).toMatch(/fill="#334155".*>B<\/text>/);
+    for (const mark of await page.locator('[data-platform-mark]').all()) await expectOnPage(mark).toBeHidden();
+    await expectOnPage(page.getByRole('heading', { level: 1 })).toBeHidden();
+    // Hidden, not removed: the form keeps its place, so nothing moves when the brand is drawn.
+    await expectOnPage(page.getByLabel('Email', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector('script[data-brand-key]'))).toBeNull();
+    await page.unroute(/\/assets\/(?!remembered-brand-)[^/]+\.js$/);
+  });
+
+  it('takes a Northwind employee from the portal’s Sign Out to Bright Agency’s sign-in page; the portal links no marketing page', async () => {
+    const employee = await northwindEmployee();
+    const session = await signedIn(employee, '/employee-portal', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByText('Wes Whisk').first()).toBeVisible();
+    expect(await page.locator(marketingLinks).count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toMatch(/cardcrew/i);
+    const signOut = page.getByRole('button', { name: 'Sign Out' });
+    await signOut.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, 'employee signed out');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'white-label-14-employee-signed-out-phone');
+  });
+
+  it('shows a direct customer CardCrew everywhere: Sign Out goes home, sign-in and reset pages and the 404 page are CardCrew’s', async () => {
+    const owner = await signIn('owner@acme.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectOnPage(page).toHaveTitle(/CardCrew/);
+    await page.goto(`${origin}/auth`);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to CardCrew', level: 1 })).toBeVisible();
+    await expectOnPage(page.getByRole('link', { name: 'CardCrew', exact: true })).toBeVisible();
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe('/favicon.svg');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expectOnPage(page.getByRole('heading', { name: 'Reset your password', level: 1 })).toBeVisible();
+    await expectOnPage(page.getByRole('link', { name: 'CardCrew', exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${origin}/no-such-page`);
+    await expectOnPage(page).toHaveTitle('Page not found · CardCrew');
+    expect(await page.locator('title').count()).toBe(1);
+    await expectOnPage(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -91,7 +91,8 @@ describe('businesses directory: the managing agency', () => {
     expect((await rowOf(client, `Managed ${token}`)).agency).toEqual({ id: agencyId, name: 'Bright Agency', billedTo: 'agency' });
     expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'agency' });
 
-    expect((await api('PUT', `/api/businesses/${client}/billed-to`, { user, body: { billedTo: 'direct' } })).status).toBe(200);
+    // A client the agency created is billed directly at a billing e-mail of its own (issue 40).
+    expect((await api('PUT', `/api/businesses/${client}/billed-to`, { user, body: { billedTo: 'direct', billingEmail: uniqueEmail('managed') } })).status).toBe(200);
     expect((await rowOf(client, `Managed ${token}`)).agency).toEqual({ id: agencyId, name: 'Bright Agency', billedTo: 'direct' });
     expect(await copyOf(client)).toEqual({ managingAgencyId: agencyId, managingAgencyName: 'Bright Agency', managingAgencyBilledTo: 'direct' });
 
@@ -133,7 +134,7 @@ describe('businesses directory: the managing agency', () => {
     const token = randomBytes(4).toString('hex');
     const { user, agencyId } = await agencyWithSettings();
     const direct = await addClient(user, `Legacy ${token} Direct`);
-    expect((await api('PUT', `/api/businesses/${direct}/billed-to`, { user, body: { billedTo: 'direct' } })).status).toBe(200);
+    expect((await api('PUT', `/api/businesses/${direct}/billed-to`, { user, body: { billedTo: 'direct', billingEmail: uniqueEmail('legacy') } })).status).toBe(200);
     const plain = await addClient(user, `Legacy ${token} Plain`);
     const { business: own } = await createOwnerWithBusiness({ name: `Legacy ${token} Own` });
     // As items were before the copy existed: no copy at all.

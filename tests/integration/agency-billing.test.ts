@@ -4,12 +4,13 @@
 // once; the agency's Billing section; a client never sees its agency's invoice; tier edits refused field by field.
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages';
 import { DEFAULT_VOLUME_TIERS } from '../../shared/pricing';
 import { volumeTierMessages } from '../../shared/schemas/plan';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { billedIn, runMonthlyBilling } from '../support/billing-runs';
 import { pdfText } from '../support/pdf-text';
-import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, origin, tables, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, mailbox, origin, tables, uniqueEmail, validBusinessForm, type TestUser } from '../support/runtime';
 
 let admin: TestUser;
 
@@ -36,9 +37,10 @@ describe('who pays for a client', () => {
     const dashboard = await api('GET', '/api/agency', { user });
     expect(dashboard.body.clients.find((c: { id: string }) => c.id === client).billedTo).toBe('agency');
 
-    const direct = await billedTo(user, client, { billedTo: 'direct' });
+    const harbourBilling = uniqueEmail('harbour-billing');
+    const direct = await billedTo(user, client, { billedTo: 'direct', billingEmail: harbourBilling });
     expect(direct.status, direct.text).toBe(200);
-    expect(direct.body).toMatchObject({ businessId: client, agencyId, billedTo: 'direct', changedBy: user.sub });
+    expect(direct.body).toMatchObject({ businessId: client, agencyId, billedTo: 'direct', billingEmail: harbourBilling, changedBy: user.sub });
     const stored = await link(agencyId, client);
     expect(stored).toMatchObject({ billedTo: 'direct', billingChangedBy: user.sub });
     expect(Date.parse(stored!.billingChangedAt!)).toBeGreaterThan(Date.now() - 60_000);
@@ -47,6 +49,8 @@ describe('who pays for a client', () => {
     // An admin may change it too, and is recorded as the one who did.
     const back = await billedTo(admin, client, { billedTo: 'agency' });
     expect(back.status, back.text).toBe(200);
+    // The client keeps the billing e-mail it was given.
+    expect(back.body.billingEmail).toBe(harbourBilling);
     expect(await link(agencyId, client)).toMatchObject({ billedTo: 'agency', billingChangedBy: admin.sub });
     // The admin businesses tab names the agency and the choice beside the client.
     const rows = (await api('GET', `/api/admin/businesses?q=${encodeURIComponent('Harbour Cafe')}`, { user: admin })).body.businesses;
@@ -63,7 +67,7 @@ describe('who pays for a client', () => {
     await addEmployee(user, client);
     const stats = async () => (await api('GET', `/api/businesses/${client}/dashboard`, { user })).body.stats;
     expect(await stats()).toMatchObject({ totalEmployees: 2, monthlyCostCents: 0, ratePerUserCents: 0, billedByAgency: 'Bright Agency' });
-    expect((await billedTo(user, client, { billedTo: 'direct' })).status).toBe(200);
+    expect((await billedTo(user, client, { billedTo: 'direct', billingEmail: uniqueEmail('quay-billing') })).status).toBe(200);
     expect((await link(agencyId, client))?.billedTo).toBe('direct');
     expect(await stats()).toMatchObject({ monthlyCostCents: 398, ratePerUserCents: 199, billedByAgency: null });
     // A business no agency manages pays for itself.
@@ -100,6 +104,106 @@ describe('who pays for a client', () => {
   });
 });
 
+describe('a client billed directly pays at its own billing e-mail, never the agency (issue 40)', () => {
+  const business = async (businessId: string) => (await (await tables()).business.get({ businessId }).go({ consistent: true })).data!;
+  const guard = async (billingEmail: string) => (await (await tables()).billingEmailGuard.get({ billingEmail }).go({ consistent: true })).data;
+  const clientCard = async (user: TestUser, businessId: string) => (await api('GET', '/api/agency', { user })).body.clients.find((c: { id: string }) => c.id === businessId);
+  const invoiceMailsOf = async (invoiceNumber: string) => (await mailbox()).filter((m) => m.subject.includes(invoiceNumber));
+
+  it('asks a client the agency created for its billing e-mail, bills it there, and its figures leave the agency', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const client = await addClient(user, 'Fjord Florist');
+    await addEmployee(user, client, { status: 'active' });
+    await addEmployee(user, client, { status: 'active' });
+    expect((await clientCard(user, client)).revenueCents).toBe(398);
+
+    // None given: refused under the field, nothing stored.
+    const none = await billedTo(user, client, { billedTo: 'direct' });
+    expect(none.status).toBe(400);
+    expect(none.body.error.fieldErrors).toEqual({ billingEmail: messages.agencyBilling.billingEmailRequired });
+    // One another business bills at: the onboarding form's message, nothing stored.
+    const { business: other } = await createOwnerWithBusiness();
+    const taken = await billedTo(user, client, { billedTo: 'direct', billingEmail: other.billingEmail });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toMatchObject({ code: 'BILLING_EMAIL_TAKEN', fieldErrors: { billingEmail: messages.businessForm.emailTaken } });
+    // Malformed, or given while billed to the agency: refused under the field.
+    expect((await billedTo(user, client, { billedTo: 'direct', billingEmail: 'not-an-email' })).body.error.fieldErrors).toEqual({ billingEmail: messages.businessForm.validEmail });
+    expect((await billedTo(user, client, { billedTo: 'agency', billingEmail: uniqueEmail('fjord') })).body.error.fieldErrors).toEqual({ billingEmail: messages.agencyBilling.billingEmailOnlyDirect });
+    expect((await link(agencyId, client))?.billedTo).toBe('agency');
+    expect((await business(client)).billingEmail).toBeUndefined();
+    expect((await guard(other.billingEmail))?.businessId).toBe(other.id);
+
+    const email = uniqueEmail('fjord-billing');
+    const saved = await billedTo(user, client, { billedTo: 'direct', billingEmail: email.toUpperCase() });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ billedTo: 'direct', billingEmail: email });
+    expect(await link(agencyId, client)).toMatchObject({ billedTo: 'direct', billingChangedBy: user.sub });
+    expect(await business(client)).toMatchObject({ billingEmail: email, managingAgencyBilledTo: 'direct' });
+    expect((await guard(email))?.businessId).toBe(client);
+
+    // The agency earns nothing on it: no revenue on its card, none in the totals; still a client with its users.
+    expect(await clientCard(user, client)).toMatchObject({ billedTo: 'direct', billingEmail: email, revenueCents: 0, billableEmployeeCount: 2 });
+    expect((await api('GET', '/api/agency', { user })).body.stats).toMatchObject({ activeClients: 1, totalUsers: 2, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
+
+    // The monthly run bills the client itself and mails its billing e-mail, not the agency's address or its owner.
+    const created = (await run('2035-02-06T03:00:00Z')).created;
+    expect(created.filter((c) => c.payerId === agencyId)).toEqual([]);
+    const own = created.filter((c) => c.payerId === client);
+    expect(own).toHaveLength(1);
+    const invoice = (await (await tables()).invoice.get({ invoiceId: own[0]!.invoiceId }).go()).data!;
+    expect(invoice).toMatchObject({ businessId: client, amountCents: 398, billingPeriod: '2035-02' });
+    const mails = await invoiceMailsOf(invoice.invoiceNumber!);
+    expect(mails.map((m) => m.to)).toEqual([[email]]);
+
+    // Its billing e-mail may change in Company Settings (the agency manages it here; its owner may too), not go.
+    const emptied = await api('PUT', `/api/businesses/${client}`, { user, body: validBusinessForm({ name: 'Fjord Florist', billingEmail: '' }) });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.error.fieldErrors).toEqual({ billingEmail: messages.agencyBilling.billingEmailNeeded });
+    expect((await business(client)).billingEmail).toBe(email);
+    const moved = uniqueEmail('fjord-accounts');
+    expect((await api('PUT', `/api/businesses/${client}`, { user, body: validBusinessForm({ name: 'Fjord Florist', billingEmail: moved }) })).status).toBe(200);
+    expect((await business(client)).billingEmail).toBe(moved);
+    expect((await guard(moved))?.businessId).toBe(client);
+    expect(await guard(email)).toBeNull();
+    // Switched again, the address it has is kept; a different one is changed in Company Settings, not here.
+    expect((await billedTo(user, client, { billedTo: 'agency' })).status).toBe(200);
+    const kept = await billedTo(user, client, { billedTo: 'direct', billingEmail: uniqueEmail('elsewhere') });
+    expect(kept.status).toBe(409);
+    expect(kept.body.error.fieldErrors).toEqual({ billingEmail: messages.agencyBilling.billingEmailKept });
+    expect((await link(agencyId, client))?.billedTo).toBe('agency');
+    expect((await billedTo(user, client, { billedTo: 'direct' })).body).toMatchObject({ billedTo: 'direct', billingEmail: moved });
+  });
+
+  it('bills a client that joined by itself at the billing e-mail it gave, asking nothing, and its owner may change it', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const { owner, business: own } = await createOwnerWithBusiness({ name: 'Sound Surf Shop' });
+    await (await tables()).agencyClient.create({ agencyId, businessId: own.id, billedTo: 'agency' }).go();
+    await addEmployee(owner, own.id, { status: 'active' });
+    expect((await clientCard(user, own.id)).revenueCents).toBe(199);
+
+    const saved = await billedTo(user, own.id, { billedTo: 'direct' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ billedTo: 'direct', billingEmail: own.billingEmail });
+    expect(await business(own.id)).toMatchObject({ billingEmail: own.billingEmail, managingAgencyId: agencyId, managingAgencyBilledTo: 'direct' });
+    expect(await clientCard(user, own.id)).toMatchObject({ billedTo: 'direct', revenueCents: 0 });
+    expect((await api('GET', '/api/agency', { user })).body.stats).toMatchObject({ activeClients: 1, totalUsers: 1, monthlyRevenueCents: 0 });
+
+    const created = (await run('2035-02-07T03:00:00Z')).created.filter((c) => c.payerId === own.id);
+    expect(created).toHaveLength(1);
+    const invoice = (await (await tables()).invoice.get({ invoiceId: created[0]!.invoiceId }).go()).data!;
+    expect((await invoiceMailsOf(invoice.invoiceNumber!)).map((m) => m.to)).toEqual([[own.billingEmail]]);
+
+    // Its owner changes it in Company Settings; emptying it is refused while the client is billed directly.
+    const emptied = await api('PUT', `/api/businesses/${own.id}`, { user: owner, body: validBusinessForm({ name: 'Sound Surf Shop', billingEmail: '' }) });
+    expect(emptied.status).toBe(400);
+    expect(emptied.body.error.fieldErrors).toEqual({ billingEmail: messages.agencyBilling.billingEmailNeeded });
+    const moved = uniqueEmail('surf-accounts');
+    expect((await api('PUT', `/api/businesses/${own.id}`, { user: owner, body: validBusinessForm({ name: 'Sound Surf Shop', billingEmail: moved }) })).status).toBe(200);
+    expect((await business(own.id)).billingEmail).toBe(moved);
+    expect((await clientCard(user, own.id)).billingEmail).toBe(moved);
+  });
+});
+
 describe('the monthly run for an agency', () => {
   it('makes one agency invoice with a line per client billed to it, bills a direct client on its own, and mails the agency', async () => {
     const { user, agencyId } = await agencyWithSettings();
@@ -111,7 +215,8 @@ describe('the monthly run for an agency', () => {
     await addEmployee(user, studio, { status: 'inactive' });
     await addEmployee(user, direct, { status: 'active' });
     await addEmployee(user, direct, { status: 'active' });
-    expect((await billedTo(user, direct, { billedTo: 'direct' })).status).toBe(200);
+    const dentalBilling = uniqueEmail('dental-billing');
+    expect((await billedTo(user, direct, { billedTo: 'direct', billingEmail: dentalBilling })).status).toBe(200);
     const figures = (await api('GET', '/api/agency', { user })).body.stats;
 
     const result = await run('2035-02-01T03:00:00Z');
@@ -139,11 +244,14 @@ describe('the monthly run for an agency', () => {
         { businessId: bakery, businessName: 'Northwind Bakery', billableEmployees: 3, ratePerUserCents: 199, sharePercent: 50, amountCents: 299 },
       ],
     });
-    // The direct client's own invoice is at business rates; the agency figures count every active client.
+    // The direct client's own invoice is at business rates, mailed to its own billing e-mail; the agency's figures
+    // count only the clients billed to it (issue 40), so its costs are its invoice's subtotal.
     const own = (await db.invoice.query.byBusiness({ businessId: direct }).go()).data;
     expect(own).toHaveLength(1);
     expect(own[0]).toMatchObject({ amountCents: 398, billableEmployees: 2, billingPeriod: '2035-02' });
-    expect(figures.costsCents).toBe(invoice.subtotalCents! + 199);
+    expect(figures).toMatchObject({ activeClients: 3, totalUsers: 6, costsCents: invoice.subtotalCents, monthlyRevenueCents: 597 + 199 });
+    const directMail = (await mailbox()).filter((m) => m.subject.includes(own[0]!.invoiceNumber!));
+    expect(directMail.map((m) => m.to)).toEqual([[dentalBilling]]);
     expect((await db.invoiceGuard.get({ businessId: agencyId, period: '2035-02' }).go()).data?.invoiceId).toBe(invoice.invoiceId);
 
     const mail = (await mailbox()).find((m) => m.subject.includes(invoice.invoiceNumber))!;
@@ -165,7 +273,7 @@ describe('the monthly run for an agency', () => {
     const db = await tables();
     expect((await db.invoiceGuard.get({ businessId: client, period: '2035-02' }).go()).data?.invoiceId).toBe(agencyInvoice.invoiceId);
 
-    expect((await billedTo(user, client, { billedTo: 'direct' })).status).toBe(200);
+    expect((await billedTo(user, client, { billedTo: 'direct', billingEmail: uniqueEmail('turncoat-billing') })).status).toBe(200);
     const again = await run('2035-02-02T09:00:00Z');
     expect(again.created.filter((c) => c.payerId === client || c.payerId === agencyId)).toEqual([]);
     expect((await db.invoice.query.byBusiness({ businessId: client }).go()).data).toEqual([]);
@@ -289,11 +397,12 @@ describe('volume tiers of an agency plan', () => {
         ['Twenty One Co', 149, 1565],
       ]);
       expect(invoice).toMatchObject({ subtotalCents: 1665, discountPercent: 5, discountCents: 83, discountTierFromUsers: 5, amountCents: 1582 });
-      // The PDF (issue 27 §2) bills the agency at its address: a line per client, the subtotal, the discount, the total.
+      // The PDF (issue 27 §2) bills the agency at its address: a line per client (its users in Quantity, the client's rate
+      // in Unit price, the share in the detail), the subtotal, the discount as the web page and mail show it, the total.
       const redirect = await fetch(`${origin}/api/public/invoices/${invoice.invoiceId}/pdf`, { redirect: 'manual' });
       expect(redirect.status).toBe(302);
       const text = pdfText(Buffer.from(await (await fetch(redirect.headers.get('location')!)).arrayBuffer()));
-      for (const expected of [invoice.invoiceNumber, 'Bright Agency', '1 Market Street', 'Twenty One Co', '21 users × $1.49, 50% agency share', '$15.65', 'Solo Co', '$16.65', '5% volume discount', '$0.83', '$15.82']) {
+      for (const expected of [invoice.invoiceNumber, 'Bright Agency', '1 Market Street', 'Twenty One Co', '21', '$1.49', '50% agency share', '$15.65', 'Solo Co', '$1.99', '$16.65', 'Volume discount 5%', 'Tier from 5 billable users', '$0.83', '$15.82']) {
         expect(text, expected).toContain(expected);
       }
       // The dashboard's costs are the invoice's subtotal to the cent (one pricing function).

@@ -151,12 +151,13 @@ describe('audit log', () => {
     const log = await activity(agency, clientId);
     expect(log.entries[0]).toMatchObject({ action: 'employee.created', actor: { type: 'agency', label: agency.email }, target: { label: 'Cleo Client' } });
     // The agency's choices for the client: who pays, and white-label for this client.
-    expect((await api('PUT', `/api/businesses/${clientId}/billed-to`, { user: agency, body: { billedTo: 'direct' } })).status).toBe(200);
+    // Billed directly at the billing e-mail the agency gives the client it created (issue 40): both fields are named.
+    expect((await api('PUT', `/api/businesses/${clientId}/billed-to`, { user: agency, body: { billedTo: 'direct', billingEmail: uniqueEmail('client-billing') } })).status).toBe(200);
     expect((await api('PUT', `/api/businesses/${clientId}/white-label`, { user: agency, body: { whiteLabel: 'off' } })).status).toBe(200);
     const choices = (await activity(agency, clientId)).entries.slice(0, 2);
     expect(choices.map((e) => [e.action, e.actor.type, e.fields])).toEqual([
       ['business.whiteLabelChanged', 'agency', ['whiteLabel']],
-      ['billing.payerChanged', 'agency', ['billedTo']],
+      ['billing.payerChanged', 'agency', ['billedTo', 'billingEmail']],
     ]);
     const admin = await createUser({ groups: ['admin'] });
     expect((await activity(admin, clientId)).entries).toHaveLength(log.entries.length + 2);

@@ -220,6 +220,24 @@ describe('custom domains: serving card pages by Host', () => {
     expect((await api('GET', '/card/demo-card-jane-cooper')).status).toBe(200);
   });
 
+  it("shows Bright Agency's mark, not the platform's icon, on 'Card Not Found' on Bright's domain; the platform's address keeps its own", async () => {
+    const before = await tableFingerprint();
+    for (const path of ['/card/no-such-card-00000', '/card/demo-card-jane-cooper']) {
+      const page = await onHost(bright, 'GET', path);
+      expect(page.status, path).toBe(404);
+      expect(page.text).toContain('<h1>Card Not Found</h1>');
+      expect(page.text).not.toMatch(/cardcrew|favicon\.svg/i);
+      expect(page.text.match(/<title>/g)).toHaveLength(1);
+      // Bright has no logo or favicon in the seed: its initial on slate, as its clients' signed-in pages show it.
+      const icon = decodeURIComponent(/<link rel="icon" href="data:image\/svg\+xml,([^"]+)">/.exec(page.text)?.[1] ?? '');
+      expect(icon).toMatch(/fill="#334155".*>B<\/text>/);
+    }
+    const platform = await api('GET', '/card/no-such-card-00000');
+    expect(platform.status).toBe(404);
+    expect(platform.text).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(await tableFingerprint()).toEqual(before);
+  });
+
   it('reaches nothing but the card routes and media on a custom domain', async () => {
     for (const [method, path] of [
       ['GET', '/'],

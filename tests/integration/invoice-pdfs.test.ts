@@ -1,15 +1,29 @@
 // Invoice PDFs (issue 27 §2) over the local runtime: GET /api/public/invoices/{id}/pdf answers a 302 to a presigned link
 // of a few minutes into the private documents bucket (s3rver); the PDF carries the number, the amount, the lines and
 // the buyer's billing address, is stored under the invoice once per state, and after a payment through the Stripe
-// stand-in a second one is stamped PAID with the date. The mails link it; an unknown id is a 404.
+// stand-in a second one is stamped PAID with the date. The mails link it; an unknown id is a 404. A white-labelled
+// client's invoice wears its agency's brand (text and metadata, no CardCrew), with the seller of record apart; every
+// line fills Quantity and Unit price, and an agency invoice shows its volume discount as its web page does (issue 40).
 import { ListObjectsV2Command, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { randomBytes } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { S3RVER_CREDENTIALS } from '../../functions/src/config';
+import { sellerOfRecord } from '../../functions/src/invoice-documents/seller';
 import { formatLongDate } from '../../shared/format';
+import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { pdfPageCount, pdfText } from '../support/pdf-text';
 import { api, createOwnerWithBusiness, createUser, mailbox, origin, runtime, tables, type TestUser } from '../support/runtime';
+
+/** The platform's company the local runtime sells as (its configuration's defaults, as the runtime's). */
+const SELLER = sellerOfRecord();
+
+/** The PDF's document information (title, author, creator, producer, subject), as a reader's Properties show it. */
+async function pdfMetadata(bytes: Buffer) {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  return { title: pdf.getTitle(), author: pdf.getAuthor(), creator: pdf.getCreator(), producer: pdf.getProducer(), subject: pdf.getSubject() };
+}
 
 const s3 = new S3Client({ region: 'us-east-1', endpoint: runtime.env.S3_ENDPOINT, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
 const bucket = runtime.env.DOCUMENTS_BUCKET!;
@@ -56,7 +70,9 @@ describe('invoice PDFs', () => {
     expect(pdfPageCount(bytes)).toBe(1);
     for (const expected of [
       invoice.invoiceNumber,
-      'CardCrew, Inc.',
+      'CardCrew',
+      SELLER.name,
+      ...SELLER.addressLines,
       'Harbor Light Design',
       '7 Quay Road',
       '04101 Portland',
@@ -72,6 +88,14 @@ describe('invoice PDFs', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('PAID');
+    // A direct customer's invoice is CardCrew's: its seller block is the From, and its metadata names CardCrew.
+    expect(text).not.toContain('SELLER OF RECORD');
+    expect(await pdfMetadata(bytes)).toEqual({ title: `CardCrew invoice ${invoice.invoiceNumber}`, author: 'CardCrew', creator: 'CardCrew', producer: 'CardCrew', subject: `Invoice ${invoice.invoiceNumber} for Harbor Light Design` });
+    // Its one flat line fills Quantity and Unit price: one of it at the amount.
+    const lines = text.split('\n');
+    expect(lines.slice(lines.indexOf('Amount') + 1, lines.indexOf('Amount') + 4)).toEqual(['1', '$49.50', '$49.50']);
+    // The payment page shows it in CardCrew's brand.
+    expect((await api('GET', `/api/public/invoices/${invoice.id}`)).body.brand).toBeNull();
 
     // Stored once under the invoice; a second request signs a new link to the same object without rendering again.
     const stored = await storedKeys(invoice.id);
@@ -127,6 +151,107 @@ describe('invoice PDFs', () => {
     }
     // The subscription note is the line itself, not repeated as a note.
     expect(text).not.toContain('Monthly subscription fee');
+  });
+
+  it('wears a white-labelled client’s agency brand: the agency heads it and fills its metadata, the seller of record stands apart, and nothing names CardCrew', async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Labelled Loaves');
+    // The client's billing address, as its owner's Company Settings save it.
+    await (await tables()).business.patch({ businessId: clientId }).set({ billingAddress: '9 Crumb Lane', billingCity: 'Salem', billingPostalCode: '97301', billingCountry: 'United States' }).go();
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' }) })).status).toBe(200);
+    const { createNumberedInvoice } = await import('../../functions/src/jobs/repository');
+    const invoiceId = randomBytes(16).toString('base64url');
+    // As the monthly run bills a client billed directly: users × rate for the period.
+    const outcome = await createNumberedInvoice(
+      { invoiceId, businessId: clientId, businessName: 'Labelled Loaves', amountCents: 796, currency: 'USD', dueDate: '2033-05-01', notes: 'Monthly subscription fee', billingPeriod: '2033-04', billableEmployees: 4, ratePerUserCents: 199, status: 'pending' },
+      { year: 2033 },
+    );
+    expect(outcome.outcome).toBe('created');
+    const invoiceNumber = (await (await tables()).invoice.get({ invoiceId }).go({ consistent: true })).data!.invoiceNumber;
+
+    const { bytes, text, location } = await downloadPdf(invoiceId);
+    for (const expected of [
+      'Bright Studio',
+      'help@bright.example',
+      'https://help.bright.example',
+      'Bright Studio subscription: team members with a',
+      'Labelled Loaves',
+      '9 Crumb Lane',
+      '97301 Salem',
+      'April 2033',
+      '4 users',
+      '$1.99',
+      '$7.96',
+      'SELLER OF RECORD',
+      SELLER.name,
+      ...SELLER.addressLines,
+      `Bright Studio · Invoice ${invoiceNumber}`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toMatch(/cardcrew/i);
+    const metadata = await pdfMetadata(bytes);
+    expect(metadata).toEqual({ title: `Bright Studio invoice ${invoiceNumber}`, author: 'Bright Studio', creator: 'Bright Studio', producer: 'Bright Studio', subject: `Invoice ${invoiceNumber} for Labelled Loaves` });
+    expect(bytes.toString('latin1')).not.toMatch(/cardcrew/i);
+    // Stored under the brand it wears, so a client whose agency turns white-label off gets a CardCrew one, not this.
+    expect(new URL(location).pathname).toBe(`/${bucket}/invoices/${invoiceId}/${invoiceNumber}-pending-${agencyId}.pdf`);
+    expect((await storedKeys(invoiceId)).map((o) => o.key)).toEqual([`invoices/${invoiceId}/${invoiceNumber}-pending-${agencyId}.pdf`]);
+
+    // The payment page gets the same brand from the server.
+    const view = await api('GET', `/api/public/invoices/${invoiceId}`);
+    expect(view.body.brand).toEqual({ name: 'Bright Studio', logoUrl: null, supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example', favicon: null, colors: { primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' } });
+    expect(JSON.stringify(view.body)).not.toMatch(/cardcrew/i);
+
+    // White-label off: the next request renders CardCrew's document beside the agency's, which stays as it was.
+    expect((await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: false }) })).status).toBe(200);
+    const plain = await downloadPdf(invoiceId);
+    expect(new URL(plain.location).pathname).toBe(`/${bucket}/invoices/${invoiceId}/${invoiceNumber}-pending.pdf`);
+    expect(plain.text).toContain('CardCrew subscription: team members with a');
+    expect((await pdfMetadata(plain.bytes)).author).toBe('CardCrew');
+    expect((await api('GET', `/api/public/invoices/${invoiceId}`)).body.brand).toBeNull();
+  });
+
+  it('fills Quantity and Unit price on an agency invoice’s lines and shows its volume discount as the web page and the mail do, in CardCrew’s brand', async () => {
+    const db = await tables();
+    const { agencyId } = await agencyWithSettings();
+    const invoiceId = randomBytes(16).toString('base64url');
+    const invoiceNumber = `INV-TEST-${invoiceId.slice(0, 6)}`;
+    await db.invoice
+      .create({
+        invoiceId,
+        businessId: agencyId,
+        businessName: 'Bright Agency',
+        payerType: 'agency',
+        invoiceNumber,
+        amountCents: 2148,
+        currency: 'USD',
+        dueDate: '2031-12-31',
+        status: 'pending',
+        billingPeriod: '2031-11',
+        lines: [
+          { businessId: randomBytes(12).toString('base64url'), businessName: 'North Bakery', billableEmployees: 12, ratePerUserCents: 199, sharePercent: 50, amountCents: 1194 },
+          { businessId: randomBytes(12).toString('base64url'), businessName: 'South Cafe', billableEmployees: 8, ratePerUserCents: 149, sharePercent: 100, amountCents: 1192 },
+        ],
+        subtotalCents: 2386,
+        discountPercent: 10,
+        discountCents: 238,
+        discountTierFromUsers: 20,
+      })
+      .go();
+    const { bytes, text } = await downloadPdf(invoiceId);
+    const lines = text.split('\n');
+    // Each client: users, the client's rate, the agency's share of it (the detail says which share).
+    const row = (name: string) => lines.slice(lines.indexOf(name) - 3, lines.indexOf(name) + 2);
+    expect(row('North Bakery')).toEqual(['12 users', '$1.99', '$11.94', 'North Bakery', '50% agency share, November 2031']);
+    expect(row('South Cafe')).toEqual(['8 users', '$1.49', '$11.92', 'South Cafe', '100% agency share, November 2031']);
+    for (const expected of ['Subtotal', '$23.86', 'Volume discount 10% (Tier from 20 billable users)', '-$2.38', 'Total (USD)', '$21.48', 'Bright Agency', '1 Market Street']) {
+      expect(text, expected).toContain(expected);
+    }
+    // The agency is CardCrew's customer: its own invoice is CardCrew's.
+    expect((await pdfMetadata(bytes)).author).toBe('CardCrew');
+    // The web page shows the same figures.
+    const view = await api('GET', `/api/public/invoices/${invoiceId}`);
+    expect(view.body).toMatchObject({ subtotalCents: 2386, discountPercent: 10, discountCents: 238, discountTierFromUsers: 20, amountCents: 2148, brand: null });
   });
 
   it('shows a void invoice stamped VOID, and the name on the invoice when its business is gone', async () => {

@@ -73,14 +73,23 @@ describe('Create Invoice', () => {
     expect(mail.body.html).toContain('Pay Invoice');
   });
 
-  it('mails the owner when there is no billing e-mail, and says when there is no address at all', async () => {
+  it('mails the owner when there is no billing e-mail, never an agency for a client it created, and says when there is no address at all', async () => {
+    const db = await tables();
+    const { owner, business } = await createOwnerWithBusiness();
+    await db.business.patch({ businessId: business.id }).remove(['billingEmail']).go();
+    const toOwner = await create({ businessId: business.id, amount: 10, dueDate: '2031-06-30' });
+    expect(toOwner.body.mail).toBe('sent');
+    expect((await mailbox()).some((m) => [m.to].flat().includes(owner.email) && m.subject.includes(toOwner.body.invoice.invoiceNumber))).toBe(true);
+
+    // A client the agency created has the agency's owner as its owner of record, and no billing e-mail: its invoice is
+    // not the agency's to receive (the agency is billed on its own invoice), so it has no address.
     const { user: agency } = await agencyWithSettings();
     const client = await addClient(agency, 'No Billing Co');
-    const toOwner = await create({ businessId: client, amount: 10, dueDate: '2031-06-30' });
-    expect(toOwner.body.mail).toBe('sent');
-    expect((await mailbox()).some((m) => [m.to].flat().includes(agency.email) && m.subject.includes(toOwner.body.invoice.invoiceNumber))).toBe(true);
+    const toClient = await create({ businessId: client, amount: 10, dueDate: '2031-06-30' });
+    expect(toClient.body.mail).toBe('noAddress');
+    expect((await mailbox()).some((m) => [m.to].flat().includes(agency.email) && m.subject.includes(toClient.body.invoice.invoiceNumber))).toBe(false);
+    expect(await stored(toClient.body.invoice.id)).toMatchObject({ status: 'pending' });
 
-    const db = await tables();
     const orphanId = `orphan-${randomBytes(6).toString('hex')}`;
     await db.business.create({ businessId: orphanId, ownerId: `nobody-${orphanId}`, name: 'Orphan Co' }).go();
     const none = await create({ businessId: orphanId, amount: 10, dueDate: '2031-06-30' });

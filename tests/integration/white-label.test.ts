@@ -115,8 +115,14 @@ describe('white-label mail for an agency’s clients', () => {
     const { user, agencyId } = await agencyWithSettings();
     const clientId = await addClient(user, 'Billed Client');
     expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);
-    const { billingRecipientOf } = await import('../../functions/src/invoices/payment-store');
-    expect(await billingRecipientOf({ businessId: clientId })).toMatchObject({ to: user.email, brand: { agencyId, name: 'Bright Studio', supportEmail: 'help@bright.example' } });
+    const { billingPartyOf, billingRecipientOf } = await import('../../functions/src/invoices/payment-store');
+    const brand = { agencyId, name: 'Bright Studio', supportEmail: 'help@bright.example' };
+    // A client the agency created has no billing e-mail of its own, and its invoices are never the agency's to receive:
+    // no address, in the agency's brand all the same (the payment page shows it).
+    expect(await billingRecipientOf({ businessId: clientId })).toBeNull();
+    expect(await billingPartyOf({ businessId: clientId })).toMatchObject({ to: null, brand });
+    await (await tables()).business.patch({ businessId: clientId }).set({ billingEmail: 'accounts@billed-client.example' }).go();
+    expect(await billingRecipientOf({ businessId: clientId })).toMatchObject({ to: 'accounts@billed-client.example', brand });
     expect(await billingRecipientOf({ businessId: agencyId, payerType: 'agency' })).toEqual({ to: 'hello@bright.example', brand: null });
   });
 

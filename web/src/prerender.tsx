@@ -11,6 +11,7 @@ import { AppRoutes, bootModulesOf, pageFor } from './app/router';
 import { setConfigForPrerender } from './lib/config';
 import { LABELS_KEY } from './features/auth/kept-labels';
 import { ME_CACHE_KEY } from './features/auth/session-start';
+import { BRAND_KEY, BRAND_PENDING_STYLE_ID } from './features/white-label/remembered-brand';
 
 setConfigForPrerender({
   region: 'prerender',
@@ -32,6 +33,11 @@ export interface RenderedPage {
   modules: string[];
   /** A frame's: the local-storage keys web/kept-labels.js reads the kept names from. */
   keptLabels?: { session: string; labels: string };
+  /**
+   * The sign-in page's: where web/remembered-brand.js reads a signed-out white-labelled client's brand, and the id of
+   * the style it adds (issue 40).
+   */
+  rememberedBrand?: { key: string; styleId: string };
 }
 
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -46,7 +52,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </Providers>
     </StrictMode>,
   );
-  return { html, modules: [page.module] };
+  return { html, modules: [page.module], rememberedBrand: path === '/auth' ? { key: BRAND_KEY, styleId: BRAND_PENDING_STYLE_ID } : undefined };
 }
 
 /** The frame of each page in shared/public-pages.ts framedPages (the component the page draws before its data). */

@@ -34,10 +34,11 @@ export function toAgencyDto(a: AgencyRecord): Agency {
 
 /**
  * A client on the dashboard. Its revenue counts what its monthly invoice counts, the billable (non-draft) employees
- * on the business item's counter, so the agency's figure and the bill agree (issue 27 §4).
+ * on the business item's counter, so the agency's figure and the bill agree (issue 27 §4); a client billed directly
+ * pays the platform itself, so it earns the agency nothing (issue 40).
  */
 export function toClientSummary(
-  b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount' | 'whiteLabelAgencyId'>,
+  b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount' | 'whiteLabelAgencyId' | 'billingEmail'>,
   link: { agencyId: string; billedTo?: 'agency' | 'direct'; whiteLabel?: 'on' | 'off' },
 ): AgencyClientSummary {
   const billableEmployeeCount = b.billableEmployeeCount ?? 0;
@@ -49,8 +50,9 @@ export function toClientSummary(
     isActive: b.isActive ?? true,
     employeeCount: b.employeeCount ?? 0,
     billableEmployeeCount,
-    revenueCents: agencyClientRevenue(billableEmployeeCount),
+    revenueCents: link.billedTo === 'direct' ? 0 : agencyClientRevenue(billableEmployeeCount),
     billedTo: link.billedTo ?? 'agency',
+    billingEmail: orNull(b.billingEmail),
     whiteLabel: link.whiteLabel ?? 'agency',
     branded: b.whiteLabelAgencyId === link.agencyId,
   };

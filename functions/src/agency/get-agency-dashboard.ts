@@ -20,7 +20,8 @@ export async function getAgencyDashboard(caller: Caller): Promise<AgencyDashboar
   const clients = businesses.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((b) => toClientSummary(b, linkOf.get(b.businessId) ?? { agencyId }));
   // An inactive client (switched off by an admin) is listed, but earns and counts nothing (docs/decisions.md).
   // Billable employees, as the monthly invoice counts them: drafts are not billed (spec 2 §9, issue 27 §4).
-  const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.billableEmployeeCount })));
+  // A client billed directly earns the agency nothing (issue 40): its revenue is the platform's.
+  const financials = agencyFinancials(clients.filter((c) => c.isActive).map((c) => ({ employees: c.billableEmployeeCount, billedTo: c.billedTo })));
   return { agency: agency ? toAgencyDto(agency) : null, stats: statsOf(financials), clients };
 }
 

@@ -89,7 +89,7 @@ export async function getBusinesses(businessIds: string[]): Promise<BusinessReco
   if (businessIds.length === 0) return [];
   const { data, unprocessed } = await db()
     .business.get(businessIds.map((businessId) => ({ businessId })))
-    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'subscriptionStatus', 'employeeCount', 'billableEmployeeCount', 'whiteLabelAgencyId', 'createdAt'], concurrency: 5 });
+    .go({ attributes: ['businessId', 'name', 'industry', 'logoUrl', 'isActive', 'subscriptionStatus', 'employeeCount', 'billableEmployeeCount', 'whiteLabelAgencyId', 'billingEmail', 'createdAt'], concurrency: 5 });
   if (unprocessed.length > 0) throw new AppError('INTERNAL', 'Some client businesses could not be read. Please try again.');
   return data as BusinessRecord[];
 }

@@ -46,7 +46,11 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
           .patch({ businessId: before.businessId })
           .set({ ...set, brandVersion: version + 1 })
           .remove(remove as never)
-          .where((attr, { eq, notExists }) => (version === 0 ? `(${notExists(attr.brandVersion)} OR ${eq(attr.brandVersion, 0)})` : eq(attr.brandVersion, version)))
+          .where((attr, { eq, ne, notExists }) => {
+            const current = version === 0 ? `(${notExists(attr.brandVersion)} OR ${eq(attr.brandVersion, 0)})` : eq(attr.brandVersion, version);
+            // A client billed directly keeps its billing e-mail (issue 40), also against a payer change at the same time.
+            return oldEmail && !newEmail ? `${current} AND (${notExists(attr.managingAgencyBilledTo)} OR ${ne(attr.managingAgencyBilledTo, 'direct')})` : current;
+          })
           .commit(),
       ];
       if (oldEmail !== newEmail) {

@@ -4,7 +4,8 @@
 import type { Business, BusinessSettings } from '../../../shared/schemas/business';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
+import { messages } from '../../../shared/messages';
 import { cardBusinessOf } from './card-snapshot';
 import { toBusinessDto } from './dto';
 import { getBusiness, getBusinessScanTotal, type BusinessRecord } from './repository';
@@ -17,6 +18,10 @@ export async function updateBusinessSettings(caller: Caller, businessId: string,
   await assertCanManageBusiness(caller, businessId);
   const before = await getBusiness(businessId);
   if (!before) throw notFound('Business not found.');
+  // A client billed directly is billed at its billing e-mail, never its agency's (issue 40): it may change, not go.
+  if (settings.billingEmail === null && before.managingAgencyBilledTo === 'direct') {
+    throw new AppError('VALIDATION_FAILED', messages.agencyBilling.billingEmailNeeded, { billingEmail: messages.agencyBilling.billingEmailNeeded });
+  }
   const business = await applyBusinessChanges(before, settings);
   // A logo of ours that the settings replaced or removed is only storage now.
   if (before.logoUrl && before.logoUrl !== business.logoUrl) {

@@ -18,6 +18,10 @@ describe('custom domain keys', () => {
     expect(customDomainKeys.agencyClient('Agency-ABC_123', 'Biz-XYZ_987')).toEqual(db().agencyClient.get({ agencyId: 'Agency-ABC_123', businessId: 'Biz-XYZ_987' }).params<{ Key: unknown }>().Key);
   });
 
+  it('builds the agency item’s key as ElectroDB does', () => {
+    expect(customDomainKeys.agency('Agency-ABC_123')).toEqual(db().agency.get({ agencyId: 'Agency-ABC_123' }).params<{ Key: unknown }>().Key);
+  });
+
   it('reads the domain only from the edge’s header', () => {
     expect(customDomainOf({ 'x-cardcrew-custom-domain': 'Cards.Bright.Localhost' })).toBe('cards.bright.localhost');
     expect(customDomainOf({ host: 'evil.example' })).toBeNull();

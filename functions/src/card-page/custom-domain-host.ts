@@ -6,12 +6,15 @@
 import { keyPart } from '../data/key-format';
 import { getItemOf } from '../data/plain-item';
 import { siteConfig } from '../config';
+import { faviconUrlsOf } from '../../../shared/favicon';
+import type { DomainAgencyMark } from './card-page';
 
 export const CUSTOM_DOMAIN_HEADER = 'x-cardcrew-custom-domain';
 
 export const customDomainKeys = {
   customDomain: (domain: string) => ({ pk: keyPart('domain', domain), sk: '$customdomain_1' }),
   agencyClient: (agencyId: string, businessId: string) => ({ pk: keyPart('agencyid', agencyId), sk: `$agencyclient_1#businessid_${businessId.toLowerCase()}` }),
+  agency: (agencyId: string) => ({ pk: keyPart('agencyid', agencyId), sk: '$agency_1' }),
 };
 
 /** The custom domain the edge says the request came in on, or null on the platform's. */
@@ -34,3 +37,15 @@ export function originOn(domain: string | null): string {
   return domain ? `${platform.protocol}//${domain}${platform.port ? `:${platform.port}` : ''}` : platform.origin;
 }
 
+
+/**
+ * The mark of the agency whose domain this is (issue 40): a page there that belongs to no business (an unknown card)
+ * shows the agency's icon, not the platform's. Null when the domain is not an active one.
+ */
+export async function agencyMarkOnDomain(domain: string): Promise<DomainAgencyMark | null> {
+  const item = await getItemOf<{ agencyId: string; state: string }>(customDomainKeys.customDomain(domain), 'customDomain', false);
+  if (!item || item.state !== 'active') return null;
+  const agency = await getItemOf<{ name: string; whiteLabelName?: string; logoUrl?: string; faviconUrl?: string; logoFaviconUrl?: string }>(customDomainKeys.agency(item.agencyId), 'agency', false);
+  if (!agency) return null;
+  return { name: agency.whiteLabelName ?? agency.name, logoUrl: agency.logoUrl, favicon32: faviconUrlsOf(agency.faviconUrl ?? agency.logoFaviconUrl)?.icon32 };
+}

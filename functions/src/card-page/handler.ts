@@ -8,8 +8,8 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
-import { cardPageHeaders, renderCardGone, renderCardNotFound, renderCardPage, type GoneCardView, type PublicCardView } from './card-page';
-import { customDomainOf, originOn, servesOnDomain } from './custom-domain-host';
+import { agencyIcon, cardPageHeaders, renderCardGone, renderCardNotFound, renderCardPage, type GoneCardView, type PublicCardView } from './card-page';
+import { agencyMarkOnDomain, customDomainOf, originOn, servesOnDomain } from './custom-domain-host';
 import { readCard, readLeaver, type StoredCard, type StoredLeaver } from './card-store';
 import { recordScan } from './record-scan';
 import { scanContextOf } from './scan-context';
@@ -80,6 +80,12 @@ function cardIdOf(path: string | undefined): string | undefined {
   return /^\/card\/([^/]+)$/.exec(path ?? '')?.[1];
 }
 
+/** The tab icon of 'Card Not Found': on an agency's domain the agency's (issue 40), on the platform's its own. */
+async function notFoundIcon(domain: string | null): Promise<string | undefined> {
+  const mark = domain ? await agencyMarkOnDomain(domain) : null;
+  return mark ? agencyIcon(mark) : undefined;
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   // Straight to API Gateway's own URL, around CloudFront and its WAF: refused (origin-verify.ts).
   if (!isFromEdge(event.headers)) return { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: messages.generic.forbidden };
@@ -88,7 +94,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     const domain = customDomainOf(event.headers);
     const outcome = await lookUp(cardIdOf(event.rawPath), domain);
     if (outcome.status === 410) return { statusCode: 410, headers: cardPageHeaders, body: head ? '' : renderCardGone(outcome.gone) };
-    if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message) };
+    if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message, await notFoundIcon(domain)) };
     if (head) return { statusCode: 200, headers: cardPageHeaders, body: '' };
     const scan = scanContextOf(event.headers ?? {}, event.queryStringParameters);
     if (scan) await recordScan(outcome.card, scan);

@@ -1,8 +1,8 @@
-// The invoice document as the PDF shows it (issue 27 §2), independent of how the invoice is stored: parties, dates,
-// lines, subtotal, an optional discount, total, status and payment. invoiceDocumentOf maps the invoice records (a
-// monthly invoice: users × rate; an admin's: one line with its notes; an agency's: a line per client, the subtotal and
-// the volume discount). formatLine says how a line reads, for the renderer and its tests.
-import { formatBillingPeriod, formatMoney, formatPercent, pluralize } from '../../../shared/format';
+// The invoice document as the PDF shows it (issue 27 §2), independent of how the invoice is stored: the brand it is
+// issued in, parties, dates, lines, subtotal, an optional discount, total, status and payment. invoiceDocumentOf maps
+// the invoice records (a monthly invoice: users × rate; an admin's: one line with its notes; an agency's: a line per
+// client, the subtotal and the volume discount). formatLine says how a line reads, for the renderer and its tests.
+import { formatBillingPeriod, formatCount, formatMoney, formatPercent, pluralize } from '../../../shared/format';
 import { MONTHLY_INVOICE_NOTE, type InvoiceStatus } from '../../../shared/schemas/invoice';
 
 export interface InvoiceParty {
@@ -17,14 +17,29 @@ export interface InvoiceLine {
   description: string;
   /** A second, smaller line under the description (the billing period, a client's share). */
   detail: string | null;
-  /** Users billed at `unitCents` each; null for a flat amount. */
+  /** Users billed at `unitCents` each; null for a flat amount (drawn as one of it at the amount). */
   quantity: number | null;
   unitCents: number | null;
   amountCents: number;
 }
 
+/**
+ * Whose brand the document wears (issue 40): CardCrew's, or for a white-labelled client its agency's. The brand heads
+ * the document, names it in the footer and the PDF's metadata; the seller of record stays the legal seller.
+ */
+export interface InvoiceBrand {
+  name: string;
+  /** Where to write with questions: the agency's support e-mail; null for CardCrew (its seller block has the contact). */
+  contact: string | null;
+  /** The agency's support site; null without one. */
+  url: string | null;
+  /** True for an agency's brand: the seller of record is then shown apart, in smaller type. */
+  whiteLabel: boolean;
+}
+
 export interface InvoiceDocument {
   invoiceNumber: string;
+  brand: InvoiceBrand;
   /** YYYY-MM-DD or an ISO timestamp: when the invoice was issued. */
   issuedAt: string;
   dueDate: string;
@@ -35,12 +50,16 @@ export interface InvoiceDocument {
   paidAt: string | null;
   amountPaidCents: number | null;
   currency: string;
+  /** The seller of record: the platform's company (from configuration), whatever the brand. */
   seller: InvoiceParty;
   buyer: InvoiceParty;
   lines: InvoiceLine[];
   subtotalCents: number;
-  /** A volume discount (agency invoices): '10% volume discount' and the cents taken off; null without one. */
-  discount: { label: string; amountCents: number } | null;
+  /**
+   * The volume discount of an agency invoice, as its web page and mail show it: 'Volume discount 10%', the tier it
+   * comes from, and the cents taken off (0 on the base tier); null for an invoice without one.
+   */
+  discount: { label: string; detail: string | null; amountCents: number } | null;
   totalCents: number;
   /** Free text that is not already a line's description. */
   notes: string | null;
@@ -66,6 +85,7 @@ export interface InvoiceSource {
   subtotalCents?: number;
   discountPercent?: number;
   discountCents?: number;
+  discountTierFromUsers?: number;
 }
 
 /** The business's billing fields, as the business item stores them; null when the business is gone. */
@@ -91,19 +111,30 @@ export function buyerOf(invoice: Pick<InvoiceSource, 'businessName'>, business: 
   };
 }
 
-/** The lines of a stored invoice: a monthly one bills users × rate, an admin's one amount described by its notes. */
-function linesOf(invoice: InvoiceSource): { lines: InvoiceLine[]; notes: string | null } {
+/** CardCrew's own brand, for every invoice but a white-labelled client's. */
+export const PLATFORM_BRAND: InvoiceBrand = { name: 'CardCrew', contact: null, url: null, whiteLabel: false };
+
+/** The brand of a white-labelled client's invoice: its agency's name and support contacts. */
+export function agencyBrandOf(brand: { name: string; supportEmail: string; supportUrl: string | null }): InvoiceBrand {
+  return { name: clean(brand.name), contact: clean(brand.supportEmail) || null, url: clean(brand.supportUrl) || null, whiteLabel: true };
+}
+
+/**
+ * The lines of a stored invoice: a monthly one bills users × rate, an admin's one amount described by its notes, an
+ * agency's users × the client's rate at the agency's share.
+ */
+function linesOf(invoice: InvoiceSource, brand: InvoiceBrand): { lines: InvoiceLine[]; notes: string | null } {
   const period = invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) || null : null;
   const notes = clean(invoice.notes) || null;
   if (invoice.lines && invoice.lines.length > 0) {
-    // The agency owes its share of what it charges the client, so users × rate is the detail, not the amount.
-    const currency = invoice.currency ?? 'USD';
+    // The agency owes its share of what it charges the client: users × the client's rate, then the share (the detail
+    // says which), as the invoice's web page and mail read it.
     return {
       lines: invoice.lines.map((line) => ({
         description: clean(line.businessName),
-        detail: `${pluralize(line.billableEmployees, 'user')} × ${formatMoney(line.ratePerUserCents, currency)}, ${formatPercent(line.sharePercent)} agency share${period ? `, ${period}` : ''}`,
-        quantity: null,
-        unitCents: null,
+        detail: `${formatPercent(line.sharePercent)} agency share${period ? `, ${period}` : ''}`,
+        quantity: line.billableEmployees,
+        unitCents: line.ratePerUserCents,
         amountCents: line.amountCents,
       })),
       notes: null,
@@ -113,7 +144,7 @@ function linesOf(invoice: InvoiceSource): { lines: InvoiceLine[]; notes: string 
     return {
       lines: [
         {
-          description: 'CardCrew subscription: team members with a card',
+          description: `${brand.name} subscription: team members with a card`,
           detail: period,
           quantity: invoice.billableEmployees,
           unitCents: invoice.ratePerUserCents,
@@ -126,11 +157,23 @@ function linesOf(invoice: InvoiceSource): { lines: InvoiceLine[]; notes: string 
   return { lines: [{ description: notes ?? 'Services', detail: period, quantity: null, unitCents: null, amountCents: invoice.amountCents }], notes: null };
 }
 
-export function invoiceDocumentOf(invoice: InvoiceSource, buyer: InvoiceParty, seller: InvoiceParty): InvoiceDocument {
-  const { lines, notes } = linesOf(invoice);
+/** The volume discount as the web page and the mail show it: whenever the invoice has a discount percent, 0 % included. */
+function discountOf(invoice: InvoiceSource): InvoiceDocument['discount'] {
+  if (invoice.discountPercent === undefined) return null;
+  const tier = invoice.discountTierFromUsers;
+  return {
+    label: `Volume discount ${formatPercent(invoice.discountPercent)}`,
+    detail: tier === undefined ? null : tier === 0 ? 'Base tier' : `Tier from ${formatCount(tier)} billable users`,
+    amountCents: invoice.discountCents ?? 0,
+  };
+}
+
+export function invoiceDocumentOf(invoice: InvoiceSource, buyer: InvoiceParty, seller: InvoiceParty, brand: InvoiceBrand = PLATFORM_BRAND): InvoiceDocument {
+  const { lines, notes } = linesOf(invoice, brand);
   const paid = invoice.status === 'paid';
   return {
     invoiceNumber: invoice.invoiceNumber,
+    brand,
     issuedAt: invoice.createdAt ?? invoice.dueDate,
     dueDate: invoice.dueDate,
     period: invoice.billingPeriod ? formatBillingPeriod(invoice.billingPeriod) || null : null,
@@ -142,7 +185,7 @@ export function invoiceDocumentOf(invoice: InvoiceSource, buyer: InvoiceParty, s
     buyer,
     lines,
     subtotalCents: invoice.subtotalCents ?? lines.reduce((sum, line) => sum + line.amountCents, 0),
-    discount: invoice.discountPercent && invoice.discountCents ? { label: `${formatPercent(invoice.discountPercent)} volume discount`, amountCents: invoice.discountCents } : null,
+    discount: discountOf(invoice),
     totalCents: invoice.amountCents,
     notes,
   };
@@ -156,14 +199,14 @@ export interface FormattedLine {
   amount: string;
 }
 
-/** How a line reads: '3 users', '$1.99' each and '$5.97'; a flat amount has no quantity or unit price. */
+/** How a line reads: '3 users', '$1.99' each and '$5.97'; a flat amount is one of it at its amount. */
 export function formatLine(line: InvoiceLine, currency: string): FormattedLine {
   const hasUnits = line.quantity !== null && line.unitCents !== null;
   return {
     description: line.description,
     detail: line.detail,
-    quantity: hasUnits ? pluralize(line.quantity!, 'user') : '',
-    unitPrice: hasUnits ? formatMoney(line.unitCents!, currency) : '',
+    quantity: hasUnits ? pluralize(line.quantity!, 'user') : '1',
+    unitPrice: formatMoney(line.unitCents ?? line.amountCents, currency),
     amount: formatMoney(line.amountCents, currency),
   };
 }

@@ -1,6 +1,7 @@
 // Draws an InvoiceDocument as an A4 PDF with pdf-lib and the standard Helvetica fonts (no font files to ship): the
-// seller and buyer, the invoice's number and dates, the lines (continued on further pages when they do not fit), the
-// totals, and a stamp across a paid ('PAID' with its date) or void invoice. Only this Lambda carries pdf-lib.
+// brand, the seller and buyer, the invoice's number and dates, the lines (continued on further pages when they do not
+// fit), the totals, and a stamp across a paid ('PAID' with its date) or void invoice. In an agency's brand the agency
+// heads the document and the seller of record is named apart in smaller type. Only this Lambda carries pdf-lib.
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatLongDate, formatMoney } from '../../../shared/format';
 import { formatLine, statusLabels, type InvoiceDocument, type InvoiceParty } from './invoice-document';
@@ -95,18 +96,20 @@ class Writer {
   }
 }
 
-function party(writer: Writer, title: string, p: InvoiceParty, x: number, top: number): number {
+/** A party's block (title, name, address and contact); `small`: the seller of record under an agency's brand. */
+function party(writer: Writer, title: string, p: InvoiceParty, x: number, top: number, small = false): number {
+  const [nameSize, lineSize] = small ? [8, 7.5] : [11, 10];
   let y = top;
-  writer.text(title.toUpperCase(), x, { size: 8, bold: true, color: MUTED, y });
-  y -= 15;
-  for (const line of wrap(writer.fonts.bold, 11, printable(writer.fonts.bold, p.name), 230)) {
-    writer.text(line, x, { size: 11, bold: true, y });
-    y -= 14;
+  writer.text(title.toUpperCase(), x, { size: small ? 7 : 8, bold: true, color: MUTED, y });
+  y -= small ? 11 : 15;
+  for (const line of wrap(writer.fonts.bold, nameSize, printable(writer.fonts.bold, p.name), 230)) {
+    writer.text(line, x, { size: nameSize, bold: true, y, color: small ? MUTED : INK });
+    y -= nameSize + 3;
   }
   for (const line of [...p.addressLines, ...(p.contact ? [p.contact] : [])]) {
-    for (const part of wrap(writer.fonts.regular, 10, printable(writer.fonts.regular, line), 230)) {
-      writer.text(part, x, { y });
-      y -= 13;
+    for (const part of wrap(writer.fonts.regular, lineSize, printable(writer.fonts.regular, line), 230)) {
+      writer.text(part, x, { y, size: lineSize, color: small ? MUTED : INK });
+      y -= lineSize + 3;
     }
   }
   return y;
@@ -132,11 +135,12 @@ function stamp(page: PDFPage, font: PDFFont, label: string, sub: string | null, 
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${doc.invoiceNumber}`);
-  pdf.setAuthor(doc.seller.name);
+  // The metadata follows the brand: a white-labelled client's reader sees its agency there too, never CardCrew.
+  pdf.setTitle(`${doc.brand.name} invoice ${doc.invoiceNumber}`);
+  pdf.setAuthor(doc.brand.name);
   pdf.setSubject(`Invoice ${doc.invoiceNumber} for ${doc.buyer.name}`);
-  pdf.setCreator('CardCrew');
-  pdf.setProducer('CardCrew');
+  pdf.setCreator(doc.brand.name);
+  pdf.setProducer(doc.brand.name);
   // Fixed dates: the same invoice in the same state renders to the same bytes.
   const issued = new Date(doc.issuedAt);
   if (!Number.isNaN(issued.getTime())) {
@@ -154,7 +158,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   const w = new Writer(pdf, fonts, pageHeader);
 
   // Title and the invoice's facts.
-  w.text(doc.seller.name, MARGIN, { size: 18, bold: true });
+  w.text(doc.brand.name, MARGIN, { size: 18, bold: true });
   w.text('INVOICE', COLUMNS.amountRight, { size: 22, bold: true, alignRight: true });
   w.y -= 40;
   const facts: [string, string][] = [
@@ -172,8 +176,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     w.text(value, COLUMNS.amountRight, { y: factsY, bold: true, alignRight: true });
     factsY -= 15;
   }
-  const sellerBottom = party(w, 'From', doc.seller, MARGIN, w.y);
-  const buyerBottom = party(w, 'Bill to', doc.buyer, MARGIN, sellerBottom - 14);
+  // In an agency's brand the agency is who the client deals with; the seller of record follows in smaller type.
+  const fromBottom = doc.brand.whiteLabel
+    ? party(w, 'From', { name: doc.brand.name, addressLines: doc.brand.url ? [doc.brand.url] : [], contact: doc.brand.contact }, MARGIN, w.y)
+    : party(w, 'From', doc.seller, MARGIN, w.y);
+  const buyerBottom = party(w, 'Bill to', doc.buyer, MARGIN, fromBottom - 14);
   w.y = Math.min(buyerBottom, factsY) - 20;
   const stampBottom = w.y + 14;
 
@@ -208,10 +215,11 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     w.y -= 8;
   }
 
-  // Totals.
+  // Totals (a discount's tier under its label, as on the invoice's web page).
+  const discountLabel = doc.discount ? `${doc.discount.label}${doc.discount.detail ? ` (${doc.discount.detail})` : ''}` : '';
   const totals: [string, string, boolean][] = [
     ['Subtotal', money(doc.subtotalCents), false],
-    ...(doc.discount ? ([[doc.discount.label, `-${money(doc.discount.amountCents)}`, false]] as [string, string, boolean][]) : []),
+    ...(doc.discount ? ([[discountLabel, `-${money(doc.discount.amountCents)}`, false]] as [string, string, boolean][]) : []),
     [`Total (${doc.currency})`, money(doc.totalCents), true],
     ...(doc.amountPaidCents !== null ? ([['Amount paid', money(doc.amountPaidCents), false], ['Balance due', money(Math.max(0, doc.totalCents - doc.amountPaidCents)), true]] as [string, string, boolean][]) : []),
   ];
@@ -222,6 +230,14 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     w.text(label, COLUMNS.unitRight, { alignRight: true, bold: strong, color: strong ? INK : MUTED, size: strong ? 11 : 10 });
     w.text(value, COLUMNS.amountRight, { alignRight: true, bold: strong, size: strong ? 11 : 10 });
     w.y -= 18;
+  }
+
+  if (doc.brand.whiteLabel) {
+    // The seller of record, so the document is lawful under the agency's brand (issue 40).
+    const height = 11 + 11 + (doc.seller.addressLines.length + (doc.seller.contact ? 1 : 0)) * 10.5 + 14;
+    w.ensure(height);
+    w.y -= 14;
+    w.y = party(w, 'Seller of record', doc.seller, MARGIN, w.y, true);
   }
 
   if (doc.notes) {
@@ -240,7 +256,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
   const pages = pdf.getPages();
   pages.forEach((page, index) => {
     page.drawLine({ start: { x: MARGIN, y: 60 }, end: { x: A4[0] - MARGIN, y: 60 }, thickness: 0.75, color: RULE });
-    page.drawText(printable(fonts.regular, `${doc.seller.name} · Invoice ${doc.invoiceNumber}`), { x: MARGIN, y: 45, size: 8, font: fonts.regular, color: MUTED });
+    page.drawText(printable(fonts.regular, `${doc.brand.name} · Invoice ${doc.invoiceNumber}`), { x: MARGIN, y: 45, size: 8, font: fonts.regular, color: MUTED });
     const label = `Page ${index + 1} of ${pages.length}`;
     page.drawText(label, { x: COLUMNS.amountRight - fonts.regular.widthOfTextAtSize(label, 8), y: 45, size: 8, font: fonts.regular, color: MUTED });
   });

@@ -265,6 +265,17 @@ describe('billingContactOf', () => {
     expect(electro.ConsistentRead).toBeUndefined();
   });
 
+  it("is never the managing agency's owner: a client the agency created has no address until it has a billing e-mail (issue 40)", async () => {
+    const agency = (ownerId: string) => ({ ...db().agency.get({ agencyId: 'Agency-1' }).params<Input>().Key, __edb_e__: 'agency', __edb_v__: '1', agencyId: 'Agency-1', ownerId });
+    answerWith([business({ managingAgencyId: 'Agency-1', ownerEmail: 'agency-owner@example.com' }), agency('Owner-1'), profile]);
+    expect(await store.billingContactOf({ businessId })).toBeNull();
+    // A client that joined by itself keeps its own owner's address; its billing e-mail comes first either way.
+    answerWith([business({ managingAgencyId: 'Agency-1', ownerEmail: 'own-owner@example.com' }), agency('Agency-Owner-9')]);
+    expect(await store.billingContactOf({ businessId })).toBe('own-owner@example.com');
+    answerWith([business({ managingAgencyId: 'Agency-1', billingEmail: 'client@example.com', ownerEmail: 'agency-owner@example.com' }), agency('Owner-1')]);
+    expect(await store.billingContactOf({ businessId })).toBe('client@example.com');
+  });
+
   it('is null without a business, or without any address', async () => {
     answerWith([]);
     expect(await store.billingContactOf({ businessId })).toBeNull();

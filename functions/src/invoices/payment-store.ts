@@ -204,8 +204,9 @@ export async function releasePaymentEvent(eventId: string): Promise<void> {
 }
 
 /**
- * Where an invoice's mails go: a business's billing e-mail, else its owner's (on the business, or their profile); an
- * agency invoice's payer, the agency's e-mail (Agency Settings), else its owner's. Null without a payer or an address.
+ * Where an invoice's mails go: a business's billing e-mail, else its owner's (on the business, or their profile) unless
+ * that owner is its managing agency's; an agency invoice's payer, the agency's e-mail (Agency Settings), else its
+ * owner's. Null without a payer or an address.
  */
 export async function billingContactOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<string | null> {
   return (await billingRecipientOf(payer))?.to ?? null;
@@ -216,6 +217,15 @@ export async function billingContactOf(payer: { businessId: string; payerType?: 
  * agency (issue 21); an agency, or any other business, from CardCrew.
  */
 export async function billingRecipientOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<{ to: string; brand: ClientBrand | null } | null> {
+  const party = await billingPartyOf(payer);
+  return party?.to ? { to: party.to, brand: party.brand } : null;
+}
+
+/**
+ * The payer's billing contact (null without an address) and brand, as billingRecipientOf decides them: the payment page
+ * shows a white-labelled client's brand even when no address is known. Null without a payer.
+ */
+export async function billingPartyOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<{ to: string | null; brand: ClientBrand | null } | null> {
   let ownerId: string;
   let brand: ClientBrand | null = null;
   if (payer.payerType === 'agency') {
@@ -224,7 +234,7 @@ export async function billingRecipientOf(payer: { businessId: string; payerType?
     if (agency.email) return { to: agency.email, brand };
     ownerId = agency.ownerId;
   } else {
-    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail' | 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor'>>(
+    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail' | 'managingAgencyId' | 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor'>>(
       paymentKeys.business(payer.businessId),
       'business',
       true,
@@ -232,11 +242,17 @@ export async function billingRecipientOf(payer: { businessId: string; payerType?
     if (!business) return null;
     brand = brandOfBusiness(business);
     if (business.billingEmail) return { to: business.billingEmail, brand };
+    // A client the agency created has the agency's owner as its owner of record; its own invoices are never the agency's
+    // (issue 40: the agency is billed on its own invoice), so without a billing e-mail they have no address.
+    if (business.managingAgencyId) {
+      const agency = await getItemOf<{ ownerId: string }>(paymentKeys.agency(business.managingAgencyId), 'agency', false);
+      if (agency?.ownerId === business.ownerId) return { to: null, brand };
+    }
     if (business.ownerEmail) return { to: business.ownerEmail, brand };
     ownerId = business.ownerId;
   }
   const owner = await getItemOf<{ email?: string }>(paymentKeys.profile(ownerId), 'profile', false);
-  return owner?.email ? { to: owner.email, brand } : null;
+  return { to: owner?.email ?? null, brand };
 }
 
 export type NewUnappliedPayment = Omit<UnappliedPaymentRecord, 'status' | 'listing' | 'createdAt' | 'updatedAt' | 'stripeRefundId' | 'refundedAt' | 'refundedBy'>;

@@ -13,10 +13,11 @@ import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { invoiceBreakdownOf } from './breakdown';
-import { addCheckoutSession, billingContactOf, getInvoice, markInvoicePaid, recordUnappliedPayment } from './payment-store';
+import { addCheckoutSession, billingPartyOf, getInvoice, markInvoicePaid, recordUnappliedPayment } from './payment-store';
 import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
 import type { InvoiceRecord } from './repository';
+import { brandViewOf } from '../white-label/brand';
 import { recordInvoiceAudit } from '../audit/audit-entry';
 
 /** The page shows nothing for an id that names no invoice: the same 404 as a made-up one. */
@@ -26,8 +27,10 @@ async function invoiceOrNotFound(invoiceId: string): Promise<InvoiceRecord> {
   return invoice;
 }
 
+/** The payment page: the invoice, its billing contact, and the brand it is shown in — decided from the business here. */
 export async function getInvoicePaymentView(invoiceId: string): Promise<InvoicePaymentView> {
   const invoice = await invoiceOrNotFound(invoiceId);
+  const payer = await billingPartyOf(invoice);
   return {
     invoiceNumber: invoice.invoiceNumber,
     businessName: invoice.businessName,
@@ -36,8 +39,9 @@ export async function getInvoicePaymentView(invoiceId: string): Promise<InvoiceP
     amountCents: invoice.amountCents,
     currency: invoice.currency ?? 'USD',
     notes: invoice.notes ?? null,
-    billingContact: await billingContactOf(invoice),
+    billingContact: payer?.to ?? null,
     ...invoiceBreakdownOf(invoice),
+    brand: brandViewOf(payer?.brand ?? null),
   };
 }
 

@@ -2,8 +2,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/button';
+import { useSession } from '@web/features/auth/session-provider';
+import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
 
 export function RouteError() {
+  // A signed-out white-labelled client's person goes to the agency's sign-in page, not CardCrew's home (issue 40). Read
+  // without the schema library: this page is in the app's entry.
+  const { user } = useSession();
+  const home = user ? '/' : pathAfterSignOut();
   return (
     <main role="alert" className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-muted px-4 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
@@ -11,7 +17,7 @@ export function RouteError() {
       <div className="flex gap-2">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button asChild variant="outline">
-          <Link to="/">Return to Home</Link>
+          <Link to={home}>Return to Home</Link>
         </Button>
       </div>
     </main>

@@ -26,7 +26,8 @@ export interface SessionContextValue {
   signOut: () => Promise<boolean>;
   /**
    * True once Sign Out has ended the session on this page (until the next sign-in): a page that needs a session then
-   * goes home, where Sign Out takes the visitor, not to /auth (the two navigations raced).
+   * goes where Sign Out takes the visitor (home, or a white-labelled client's sign-in page), not to /auth?redirect=
+   * (the two navigations raced).
    */
   signedOut: boolean;
 }

@@ -6,6 +6,7 @@ import type { Me } from '@shared/schemas/me';
 import { getConfig } from '@web/lib/config';
 import { loadAuth, storedIdToken } from '@web/lib/load-auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
+import { rememberBrand } from '@web/features/white-label/remembered-brand';
 import { postMe } from './api/post-me';
 import { forgetLabels } from './kept-labels';
 
@@ -62,6 +63,9 @@ export function cachedSession(): SessionState | null {
 }
 
 function keep(state: SessionState) {
+  // The brand outlives the session (issue 40): a white-labelled client's person who signs out still gets the agency's
+  // sign-in page. Only the server's answer sets it; a failed /api/me leaves it as it was.
+  if (state.user && state.me) rememberBrand(state.me.brand);
   try {
     if (state.user && state.me) localStorage.setItem(ME_CACHE_KEY, JSON.stringify(state));
     else if (!state.user) localStorage.removeItem(ME_CACHE_KEY);

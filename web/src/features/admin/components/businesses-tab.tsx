@@ -168,7 +168,7 @@ function BusinessRow({ row, onDelete }: { row: AdminBusinessRow; onDelete: () =>
         {row.agency && (
           <div className="mt-2 grid max-w-56 gap-1 font-normal">
             <span className="text-xs text-muted-foreground">Client of {row.agency.name}</span>
-            <BilledToSelect businessId={row.id} clientName={row.name} billedTo={row.agency.billedTo} agencyName={row.agency.name} />
+            <BilledToSelect businessId={row.id} clientName={row.name} billedTo={row.agency.billedTo} billingEmail={row.billingEmail} agencyName={row.agency.name} />
           </div>
         )}
       </th>

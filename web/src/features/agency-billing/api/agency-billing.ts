@@ -18,8 +18,9 @@ export function useAgencyBilling() {
 export function useSetClientBilling() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ businessId, billedTo }: { businessId: string; billedTo: BilledTo }) =>
-      apiRequest(`/api/businesses/${encodeURIComponent(businessId)}/billed-to`, { method: 'PUT', body: { billedTo }, schema: clientBillingSchema }),
+    // A client billed directly without a billing e-mail of its own gets one in the same call (issue 40).
+    mutationFn: ({ businessId, billedTo, billingEmail }: { businessId: string; billedTo: BilledTo; billingEmail?: string }) =>
+      apiRequest(`/api/businesses/${encodeURIComponent(businessId)}/billed-to`, { method: 'PUT', body: { billedTo, ...(billingEmail === undefined ? {} : { billingEmail }) }, schema: clientBillingSchema }),
     // The agency dashboard and Billing, or the admin businesses tab: whichever shows the choice.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['agency'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'businesses'] })]),
   });

@@ -45,15 +45,18 @@ export const ClientCard = memo(function ClientCard({
         <div>
           <dt className="text-muted-foreground">Revenue</dt>
           <dd className="font-semibold tabular-nums">{formatMoney(client.revenueCents, currency)}/mo</dd>
-          {/* Revenue counts what the client's invoice counts: drafts are not billed (issue 27 §4). */}
-          {client.billableEmployeeCount !== client.employeeCount && (
+          {/* A client billed directly pays for itself: no revenue for the agency (issue 40). Otherwise revenue counts
+              what the client's invoice counts: drafts are not billed (issue 27 §4). */}
+          {client.billedTo === 'direct' ? (
+            <dd className="text-xs text-muted-foreground">billed directly</dd>
+          ) : client.billableEmployeeCount !== client.employeeCount && (
             <dd className="text-xs text-muted-foreground">
               for {formatCount(client.billableEmployeeCount)} billed; drafts are free
             </dd>
           )}
         </div>
       </dl>
-      <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} />
+      <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} billingEmail={client.billingEmail} />
       <ClientWhiteLabelSelect businessId={client.id} clientName={client.name} whiteLabel={client.whiteLabel} agencyWhiteLabel={agencyWhiteLabel} />
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={() => onAnalytics(client)} aria-label={`Analytics for ${client.name}`}>

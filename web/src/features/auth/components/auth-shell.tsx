@@ -1,6 +1,8 @@
 // The centred card every /auth step is drawn in. Focusing any of its fields starts loading the auth library, so it
 // is there by the time the form is sent (the page's first load does without it). With a white-label brand (an
-// invitation to an agency's client, issue 21 §1) the agency's logo and name replace CardCrew's, and link nowhere.
+// invitation to an agency's client, issue 21 §1, or a signed-out client's person, issue 40) the agency's logo and name
+// replace CardCrew's, and link nowhere. CardCrew's mark and the heading carry data-platform-mark: the prerendered page
+// keeps them unpainted for a signed-out client's person until the app draws the agency's (web/remembered-brand.js).
 import { CreditCard } from 'lucide-react';
 import type { ClientBrandView } from '@shared/schemas/me';
 import type { ReactNode } from 'react';
@@ -23,7 +25,7 @@ export function AuthShell({ title, description, brand, children }: { title: stri
           {brand.name}
         </p>
       ) : (
-        <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold">
+        <Link to="/" className="mb-6 flex items-center gap-2 text-xl font-bold" data-platform-mark="">
           <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <CreditCard aria-hidden className="size-5" />
           </span>
@@ -32,7 +34,7 @@ export function AuthShell({ title, description, brand, children }: { title: stri
       )}
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" className="text-2xl" data-platform-mark={brand ? undefined : ''}>
             {title}
           </CardTitle>
           {description && <CardDescription>{description}</CardDescription>}

@@ -1,8 +1,9 @@
 // 'Sign Out' in the headers of the signed-in pages (dashboard, portal, agency, admin): signs out with the session's
-// toasts (spec 1 §8) and goes home.
+// toasts (spec 1 §8) and goes home — a white-labelled client's person to the agency's sign-in page instead (issue 40).
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonVariant } from '@web/components/button';
+import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
 import { useSession } from '../session-provider';
 
 export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant }) {
@@ -13,7 +14,7 @@ export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant
       variant={variant}
       size="sm"
       onClick={async () => {
-        if (await signOut()) navigate('/');
+        if (await signOut()) navigate(pathAfterSignOut());
       }}
     >
       <LogOut aria-hidden />

@@ -1,6 +1,8 @@
-// The top navigation bound to the session: who is signed in, and Sign Out (spec 1 §2, §8) going home afterwards.
+// The top navigation bound to the session: who is signed in, and Sign Out (spec 1 §2, §8) going home afterwards (a
+// white-labelled client's person to the agency's sign-in page, issue 40).
 import { useNavigate } from 'react-router';
 import { TopNav } from '@web/components/top-nav';
+import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
 import { useSession } from '../session-provider';
 
 export function SiteTopNav() {
@@ -12,7 +14,7 @@ export function SiteTopNav() {
       loading={loading}
       onSignOut={async () => {
         // signOut shows 'Successfully signed out' or 'Error' with the provider's message.
-        if (await signOut()) navigate('/', { replace: true });
+        if (await signOut()) navigate(pathAfterSignOut(), { replace: true });
       }}
     />
   );

@@ -1,11 +1,12 @@
 // /auth (spec 1 §2): sign in, sign up with an account type, e-mail confirmation code, forgotten password,
 // and Google. Accepts ?redirect= (a same-origin path) and returns there after signing in. Opened from a white-labelled
-// client's invitation (?invitation= or a redirect back to it), it shows the agency's brand instead of CardCrew's.
+// client's invitation (?invitation= or a redirect back to it), or by that client's person after signing out, it shows
+// the agency's brand instead of CardCrew's.
 import { messages } from '@shared/messages';
 import { signInSchema } from '@shared/schemas/auth';
 import type { Me } from '@shared/schemas/me';
 import type { SignInOutput } from 'aws-amplify/auth';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
@@ -25,8 +26,11 @@ import { useHydrated } from '@web/lib/use-hydrated';
 import { useBrandTheme } from '@web/lib/theme';
 import { invitationTokenOf, useInvitationBrand } from '@web/features/white-label/use-invitation-brand';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
+import { useRememberedBrand } from '@web/features/white-label/use-remembered-brand';
+import { BRAND_PENDING_STYLE_ID } from '@web/features/white-label/remembered-brand';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
+import { signUpRequestOf } from '../sign-up-link';
 import { useSession } from '../session-provider';
 
 const GOOGLE_UNAVAILABLE_TITLE = 'Google sign-in is not configured';
@@ -65,11 +69,29 @@ export function AuthPage() {
   const [signingIn, setSigningIn] = useState(false);
   /** Shown under the Google button after it was pressed in local mode. */
   const [googleUnavailable, setGoogleUnavailable] = useState(false);
-  // Opened from a white-labelled client's invitation: the agency's brand, colours and tab (issue 21 §1).
-  const invitation = useInvitationBrand(invitationTokenOf(params, redirect));
-  const brand = invitation.brand;
+  // Opened as sign-up with an account type (the landing's Choose Agency, issue 40): applied once hydrated, so the
+  // prerendered sign-in and the first render agree; once per link, so the person may still switch to sign-in.
+  const signUpRequest = hydrated ? signUpRequestOf(params) : null;
+  const [appliedSignUp, setAppliedSignUp] = useState<string | null>(null);
+  const signUpKey = signUpRequest ? `signup:${signUpRequest.accountType}` : null;
+  if (signUpRequest && signUpKey !== appliedSignUp) {
+    setAppliedSignUp(signUpKey);
+    setStep('signUp');
+    setAccountType(signUpRequest.accountType);
+  }
+  // Opened from a white-labelled client's invitation: the agency's brand, colours and tab (issue 21 §1). Without one,
+  // the brand the server last gave this browser's signed-in person, kept past Sign Out (issue 40); the invitation
+  // decides when there is one (an invitation to a direct customer's company is CardCrew's).
+  const invitationToken = invitationTokenOf(params, redirect);
+  const invitation = useInvitationBrand(invitationToken);
+  const remembered = useRememberedBrand();
+  const brand = invitationToken === null ? remembered : invitation.brand;
   useBrandChrome(brand);
   useBrandTheme(brand?.colors);
+  // Drawn in CardCrew's brand after all (nothing valid kept): the prerendered page's hiding of its mark ends.
+  useEffect(() => {
+    if (hydrated && !brand) document.getElementById(BRAND_PENDING_STYLE_ID)?.remove();
+  }, [hydrated, brand]);
 
   if (loading || invitation.pending) return <PageSpinner />;
   if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;

@@ -31,6 +31,7 @@ import { OnboardingCardBlock } from '../components/onboarding-card-block';
 import { CenteredCard } from '@web/components/centered-card';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { chromeColorsOf } from '@web/features/white-label/chrome-colors';
+import { useHomePath } from '@web/features/white-label/use-remembered-brand';
 
 const GOOGLE_UNAVAILABLE = 'Google sign-in is not configured for this deployment. Use your email and a password instead.';
 
@@ -346,10 +347,13 @@ function Linked({ view }: { view: InvitationView }) {
 }
 
 function InvalidInvitation() {
+  // A white-labelled client's person who was signed in here goes to the agency's sign-in page (issue 40).
+  const { user } = useSession();
+  const home = useHomePath(user !== null);
   return (
     <CenteredCard title={messages.invitation.invalidTitle} description={messages.invitation.invalid}>
       <Button asChild>
-        <Link to="/">
+        <Link to={home}>
           <Home aria-hidden />
           Go to Homepage
         </Link>

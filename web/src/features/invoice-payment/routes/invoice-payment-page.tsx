@@ -1,9 +1,12 @@
 // /invoice-payment/{invoiceId} (spec 1 §2 'Invoice payment'): the invoice and 'Pay Invoice Securely', which goes to
 // Stripe Checkout for the stored amount. Back from Stripe the payment is verified (or the cancellation said) and the
-// address cleaned. A paid invoice says so; an unknown one shows 'Invoice Not Found' and nothing else.
+// address cleaned. A paid invoice says so; an unknown one shows 'Invoice Not Found' and nothing else. A white-labelled
+// client's invoice is shown in its agency's brand (header, footer, tab title and favicon; issue 40), CardCrew's
+// otherwise: the invoice's view carries the brand, decided on the server from the invoice's business.
 import { formatLongDate, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import { canPayInvoice, invoicePdfPath, type InvoicePaymentView } from '@shared/schemas/invoice';
+import type { ClientBrandView } from '@shared/schemas/me';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CreditCard, FileDown, FileX2, Lock } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -16,19 +19,32 @@ import { PageSpinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
 import { payInCheckout } from '@web/lib/payments';
 import { usePaymentReturn } from '@web/lib/use-payment-return';
+import { useBrandTheme } from '@web/lib/theme';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
+import { useSession } from '@web/features/auth/session-provider';
+import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { invoicePaymentKeys, useInvoicePayment } from '../api/get-invoice-payment';
+import { AgencyFooter, AgencyHeader } from '../components/agency-chrome';
 import { InvoiceLines } from '../components/invoice-lines';
 
+const sameBrand = (a: ClientBrandView | null | undefined, b: ClientBrandView | null) =>
+  !!a && !!b && a.name === b.name && a.logoUrl === b.logoUrl && a.favicon?.icon32 === b.favicon?.icon32;
 
 export function InvoicePaymentPage() {
   const { invoiceId = '' } = useParams();
   const query = useInvoicePayment(invoiceId);
   const queryClient = useQueryClient();
   usePaymentReturn(useCallback(() => void queryClient.invalidateQueries({ queryKey: invoicePaymentKeys.detail(invoiceId) }), [queryClient, invoiceId]));
+  const brand = query.data?.brand ?? null;
+  const { me } = useSession();
+  // The tab's title and favicon: the session shows a client's person their brand already; the page shows the invoice's
+  // to anyone else (signed out, an admin), so the two never undo each other.
+  useBrandChrome(sameBrand(me?.brand, brand) ? null : brand);
+  useBrandTheme(brand ? (brand.colors ?? {}) : null);
   return (
     <div className="flex min-h-dvh flex-col bg-muted">
-      <SiteTopNav />
+      {/* Until the invoice says whose it is, neither brand is drawn. */}
+      {query.isPending ? <div aria-hidden className="h-16 border-b bg-background" /> : brand ? <AgencyHeader brand={brand} /> : <SiteTopNav />}
       <main className="flex flex-1 items-start justify-center px-4 py-10">
         {query.isPending ? (
           <PageSpinner />
@@ -54,7 +70,7 @@ export function InvoicePaymentPage() {
           <InvoiceCard invoiceId={invoiceId} invoice={query.data} />
         )}
       </main>
-      <SiteFooter />
+      {query.isPending ? null : brand ? <AgencyFooter brand={brand} /> : <SiteFooter />}
     </div>
   );
 }

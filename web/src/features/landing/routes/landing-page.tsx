@@ -9,6 +9,7 @@ import { SiteFooter } from '@web/components/site-footer';
 import { PENDING_REDIRECT_PATH_KEY, takePendingRedirectPath } from '@web/lib/pending-storage';
 import { safeRedirectPath } from '@web/lib/redirect';
 import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
+import { signUpPath } from '@web/features/auth/sign-up-link';
 import { useSession } from '@web/features/auth/session-provider';
 import { PricingSection } from '../components/pricing-section';
 import { signedInDestination } from '@web/lib/signed-in-destination';
@@ -80,7 +81,7 @@ export function LandingPage() {
               description="Manage multiple business clients and their digital business cards."
               points={['Manage multiple businesses', 'Consolidated billing', 'White-label options', 'Volume discounts']}
               action="Choose Agency"
-              to={signedIn ? '/agency' : '/auth'}
+              to={signedIn ? '/agency' : signUpPath('agency')}
             />
           </div>
         </section>
