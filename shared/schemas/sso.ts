@@ -104,7 +104,8 @@ export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
  * user pool, for the app client, minutes ago, to someone who signed in through the business's current provider).
  */
 export const ssoTestSignInSchema = z.strictObject({
-  accessToken: z.string({ error: ssoMessages.testSignInNotConfirmed }).check(z.minLength(1, ssoMessages.testSignInNotConfirmed), z.maxLength(8192, ssoMessages.testSignInNotConfirmed)),
+  // A JWT: three base64url parts (anything else, control characters included, is refused before any check).
+  accessToken: z.string({ error: ssoMessages.testSignInNotConfirmed }).check(z.maxLength(8192, ssoMessages.testSignInNotConfirmed), z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, ssoMessages.testSignInNotConfirmed)),
 });
 export type SsoTestSignInInput = z.infer<typeof ssoTestSignInSchema>;
 
@@ -123,7 +124,8 @@ export type SsoDomain = z.infer<typeof ssoDomainSchema>;
 
 /** Admins: the claims of every business (issue 39), by domain; `q` narrows to the domains that start with it. */
 export const ssoDomainClaimQuerySchema = z.object({
-  q: z.optional(z.string().check(z.maxLength(300, ssoMessages.domainTooLong), z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9.-]*$/, ssoMessages.domainInvalid))),
+  // A search: the start of a domain, at most 100 characters like every search field.
+  q: z.optional(z.string().check(z.maxLength(100, 'Must be at most 100 characters'), z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9.-]*$/, ssoMessages.domainInvalid))),
   cursor: pageCursor(1024),
 });
 export type SsoDomainClaimQuery = z.infer<typeof ssoDomainClaimQuerySchema>;

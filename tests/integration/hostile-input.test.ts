@@ -169,7 +169,10 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
       }
       if (typeof valid !== 'string') continue;
       const required = !shape[field]!.safeParse(undefined).success;
+      // A field that may be null (a choice cleared on purpose) takes null: that is not hostile there.
+      const nullable = shape[field]!.safeParse(null).success;
       for (const [label, value] of hostileValues(field, valid, required)) {
+        if (value === null && nullable) continue;
         payloads.push({ label, body: JSON.stringify({ ...sample, [field]: value }), ids, status: 400 });
       }
     }
@@ -206,7 +209,9 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
   }
   const body = sample === undefined || typeof sample === 'string' ? sample : JSON.stringify(sample);
   for (const name of Object.keys(route.params.shape)) {
-    for (const id of impossibleIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))}`, body, ids: { ...ids, [name]: id }, status: 400 });
+    // A domain parameter (issue 39's claims): an "impossible id" that is a well-formed domain name names nothing (404).
+    const impossible = (id: string) => !(name === 'domain' && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(id));
+    for (const id of impossibleIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))}`, body, ids: { ...ids, [name]: id }, status: impossible(id) ? 400 : '4xx' });
     for (const id of oddIds) payloads.push({ label: `${name} = ${JSON.stringify(id.slice(0, 40))} (odd)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
     for (const id of wellFormedStrangers) payloads.push({ label: `${name} = ${id} (names nothing)`, body, ids: { ...ids, [name]: id }, status: '4xx' });
   }
@@ -216,6 +221,8 @@ function payloadsOf(route: RouteDef, ids: Record<string, string>): Payload[] {
       ? ['x'.repeat(5000), 'x'.repeat(101), '\u0000', 'a\u0007b', 'a\u202Eb', 'a\u2066b', 'a\u001Bb', 'a\nb', 'a\tb', 'a\u0085b']
       : ['x'.repeat(5000), '%00', 'not-a-cursor', '{"pk":"$cardcrew#businessid_x"}', '"; DROP TABLE', '-30', '30.5', 'ALL', 'true', '[]', '0x1e', 'PAID', 'null', 'undefined', '1e309', '{}', '%', '..', '\\', 'pending '];
     for (const value of values) {
+      // An id left out of an answer (the pickers' `exclude`) may name nothing: a well-formed one is not hostile there.
+      if (harmlessIdQueryFields.includes(name) && /^[A-Za-z0-9_-]{10,64}$/.test(value)) continue;
       // An id that is well formed but names nothing (an employee filter) is a 404, not a 400.
       const status = idQueryFields.includes(name) && /^[A-Za-z0-9_-]{10,64}$/.test(value) ? '4xx' : 400;
       payloads.push({ label: `${name} = ${JSON.stringify(value.slice(0, 30))}`, body, ids, query: `${name}=${encodeURIComponent(value)}`, status });
@@ -229,6 +236,7 @@ const IN_FLIGHT = 6;
 
 const freeTextQueryFields = ['q', 'country', 'industry', 'person'];
 const idQueryFields = ['employeeId'];
+const harmlessIdQueryFields = ['exclude'];
 
 /** A path from a template where ids are used verbatim (already percent-encoded where a test means it). */
 function rawPath(template: string, ids: Record<string, string>): string {

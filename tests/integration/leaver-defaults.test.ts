@@ -3,10 +3,10 @@
 // deactivation then points the leaver's page at their department's successor, else the business's; the leaver's link
 // preview object is deleted and the card no longer names it; the 410 page's share tags carry no image. The pickers'
 // people search finds active people of the caller's business only.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages';
 import { PEOPLE_SEARCH_LIMIT } from '../../shared/schemas/leavers';
-import { currentPreview } from '../support/link-previews';
+import { CATCH_UP_MS, cardSharingCaughtUp, currentPreview } from '../support/link-previews';
 import { mediaKeys } from '../support/uploads';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables, type TestUser } from '../support/runtime';
 
@@ -14,6 +14,9 @@ const m = messages.leavers;
 const PATCH_OP = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
 const USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const ENTERPRISE = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+
+// A leaver's preview is made by the card-sharing worker first: it catches up with what files before changed.
+beforeAll(cardSharingCaughtUp, CATCH_UP_MS + 20_000);
 
 const putDefaults = (owner: TestUser, businessId: string, body: unknown) => api('PUT', `/api/businesses/${businessId}/leaver-defaults`, { user: owner, body });
 

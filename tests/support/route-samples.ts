@@ -141,7 +141,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   removeSsoDomain: () => undefined,
   connectSsoProvider: () => ({ type: 'SAML', metadataXml: sampleSamlMetadata() }),
   disconnectSsoProvider: () => undefined,
-  recordSsoTestSignIn: () => ({ accessToken: 'not-a-test-sign-in-token' }),
+  // Shaped as a JWT, though no user pool signed it (business A has no provider: 409).
+  recordSsoTestSignIn: () => ({ accessToken: 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJub2JvZHkifQ.bm90LWEtc2lnbmF0dXJl' }),
   updateSsoSettings: () => ({ createEmployeesOnFirstSignIn: false, requireSso: false }),
   listSsoDomainClaims: () => undefined,
   releaseSsoDomainClaim: () => undefined,

@@ -4,6 +4,7 @@
 import type { EntityItem } from 'electrodb';
 import { db, type Db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
+import { AppError } from '../lib/errors';
 
 export type SsoDomainRecord = EntityItem<Db['ssoDomain']>;
 export type SsoConnectionRecord = EntityItem<Db['ssoConnection']>;
@@ -104,10 +105,27 @@ export async function deleteSsoDomain(domain: string, businessId: string, domain
   return !result.canceled;
 }
 
+/**
+ * A cursor the claims listing cannot have handed out (ElectroDB's base64url JSON of the gsi1 key a page ended at) is a
+ * validation error (400), never a bad key sent to DynamoDB (500).
+ */
+function checkedClaimsCursor(cursor: string | null): string | null {
+  if (!cursor) return null;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const fields = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
+    const shaped = key !== null && typeof key === 'object' && Object.keys(key).every((k) => fields.includes(k)) && fields.every((k) => typeof key[k] === 'string');
+    if (shaped && String(key.gsi1pk).toLowerCase().endsWith('listing_ssodomains')) return cursor;
+  } catch {
+    // not JSON: refused below
+  }
+  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+}
+
 /** SSO-8: every claim (admins), by domain, 50 a page; `prefix` narrows it to the domains that start with it. */
 export async function listSsoDomainClaims(prefix: string, cursor: string | null): Promise<{ items: SsoDomainRecord[]; cursor: string | null }> {
   const query = prefix ? db().ssoDomain.query.all({ listing: 'ssoDomains' }).begins({ domain: prefix }) : db().ssoDomain.query.all({ listing: 'ssoDomains' });
-  const { data, cursor: next } = await query.go({ limit: 50, cursor });
+  const { data, cursor: next } = await query.go({ limit: 50, cursor: checkedClaimsCursor(cursor) });
   return { items: data, cursor: next };
 }
 
