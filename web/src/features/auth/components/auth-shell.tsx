@@ -9,19 +9,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/card';
 import { loadAuth } from '@web/lib/load-auth';
+import { BrandMark } from '@web/features/white-label/brand-mark';
 
 export function AuthShell({ title, description, brand, children }: { title: string; description?: ReactNode; brand?: ClientBrandView | null; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-muted px-4 py-8 sm:justify-center sm:py-12" onFocus={() => void loadAuth().catch(() => undefined)}>
       {brand ? (
         <p className="mb-6 flex items-center gap-2 text-xl font-bold">
-          {brand.logoUrl ? (
-            <img src={brand.logoUrl} alt="" className="size-9 rounded-lg object-contain" />
-          ) : (
-            <span aria-hidden className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              {brand.name.charAt(0).toUpperCase()}
-            </span>
-          )}
+          <BrandMark brand={brand} className="size-9" />
           {brand.name}
         </p>
       ) : (

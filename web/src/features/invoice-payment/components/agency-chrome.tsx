@@ -3,6 +3,7 @@
 // brand from the invoice's business; the page only draws what the invoice's view carries.
 import type { ClientBrandView } from '@shared/schemas/me';
 import { LifeBuoy } from 'lucide-react';
+import { BrandMark } from '@web/features/white-label/brand-mark';
 
 const FOOTER_YEAR = 2025; // as CardCrew's own footer (spec 1 §9)
 
@@ -15,13 +16,7 @@ export function AgencyHeader({ brand }: { brand: ClientBrandView }) {
     <header className="border-b bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <p className="flex min-w-0 items-center gap-2 text-lg font-bold">
-          {brand.logoUrl ? (
-            <img src={brand.logoUrl} alt="" className="size-8 shrink-0 rounded-lg object-contain" />
-          ) : (
-            <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              {brand.name.charAt(0).toUpperCase()}
-            </span>
-          )}
+          <BrandMark brand={brand} className="size-8" />
           <span className="truncate">{brand.name}</span>
         </p>
         <a href={supportHref(brand)} aria-label={`${brand.name} support`} className="ml-auto flex shrink-0 items-center gap-1.5 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
