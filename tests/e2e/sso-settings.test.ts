@@ -6,12 +6,11 @@
 import { DescribeUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import type { Page } from 'playwright-core';
 import { ssoMessages } from '../../shared/messages/sso';
 import { providerNameOf } from '../../functions/src/sso/provider-name';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { openBrowser, openSsoSettings, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { cognito, createOwnerWithBusiness, origin, runtime, tables, uniqueDomain } from '../support/runtime';
 import { sampleSamlMetadata } from '../support/saml-metadata';
 import { AuthPage } from './pages/auth-page';
@@ -27,21 +26,12 @@ afterAll(async () => {
   await Promise.all(sessions.map((s) => s.browser.close()));
 });
 
-async function openSso(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Company Settings' });
-  const section = dialog.getByRole('region', { name: 'Single sign-on' });
-  await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
-  await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
-  return { dialog, section };
-}
-
 describe('Single sign-on settings (1280 px, then 390 px)', () => {
   it('claims a domain, refuses Check without the TXT record, connects SAML by metadata upload and saves the switches', async () => {
     const session = await signedIn(owner.owner, '/business', desktop);
     sessions.push(session);
     const { page } = session;
-    const { section } = await openSso(page);
+    const { section } = await openSsoSettings(page);
     await expectOnPage(section.getByText('No domains yet.', { exact: false })).toBeVisible();
     await expectOnPage(section.getByText(`${runtime.env.SSO_AUTH_ORIGIN}/saml2/idpresponse`, { exact: true })).toBeVisible();
     await expectOnPage(section.getByText(`urn:amazon:cognito:sp:${runtime.ids.userPoolId}`, { exact: true })).toBeVisible();
@@ -118,7 +108,7 @@ describe('Single sign-on settings (1280 px, then 390 px)', () => {
     await auth.goto('/business');
     await auth.signIn(owner.owner.email, owner.owner.password);
     await page.waitForURL(`${origin}/business`);
-    const { dialog, section } = await openSso(page);
+    const { dialog, section } = await openSsoSettings(page);
     await section.getByRole('radio', { name: 'OpenID Connect' }).check();
     await section.getByLabel('Issuer URL').fill(origin);
     await section.getByLabel('Client ID').fill('cardcrew');

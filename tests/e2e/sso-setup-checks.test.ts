@@ -4,13 +4,12 @@
 // and that the owner keeps a password. Keyboard, axe clean, 390 px. (Admins' claims: tests/integration/sso-setup-checks.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
-import type { Page } from 'playwright-core';
 import { ssoMessages, ssoTestMessages } from '../../shared/messages/sso';
 import { SSO_TEST_PASSWORD } from '../../functions/local/sso-test-users';
 import { providerNameOf } from '../../functions/src/sso/provider-name';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { shot, signedIn, type BrowserSession } from '../support/e2e';
+import { openSsoSettings, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables } from '../support/runtime';
 import { addTxtRecord, LOCAL_OIDC_CLIENT, localOidcIssuer, removeTxtRecord } from '../support/sso-stand-ins';
 
@@ -39,21 +38,12 @@ afterAll(async () => {
   }
 });
 
-async function openSso(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Company Settings' });
-  const section = dialog.getByRole('region', { name: 'Single sign-on' });
-  await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
-  await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
-  return { dialog, section };
-}
-
 describe('single sign-on setup checks', () => {
   it('refuses a wrong OIDC client secret in words, saving nothing; the right one connects (390 px phone)', async () => {
     const session = await signedIn(acme.owner, '/business', phone390);
     sessions.push(session);
     const { page } = session;
-    const { dialog, section } = await openSso(page);
+    const { dialog, section } = await openSsoSettings(page);
     await section.getByRole('radio', { name: 'OpenID Connect' }).check();
     await section.getByLabel('Issuer URL').fill(localOidcIssuer);
     await section.getByLabel('Client ID').fill(LOCAL_OIDC_CLIENT.clientId);
@@ -81,7 +71,7 @@ describe('single sign-on setup checks', () => {
     const session = await signedIn(acme.owner, '/business', desktop);
     sessions.push(session);
     const { page, context } = session;
-    const { section } = await openSso(page);
+    const { section } = await openSsoSettings(page);
     const requireSso = section.getByRole('switch', { name: /Require SSO/ });
     await expectOnPage(requireSso).toBeDisabled();
     await expectOnPage(section.getByText(ssoMessages.requireSsoTestFirst, { exact: true })).toBeVisible();

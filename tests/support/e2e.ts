@@ -1,6 +1,7 @@
 // Browser test helpers: a page per test with screenshots kept under tests/artifacts/, and the local mailbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AuthPage } from '../e2e/pages/auth-page';
 import { launchBrowser } from './browser';
@@ -63,4 +64,14 @@ export async function signedIn(user: TestUser, path: string, viewport: { width: 
   await auth.signIn(user.email, user.password);
   await session.page.waitForURL(`${origin}${path}`);
   return session;
+}
+
+/** Opens Company Settings from the dashboard and its Single sign-on section, once its setup details are drawn. */
+export async function openSsoSettings(page: Page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Company Settings' });
+  const section = dialog.getByRole('region', { name: 'Single sign-on' });
+  await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
+  await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
+  return { dialog, section };
 }
