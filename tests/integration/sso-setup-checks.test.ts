@@ -34,6 +34,12 @@ const connectOidc = (user: TestUser, businessId: string, clientSecret: string, c
 const settings = (user: TestUser, businessId: string, requireSso: boolean) =>
   api('PUT', `/api/businesses/${businessId}/sso/settings`, { user, body: { createEmployeesOnFirstSignIn: false, requireSso } });
 
+/** Waits until the clock is in a later whole second than `iso` (tokens' `iat` counts whole seconds). */
+async function untilNextSecondAfter(iso: string) {
+  const wait = (Math.floor(Date.parse(iso) / 1000) + 1) * 1000 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 /** Claims `domain`, publishes its TXT record on the DNS stand-in and presses Check. */
 async function claimAndProve(user: TestUser, businessId: string, domain: string) {
   const claimed = await api('POST', `/api/businesses/${businessId}/sso/domains`, { user, body: { domain } });
@@ -115,7 +121,10 @@ describe("'Require SSO' only after a successful test sign-in through the current
     expect(notThroughProvider.body.error.message).toBe(ssoMessages.testSignInOtherProvider);
     expect((await stored())?.testedAt).toBeUndefined();
 
-    // A real test sign-in through the provider: recorded, and the switch goes on.
+    // A real test sign-in through the provider: recorded, and the switch goes on. A token of the second the provider
+    // was saved in does not count (its `iat` cannot show it came after), so this one is issued in a later second, as a
+    // person's would be.
+    await untilNextSecondAfter(connected.body.provider.connectedAt);
     const test = await federatedSignIn(`marcus@${ACME}`, { identityProvider: providerName });
     expect(test.error, test.errorDescription ?? '').toBeNull();
     const recorded = await record(test.accessToken!);

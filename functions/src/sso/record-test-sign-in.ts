@@ -34,10 +34,11 @@ async function verifiedTestToken(accessToken: string, notBefore: string): Promis
     logger.info('A test sign-in token was refused', { reason: (error as Error).message });
     throw notConfirmed();
   }
-  const issuedAt = (payload.iat ?? 0) * 1000;
   if (payload.token_use !== 'access' || payload.client_id !== appClientConfig().USER_POOL_CLIENT_ID || typeof payload.username !== 'string') throw notConfirmed();
-  // A token from before the provider was saved did not go through this provider's configuration.
-  if (issuedAt + 1000 < Date.parse(notBefore)) throw new AppError('VALIDATION_FAILED', ssoMessages.testSignInOtherProvider, { accessToken: ssoMessages.testSignInOtherProvider });
+  // A token from before the provider was saved did not go through this provider's configuration. `iat` is in whole
+  // seconds, so a token of the very second of the save cannot be told from an earlier one: it does not count either
+  // (a person's test sign-in through the IdP's pages takes seconds).
+  if ((payload.iat ?? 0) <= Math.floor(Date.parse(notBefore) / 1000)) throw new AppError('VALIDATION_FAILED', ssoMessages.testSignInOtherProvider, { accessToken: ssoMessages.testSignInOtherProvider });
   return payload as JWTPayload & { username: string };
 }
 
