@@ -7,6 +7,7 @@ export const areaLayers = [
   ['data'],
   ['lib'],
   ['adapters', 'docs', 'identity', 'plans', 'rate-limit'],
+  ['http'],
   ['audit', 'scan-totals'],
   ['business'],
   ['agency', 'card-page', 'card-sharing', 'email-signature', 'sso', 'uploads'],
@@ -24,10 +25,6 @@ export const areaLayers = [
  */
 export const upwardImportsToRemove = [
   ['data/filtered-listing.ts', 'lib'],
-  ['lib/admin-http-handler.ts', 'identity'],
-  ['lib/http-handler.ts', 'identity'],
-  ['lib/http.ts', 'identity'],
-  ['lib/request-context.ts', 'identity'],
   ['adapters/wallet-issuer.ts', 'wallet'],
   ['identity/pre-sign-up.ts', 'sso'],
   ['business/create-business.ts', 'leavers'],

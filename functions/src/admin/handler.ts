@@ -1,6 +1,6 @@
 // The `admin` area Lambda: routes for the Cognito admin group only (the route table marks them auth 'admin').
-import { raw } from '../lib/http';
-import { httpHandler } from '../lib/http-handler';
+import { raw } from '../http/http';
+import { httpHandler } from '../http/http-handler';
 import { adminRoutes } from '../../routes/admin';
 import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
 import { listBusinesses } from './business-directory';

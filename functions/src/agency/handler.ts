@@ -1,6 +1,6 @@
 // The `agency` area Lambda: the agency dashboard, Agency Settings (and its logo upload) and Add Client. Managing a
 // client's employees, cards and settings goes through the business routes, which check the agency–client link.
-import { httpHandler } from '../lib/http-handler';
+import { httpHandler } from '../http/http-handler';
 import { agencyRoutes } from '../../routes/agency';
 import { addClient } from './add-client';
 import { confirmAgencyLogoUpload, startAgencyLogoUpload } from './agency-logo';

@@ -1,8 +1,8 @@
 // The `appleWallet` area Lambda (issue 22 §1): the only one carrying passkit-generator (with node-forge and joi) and
 // the signer. 'Add to Apple Wallet' links, the pass download and Apple's PassKit web service. passkit-generator loads
 // with the first pass this container signs (apple-pass.ts), not at import: most calls (links, registrations, logs) sign none.
-import { raw } from '../lib/http';
-import { httpHandler } from '../lib/http-handler';
+import { raw } from '../http/http';
+import { httpHandler } from '../http/http-handler';
 import { appleWalletRoutes } from '../../routes/apple-wallet';
 import { createApplePassLink, downloadApplePass } from './apple-pass';
 import { latestPass, recordDeviceLogs, registerDevice, unregisterDevice, updatedSerials } from './passkit-service';

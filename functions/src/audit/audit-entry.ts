@@ -9,7 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { entityStamp, keyPart } from '../data/key-format';
 import { logger } from '../lib/logger';
-import { currentRequest } from '../lib/request-context';
+import { currentRequest } from '../http/request-context';
 
 /** Entries are kept for a year (the table's TTL removes them). */
 export const AUDIT_RETENTION_DAYS = 365;

@@ -1,6 +1,6 @@
 // The `activity` area Lambda: a business's audit log for its owner, the agency managing it and admins (issue 23 §3).
-import { raw } from '../lib/http';
-import { httpHandler } from '../lib/http-handler';
+import { raw } from '../http/http';
+import { httpHandler } from '../http/http-handler';
 import { activityRoutes } from '../../routes/activity';
 import { exportActivity, listActivity } from './list-activity';
 

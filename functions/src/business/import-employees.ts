@@ -12,7 +12,7 @@ import { messages } from '../../../shared/messages';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { fieldErrorsOf } from '../lib/http';
+import { fieldErrorsOf } from '../http/http';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';

@@ -1,7 +1,7 @@
 // The `contacts` area Lambda: the card page's 'Share your details' form, and the contact lists of the portal and the
 // dashboard (issue 11 §3).
-import { raw } from '../lib/http';
-import { httpHandler } from '../lib/http-handler';
+import { raw } from '../http/http';
+import { httpHandler } from '../http/http-handler';
 import { contactsRoutes } from '../../routes/contacts';
 import { listBusinessContacts, listMyContacts, removeContact } from './list-contacts';
 import { submitCardContact } from './submit-contact';

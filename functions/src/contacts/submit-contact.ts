@@ -13,7 +13,7 @@ import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
-import { raw } from '../lib/http';
+import { raw } from '../http/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
 import { brandOfBusiness } from '../white-label/brand';

@@ -1,6 +1,6 @@
 // The `customDomains` area Lambda (issue 21 §2): an agency's own domain for its clients' card pages. The only Lambda
 // allowed the CloudFront tenant actions, and only on the card-traffic distribution (infra/app-environment.ts).
-import { httpHandler } from '../lib/http-handler';
+import { httpHandler } from '../http/http-handler';
 import { customDomainsRoutes } from '../../routes/custom-domains';
 import { addCustomDomain, listCustomDomains, removeCustomDomain } from './manage-custom-domains';
 

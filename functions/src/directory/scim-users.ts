@@ -7,7 +7,7 @@ import { filter as compileFilter, parse as parseFilter, type Filter } from 'scim
 import { employeeUpdateSchema, type EmployeeStatus } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import { directorySyncMessages } from '../../../shared/messages/directory-sync';
-import { fieldErrorsOf } from '../lib/http';
+import { fieldErrorsOf } from '../http/http';
 import { AppError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { db } from '../data/entities';

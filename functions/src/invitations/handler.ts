@@ -1,5 +1,5 @@
 // The `invitations` area Lambda: Send Invite (mail), the onboarding page's view of a link, and linking an account.
-import { httpHandler } from '../lib/http-handler';
+import { httpHandler } from '../http/http-handler';
 import { invitationsRoutes } from '../../routes/invitations';
 import { acceptInvitation } from './accept-invitation';
 import { sendInvitation } from './send-invitation';

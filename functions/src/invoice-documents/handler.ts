@@ -1,7 +1,7 @@
 // The `invoiceDocuments` area Lambda: invoice PDFs (issue 27 §2). Its own function because pdf-lib is over half a
 // megabyte: no other Lambda carries it. Its one route is public (the invoice's unguessable id is the credential, as on
 // the payment page), so it resolves no caller and reads with the plain document client (no ElectroDB).
-import { createHttpHandler, raw } from '../lib/http';
+import { createHttpHandler, raw } from '../http/http';
 import { invoiceDocumentsRoutes } from '../../routes/invoice-documents';
 import { getInvoicePdfLink } from './get-invoice-pdf';
 

@@ -1,8 +1,8 @@
 // The `payments` area Lambda, everything that talks to Stripe: the public invoice payment page, Stripe Checkout, verify
 // on return, the Stripe webhook, and the admins' invoice status changes and unapplied payments. Its signed-in routes are
 // admin-only, so with adminHttpHandler and payment-store.ts the bundle holds no ElectroDB.
-import { adminHttpHandler } from '../lib/admin-http-handler';
-import { raw } from '../lib/http';
+import { adminHttpHandler } from '../http/admin-http-handler';
+import { raw } from '../http/http';
 import { paymentsRoutes } from '../../routes/payments';
 import { listUnappliedPayments, refundUnappliedPayment } from '../unapplied-payments/unapplied-payments';
 import { createCheckout, getInvoicePaymentView, verifyPayment } from './payment';

@@ -1,6 +1,6 @@
 // The `leavers` area Lambda (issue 23 §2): the deactivate dialog's facts, and deactivate and reactivate an employee
 // through the one leaver flow; the pickers' people search and Company Settings' leaver defaults (issue 39).
-import { httpHandler } from '../lib/http-handler';
+import { httpHandler } from '../http/http-handler';
 import { leaversRoutes } from '../../routes/leavers';
 import { deactivateEmployee, previewLeaving, reactivateEmployee } from './deactivate';
 import { getLeaverDefaults, saveLeaverDefaults } from './leaver-defaults';

@@ -1,6 +1,6 @@
 // The `me` area Lambda: who am I.
 import { claimsOf } from '../identity/claims';
-import { httpHandler } from '../lib/http-handler';
+import { httpHandler } from '../http/http-handler';
 import { meRoutes } from '../../routes/me';
 import { linkSsoAccount } from '../sso/link-sso-account';
 import { resolveMe } from './resolve-me';

@@ -1,8 +1,8 @@
 // The `sso` area Lambda (issue 24): Company Settings → Single sign-on and the public SSO discovery. The only function
 // holding the Cognito identity-provider and app-client actions.
 import { ssoRoutes } from '../../routes/sso';
-import { raw } from '../lib/http';
-import { httpHandler } from '../lib/http-handler';
+import { raw } from '../http/http';
+import { httpHandler } from '../http/http-handler';
 import { checkSsoDomain, claimSsoDomain, connectSsoProvider, disconnectSsoProvider, discoverSso, getSso, listDomainClaims, recordTestSignIn, releaseDomainClaim, removeSsoDomain, updateSsoSettings } from './manage-sso';
 
 const noContent = () => raw({ status: 204, headers: { 'cache-control': 'no-store' }, body: '' });

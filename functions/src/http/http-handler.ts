@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '../../routes/define';
 import { resolveCaller, type Caller } from '../identity/caller';
 import { claimsOf } from '../identity/claims';
-import { unauthenticated } from './errors';
+import { unauthenticated } from '../lib/errors';
 import { createHttpHandler, type HttpHandlerOptions, type OperationsOf } from './http';
 
 /** The caller from the claims API Gateway's JWT authorizer verified; 401 when the request carries none. */

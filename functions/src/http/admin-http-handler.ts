@@ -9,7 +9,7 @@ import { callerFromClaims, claimsOf, idTokenSubject } from '../identity/claims';
 import type { ProfileRecord } from '../identity/repository';
 import { paymentKeys } from '../data/payment-keys';
 import { getItemOf } from '../data/plain-item';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '../lib/errors';
 import { createHttpHandler, type HttpHandlerOptions, type OperationsOf } from './http';
 
 async function adminCallerOf(event: APIGatewayProxyEventV2): Promise<Caller> {

@@ -12,12 +12,12 @@ import { messages } from '../../../shared/messages';
 import type { ApiErrorBody } from '../../../shared/errors';
 import type { RouteDef } from '../../routes/define';
 import type { Caller } from '../identity/caller';
-import { AppError, forbidden } from './errors';
-import { logger } from './logger';
+import { AppError, forbidden } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { withRequestContext } from './request-context';
-import { viewerIpOf } from './viewer-address';
-import { isFromEdge } from './origin-verify';
-import { DuplicateJsonKeyError, parseJsonStrict } from './strict-json';
+import { viewerIpOf } from '../lib/viewer-address';
+import { isFromEdge } from '../lib/origin-verify';
+import { DuplicateJsonKeyError, parseJsonStrict } from '../lib/strict-json';
 
 /** Bodies above this are refused with 413 before parsing (API Gateway's own limit is 10 MB). */
 export const MAX_BODY_BYTES = 64 * 1024;
