@@ -136,7 +136,7 @@ export const areas: Record<Area, AreaDef> = {
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
   business: {
-    entry: 'functions/src/business/handler.ts',
+    entry: 'functions/src/business-api/handler.ts',
     capabilities: {
       // BatchGetItem: a later dashboard page reads the business and its scan total beside the page's Query.
       // DeleteItem/BatchWriteItem: deleting an employee (one transaction, then the card's per-day counters).

@@ -298,11 +298,11 @@ export class StatefulStack extends Stack {
     });
     if (google) this.userPoolClient.node.addDependency(google);
 
-    // One person, one account (functions/src/identity/pre-sign-up.ts): links a verified Google sign-in to the password
+    // One person, one account (functions/src/sign-up/pre-sign-up.ts): links a verified Google sign-in to the password
     // user with that e-mail. Its two permissions are a separate policy on this pool, so the pool (which names the
     // function as its trigger) and the role's policy (which names the pool) do not depend on each other in a cycle.
     const preSignUp = new AppFunction(this, 'PreSignUpTrigger', {
-      entry: 'functions/src/identity/pre-sign-up.ts',
+      entry: 'functions/src/sign-up/pre-sign-up.ts',
       serviceName: 'pre-sign-up',
       description: 'CardCrew pre-sign-up trigger (links a verified Google sign-in to the password account)',
       nativeModules: [],

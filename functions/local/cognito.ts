@@ -23,7 +23,7 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { CustomMessageTriggerEvent, PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
-import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/identity/pre-sign-up';
+import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/sign-up/pre-sign-up';
 import { handler as ssoSignInTrigger } from '../src/sso/sign-in-triggers';
 import { customMessage } from '../src/cognito-messages/custom-message';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
@@ -145,7 +145,7 @@ export interface GoogleProfile {
   picture?: string;
 }
 
-/** The pool's pre-sign-up trigger: the product's (functions/src/identity/pre-sign-up.ts) unless a test gives another. */
+/** The pool's pre-sign-up trigger: the product's (functions/src/sign-up/pre-sign-up.ts) unless a test gives another. */
 export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
 /** The pool's CustomMessage trigger: the product's (functions/src/cognito-messages/custom-message.ts) unless a test gives another. */
 export type CustomMessageTrigger = (event: CustomMessageTriggerEvent) => Promise<unknown>;

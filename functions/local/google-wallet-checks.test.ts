@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { buildWalletSaveUrl, type WalletCard, type WalletIssuer } from '../src/wallet/build-wallet-save-url';
+import type { WalletIssuer } from '../src/adapters/wallet-issuer';
+import { buildWalletSaveUrl, type WalletCard } from '../src/wallet/build-wallet-save-url';
 import { checkSaveJwt, checkTokenAssertion, WALLET_SCOPE, type SaveContext } from './google-wallet-checks';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -7,7 +7,7 @@ export async function loadHandlers() {
     public: import('../src/public/handler'),
     docs: import('../src/docs/handler'),
     me: import('../src/me/handler'),
-    business: import('../src/business/handler'),
+    business: import('../src/business-api/handler'),
     cardPage: import('../src/card-page/handler'),
     admin: import('../src/admin/handler'),
     invitations: import('../src/invitations/handler'),

@@ -4,8 +4,17 @@
 import { readFile } from 'node:fs/promises';
 import * as z from '../../../shared/zod';
 import { runtimeConfig, walletConfig } from '../config';
-import type { WalletIssuer } from '../wallet/build-wallet-save-url';
 import { secretsManagerSdk } from './sdk';
+
+/** The issuer's Google Wallet credentials (a service account of the Google Cloud project linked to the issuer). */
+export interface WalletIssuer {
+  issuerId: string;
+  serviceAccountEmail: string;
+  /** PKCS#8 PEM, as in the service account's JSON key file (`private_key`). */
+  privateKey: string;
+  /** The local stand-in shows images from the local (http) site; Google fetches https images only. */
+  acceptsHttpImages?: boolean;
+}
 
 /** The secret holds the issuer id and the service account's JSON key file fields (docs/deploy.md). */
 const walletSecretSchema = z.object({

@@ -1,13 +1,13 @@
 // The admin businesses tab (spec 2 §2 'Business & Agency Management'; docs/access-patterns.md #32): newest first,
 // searched and filtered on the server — the gsi2 `businesses` listing with the search and filters as a FilterExpression
-// on lower-cased copies, 25 rows per page and at most 1,000 businesses looked at per page (data/filtered-listing.ts).
+// on lower-cased copies, 25 rows per page and at most 1,000 businesses looked at per page (lib/filtered-listing.ts).
 // Each row's managing agency is the business item's own copy of it: a page is the listing plus the plans, nothing per row.
 import type { AdminBusinessPage, AdminBusinessQuery, AdminBusinessRow } from '../../../shared/schemas/admin';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { adminMonthlyAmount, type RatePlan } from '../../../shared/pricing';
 import type { BusinessRecord } from '../business/repository';
 import { db } from '../data/entities';
-import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
+import { filteredListingPage, type ListingFilter } from '../lib/filtered-listing';
 import { orNull } from '../lib/values';
 import { listActivePlans } from '../plans/repository';
 

@@ -6,12 +6,12 @@ import { deleteMediaObjects } from '../adapters/media';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { imageOwnerFolder, renditionFolder, storedImageKeys, uploadKey } from '../uploads/media-keys';
+import { imageOwnerFolder, renditionFolder, storedImageKeys, uploadKey } from '../adapters/media-keys';
 import { processUpload } from '../uploads/process-upload';
 import { getUpload } from '../uploads/repository';
 import { openUpload } from '../uploads/start-upload';
 import { agencyIdOf } from './agency-access';
-import { applyBrandToClients } from '../white-label/client-brand';
+import { applyBrandToClients } from './client-brand';
 import { getAgency, setAgencyFavicon, setAgencyLogo } from './repository';
 
 /** The agency must exist (its settings saved once): the logo is stored on it. */

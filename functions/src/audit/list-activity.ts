@@ -7,7 +7,7 @@ import type { EntityItem } from 'electrodb';
 import * as z from '../../../shared/zod';
 import { db, type Db } from '../data/entities';
 import { keyPart } from '../data/key-format';
-import { AppError } from '../lib/errors';
+import { invalidCursor } from '../lib/errors';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 
@@ -52,7 +52,7 @@ function checkedCursor(businessId: string, cursor: string | undefined): string |
   } catch {
     // not JSON: refused below
   }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+  throw invalidCursor();
 }
 
 export async function listActivity(caller: Caller, businessId: string, filters: AuditQuery): Promise<{ entries: AuditEntry[]; cursor: string | null }> {

@@ -1,6 +1,6 @@
 // The media objects an employee owns (QR images of their card, their photo) and their removal.
 import { deleteMediaObjects, mediaKeyOf } from '../adapters/media';
-import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
+import { imageOwnerFolder, storedImageKeys } from '../adapters/media-keys';
 import type { CardRecord, EmployeeRecord } from './repository';
 
 /** Every rendition of the employee's stored photo (none for a URL outside this employee's media). */

@@ -4,7 +4,7 @@ import type { CreateEntityItem, EntityItem } from 'electrodb';
 import * as z from '../../../shared/zod';
 import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
-import { AppError } from '../lib/errors';
+import { AppError, invalidCursor } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import { auditPut, type AuditChange } from '../audit/audit-entry';
 import { businessClosed, businessScans, cardScans, openBusinessCardDays, scansOf } from '../scan-totals/open-days';
@@ -87,7 +87,7 @@ export function decodeDashboardCursor(cursor: string): string {
   } catch {
     // falls through to the validation error
   }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+  throw invalidCursor();
 }
 
 type RawItem = Record<string, unknown> & { gsi1sk: string; __edb_e__: string };

@@ -11,7 +11,7 @@ import { toBusinessDto } from './dto';
 import { getBusiness, getBusinessScanTotal, type BusinessRecord } from './repository';
 import { deleteMediaObjects } from '../adapters/media';
 import { logger } from '../lib/logger';
-import { imageOwnerFolder, storedImageKeys } from '../uploads/media-keys';
+import { imageOwnerFolder, storedImageKeys } from '../adapters/media-keys';
 import { fanOutBusinessToCards, saveBusinessSettings, type BusinessChanges } from './settings-repository';
 
 export async function updateBusinessSettings(caller: Caller, businessId: string, settings: BusinessSettings): Promise<Business> {

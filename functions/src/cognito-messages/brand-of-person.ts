@@ -4,7 +4,7 @@
 // one of those businesses shows that same agency's brand; an agency's own people, anyone with a business of CardCrew's
 // and anyone the table does not know get CardCrew's. The mail goes to the address the data is read for, so a brand
 // never tells anyone about someone else.
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { getBrandOfBusiness, listBusinessesInvitingEmail, listScopesOfUser } from './repository';
 
 /** What the decision reads: the table by default, a fake in unit tests. */

@@ -3,7 +3,7 @@
 // table cannot be read; the response Cognito needs for each trigger source.
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import type { PersonLookup } from './brand-of-person';
 import { brandOfPerson } from './brand-of-person';
 import { customMessage } from './custom-message';

@@ -7,7 +7,7 @@ import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import type { CognitoMailKind } from '../../../shared/messages/cognito-mail';
 import { logger } from '../lib/logger';
 import { COGNITO_CODE_PLACEHOLDER, COGNITO_USERNAME_PLACEHOLDER, cognitoCodeMail } from '../mail/cognito-code-mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { brandOfPerson, tableLookup, type PersonLookup } from './brand-of-person';
 
 const KINDS: Record<string, CognitoMailKind> = {

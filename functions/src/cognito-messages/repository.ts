@@ -3,7 +3,7 @@
 // the brand copied onto a business item (GetItem). Reads only: the trigger's role may do nothing else.
 import { db } from '../data/entities';
 import { loadUserRecords } from '../identity/repository';
-import { brandOfBusiness, type ClientBrand } from '../white-label/brand';
+import { brandOfBusiness, type ClientBrand } from '../agency/brand';
 
 /** The scopes a user belongs to now (a leaver's business is not among them). */
 export async function listScopesOfUser(userId: string): Promise<{ scopeType: 'business' | 'agency'; scopeId: string }[]> {

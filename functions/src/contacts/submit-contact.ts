@@ -16,7 +16,7 @@ import { recordMetric } from '../lib/metrics';
 import { raw } from '../http/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
-import { brandOfBusiness } from '../white-label/brand';
+import { brandOfBusiness } from '../agency/brand';
 import { getShowableCard } from '../card-page/showable-card';
 import { customDomainOf } from '../card-page/custom-domain-host';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';

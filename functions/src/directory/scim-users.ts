@@ -21,7 +21,7 @@ import { putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import { qrTargetOf } from '../../../shared/urls';
 import { customOriginOfBusiness } from '../custom-domains/card-origin';
-import { deleteEmployee } from '../business/delete-employee';
+import { deleteEmployee } from '../leavers/delete-employee';
 import { createEmployeesWithCards, EmailsTakenError, ExtraItemsRejectedError, getBusiness, getEmployee, StaleBrandError, TransactionConflictError, type EmployeeRecord, type TransactionEntities } from '../business/repository';
 import { profileOfRecord, saveEmployee, saveEmployeeStatus } from '../business/update-employee';
 import { leave, rejoin } from '../leavers/deactivate';

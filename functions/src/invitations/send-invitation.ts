@@ -10,7 +10,7 @@ import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { invitationMail } from '../mail/invitation-mail';
-import { brandOfBusiness } from '../white-label/brand';
+import { brandOfBusiness } from '../agency/brand';
 import { hashInvitationToken, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token';
 import { putInvitation } from './repository';
 import { recordAudit } from '../audit/audit-entry';

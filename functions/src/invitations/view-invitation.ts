@@ -5,7 +5,7 @@ import type { InvitationView } from '../../../shared/schemas/invitation';
 import { getBusiness, getEmployee, type BusinessRecord, type EmployeeRecord } from '../business/repository';
 import { notFound } from '../lib/errors';
 import { orNull } from '../lib/values';
-import { brandOfBusiness, brandViewOf } from '../white-label/brand';
+import { brandOfBusiness, brandViewOf } from '../agency/brand';
 import { hashInvitationToken } from './invitation-token';
 import { findInvitationByTokenHash, type InvitationRecord } from './repository';
 

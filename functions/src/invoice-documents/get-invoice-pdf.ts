@@ -11,7 +11,7 @@ import { getItemOf } from '../data/plain-item';
 import { getInvoice } from '../invoices/payment-store';
 import { notFound } from '../lib/errors';
 import { lazy } from '../lib/lazy';
-import { brandOfBusiness } from '../white-label/brand';
+import { brandOfBusiness } from '../agency/brand';
 import { agencyBrandOf, buyerOf, invoiceDocumentOf, PLATFORM_BRAND } from './invoice-document';
 import { sellerOfRecord } from './seller';
 

@@ -4,7 +4,7 @@
 import { invoiceMessages } from '../../../shared/messages/invoice';
 import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
-import { filteredListingPage, type ListingFilter } from '../data/filtered-listing';
+import { filteredListingPage, type ListingFilter } from '../lib/filtered-listing';
 import { createNumberedInvoice } from '../jobs/repository';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';

@@ -7,7 +7,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import type { BusinessRecord } from '../business/repository';
-import { brandOfBusiness, type ClientBrand } from '../white-label/brand';
+import { brandOfBusiness, type ClientBrand } from '../agency/brand';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
 import { invoiceAttributes, isUnpaidInvoiceStatus, paymentKeys, paymentStamps, unappliedPaymentListingKeys, unpaidInvoiceKeys } from '../data/payment-keys';

@@ -17,7 +17,7 @@ import { addCheckoutSession, billingPartyOf, getInvoice, markInvoicePaid, record
 import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
 import type { InvoiceRecord } from './repository';
-import { brandViewOf } from '../white-label/brand';
+import { brandViewOf } from '../agency/brand';
 import { recordInvoiceAudit } from '../audit/audit-entry';
 
 /** The page shows nothing for an id that names no invoice: the same 404 as a made-up one. */

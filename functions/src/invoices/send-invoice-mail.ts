@@ -6,7 +6,7 @@ import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { invoiceMail, type InvoiceMailBasics } from '../mail/invoice-mail';
 import { invoiceBreakdownOf } from './breakdown';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { billingRecipientOf } from './payment-store';
 import type { InvoiceRecord } from './repository';
 

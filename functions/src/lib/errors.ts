@@ -20,3 +20,5 @@ export class AppError extends Error {
 export const notFound = (message: string = messages.generic.notFound) => new AppError('NOT_FOUND', message);
 export const forbidden = (message: string = messages.generic.forbidden) => new AppError('FORBIDDEN', message);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', messages.generic.unauthenticated);
+/** A paging cursor this API did not hand out (for this listing): a validation error, never a key of something else. */
+export const invalidCursor = () => new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });

@@ -3,7 +3,7 @@
 // colour only when it is a colour, and within Cognito's limits with every brand field at its longest.
 import { describe, expect, it } from 'vitest';
 import type { CognitoMailKind } from '../../../shared/messages/cognito-mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { COGNITO_EMAIL_MESSAGE_MAX, COGNITO_EMAIL_SUBJECT_MAX, cognitoCodeMail } from './cognito-code-mail';
 
 const bright: ClientBrand = {

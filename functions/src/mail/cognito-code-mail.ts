@@ -4,7 +4,7 @@
 // fills in the code (and the user name) where its placeholders stand, and sends the HTML as the mail's body.
 import { isHexColor } from '../../../shared/colour';
 import { cognitoMailCopy, cognitoMailUsernameLabel, type CognitoMailKind } from '../../../shared/messages/cognito-mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
 import { brandScope } from './layout';
 import { cognitoCodeTemplate } from './templates.generated';

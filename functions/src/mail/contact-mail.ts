@@ -1,6 +1,6 @@
 // The e-mail an employee receives for each new contact from their card page (issue 11 §3), HTML and text.
 import type { OutgoingMail } from '../adapters/mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
 import { brandScope, textFooterOf } from './layout';
 import { contactTemplate } from './templates.generated';

@@ -1,6 +1,6 @@
 // The e-mail an invited employee receives (HTML and text): who invites them, and the onboarding link.
 import type { OutgoingMail } from '../adapters/mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
 import { invitationTemplate } from './templates.generated';

@@ -3,7 +3,7 @@
 import { formatLongDate, formatMoney, formatPercent } from '../../../shared/format';
 import type { InvoiceBreakdown } from '../../../shared/schemas/invoice';
 import type { OutgoingMail } from '../adapters/mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
 import { brandScope, senderOf, textFooterOf } from './layout';
 import { invoiceTemplate } from './templates.generated';

@@ -1,7 +1,7 @@
 // What every mail shares besides its HTML frame (the React Email MailLayout in templates/layout.tsx, compiled into
 // templates.generated.ts): escaping, the brand's values for the frame, the sender and the plain-text footer. A
 // white-labelled client's mail (issue 21) carries its agency's name and support contacts instead of CardCrew's line.
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import type { MailScope } from './fill';
 
 /** The layout's brand values: the agency's name, logo and support contacts, or none for CardCrew's own frame. */

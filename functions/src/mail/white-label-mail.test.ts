@@ -2,7 +2,7 @@
 // to inject a header or another address), and the invitation and contact mails with and without an agency's brand.
 import { describe, expect, it } from 'vitest';
 import { fromAddressWithName } from '../adapters/mail';
-import type { ClientBrand } from '../white-label/brand';
+import type { ClientBrand } from '../agency/brand';
 import { adminInviteMail } from './admin-invite-mail';
 import { contactMail } from './contact-mail';
 import { invitationMail } from './invitation-mail';

@@ -4,7 +4,7 @@
 import type { EntityItem } from 'electrodb';
 import { db, type Db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
-import { AppError } from '../lib/errors';
+import { invalidCursor } from '../lib/errors';
 
 export type SsoDomainRecord = EntityItem<Db['ssoDomain']>;
 export type SsoConnectionRecord = EntityItem<Db['ssoConnection']>;
@@ -119,7 +119,7 @@ function checkedClaimsCursor(cursor: string | null): string | null {
   } catch {
     // not JSON: refused below
   }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+  throw invalidCursor();
 }
 
 /** SSO-8: every claim (admins), by domain, 50 a page; `prefix` narrows it to the domains that start with it. */

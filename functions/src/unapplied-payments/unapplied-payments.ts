@@ -3,7 +3,7 @@
 import type { UnappliedPayment, UnappliedPaymentPage } from '../../../shared/schemas/unapplied-payment';
 import { stripe } from '../adapters/stripe';
 import { keyPart } from '../data/key-format';
-import { filteredListingPage } from '../data/filtered-listing';
+import { filteredListingPage } from '../lib/filtered-listing';
 import type { Caller } from '../identity/caller';
 import { getUnappliedPayment, markUnappliedPaymentRefunded, type UnappliedPaymentRecord } from '../invoices/payment-store';
 import { AppError, notFound } from '../lib/errors';

@@ -8,7 +8,7 @@ import { getBusiness, getEmployee } from '../business/repository';
 import type { Caller } from '../identity/caller';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { imageOwnerFolder, storedImageKeys, renditionFolder, uploadKey } from './media-keys';
+import { imageOwnerFolder, storedImageKeys, renditionFolder, uploadKey } from '../adapters/media-keys';
 import { processUpload } from './process-upload';
 import { getUpload } from './repository';
 import { assertMayUpload } from './start-upload';

@@ -95,7 +95,8 @@ describe('uploaded images', () => {
       expect(bytes.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
       await expect(normaliseImage(bytes, 'photo')).rejects.toMatchObject({ code: 'UNPROCESSABLE', status: 422, message: messages.upload.tooManyPixels });
     }
-  });
+    // Encoding the two 64- and 100-megapixel fixtures alone takes seconds of CPU on a loaded 2-core machine.
+  }, 20_000);
 
   it('takes an image of exactly 40 megapixels', async () => {
     const renditions = await normaliseImage(await solid(8000, 5000).png().toBuffer(), 'logo');

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { loadSharp } from '../adapters/sharp';
 import { AppError } from '../lib/errors';
-import { renditionSizes } from './media-keys';
+import { renditionSizes } from '../adapters/media-keys';
 
 export type SniffedImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 

@@ -10,7 +10,7 @@ import { loadSharp } from '../adapters/sharp';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { faviconFileName, type FaviconSize } from '../../../shared/favicon';
-import { JPEG_NAME, storedImageKeys } from './media-keys';
+import { JPEG_NAME, storedImageKeys } from '../adapters/media-keys';
 import { normaliseImage, type Rendition } from './normalise-image';
 import { readUploadedObject, takeUpload } from './repository';
 

@@ -9,7 +9,7 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { uploadKey } from './media-keys';
+import { uploadKey } from '../adapters/media-keys';
 import { putUpload } from './repository';
 
 const TICKET_SECONDS = 600;

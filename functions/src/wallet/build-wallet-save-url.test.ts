@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
-import { buildWalletSaveUrl, type WalletCard, type WalletIssuer } from './build-wallet-save-url';
+import type { WalletIssuer } from '../adapters/wallet-issuer';
+import { buildWalletSaveUrl, type WalletCard } from './build-wallet-save-url';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const issuer: WalletIssuer = {

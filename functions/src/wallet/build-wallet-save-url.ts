@@ -5,16 +5,7 @@
 // verifies the token with jose.
 import { createPrivateKey, sign } from 'node:crypto';
 import { markedCardUrl } from '../../../shared/scan-sources';
-
-/** The issuer's Google Wallet credentials (a service account of the Google Cloud project linked to the issuer). */
-export interface WalletIssuer {
-  issuerId: string;
-  serviceAccountEmail: string;
-  /** PKCS#8 PEM, as in the service account's JSON key file (`private_key`). */
-  privateKey: string;
-  /** The local stand-in shows images from the local (http) site; Google fetches https images only. */
-  acceptsHttpImages?: boolean;
-}
+import type { WalletIssuer } from '../adapters/wallet-issuer';
 
 /** What the pass shows: the public card's fields. */
 export interface WalletCard {

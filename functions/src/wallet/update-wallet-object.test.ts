@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CardRecord } from '../business/repository';
-import type { WalletIssuer } from './build-wallet-save-url';
+import type { WalletIssuer } from '../adapters/wallet-issuer';
 import { walletObjectPatch, walletObjectUpdate } from './update-wallet-object';
 
 const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -7,7 +7,8 @@ import { createPrivateKey, sign } from 'node:crypto';
 import { walletIssuer } from '../adapters/wallet-issuer';
 import type { CardChange } from '../card-sharing/card-changes';
 import { walletConfig } from '../config';
-import { walletPassOf, type WalletIssuer } from './build-wallet-save-url';
+import type { WalletIssuer } from '../adapters/wallet-issuer';
+import { walletPassOf } from './build-wallet-save-url';
 import { walletCardOf } from './wallet-card';
 
 const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';

@@ -9,8 +9,8 @@ import { getBusiness } from '../business/repository';
 import type { Caller } from '../identity/caller';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { recordAudit } from '../audit/audit-entry';
-import { brandOfAgencyFor } from './brand';
-import { applyBrandToClient } from './client-brand';
+import { brandOfAgencyFor } from '../agency/brand';
+import { applyBrandToClient } from '../agency/client-brand';
 
 export async function setClientWhiteLabel(caller: Caller, businessId: string, input: ClientWhiteLabelInput): Promise<ClientWhiteLabelResult> {
   const links = await linksOfBusiness(businessId);

@@ -4,8 +4,8 @@
 // (docs/access-patterns.md #32).
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from '../../../shared/zod';
-import { AppError } from '../lib/errors';
-import { dynamo, tableName } from './client';
+import { dynamo, tableName } from '../data/client';
+import { invalidCursor } from './errors';
 
 const STEP = 250;
 
@@ -39,7 +39,7 @@ function decodeCursor(cursor: string, listingKey: string): StartKey {
   } catch {
     // falls through to the validation error
   }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor.', { cursor: 'Invalid cursor.' });
+  throw invalidCursor();
 }
 
 export async function filteredListingPage<T>(options: { listingKey: string; filter: ListingFilter; cursor?: string; rows: number; maxExamined: number }): Promise<ListingPage<T>> {

@@ -2,7 +2,7 @@
 // people. Its brand is copied onto each client's business item (like a business's brand onto its cards), so every
 // path that already reads the business — mails, the dashboard, the portal — has it without another read or another
 // permission. One agency brands a client: the first to claim it (a conditional write), until it turns white-label off.
-import { listClientLinks, type AgencyRecord } from '../agency/repository';
+import { listClientLinks, type AgencyRecord } from './repository';
 import { db } from '../data/entities';
 import { isConditionalFailure } from '../data/conditional';
 import { setAndRemove } from '../lib/values';

@@ -10,9 +10,9 @@ import { leftBusinessOf } from '../leavers/recognise-leaver';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
-import { toBusinessDto } from './dto';
-import { createBusinessWithOwner, getBusiness } from './repository';
-import { searchFieldsOf } from './search-fields';
+import { toBusinessDto } from '../business/dto';
+import { createBusinessWithOwner, getBusiness } from '../business/repository';
+import { searchFieldsOf } from '../business/search-fields';
 
 export async function createBusiness(caller: Caller, form: BusinessForm): Promise<Business> {
   // A leaver, also one signing in with a new account (no employee account type yet: the records say who they are).

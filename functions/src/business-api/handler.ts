@@ -1,23 +1,24 @@
-// The `business` area Lambda: onboarding, dashboard, employees and cards (QR codes, wallet passes).
+// The business Lambda's entry: onboarding, dashboard, employees and cards (QR codes, wallet passes, uploads, leavers).
+// It serves operations of the business, leavers, uploads and wallet areas, so it sits in an area above all of them.
 import { createBusiness } from './create-business';
-import { createEmployee } from './create-employee';
-import { generateCardQr } from './generate-card-qr';
-import { getDashboard } from './get-dashboard';
+import { createEmployee } from '../business/create-employee';
+import { generateCardQr } from '../business/generate-card-qr';
+import { getDashboard } from '../business/get-dashboard';
 import { createWalletPass } from '../wallet/create-wallet-pass';
-import { createCard } from './create-card';
-import { deleteEmployee } from './delete-employee';
-import { getMyEmployee } from './my-employee';
-import { updateMyEmployee } from './update-employee';
+import { createCard } from '../business/create-card';
+import { deleteEmployee } from '../leavers/delete-employee';
+import { getMyEmployee } from '../business/my-employee';
+import { updateMyEmployee } from '../business/update-employee';
 import { updateEmployeeOrLeave } from '../leavers/deactivate';
-import { updateBusinessSettings } from './update-business-settings';
+import { updateBusinessSettings } from '../business/update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { raw } from '../http/http';
 import { httpHandler } from '../http/http-handler';
 import { businessRoutes } from '../../routes/business';
-import { getMyScanAnalytics, getScanAnalytics } from './get-scan-analytics';
-import { exportEmployees } from './export-employees';
-import { importEmployees } from './import-employees';
+import { getMyScanAnalytics, getScanAnalytics } from '../business/get-scan-analytics';
+import { exportEmployees } from '../business/export-employees';
+import { importEmployees } from '../business/import-employees';
 
 export const handler = httpHandler(businessRoutes, {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),

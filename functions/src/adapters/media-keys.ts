@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { FAVICON_SIZES, faviconFileName, faviconUrlsOf } from '../../../shared/favicon';
 import { isRenditionUrl } from '../../../shared/media-urls';
 import type { UploadPurpose } from '../../../shared/schemas/media';
-import { mediaKeyOf } from '../adapters/media';
+import { mediaKeyOf } from './media';
 
 export const JPEG_NAME = 'photo.jpg';
 

@@ -1,7 +1,7 @@
 // White-label (issue 21 §1): the brand a white-labelled client's people see instead of CardCrew's — the agency's
 // name, support contacts and logo — read from an agency or from the copy on a client's business item. Pure, so the
 // Lambdas that load no ElectroDB (payments) can use it.
-import type { AgencyRecord } from '../agency/repository';
+import type { AgencyRecord } from './repository';
 import { faviconUrlsOf } from '../../../shared/favicon';
 import type { ClientBrandView } from '../../../shared/schemas/me';
 import type { BusinessRecord } from '../business/repository';

@@ -8,12 +8,12 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from './employee-media';
-import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from './employee-repository';
-import { getEmployee } from './repository';
+import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from '../business/employee-media';
+import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from '../business/employee-repository';
+import { getEmployee } from '../business/repository';
 import { deleteContacts, listContactsOfEmployee } from '../contacts/repository';
-import { keepTombstone } from '../leavers/deactivate';
-import { markLeaverDeleted } from '../leavers/repository';
+import { keepTombstone } from './deactivate';
+import { markLeaverDeleted } from './repository';
 
 export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
   await assertCanManageBusiness(caller, businessId);
