@@ -11,12 +11,12 @@ export const areaLayers = [
   ['audit', 'scan-totals'],
   ['business'],
   ['uploads'],
-  ['agency', 'card-page', 'card-sharing', 'email-signature', 'sso'],
-  ['apple-wallet', 'custom-domains', 'link-preview', 'public', 'sign-up', 'wallet', 'white-label'],
-  ['mail'],
+  ['agency', 'card-page', 'email-signature', 'sso'],
+  ['apple-wallet', 'custom-domains', 'link-preview', 'sign-up', 'wallet', 'white-label'],
+  ['card-sharing', 'mail'],
   ['cognito-messages', 'contacts', 'invitations', 'invoices', 'sales'],
   ['agency-billing', 'billing', 'invoice-documents', 'jobs', 'leavers', 'unapplied-payments'],
-  ['admin', 'business-api', 'directory', 'me'],
+  ['admin', 'business-api', 'directory', 'me', 'payments', 'public'],
 ];
 
 /**
@@ -26,11 +26,4 @@ export const areaLayers = [
  */
 export const upwardImportsToRemove = [
   ['business/generate-card-qr.ts', 'custom-domains'],
-  ['card-page/showable-card.ts', 'leavers'],
-  ['card-sharing/reactions.ts', 'apple-wallet'],
-  ['card-sharing/reactions.ts', 'link-preview'],
-  ['card-sharing/reactions.ts', 'wallet'],
-  ['invoices/admin-invoices.ts', 'jobs'],
-  ['invoices/payments-handler.ts', 'unapplied-payments'],
-  ['public/handler.ts', 'sales'],
 ];

@@ -32,9 +32,9 @@ describe('areas import only downward (functions/areas.js)', { timeout: 60_000 },
   });
 
   it('lets a listed upward import stand, and fails the entry once its file no longer needs it', async () => {
-    expect(await layerMessages('card-page/showable-card.ts', "import { findLeaver } from '../leavers/repository';\nexport const f = findLeaver;\n")).toEqual([]);
-    expect(await layerMessages('card-page/showable-card.ts', 'export const nothing = 1;\n')).toEqual([
-      "functions/areas.js lists 'card-page/showable-card.ts' → 'leavers' as an upward import to remove, and it is gone: delete the entry.",
+    expect(await layerMessages('business/generate-card-qr.ts', "import { customOriginOfBusiness } from '../custom-domains/card-origin';\nexport const f = customOriginOfBusiness;\n")).toEqual([]);
+    expect(await layerMessages('business/generate-card-qr.ts', 'export const nothing = 1;\n')).toEqual([
+      "functions/areas.js lists 'business/generate-card-qr.ts' → 'custom-domains' as an upward import to remove, and it is gone: delete the entry.",
     ]);
   });
 

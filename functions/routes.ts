@@ -196,7 +196,7 @@ export const areas: Record<Area, AreaDef> = {
   // verify on return, the Stripe webhook, and for admins the invoice status changes (Void expires Checkout Sessions),
   // unapplied payments and their refunds.
   payments: {
-    entry: 'functions/src/invoices/payments-handler.ts',
+    entry: 'functions/src/payments/handler.ts',
     capabilities: {
       // PutItem: a webhook event's dedupe record, an unapplied payment. DeleteItem: the dedupe record again when handling
       // fails, so Stripe's retry counts. Query (gsi2): the unapplied payments listing.

@@ -12,7 +12,7 @@ export async function loadHandlers() {
     admin: import('../src/admin/handler'),
     invitations: import('../src/invitations/handler'),
     agency: import('../src/agency/handler'),
-    payments: import('../src/invoices/payments-handler'),
+    payments: import('../src/payments/handler'),
     contacts: import('../src/contacts/handler'),
     billing: import('../src/billing/handler'),
     agencyBilling: import('../src/agency-billing/handler'),

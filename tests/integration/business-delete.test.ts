@@ -40,7 +40,7 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const paidInvoice = await invoice();
   expect((await api('PUT', `/api/admin/invoices/${paidInvoice}/status`, { user: admin, body: { status: 'paid' } })).status).toBe(200);
   const unpaidInvoice = await invoice();
-  const { createNumberedInvoice } = await import('../../functions/src/jobs/repository');
+  const { createNumberedInvoice } = await import('../../functions/src/invoices/billing-repository');
   await createNumberedInvoice({ invoiceId: `monthly-${business.id}`, businessId: business.id, businessName: 'Doomed Co', amountCents: 398, currency: 'USD', dueDate: '2099-02-01', status: 'pending', billingPeriod: '2099-01' }, { year: 2099, guard: { period: '2099-01' } });
   // Per-card and per-user items name the card or the employee, not the business.
   const ids = [business.id, active.id, active.card.id, linked.id, linked.card.id, leaver.card.id, employeeUser.sub];

@@ -4,7 +4,7 @@
 // record, and the records after it still arrive, in order.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardChange } from '../../functions/src/card-sharing/card-changes';
+import type { CardChange } from '../../functions/src/business/card-changes';
 import { cardSharingStream } from '../../functions/src/card-sharing/stream';
 import { handleCardRecords } from '../../functions/src/card-sharing/worker';
 import { startDynamoDbStreamSource, type RunningStreamSource } from '../../functions/local/dynamodb-stream-source';

@@ -206,7 +206,7 @@ describe('dunning', () => {
 
   it('finds an unpaid invoice written before the unpaid index once the backfill gave it its keys; the backfill is idempotent', async () => {
     const { backfillUnpaidInvoiceIndex } = await import('../../functions/src/jobs/backfill-unpaid-invoices');
-    const { indexUnpaidInvoice } = await import('../../functions/src/jobs/repository');
+    const { indexUnpaidInvoice } = await import('../../functions/src/invoices/billing-repository');
     const { invoice: old } = await invoiceDue('2008-03-01');
     const { invoice: oldPaid } = await invoiceDue('2008-03-01');
     await adminSetsStatus(oldPaid.id, 'paid');

@@ -137,7 +137,7 @@ describe('invoice PDFs', () => {
 
   it('bills users × rate on a monthly invoice, with the billing period', async () => {
     const { business } = await createOwnerWithBusiness({ name: 'Monthly Makers' });
-    const { createNumberedInvoice } = await import('../../functions/src/jobs/repository');
+    const { createNumberedInvoice } = await import('../../functions/src/invoices/billing-repository');
     const invoiceId = randomBytes(16).toString('base64url');
     // As the monthly run writes it: the period's guard, users × rate and the subscription note.
     const outcome = await createNumberedInvoice(
@@ -159,7 +159,7 @@ describe('invoice PDFs', () => {
     // The client's billing address, as its owner's Company Settings save it.
     await (await tables()).business.patch({ businessId: clientId }).set({ billingAddress: '9 Crumb Lane', billingCity: 'Salem', billingPostalCode: '97301', billingCountry: 'United States' }).go();
     expect((await api('PUT', '/api/agency', { user, body: agencySettings({ whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' }) })).status).toBe(200);
-    const { createNumberedInvoice } = await import('../../functions/src/jobs/repository');
+    const { createNumberedInvoice } = await import('../../functions/src/invoices/billing-repository');
     const invoiceId = randomBytes(16).toString('base64url');
     // As the monthly run bills a client billed directly: users × rate for the period.
     const outcome = await createNumberedInvoice(

@@ -4,7 +4,7 @@
 // Unregistered (410) loses its registration. Idempotent: a repeated push only makes Wallet ask again. Without a signer
 // or an APNs key nothing is sent. Other APNs refusals are logged, not retried (a bad token stays bad).
 import { appleWalletSigner } from '../adapters/apple-wallet-signer';
-import type { CardChange } from '../card-sharing/card-changes';
+import type { CardChange } from '../business/card-changes';
 import { logger } from '../lib/logger';
 import { pushPassUpdates } from './apns';
 import { deleteRegistration, registrationsOfSerial } from './registrations';

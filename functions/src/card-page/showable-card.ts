@@ -3,7 +3,7 @@
 // Lambda reads the same items without ElectroDB (card-store.ts).
 import { messages } from '../../../shared/messages';
 import { getCard, type CardRecord } from '../business/repository';
-import { getLeaver } from '../leavers/repository';
+import { getLeaver } from '../business/leaver-repository';
 import { AppError } from '../lib/errors';
 import { isId } from '../../../shared/ids';
 import { servesOnDomain } from './custom-domain-host';

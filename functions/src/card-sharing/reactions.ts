@@ -2,7 +2,7 @@
 // failure in the log says which one failed. They run one after another for a change; each must be idempotent.
 import { updateLinkPreview } from '../link-preview/card-preview';
 import { updateWalletObject } from '../wallet/update-wallet-object';
-import type { CardReaction } from './card-changes';
+import type { CardReaction } from '../business/card-changes';
 import { pushPassUpdate } from '../apple-wallet/update-reaction';
 
 export const cardReactions: Record<string, CardReaction> = {

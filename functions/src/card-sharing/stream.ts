@@ -4,7 +4,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { CardRecord } from '../business/repository';
-import type { CardChange } from './card-changes';
+import type { CardChange } from '../business/card-changes';
 
 export const cardSharingStream = {
   /** A card item's sort key (ElectroDB's `$<entity>_<version>`): the event filter keeps these records only. */

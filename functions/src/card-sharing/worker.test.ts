@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { CardChange } from './card-changes';
+import type { CardChange } from '../business/card-changes';
 import { handleCardRecords } from './worker';
 
 const card = (overrides: Record<string, unknown> = {}) => ({

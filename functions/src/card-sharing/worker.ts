@@ -7,7 +7,7 @@
 // harmlessly.
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { showsDifferently, type CardChange, type CardReaction } from './card-changes';
+import { showsDifferently, type CardChange, type CardReaction } from '../business/card-changes';
 import { cardReactions } from './reactions';
 import { cardChangeOf } from './stream';
 

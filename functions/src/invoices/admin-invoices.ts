@@ -5,7 +5,7 @@ import { invoiceMessages } from '../../../shared/messages/invoice';
 import type { InvoiceCreate, InvoiceCreated, InvoiceListQuery, InvoicePage } from '../../../shared/schemas/invoice';
 import { getBusiness } from '../business/repository';
 import { filteredListingPage, type ListingFilter } from '../lib/filtered-listing';
-import { createNumberedInvoice } from '../jobs/repository';
+import { createNumberedInvoice } from './billing-repository';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { recordMetric } from '../lib/metrics';

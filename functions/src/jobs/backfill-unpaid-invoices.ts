@@ -2,7 +2,7 @@
 // carry no gsi3 keys, so an unpaid one would never be found. Reads the whole invoice listing once (an operator's run,
 // never on a request path; docs/decisions.md 'Dunning reads only unpaid invoices'); idempotent, safe beside live traffic.
 import { unpaidInvoiceKeys } from '../data/payment-keys';
-import { indexUnpaidInvoice, listUnpaidInvoicesWithKeys, type InvoiceWithIndexKeys } from './repository';
+import { indexUnpaidInvoice, listUnpaidInvoicesWithKeys, type InvoiceWithIndexKeys } from '../invoices/billing-repository';
 
 export interface UnpaidIndexBackfillResult {
   /** Pending or overdue invoices looked at. */

@@ -18,7 +18,7 @@ import { finishBillingRun, getBillingRun, isComplete, listFailureOnRun, recordPa
 import { pacerFor } from './mail-pacing';
 import { billingPeriodOf, preparePayerInvoice, type Payer } from './payers';
 import { payerIdOf, type PayerMessage } from './plan-monthly-run';
-import { assertInvoiceWritable, createNumberedInvoices, guardClients, type UnnumberedInvoice } from './repository';
+import { assertInvoiceWritable, createNumberedInvoices, guardClients, type UnnumberedInvoice } from '../invoices/billing-repository';
 
 /** The plans each run was started with, per container (a run's payers are all priced alike). */
 const plansOfRun = new Map<string, readonly PricingPlan[]>();

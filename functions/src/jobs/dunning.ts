@@ -12,7 +12,7 @@ import { invoiceMailBasics } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { reminderMail } from '../mail/reminder-mail';
-import { listUnpaidInvoicesDueBefore, type InvoiceRecord } from './repository';
+import { listUnpaidInvoicesDueBefore, type InvoiceRecord } from '../invoices/billing-repository';
 
 /** Days past the due date at which a reminder goes out, latest first. */
 export const REMINDER_STAGES = [14, 7, 1] as const;

@@ -7,7 +7,7 @@ import { AGENCY_INVOICE_NOTE, MONTHLY_INVOICE_NOTE } from '../../../shared/schem
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import { getAgency, getBusinesses, listClientLinks } from '../agency/repository';
 import { newId } from '../lib/ids';
-import { clientsBilledFor, getBusinessForBilling, hasInvoiceForPeriod, invoiceGuardOf, listAllAgencies, listAllBusinesses, reguardAgencyClients, type UnnumberedInvoice } from './repository';
+import { clientsBilledFor, getBusinessForBilling, hasInvoiceForPeriod, invoiceGuardOf, listAllAgencies, listAllBusinesses, reguardAgencyClients, type UnnumberedInvoice } from '../invoices/billing-repository';
 
 export type Payer = { type: 'business'; businessId: string } | { type: 'agency'; agencyId: string; clientIds: string[] };
 

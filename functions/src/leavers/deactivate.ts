@@ -26,7 +26,7 @@ import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { isConditionalFailure } from '../data/conditional';
 import { defaultSuccessorOf } from './leaver-defaults';
-import { deleteLeaver, getLeaver, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft, usersOfEmployee } from './repository';
+import { deleteLeaver, getLeaver, listEmployeesOfBusiness, putLeaver, reassignContact, setMembershipLeft, usersOfEmployee } from '../business/leaver-repository';
 
 export interface LeaverOutcome {
   employee: Employee;

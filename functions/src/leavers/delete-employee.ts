@@ -13,7 +13,7 @@ import { deleteCardScanDays, deleteEmployeeRecords, getCardOfEmployee } from '..
 import { getEmployee } from '../business/repository';
 import { deleteContacts, listContactsOfEmployee } from '../contacts/repository';
 import { keepTombstone } from './deactivate';
-import { markLeaverDeleted } from './repository';
+import { markLeaverDeleted } from '../business/leaver-repository';
 
 export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
   await assertCanManageBusiness(caller, businessId);

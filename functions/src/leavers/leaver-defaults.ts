@@ -8,7 +8,7 @@ import { getBusiness, getCard, getEmployee, type BusinessRecord, type EmployeeRe
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
-import { setLeaverDefaults } from './repository';
+import { setLeaverDefaults } from '../business/leaver-repository';
 
 const sameDepartment = (a: string | undefined, b: string | undefined) => Boolean(a && b && a.trim().toLowerCase() === b.trim().toLowerCase());
 

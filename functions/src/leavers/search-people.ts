@@ -6,7 +6,7 @@
 import { PEOPLE_SEARCH_LIMIT, type PeopleSearch, type SearchPeopleQuery } from '../../../shared/schemas/leavers';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
-import { listActivePeopleOfBusiness, type PersonRow } from './repository';
+import { listActivePeopleOfBusiness, type PersonRow } from '../business/leaver-repository';
 
 const folded = (value: string | undefined) => (value ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 

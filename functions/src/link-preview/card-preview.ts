@@ -9,7 +9,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { renditionUrl } from '../../../shared/media-urls';
 import { deleteMediaObjects, getMediaObject, mediaKeyOf, putMediaObject } from '../adapters/media';
 import type { CardRecord } from '../business/repository';
-import type { CardChange } from '../card-sharing/card-changes';
+import type { CardChange } from '../business/card-changes';
 import { isConditionalFailure } from '../data/conditional';
 import { cardKeys } from '../data/card-keys';
 import { dynamo, tableName } from '../data/client';

@@ -5,7 +5,7 @@
 // grant with the issuer's service-account key) is cached per container until shortly before it expires.
 import { createPrivateKey, sign } from 'node:crypto';
 import { walletIssuer } from '../adapters/wallet-issuer';
-import type { CardChange } from '../card-sharing/card-changes';
+import type { CardChange } from '../business/card-changes';
 import { walletConfig } from '../config';
 import type { WalletIssuer } from '../adapters/wallet-issuer';
 import { walletPassOf } from './build-wallet-save-url';

@@ -2,7 +2,7 @@
 // profile or of the company brand), deactivated or deleted — reaches the worker through the table's stream as a
 // CardChange. Each way of sharing a card keeps itself current from here (the link preview image, the saved Google
 // Wallet pass, Apple Wallet passes on devices), so no write path has to know about any of them.
-import type { CardRecord } from '../business/repository';
+import type { CardRecord } from './repository';
 
 export interface CardChange {
   cardId: string;

@@ -7,7 +7,7 @@ import { dynamo, tableName } from '../data/client';
 import { db, type Db } from '../data/entities';
 import { keyPart } from '../data/key-format';
 import { isConditionalFailure } from '../data/conditional';
-import type { EmployeeRecord } from '../business/repository';
+import type { EmployeeRecord } from './repository';
 
 export type LeaverRecord = EntityItem<Db['leaver']>;
 

@@ -9,7 +9,7 @@ import { isConditionalFailure } from '../data/conditional';
 import { db, type Db } from '../data/entities';
 import { isUnpaidInvoiceStatus, paymentKeys, unpaidInvoiceKeys } from '../data/payment-keys';
 import { AppError } from '../lib/errors';
-import { invoiceSearchText } from '../invoices/repository';
+import { invoiceSearchText } from './repository';
 
 export type InvoiceRecord = EntityItem<Db['invoice']>;
 

@@ -5,9 +5,9 @@ import { adminHttpHandler } from '../http/admin-http-handler';
 import { raw } from '../http/http';
 import { paymentsRoutes } from '../../routes/payments';
 import { listUnappliedPayments, refundUnappliedPayment } from '../unapplied-payments/unapplied-payments';
-import { createCheckout, getInvoicePaymentView, verifyPayment } from './payment';
-import { setInvoiceStatus } from './set-invoice-status';
-import { handleStripeWebhook } from './stripe-webhook';
+import { createCheckout, getInvoicePaymentView, verifyPayment } from '../invoices/payment';
+import { setInvoiceStatus } from '../invoices/set-invoice-status';
+import { handleStripeWebhook } from '../invoices/stripe-webhook';
 
 export const handler = adminHttpHandler(paymentsRoutes, {
   getInvoicePayment: async ({ params }) => getInvoicePaymentView(params.invoiceId),
