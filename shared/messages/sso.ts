@@ -60,6 +60,9 @@ export const ssoMessages = {
   domainRemoved: 'Domain removed.',
   providerSaved: 'Identity provider connected.',
   providerRemoved: 'Identity provider disconnected.',
+  disconnectDescription: 'Your staff can no longer sign in with single sign-on until you connect a provider again.',
+  /** Disconnecting switches 'Require SSO' off: with no provider it would refuse every employee. */
+  disconnectTurnsOffRequireSso: 'Require SSO is switched off, so employees can sign in with a password or Google again.',
   settingsSaved: 'Single sign-on settings saved.',
   saveFailed: 'Failed to save. Please try again.',
   // 'Require SSO' only after a successful 'Test sign-in' through the current provider, with a confirmation.
