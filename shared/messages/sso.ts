@@ -95,3 +95,23 @@ export const ssoTestMessages = {
   recorded: 'The test is recorded: Require SSO can now be switched on in Company Settings.',
   notRecorded: 'The sign-in worked, but the test could not be recorded',
 } as const;
+
+/** The admin portal's SSO domain claims tab: every business's claims, and releasing one. */
+export const ssoClaimMessages = {
+  tabTitle: 'SSO Domain Claims',
+  intro: 'Every business’s claims of e-mail domains for single sign-on. A pending claim expires after 7 days; release a claim that keeps a domain from the business that owns it.',
+  searchLabel: 'Domain starts with',
+  loadFailed: 'Could not load the domain claims. Please try again.',
+  none: 'No domain claims match.',
+  deletedBusiness: 'Deleted business',
+  release: 'Release',
+  releaseLabel: (domain: string, business: string) => `Release ${domain} from ${business}`,
+  releaseTitle: 'Release this domain claim?',
+  releaseDescription: (domain: string, business: string, verified: boolean) =>
+    verified
+      ? `${business} will no longer hold ${domain}: its identity provider stops signing in people of this domain, and the business that owns the domain can verify it. This cannot be undone.`
+      : `${business}’s pending claim of ${domain} is deleted. This cannot be undone.`,
+  releasing: 'Releasing...',
+  released: (domain: string) => `The claim of ${domain} has been released.`,
+  releaseFailed: 'Failed to release the claim. Please try again.',
+} as const;
