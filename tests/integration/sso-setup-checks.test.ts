@@ -145,7 +145,8 @@ describe("'Require SSO' only after a successful test sign-in through the current
 
 describe("disconnecting the provider switches 'Require SSO' off", () => {
   it('leaves no business requiring SSO with no provider: stored, answered and audited', async () => {
-    // globex.example: a domain the local identity providers have a person of (sam.starter), which no other test claims.
+    // globex.example: a domain the local identity providers have a person of (sam.starter); released at the end, as
+    // sso-first-sign-in.test.ts (which claims it too, in another file: files run one at a time) releases it.
     const a = await createOwnerWithBusiness({ name: 'Globex Unplugged' });
     const domain = 'globex.example';
     await addEmployee(a.owner, a.business.id, { name: 'Sam Starter', email: `sam.starter@${domain}` });
