@@ -28,6 +28,7 @@ export const framedPages: Readonly<Record<string, string>> = {
   '/admin?tab=billing': 'admin-billing.html',
   '/admin?tab=plans': 'admin-plans.html',
   '/admin?tab=users': 'admin-users.html',
+  '/admin?tab=sso-domains': 'admin-sso-domains.html',
 };
 
 /**

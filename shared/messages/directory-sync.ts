@@ -17,4 +17,12 @@ export const directorySyncMessages = {
   scimUnauthorized: 'A valid SCIM bearer token is required.',
   scimRateLimited: 'Too many requests for this token. Please slow down and retry.',
   scimOwnerProtected: "The business owner's profile cannot be deactivated or deleted through directory sync.",
+  /** Google offers SCIM provisioning only to its gallery apps, so a Workspace company has nothing to connect here. */
+  googleWorkspaceTitle: 'Google Workspace',
+  googleWorkspaceSteps: [
+    'Google Workspace does not provision custom apps over SCIM, so it cannot sync with this section.',
+    'Your staff sign in through single sign-on above (SAML 2.0, or OpenID Connect with a Google Cloud OAuth client).',
+    'Add employees here by hand or by CSV import, or switch on creating employees on their first sign-in.',
+    'When someone leaves, deactivate them in CardCrew (Employee Profile → Deactivate): suspending them in Google Workspace only stops their sign-in, not their card.',
+  ],
 } as const;

@@ -60,6 +60,9 @@ export const ssoMessages = {
   domainRemoved: 'Domain removed.',
   providerSaved: 'Identity provider connected.',
   providerRemoved: 'Identity provider disconnected.',
+  disconnectDescription: 'Your staff can no longer sign in with single sign-on until you connect a provider again.',
+  /** Disconnecting switches 'Require SSO' off: with no provider it would refuse every employee. */
+  disconnectTurnsOffRequireSso: 'Require SSO is switched off, so employees can sign in with a password or Google again.',
   settingsSaved: 'Single sign-on settings saved.',
   saveFailed: 'Failed to save. Please try again.',
   // 'Require SSO' only after a successful 'Test sign-in' through the current provider, with a confirmation.
@@ -91,4 +94,24 @@ export const ssoTestMessages = {
   closeHint: 'You can close this tab.',
   recorded: 'The test is recorded: Require SSO can now be switched on in Company Settings.',
   notRecorded: 'The sign-in worked, but the test could not be recorded',
+} as const;
+
+/** The admin portal's SSO domain claims tab: every business's claims, and releasing one. */
+export const ssoClaimMessages = {
+  tabTitle: 'SSO Domain Claims',
+  intro: 'Every business’s claims of e-mail domains for single sign-on. A pending claim expires after 7 days; release a claim that keeps a domain from the business that owns it.',
+  searchLabel: 'Domain starts with',
+  loadFailed: 'Could not load the domain claims. Please try again.',
+  none: 'No domain claims match.',
+  deletedBusiness: 'Deleted business',
+  release: 'Release',
+  releaseLabel: (domain: string, business: string) => `Release ${domain} from ${business}`,
+  releaseTitle: 'Release this domain claim?',
+  releaseDescription: (domain: string, business: string, verified: boolean) =>
+    verified
+      ? `${business} will no longer hold ${domain}: its identity provider stops signing in people of this domain, and the business that owns the domain can verify it. This cannot be undone.`
+      : `${business}’s pending claim of ${domain} is deleted. This cannot be undone.`,
+  releasing: 'Releasing...',
+  released: (domain: string) => `The claim of ${domain} has been released.`,
+  releaseFailed: 'Failed to release the claim. Please try again.',
 } as const;

@@ -20,6 +20,7 @@ export const auditActions = {
   'business.logoUpdated': 'Logo updated',
   'business.statusChanged': 'Business status changed',
   'business.whiteLabelChanged': 'White-label changed',
+  'business.leaverDefaultsChanged': 'Leaver defaults changed',
   'billing.payerChanged': 'Billing changed',
   'scimToken.created': 'Directory token created',
   'scimToken.revoked': 'Directory token revoked',

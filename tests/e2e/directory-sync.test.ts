@@ -119,6 +119,9 @@ describe('Directory sync (1280 px, then 390 px)', () => {
 
     await section.getByText('Set up Microsoft Entra ID', { exact: true }).click();
     await expectOnPage(section.getByText('Tenant URL', { exact: false })).toBeVisible();
+    // Google Workspace has nothing to connect here: the note says so, and that leavers are deactivated in CardCrew.
+    await section.getByText(directorySyncMessages.googleWorkspaceTitle, { exact: true }).click();
+    for (const step of directorySyncMessages.googleWorkspaceSteps) await expectOnPage(section.getByText(step, { exact: true })).toBeVisible();
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -12,7 +12,7 @@ import { onboardingMessages } from '../../shared/messages/onboarding';
 import { googleSubject } from '../../functions/local/hosted-ui';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, launchBrowser, phone } from '../support/browser';
-import { shot } from '../support/e2e';
+import { atHostedUi, chooseGoogleAccount, shot } from '../support/e2e';
 import { invite } from '../support/invitations';
 import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, origin, runtime, tables, uniqueEmail } from '../support/runtime';
 
@@ -36,17 +36,6 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   }
 }
 
-/** On the chooser: a typed Google account, its e-mail verified or not, then Continue. */
-async function chooseTypedAccount(page: Page, account: { email: string; name: string; verified: boolean }) {
-  await expectOnPage(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
-  await page.getByLabel('Use another account').check();
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Name', { exact: true }).fill(account.name);
-  await page.getByLabel('Google has verified this email address').setChecked(account.verified);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-const atHostedUi = (url: URL) => url.origin === hostedUi && url.pathname === '/oauth2/authorize';
 const pendingKeys = (page: Page) =>
   page.evaluate(() => [localStorage.getItem('pending_account_type'), localStorage.getItem('pending_redirect_path')]);
 
@@ -73,7 +62,7 @@ describe('Google sign-in in the browser', () => {
       expect(await axeViolations(page)).toEqual([]);
       await shot(page, 'google-01-chooser-desktop');
 
-      await chooseTypedAccount(page, { email, name: 'Ada Agency', verified: true });
+      await chooseGoogleAccount(page, { email, name: 'Ada Agency', verified: true });
       await page.waitForURL(`${origin}/pricing`);
       await expectOnPage(page.getByText(email).first()).toBeVisible();
       expect(await pendingKeys(page)).toEqual([null, null]);
@@ -102,7 +91,7 @@ describe('Google sign-in in the browser', () => {
       await page.getByLabel('Account Type').selectOption('business');
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(atHostedUi);
-      await chooseTypedAccount(page, { email, name: 'Bea Business', verified: true });
+      await chooseGoogleAccount(page, { email, name: 'Bea Business', verified: true });
 
       await page.waitForURL(`${origin}/business-onboarding`);
       await expectOnPage(page.getByRole('button', { name: 'Create Business' })).toBeVisible();
@@ -121,7 +110,7 @@ describe('Google sign-in in the browser', () => {
       await page.waitForURL(atHostedUi);
       expect(await horizontalOverflow(page)).toBe(0);
       await shot(page, 'google-03-chooser-phone');
-      await chooseTypedAccount(page, { email: owner.email, name: 'Owen Owner', verified: true });
+      await chooseGoogleAccount(page, { email: owner.email, name: 'Owen Owner', verified: true });
 
       await page.waitForURL(`${origin}/business`);
       await expectOnPage(page.getByRole('heading', { name: business.name })).toBeVisible();
@@ -147,7 +136,7 @@ describe('Google sign-in in the browser', () => {
       await page.goto(`${origin}/employee-onboarding?id=${token}`);
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(atHostedUi);
-      await chooseTypedAccount(page, { email: employeeEmail, name: 'Gail Hire', verified: true });
+      await chooseGoogleAccount(page, { email: employeeEmail, name: 'Gail Hire', verified: true });
 
       await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
       await page.getByRole('button', { name: `Continue as ${employeeEmail}` }).click();
@@ -173,7 +162,7 @@ describe('Google sign-in in the browser', () => {
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(atHostedUi);
       const other = uniqueEmail('personal');
-      await chooseTypedAccount(page, { email: other, name: 'Sid Personal', verified: true });
+      await chooseGoogleAccount(page, { email: other, name: 'Sid Personal', verified: true });
       await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
       await expectOnPage(page.getByText(onboardingMessages.emailMismatch)).toBeVisible();
       await expectOnPage(page.getByRole('button', { name: `Continue as ${other}` })).toBeDisabled();
@@ -185,7 +174,7 @@ describe('Google sign-in in the browser', () => {
       await page.goto(`${origin}/employee-onboarding?id=${token}`);
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(atHostedUi);
-      await chooseTypedAccount(page, { email: employeeEmail, name: 'Sid Strict', verified: false });
+      await chooseGoogleAccount(page, { email: employeeEmail, name: 'Sid Strict', verified: false });
       await page.waitForURL(`${origin}/employee-onboarding?id=${token}`);
       await page.getByRole('button', { name: `Continue as ${employeeEmail}` }).click();
       await expectOnPage(page.getByText('Please confirm your email address first.')).toBeVisible();
@@ -202,7 +191,7 @@ describe('Google sign-in in the browser', () => {
       await page.goto(`${origin}/auth`);
       await page.getByRole('button', { name: 'Continue with Google' }).click();
       await page.waitForURL(atHostedUi);
-      await chooseTypedAccount(page, { email: native.email, name: 'Not Verified', verified: false });
+      await chooseGoogleAccount(page, { email: native.email, name: 'Not Verified', verified: false });
       await page.waitForURL((url) => url.origin === origin && url.pathname !== '/');
       await shot(page, 'google-06-unverified-separate-account');
 
@@ -250,7 +239,7 @@ describe('Google sign-in in the browser', () => {
       tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
       await page.goto(tampered.toString());
       const email = uniqueEmail('tampered');
-      await chooseTypedAccount(page, { email, name: 'Tampered State', verified: true });
+      await chooseGoogleAccount(page, { email, name: 'Tampered State', verified: true });
 
       await page.waitForURL(`${origin}/auth`);
       await expectOnPage(page.getByText(onboardingMessages.googleFailed)).toBeVisible();

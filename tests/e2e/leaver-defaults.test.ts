@@ -1,7 +1,7 @@
-// Leavers at scale in a real browser (issue 39): a business of 400 people (the issue's business; the search reads the
-// same way at 2,500, docs/decisions.md). The owner sets a default successor and a
-// Sales one in Company Settings by keyboard (searchable comboboxes, the WAI-ARIA pattern); the leaver dialog then
-// starts at that default, and another person is found among the 400 by typing and picked with the arrows and Enter.
+// Leavers at scale in a real browser (issue 39): a business of 2,500 people (the size the issue asks the picker to
+// work at). The owner sets a default successor and a Sales one in Company Settings by keyboard (searchable comboboxes,
+// the WAI-ARIA pattern), and the Activity section names the change in words; the leaver dialog then starts at that
+// default, and another person is found among the 2,500 by typing (timed) and picked with the arrows and Enter.
 // axe-clean at 1280 and 390 px, no sideways scroll; the stored business defaults and leaver item are checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage, type Page } from '@playwright/test';
@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { shot, signedIn, type BrowserSession } from '../support/e2e';
-import { addEmployee, createOwnerWithBusiness, tables } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, tables } from '../support/runtime';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
 
 const businessRepo = await import('../../functions/src/business/repository');
@@ -17,7 +17,14 @@ const { newId } = await import('../../functions/src/lib/ids');
 
 const m = messages.leavers;
 const phone390 = { width: 390, height: 844 };
-const PEOPLE = 400;
+const PEOPLE = 2_500;
+/**
+ * How long the picker may take to list a match among the 2,500 after the last keystroke (its debounce is 200 ms). A
+ * bound that catches a search that stopped being one projected Query (reading each person would take tens of seconds),
+ * with room for a busy CI machine; the figures are logged (docs/decisions.md: ~1.2 s for the API, ~2.3 s on screen
+ * with the machine's load at 10).
+ */
+const SEARCH_MS = 5_000;
 const sessions: BrowserSession[] = [];
 let owner: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
 let leaver: Awaited<ReturnType<typeof addEmployee>>;
@@ -32,46 +39,57 @@ beforeAll(async () => {
   leaver = await addEmployee(owner.owner, owner.business.id, { name: 'Lena Leaving', department: 'Sales', status: 'active' });
   quill = await addEmployee(owner.owner, owner.business.id, { name: 'Quentin Quill', jobTitle: 'Head of Operations', status: 'active' });
   sara = await addEmployee(owner.owner, owner.business.id, { name: 'Sara Salesperson', jobTitle: 'Sales Director', department: 'Sales', status: 'active' });
-  // The crowd, written through the repository's transaction (400 HTTP calls would test the HTTP layer, not the picker).
+  // The crowd, written through the repository's transaction, 24 people at a time (2,500 HTTP calls would test the HTTP
+  // layer, not the picker), three transactions at once: each moves the business's counters, so one that meets another
+  // there is tried again.
   const crowd = Array.from({ length: PEOPLE }, (_, i) => ({ employeeId: newId(), cardId: newId(), name: `Person ${String(i).padStart(4, '0')}` }));
+  const batches = Array.from({ length: Math.ceil(PEOPLE / businessRepo.EMPLOYEES_PER_TRANSACTION) }, (_, i) => crowd.slice(i * businessRepo.EMPLOYEES_PER_TRANSACTION, (i + 1) * businessRepo.EMPLOYEES_PER_TRANSACTION));
+  const started = Date.now();
   let next = 0;
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < crowd.length) {
-        const { employeeId, cardId, name } = crowd[next++]!;
+    Array.from({ length: 3 }, async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const rows = batch.map(({ employeeId, cardId, name }) => ({
+          employee: { employeeId, businessId: owner.business.id, name, email: `${name.replace(' ', '-').toLowerCase()}@crowd.example`, jobTitle: 'Associate', status: 'active' as const, createdAt: new Date().toISOString() },
+          card: { cardId, employeeId, businessId: owner.business.id, isActive: true, profile: { name, jobTitle: 'Associate' }, business: { name: 'Crowd Co', isActive: true } },
+        }));
         for (let attempt = 0; ; attempt++) {
           try {
-            await businessRepo.createEmployeeWithCard(
-              { employeeId, businessId: owner.business.id, name, email: `${name.replace(' ', '-').toLowerCase()}@crowd.example`, jobTitle: 'Associate', status: 'active', createdAt: new Date().toISOString() },
-              { cardId, employeeId, businessId: owner.business.id, isActive: true, profile: { name, jobTitle: 'Associate' }, business: { name: 'Crowd Co', isActive: true } },
-            );
-            cards.set(name, cardId);
+            await businessRepo.createEmployeesWithCards(rows, 'employees.imported');
             break;
           } catch (error) {
-            if ((error as { code?: string }).code !== 'CONFLICT' || attempt > 20) throw error;
+            if (!(error instanceof businessRepo.TransactionConflictError) || attempt > 20) throw error;
           }
         }
+        for (const { name, cardId } of batch) cards.set(name, cardId);
       }
     }),
   );
+  console.info(`${PEOPLE} people written in ${Date.now() - started} ms`);
 }, 300_000);
 afterAll(async () => {
   for (const s of sessions) await s.browser.close();
 });
 
-/** Types into a combobox, waits for the search to answer with `count` options, moves `down` options and picks with Enter. */
-async function pickByKeyboard(page: Page, combobox: ReturnType<Page['getByRole']>, text: string, count: number, down: number) {
+/**
+ * Types into a combobox, waits for the search to answer with `count` options, moves `down` options and picks with
+ * Enter; `listed` gets how long the options took to show after the last keystroke.
+ */
+async function pickByKeyboard(page: Page, combobox: ReturnType<Page['getByRole']>, text: string, count: number, down: number, listed?: (ms: number) => void) {
   await combobox.focus();
-  await page.keyboard.type(text);
   // Its own list box (the dialog's native selects have options too).
   const list = page.locator(`[id="${await combobox.getAttribute('aria-controls')}"]`);
+  await page.keyboard.type(text);
+  const typed = Date.now();
   await expectOnPage(list.getByRole('option')).toHaveCount(count, { timeout: 15_000 });
+  listed?.(Date.now() - typed);
   for (let i = 0; i < down; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expectOnPage(combobox).toHaveAttribute('aria-expanded', 'false');
 }
 
-describe('leavers in a business of 400', () => {
+describe('leavers in a business of 2,500', () => {
   it('sets the default successor and a Sales one in Company Settings by keyboard', async () => {
     const session = await signedIn(owner.owner, '/business', desktop);
     sessions.push(session);
@@ -83,7 +101,7 @@ describe('leavers in a business of 400', () => {
     const byDefault = section.getByRole('combobox', { name: m.defaultSuccessor });
     await expectOnPage(byDefault).toHaveValue(m.noSuccessor);
 
-    // An empty search lists the first 20 of 403 by name and says to keep typing.
+    // An empty search lists the first 20 of 2,503 by name and says to keep typing.
     await byDefault.focus();
     await page.keyboard.press('ArrowDown');
     await expectOnPage(section.getByRole('option')).toHaveCount(21, { timeout: 15_000 });
@@ -114,9 +132,20 @@ describe('leavers in a business of 400', () => {
     expect(await axeViolations(page)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'leaver-defaults-02-settings-390', { fullPage: false });
+
+    // The change is in the Activity section, in words.
+    await page.keyboard.press('Escape');
+    await expectOnPage(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Activity', exact: true }).click();
+    const activity = page.getByRole('dialog', { name: 'Activity' });
+    const latest = activity.getByRole('region', { name: 'Activity entries' }).getByRole('listitem').first();
+    await expectOnPage(latest).toContainText('Leaver defaults changed: Crowd Co');
+    await expectOnPage(latest).toContainText('Changed: default successor, successors by department');
+    await expectOnPage(latest).toContainText(`By ${owner.owner.email}`);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('starts the leaver dialog at the department’s default and finds anyone of the 400 by typing', async () => {
+  it('starts the leaver dialog at the department’s default and finds anyone of the 2,500 by typing, fast', async () => {
     const session = await signedIn(owner.owner, '/business', desktop);
     sessions.push(session);
     const { page } = session;
@@ -126,8 +155,16 @@ describe('leavers in a business of 400', () => {
     const successor = dialog.getByRole('combobox', { name: m.cardWillSay('Lena Leaving', 'Crowd Co') });
     await expectOnPage(successor).toHaveValue(m.successorCard('Sara Salesperson'));
 
-    await pickByKeyboard(page, successor, 'person 0317', 2, 2);
-    await expectOnPage(successor).toHaveValue(m.successorCard('Person 0317'));
+    // The search's own time at this size, then the wait a person sees after their last keystroke.
+    const apiStarted = performance.now();
+    const found = await api('GET', `/api/businesses/${owner.business.id}/people?q=${encodeURIComponent('person 2317')}&withCard=1`, { user: owner.owner });
+    const apiMs = Math.round(performance.now() - apiStarted);
+    expect(found.body.people.map((p: { name: string }) => p.name)).toEqual(['Person 2317']);
+    let listedMs = 0;
+    await pickByKeyboard(page, successor, 'person 2317', 2, 2, (ms) => (listedMs = ms));
+    console.info(`people search among ${PEOPLE + 3}: the API answered in ${apiMs} ms; listed ${listedMs} ms after the last keystroke`);
+    expect(listedMs).toBeLessThan(SEARCH_MS);
+    await expectOnPage(successor).toHaveValue(m.successorCard('Person 2317'));
     await page.setViewportSize(phone390);
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
@@ -137,6 +174,6 @@ describe('leavers in a business of 400', () => {
     await page.keyboard.press('Enter');
     await expectOnPage(page.getByText(m.deactivated('Lena Leaving'))).toBeVisible();
     const stored = (await (await tables()).leaver.get({ cardId: leaver.card.id }).go({ consistent: true })).data;
-    expect(stored).toMatchObject({ name: 'Lena Leaving', successorCardId: cards.get('Person 0317'), successorName: 'Person 0317' });
+    expect(stored).toMatchObject({ name: 'Lena Leaving', successorCardId: cards.get('Person 2317'), successorName: 'Person 2317' });
   });
 });

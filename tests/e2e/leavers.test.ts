@@ -2,14 +2,16 @@
 // dialog, which says what will happen first (picks a colleague and who gets the leads, by keyboard) → the card says the
 // person is no longer with the company (410) and links the colleague → the leads are reassigned (the dashboard's table
 // and the new holder's portal say where they came from) → the leaver signing in with their password gets a clear
-// message naming the company and whom to contact, no portal, and no way into business onboarding. axe-clean dialog, 410 page and refusal; 390 px without sideways scroll; screenshots.
+// message naming the company and whom to contact, no portal, and no way into business onboarding; signing in with
+// Google (the same verified e-mail) lands on the same message. (Through SSO: tests/e2e/sso-sign-in.test.ts.)
+// axe-clean dialog, 410 page and refusal; 390 px without sideways scroll; screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { messages } from '../../shared/messages';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { linkedEmployeeUser } from '../support/apple-wallet';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { atHostedUi, chooseGoogleAccount, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { addEmployee, api, createOwnerWithBusiness, freshClientAddress, origin, tables, type TestUser } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 import { BusinessDashboardPage } from './pages/business-dashboard-page';
@@ -165,5 +167,31 @@ describe('a leaver', () => {
       await expectOnPage(page.getByRole('heading', { name: m.portalClosedTitle })).toBeVisible();
       await expectOnPage(page.getByRole('link', { name: 'Set Up My Business' })).toHaveCount(0);
     }
+  });
+
+  it('sends the leaver signing in with Google to the same Access Ended, never business onboarding', async () => {
+    const session = await openBrowser(desktop);
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(`${origin}/auth`);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(atHostedUi);
+    await chooseGoogleAccount(page, { email: leaverUser.email, name: 'Lee Leaver', verified: true });
+    await page.waitForURL(`${origin}/employee-portal`);
+    await expectOnPage(page.getByRole('heading', { name: m.portalClosedTitle })).toBeVisible();
+    await expectOnPage(page.getByText(m.portalClosedCompany('Departure Co'))).toBeVisible();
+    await expectOnPage(page.getByText('Welcome to CardCrew!')).toHaveCount(0);
+    await expectOnPage(page.getByRole('link', { name: 'Set Up My Business' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'leavers-05-google-access-ended');
+    await page.goto(`${origin}/business-onboarding`);
+    await page.waitForURL(`${origin}/employee-portal`);
+    await expectOnPage(page.getByRole('heading', { name: m.portalClosedTitle })).toBeVisible();
+
+    // Stored: the leaver's account (the Google sign-in is linked to it) has no live membership and owns no business.
+    const db = await tables();
+    const { data: memberships } = await db.membership.query.primary({ userId: leaverUser.sub }).go();
+    expect(memberships.filter((x) => !x.leftAt)).toEqual([]);
+    expect((await db.businessOwnerGuard.get({ ownerId: leaverUser.sub }).go()).data).toBeNull();
   });
 });

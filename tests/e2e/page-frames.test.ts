@@ -195,6 +195,7 @@ describe('the frame is in the HTML (shared/public-pages.ts framedPages), drawn b
     { path: '/admin?tab=billing', heading: 'Billing & Invoices', tab: 'Billing' },
     { path: '/admin?tab=plans', heading: 'Pricing Plans Management', tab: 'Plans' },
     { path: '/admin?tab=users', heading: 'Admin User Management', tab: 'Users' },
+    { path: '/admin?tab=sso-domains', heading: 'SSO Domain Claims', tab: 'SSO domains' },
   ];
 
   it.each(framedHtml)('$path: its frame before the scripts, the same for everyone, axe clean at 390 px', async ({ path, heading, tab }: { path: string; heading: string; tab?: string }) => {

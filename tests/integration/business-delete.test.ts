@@ -1,11 +1,14 @@
 // Cascade delete of a business (issue 10 §3): a business with everything a business collects — employees and cards
 // (one linked through an invitation), scans by day, a device registered for a card's Apple Wallet pass, a logo and a photo, QR images, an agency link, invoices paid and
-// unpaid, a monthly guard — is deleted by an admin. Afterwards a scan of the table finds nothing of it but its paid
-// invoice, its media prefixes are empty, and its people are signed out. A failed sign-out (forced) is only reported.
-import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+// unpaid, a monthly guard, single sign-on (a verified and a pending domain claim, an identity provider) — is deleted
+// by an admin. Afterwards a scan of the table finds nothing of it but its paid invoice, its media prefixes are empty,
+// its identity provider is gone from the user pool, another business can prove its domain, and its people are signed
+// out. A failed sign-out (forced) is only reported.
+import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, DescribeIdentityProviderCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
-import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, scanCard } from '../support/runtime';
+import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, origin, runtime, tables, uniqueDomain, uniqueEmail, scanCard } from '../support/runtime';
+import { claimAndProveDomain, LOCAL_OIDC_CLIENT, localOidcIssuer, removeTxtRecord } from '../support/sso-stand-ins';
 import { itemsMentioning } from '../support/table-fingerprint';
 import { confirmUpload, mediaKeys, uploadPng } from '../support/uploads';
 import { invite } from '../support/invitations';
@@ -42,20 +45,38 @@ async function fullBusiness(admin: Awaited<ReturnType<typeof createUser>>) {
   const unpaidInvoice = await invoice();
   const { createNumberedInvoice } = await import('../../functions/src/invoices/billing-repository');
   await createNumberedInvoice({ invoiceId: `monthly-${business.id}`, businessId: business.id, businessName: 'Doomed Co', amountCents: 398, currency: 'USD', dueDate: '2099-02-01', status: 'pending', billingPeriod: '2099-01' }, { year: 2099, guard: { period: '2099-01' } });
+  // Single sign-on: a verified domain, a pending one and an OIDC provider.
+  const ssoDomain = uniqueDomain('doomed');
+  const proven = await claimAndProveDomain(owner, business.id, ssoDomain);
+  expect(proven.check.status, proven.check.text).toBe(200);
+  await removeTxtRecord(proven.txtRecord.name);
+  expect((await api('POST', `/api/businesses/${business.id}/sso/domains`, { user: owner, body: { domain: uniqueDomain('doomed-pending') } })).status).toBe(201);
+  const sso = await api('PUT', `/api/businesses/${business.id}/sso/provider`, { user: owner, body: { type: 'OIDC', issuer: localOidcIssuer, clientId: LOCAL_OIDC_CLIENT.clientId, clientSecret: LOCAL_OIDC_CLIENT.clientSecret } });
+  expect(sso.status, sso.text).toBe(200);
   // Per-card and per-user items name the card or the employee, not the business.
   const ids = [business.id, active.id, active.card.id, linked.id, linked.card.id, leaver.card.id, employeeUser.sub];
-  return { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids };
+  return { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids, ssoDomain, providerName: sso.body.provider.providerName as string };
+}
+
+/** The user pool's identity provider of that name, or null once it is deleted. */
+async function identityProvider(ProviderName: string) {
+  try {
+    return (await cognito.send(new DescribeIdentityProviderCommand({ UserPoolId: runtime.ids.userPoolId, ProviderName }))).IdentityProvider ?? null;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException') return null;
+    throw error;
+  }
 }
 
 describe('cascade delete', () => {
   it('leaves no item or object of the business but its paid invoice, and signs its people out', async () => {
     const admin = await createUser({ groups: ['admin'] });
-    const { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids } = await fullBusiness(admin);
+    const { owner, business, active, employeeUser, paidInvoice, unpaidInvoice, ids, ssoDomain, providerName } = await fullBusiness(admin);
     // The employee's own profile stays (a person outlives a business); everything else that names these ids goes.
     const ofBusiness = async () => (await itemsMentioning(...ids)).filter((item) => item.__edb_e__ !== 'profile');
     const before = await ofBusiness();
     const kinds = new Set(before.map((item) => item.__edb_e__));
-    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver', 'passRegistration']) {
+    for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver', 'passRegistration', 'ssoDomain', 'ssoDomainHolder', 'ssoConnection']) {
       expect(kinds, kind).toContain(kind);
     }
     // The employee's e-mail signature QR image (issue 22 §3) goes too.
@@ -75,6 +96,14 @@ describe('cascade delete', () => {
     expect((await db.invoice.get({ invoiceId: unpaidInvoice }).go()).data).toBeNull();
     expect((await Promise.all(prefixes(business.id).map(mediaKeys))).flat()).toEqual([]);
     expect((await fetch(`${origin}/card/${active.card.id}`)).status).toBe(404);
+    // Its identity provider is gone, and its verified domain no longer blocks a business that proves it.
+    expect(await identityProvider(providerName)).toBeNull();
+    const domainOwner = await createOwnerWithBusiness({ name: 'Domain Owner Co' });
+    const proven = await claimAndProveDomain(domainOwner.owner, domainOwner.business.id, ssoDomain);
+    await removeTxtRecord(proven.txtRecord.name);
+    expect(proven.check.status, proven.check.text).toBe(200);
+    expect(proven.check.body.state).toBe('verified');
+    expect((await db.ssoDomainHolder.get({ domain: ssoDomain }).go()).data?.businessId).toBe(domainOwner.business.id);
 
     // The owner and the linked employee are signed out: their tokens are refused.
     expect((await api('POST', '/api/me', { user: owner, body: {} })).status).toBe(401);

@@ -25,6 +25,12 @@ async function storedBusiness(businessId: string) {
   return (await (await tables()).business.get({ businessId }).go({ consistent: true })).data!;
 }
 
+/** The business's stored log entries of leaver-defaults changes, oldest first: who, and which defaults changed. */
+async function storedDefaultsChanges(businessId: string) {
+  const { data } = await (await tables()).auditEntry.query.primary({ businessId }).go({ pages: 'all' });
+  return data.filter((e) => e.action === 'business.leaverDefaultsChanged').map((e) => ({ actor: e.actorLabel, fields: e.fields }));
+}
+
 async function storedCard(cardId: string) {
   return (await (await tables()).card.get({ cardId }).go({ consistent: true })).data;
 }
@@ -61,6 +67,13 @@ describe('Company Settings: the default successor', () => {
     const stored = await storedBusiness(business.id);
     expect(stored.defaultSuccessorId).toBe(head.id);
     expect(stored.departmentSuccessors).toEqual([{ department: 'Sales', employeeId: salesHead.id }]);
+    // Logged like other settings changes: the Activity section lists it, naming which defaults changed.
+    const log = await api('GET', `/api/businesses/${business.id}/activity`, { user: owner });
+    expect(log.status, log.text).toBe(200);
+    expect(log.body.entries[0]).toMatchObject({ action: 'business.leaverDefaultsChanged', actor: { type: 'user', label: owner.email }, target: { type: 'business', id: business.id, label: 'Successor Sorts' }, fields: ['defaultSuccessor', 'departmentSuccessors'] });
+    // Saving the same again changes nothing, and logs nothing.
+    expect((await putDefaults(owner, business.id, { successorEmployeeId: head.id, departments: [{ department: 'Sales', successorEmployeeId: salesHead.id }] })).status).toBe(200);
+    expect(await storedDefaultsChanges(business.id)).toEqual([{ actor: owner.email, fields: ['defaultSuccessor', 'departmentSuccessors'] }]);
 
     // Cleared: nothing stored.
     const cleared = await putDefaults(owner, business.id, { successorEmployeeId: null, departments: [] });
@@ -68,6 +81,7 @@ describe('Company Settings: the default successor', () => {
     const after = await storedBusiness(business.id);
     expect(after.defaultSuccessorId).toBeUndefined();
     expect(after.departmentSuccessors).toBeUndefined();
+    expect(await storedDefaultsChanges(business.id)).toHaveLength(2);
   });
 
   it('refuses an inactive person, another business’s person, an unknown id and a department listed twice, storing nothing', async () => {
@@ -89,6 +103,8 @@ describe('Company Settings: the default successor', () => {
     expect(after.defaultSuccessorId).toBe(before.defaultSuccessorId);
     expect(after.departmentSuccessors).toEqual(before.departmentSuccessors);
     expect(after.updatedAt).toBe(before.updatedAt);
+    // Only the accepted save is in the log.
+    expect(await storedDefaultsChanges(business.id)).toEqual([{ actor: owner.email, fields: ['defaultSuccessor'] }]);
   });
 });
 

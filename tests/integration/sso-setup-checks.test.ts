@@ -10,7 +10,7 @@ import { ssoMessages } from '../../shared/messages/sso';
 import { providerNameOf } from '../../functions/src/sso/provider-name';
 import { addEmployee, api, cognito, createOwnerWithBusiness, createUser, runtime, signIn, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { federatedSignIn } from '../support/sso-sign-in';
-import { addTxtRecord, LOCAL_OIDC_CLIENT, localOidcIssuer, removeTxtRecord } from '../support/sso-stand-ins';
+import { addTxtRecord, claimAndProveDomain, LOCAL_OIDC_CLIENT, localOidcIssuer, removeTxtRecord } from '../support/sso-stand-ins';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 const UserPoolId = runtime.ids.userPoolId;
@@ -40,13 +40,11 @@ async function untilNextSecondAfter(iso: string) {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-/** Claims `domain`, publishes its TXT record on the DNS stand-in and presses Check. */
+/** Claims and proves `domain`; its TXT record is removed at the end. */
 async function claimAndProve(user: TestUser, businessId: string, domain: string) {
-  const claimed = await api('POST', `/api/businesses/${businessId}/sso/domains`, { user, body: { domain } });
-  expect(claimed.status, claimed.text).toBe(201);
-  await addTxtRecord(claimed.body.txtRecord.name, claimed.body.txtRecord.value);
-  cleanups.push(() => removeTxtRecord(claimed.body.txtRecord.name, claimed.body.txtRecord.value));
-  return { claim: claimed.body as { id: string; txtRecord: { name: string; value: string } }, check: await api('POST', `/api/businesses/${businessId}/sso/domains/${claimed.body.id}/check`, { user }) };
+  const proven = await claimAndProveDomain(user, businessId, domain);
+  cleanups.push(() => removeTxtRecord(proven.txtRecord.name, proven.txtRecord.value));
+  return proven;
 }
 
 describe('the local OIDC provider answers its token endpoint as a real one does', () => {
@@ -142,6 +140,41 @@ describe("'Require SSO' only after a successful test sign-in through the current
     expect((await stored())?.requireSso).toBe(false);
     // The earlier test's token predates the re-saved provider: it does not count for it.
     expect((await record(test.accessToken!)).body.error.message).toBe(ssoMessages.testSignInOtherProvider);
+  });
+});
+
+describe("disconnecting the provider switches 'Require SSO' off", () => {
+  it('leaves no business requiring SSO with no provider: stored, answered and audited', async () => {
+    // globex.example: a domain the local identity providers have a person of (sam.starter); released at the end, as
+    // sso-first-sign-in.test.ts (which claims it too, in another file: files run one at a time) releases it.
+    const a = await createOwnerWithBusiness({ name: 'Globex Unplugged' });
+    const domain = 'globex.example';
+    await addEmployee(a.owner, a.business.id, { name: 'Sam Starter', email: `sam.starter@${domain}` });
+    const { claim, check } = await claimAndProve(a.owner, a.business.id, domain);
+    expect(check.status, check.text).toBe(200);
+    cleanups.push(() => api('DELETE', `/api/businesses/${a.business.id}/sso/domains/${claim.id}`, { user: a.owner }));
+    const db = await tables();
+    const stored = async () => (await db.ssoConnection.get({ businessId: a.business.id }).go({ consistent: true })).data;
+    const connected = await connectOidc(a.owner, a.business.id, LOCAL_OIDC_CLIENT.clientSecret);
+    expect(connected.status, connected.text).toBe(200);
+    await untilNextSecondAfter(connected.body.provider.connectedAt);
+    const test = await federatedSignIn(`sam.starter@${domain}`, { identityProvider: connected.body.provider.providerName });
+    expect(test.error, test.errorDescription ?? '').toBeNull();
+    expect((await api('POST', `/api/businesses/${a.business.id}/sso/test-sign-ins`, { user: a.owner, body: { accessToken: test.accessToken } })).status).toBe(200);
+    const on = await api('PUT', `/api/businesses/${a.business.id}/sso/settings`, { user: a.owner, body: { createEmployeesOnFirstSignIn: true, requireSso: true } });
+    expect(on.status, on.text).toBe(200);
+    expect(await stored()).toMatchObject({ requireSso: true, createEmployeesOnFirstSignIn: true });
+
+    const disconnected = await api('DELETE', `/api/businesses/${a.business.id}/sso/provider`, { user: a.owner });
+    expect(disconnected.status).toBe(204);
+    const after = await api('GET', `/api/businesses/${a.business.id}/sso`, { user: a.owner });
+    expect(after.body.provider).toBeNull();
+    expect(after.body.settings).toEqual({ createEmployeesOnFirstSignIn: true, requireSso: false });
+    const row = await stored();
+    expect(row).toMatchObject({ requireSso: false, createEmployeesOnFirstSignIn: true });
+    expect(row?.providerName).toBeUndefined();
+    const { data: audit } = await db.auditEntry.query.primary({ businessId: a.business.id }).go({ pages: 'all' });
+    expect(audit.filter((e) => e.action === 'sso.settingsChanged').map((e) => e.fields)).toEqual([['createEmployeesOnFirstSignIn', 'requireSso'], ['requireSso']]);
   });
 });
 

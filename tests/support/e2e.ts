@@ -5,7 +5,7 @@ import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AuthPage } from '../e2e/pages/auth-page';
 import { launchBrowser } from './browser';
-import { mailbox, origin, type TestUser } from './runtime';
+import { mailbox, origin, runtime, type TestUser } from './runtime';
 import { userAgents } from './user-agents';
 
 export const artifactsDir = join('tests', 'artifacts');
@@ -74,4 +74,18 @@ export async function openSsoSettings(page: Page) {
   await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
   await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
   return { dialog, section };
+}
+
+const hostedUi = `http://127.0.0.1:${runtime.settings.hostedUiPort}`;
+/** Whether the page is at the local hosted UI's authorize page (where 'Continue with Google' goes). */
+export const atHostedUi = (url: URL) => url.origin === hostedUi && url.pathname === '/oauth2/authorize';
+
+/** On the local Google account chooser: a typed Google account, its e-mail verified or not, then Continue. */
+export async function chooseGoogleAccount(page: Page, account: { email: string; name: string; verified: boolean }) {
+  await expectOnPage(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible();
+  await page.getByLabel('Use another account').check();
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Google has verified this email address').setChecked(account.verified);
+  await page.getByRole('button', { name: 'Continue' }).click();
 }

@@ -4,7 +4,7 @@
 import { LOCAL_OIDC_CLIENT, type IdTokenKnobs } from '../../functions/local/oidc-idp';
 import type { SamlResponseKnobs } from '../../functions/local/saml-idp';
 import { SSO_TEST_PASSWORD, SSO_TEST_USERS } from '../../functions/local/sso-test-users';
-import { runtime } from './runtime';
+import { api, runtime, type TestUser } from './runtime';
 
 export { LOCAL_OIDC_CLIENT, SSO_TEST_PASSWORD, SSO_TEST_USERS };
 
@@ -31,4 +31,16 @@ export async function nextSamlResponse(knobs: SamlResponseKnobs): Promise<void> 
 /** Makes the local OIDC provider's next id_token bad in one way (issuer, audience, nonce, expiry, key). */
 export async function nextIdToken(knobs: IdTokenKnobs): Promise<void> {
   await fetch(`http://127.0.0.1:${settings.oidcIdpPort}/test/next-id-token`, { method: 'POST', body: JSON.stringify(knobs) });
+}
+
+/**
+ * Claims `domain` for the business, publishes its TXT record on the DNS stand-in and presses Check: the claim, Check's
+ * answer and the record (for the caller to remove when done).
+ */
+export async function claimAndProveDomain(user: TestUser, businessId: string, domain: string) {
+  const claimed = await api('POST', `/api/businesses/${businessId}/sso/domains`, { user, body: { domain } });
+  if (claimed.status !== 201) throw new Error(`claiming ${domain} failed: ${claimed.text}`);
+  const claim = claimed.body as { id: string; txtRecord: { name: string; value: string } };
+  await addTxtRecord(claim.txtRecord.name, claim.txtRecord.value);
+  return { claim, txtRecord: claim.txtRecord, check: await api('POST', `/api/businesses/${businessId}/sso/domains/${claim.id}/check`, { user }) };
 }

@@ -70,6 +70,7 @@ const frames: Record<string, () => Promise<ReactElement>> = {
   '/admin?tab=billing': () => adminFrame('billing', () => import('./features/admin/components/billing-tab').then((m) => m.BillingTab)),
   '/admin?tab=plans': () => adminFrame('plans', () => import('./features/admin/components/plans-tab').then((m) => m.PlansTab)),
   '/admin?tab=users': () => adminFrame('users', () => import('./features/admin/components/users-tab').then((m) => m.UsersTab)),
+  '/admin?tab=sso-domains': () => adminFrame('sso-domains', () => import('./features/admin/components/sso-domains-tab').then((m) => m.SsoDomainsTab)),
   '/employee-portal': async () => {
     const { PortalFrame } = await import('./features/employee-portal/routes/employee-portal-page');
     return <PortalFrame />;

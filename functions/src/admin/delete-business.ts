@@ -1,5 +1,6 @@
 // Cascade delete of a business (spec 2 §4, §7 delete_business_cascade; issue 10 §3): its employees, cards, scan
-// counters, memberships, guards, invitations, contacts, agency links, Apple Wallet pass registrations, media and every invoice that is not paid — paid invoices
+// counters, memberships, guards, invitations, contacts, agency links, Apple Wallet pass registrations, single sign-on
+// (identity providers and domain claims), media and every invoice that is not paid — paid invoices
 // (and their monthly guards) are kept for the accounts. The business item goes last, so a delete that fails half-way
 // can simply be run again. Then the people of the business lose their sessions; a failure there is only warned about.
 import type { BusinessDeleted } from '../../../shared/schemas/admin';
@@ -13,6 +14,7 @@ import { db } from '../data/entities';
 import { endSessions } from '../identity/repository';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { removeSsoOfBusiness } from '../sso/remove-business-sso';
 
 /** Runs `work` over `items`, `concurrency` at a time. */
 async function inParallel<T, R>(items: readonly T[], concurrency: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -103,7 +105,8 @@ export async function deleteBusiness(businessId: string): Promise<BusinessDelete
     e.businessOwnerGuard.get({ ownerId: business.ownerId }).go(),
   ]);
 
-  let items = 0;
+  // Its identity providers and domain claims first: a claim left behind would keep holding the domain.
+  let items = await removeSsoOfBusiness(businessId);
   items += await deleteAll((k) => e.cardScanDay.delete(k), cardDays.flatMap((r) => r.data.map(({ cardId, day }) => ({ cardId, day }))));
   items += await deleteAll((k) => e.businessScanDay.delete(k), businessDays.data.map(({ day }) => ({ businessId, day })));
   items += await deleteAll((k) => e.cardScanTotal.delete(k), dashboard.data.cardScanTotal.map(({ cardId }) => ({ cardId })));

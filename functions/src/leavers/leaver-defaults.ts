@@ -4,6 +4,7 @@
 // (the server decides, whatever the form sent); used only while they still are, else passed over.
 import type { LeaverDefaults, LeaverDefaultsUpdate } from '../../../shared/schemas/leavers';
 import { messages } from '../../../shared/messages';
+import { recordAudit } from '../audit/audit-entry';
 import { getBusiness, getCard, getEmployee, type BusinessRecord, type EmployeeRecord } from '../business/repository';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
@@ -54,6 +55,15 @@ export async function getLeaverDefaults(caller: Caller, businessId: string): Pro
   return viewOf(business);
 }
 
+/** Which of the two defaults a save changes (the log names them, like other settings' changes). */
+function changedDefaults(before: Pick<BusinessRecord, 'defaultSuccessorId' | 'departmentSuccessors'>, successorId: string | undefined, departments: { department: string; employeeId: string }[]): string[] {
+  const byDepartment = (list: { department: string; employeeId: string }[] | undefined) => JSON.stringify((list ?? []).map((d) => [d.department, d.employeeId]));
+  return [
+    ...((before.defaultSuccessorId ?? undefined) !== successorId ? ['defaultSuccessor'] : []),
+    ...(byDepartment(before.departmentSuccessors) !== byDepartment(departments) ? ['departmentSuccessors'] : []),
+  ];
+}
+
 /** Saves the defaults; every person named must be an active employee of this business with a card (400 per field otherwise, nothing stored). */
 export async function saveLeaverDefaults(caller: Caller, businessId: string, input: LeaverDefaultsUpdate): Promise<LeaverDefaults> {
   await assertCanManageBusiness(caller, businessId);
@@ -70,5 +80,7 @@ export async function saveLeaverDefaults(caller: Caller, businessId: string, inp
   if (Object.keys(problems).length > 0) throw new AppError('VALIDATION_FAILED', messages.leavers.defaultSuccessorNotActive, problems);
   const departments = input.departments.map((d) => ({ department: d.department, employeeId: d.successorEmployeeId }));
   await setLeaverDefaults(businessId, input.successorEmployeeId, departments);
+  const fields = changedDefaults(business, input.successorEmployeeId ?? undefined, departments);
+  if (fields.length) await recordAudit({ businessId, action: 'business.leaverDefaultsChanged', target: { type: 'business', id: businessId, label: business.name }, fields });
   return viewOf({ businessId, defaultSuccessorId: input.successorEmployeeId ?? undefined, departmentSuccessors: departments });
 }

@@ -269,7 +269,10 @@ export async function connectSsoProvider(caller: Caller, businessId: string, inp
   return getSso(caller, businessId);
 }
 
-/** Removes the business's providers from the app client, deletes them and the sign-ins they linked. */
+/**
+ * Removes the business's providers from the app client, deletes them and the sign-ins they linked, and switches
+ * 'Require SSO' off: with no provider it would leave employees no way to sign in.
+ */
 export async function disconnectSsoProvider(caller: Caller, businessId: string): Promise<void> {
   await assertBusiness(caller, businessId);
   const connection = await getSsoConnection(businessId);
@@ -281,6 +284,7 @@ export async function disconnectSsoProvider(caller: Caller, businessId: string):
   for (const p of connected) {
     await recordAudit({ businessId, action: 'sso.providerDisconnected', target: { type: 'ssoProvider', id: p.providerName, label: p.providerType } });
   }
+  if (connection?.requireSso) await recordAudit({ businessId, action: 'sso.settingsChanged', target: { type: 'business', id: businessId }, fields: ['requireSso'] });
 }
 
 /**

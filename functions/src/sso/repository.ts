@@ -60,6 +60,12 @@ export async function listSsoDomains(businessId: string): Promise<SsoDomainRecor
   return data.filter((d) => isLiveClaim(d));
 }
 
+/** SSO-2: every claim of a business, expired ones too (a deleted business's go with it). */
+export async function listAllSsoDomainsOfBusiness(businessId: string): Promise<SsoDomainRecord[]> {
+  const { data } = await db().ssoDomain.query.byBusiness({ businessId }).go({ pages: 'all' });
+  return data;
+}
+
 export type VerifyOutcome = 'verified' | 'heldElsewhere' | 'gone';
 
 /**
@@ -215,13 +221,22 @@ export async function recordSsoTestSignIn(businessId: string, providerName: stri
   }
 }
 
-/** Forgets the provider, keeping the switches. */
+/**
+ * Forgets the provider and switches 'Require SSO' off (with no provider it would refuse every employee's sign-in), keeping
+ * the other switch.
+ */
 export async function clearSsoProvider(businessId: string): Promise<void> {
   const existing = await getSsoConnection(businessId);
   if (!existing) return;
   await db()
-    .ssoConnection.put({ businessId, createEmployeesOnFirstSignIn: existing.createEmployeesOnFirstSignIn, requireSso: existing.requireSso, createdAt: existing.createdAt })
+    .ssoConnection.put({ businessId, createEmployeesOnFirstSignIn: existing.createEmployeesOnFirstSignIn, requireSso: false, createdAt: existing.createdAt })
     .go({ response: 'none' });
+}
+
+/** SSO-3: deletes the business's connection (its provider, switches and test); false when there was none. */
+export async function deleteSsoConnection(businessId: string): Promise<boolean> {
+  const { data } = await db().ssoConnection.delete({ businessId }).go({ response: 'all_old' });
+  return Boolean(data);
 }
 
 /**

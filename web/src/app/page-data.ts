@@ -66,6 +66,11 @@ export async function prefetchPageData(client: QueryClient, page: PageWithData, 
           const { adminUsersQuery } = await import('@web/features/admin/api/admin-users');
           return prefetch(adminUsersQuery, () => client.prefetchQuery(adminUsersQuery));
         }
+        case 'sso-domains': {
+          const { ssoDomainClaimsQuery } = await import('@web/features/admin/api/sso-domain-claims');
+          const query = ssoDomainClaimsQuery('');
+          return prefetch(query, () => client.prefetchInfiniteQuery(query));
+        }
       }
     }
   }

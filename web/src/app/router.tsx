@@ -180,6 +180,7 @@ function firstRequestsOf(page: PageWithData, params: Record<string, string | und
       if (!me.isAdmin) return [];
       const tab = search.get('tab') ?? 'dashboard';
       if (tab === 'businesses') return [{ path: '/api/admin/businesses', query: { status: 'all' } }];
+      if (tab === 'sso-domains') return [{ path: '/api/admin/sso-domains' }];
       // The runs' card is the tab's largest text (its LCP): its request goes first.
       if (tab === 'billing') return [{ path: '/api/admin/billing-runs' }, { path: '/api/admin/invoices', query: { status: 'all', payer: 'all' } }];
       return ['dashboard', 'plans', 'users'].includes(tab) ? [{ path: `/api/admin/${tab}` }] : [];

@@ -37,6 +37,8 @@ const fieldWords: Record<string, string> = {
   secondaryColor: 'secondary colour',
   accentColor: 'accent colour',
   zipCode: 'ZIP code',
+  defaultSuccessor: 'default successor',
+  departmentSuccessors: 'successors by department',
 };
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -16,6 +16,7 @@ const BusinessesTab = lazy(() => import('../components/businesses-tab').then((m)
 const BillingTab = lazy(() => import('../components/billing-tab').then((m) => ({ default: m.BillingTab })));
 const PlansTab = lazy(() => import('../components/plans-tab').then((m) => ({ default: m.PlansTab })));
 const UsersTab = lazy(() => import('../components/users-tab').then((m) => ({ default: m.UsersTab })));
+const SsoDomainsTab = lazy(() => import('../components/sso-domains-tab').then((m) => ({ default: m.SsoDomainsTab })));
 
 const tabs = [
   { value: 'dashboard', label: 'Dashboard' },
@@ -23,6 +24,7 @@ const tabs = [
   { value: 'billing', label: 'Billing' },
   { value: 'plans', label: 'Plans' },
   { value: 'users', label: 'Users' },
+  { value: 'sso-domains', label: 'SSO domains' },
 ] as const;
 export type Tab = (typeof tabs)[number]['value'];
 
@@ -46,6 +48,7 @@ function AdminPortal() {
         {tab === 'billing' && <BillingTab />}
         {tab === 'plans' && <PlansTab />}
         {tab === 'users' && <UsersTab />}
+        {tab === 'sso-domains' && <SsoDomainsTab />}
       </Suspense>
     </AdminLayout>
   );

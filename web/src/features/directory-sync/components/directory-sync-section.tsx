@@ -77,6 +77,14 @@ export function DirectorySyncSection({ businessId }: { businessId: string }) {
           <li>Keep the user attribute mappings (userPrincipalName → userName, mail → work e-mail, department, jobTitle), assign users or groups, and start provisioning.</li>
         </ol>
       </details>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">{directorySyncMessages.googleWorkspaceTitle}</summary>
+        <ul className="mt-2 grid list-disc gap-1 pl-5">
+          {directorySyncMessages.googleWorkspaceSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+      </details>
     </section>
   );
 }

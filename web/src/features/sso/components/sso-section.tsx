@@ -249,7 +249,7 @@ function Provider({ businessId, sso }: { businessId: string; sso: Sso }) {
       <ConfirmDialog
         open={confirming}
         title="Disconnect the identity provider?"
-        description="Your staff can no longer sign in with single sign-on until you connect a provider again."
+        description={sso.settings.requireSso ? `${ssoMessages.disconnectDescription} ${ssoMessages.disconnectTurnsOffRequireSso}` : ssoMessages.disconnectDescription}
         confirmLabel="Disconnect"
         busy={disconnect.isPending}
         onConfirm={() => void confirmDisconnect()}
