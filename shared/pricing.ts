@@ -1,10 +1,19 @@
 // Billing rules (spec 2 §9): per-user monthly rates chosen from pricing plans, the agency and admin
 // figures, and the amount the monthly invoice job bills. Money is integer cents in and out; formatting
 // to dollars happens only at the edge (shared/format.ts formatMoney).
-import type { PricingPlan } from './schemas/plan';
+
+export const planTypes = ['business', 'agency'] as const;
+export type PlanType = (typeof planTypes)[number];
 
 /** The fields of a plan that pricing reads (the public pricing query selects only a few columns). */
-export type RatePlan = Pick<PricingPlan, 'priceCents' | 'userRange' | 'planType' | 'isActive'>;
+export interface RatePlan {
+  /** Per user per month, in cents. */
+  priceCents: number;
+  /** Free text such as '1-20 users' or '200+ users' (parseUserRange). */
+  userRange: string;
+  planType: PlanType;
+  isActive: boolean;
+}
 
 /** Rates in cents per user per month. */
 export const FALLBACK_BUSINESS_RATE_CENTS = 199;
@@ -164,7 +173,7 @@ export const DEFAULT_VOLUME_TIERS: readonly VolumeTier[] = [
 ];
 
 /** The tiers an agency is billed by: the first active agency plan's (display order), else the defaults. */
-export function agencyVolumeTiers(plans: readonly Pick<PricingPlan, 'planType' | 'isActive' | 'volumeTiers'>[]): readonly VolumeTier[] {
+export function agencyVolumeTiers(plans: readonly (Pick<RatePlan, 'planType' | 'isActive'> & { volumeTiers: readonly VolumeTier[] | null })[]): readonly VolumeTier[] {
   return plans.find((plan) => plan.planType === 'agency' && plan.isActive)?.volumeTiers ?? DEFAULT_VOLUME_TIERS;
 }
 

@@ -1,11 +1,10 @@
 // Pricing plans (spec 1 §3, spec 2 §3): the DTO, the admin edit input and the display order.
 import * as z from '../zod';
 import { DEFAULT_CURRENCY, groupDigits } from '../format';
-import { toCents, type VolumeTier } from '../pricing';
+import { planTypes, toCents, type VolumeTier } from '../pricing';
 import { optionalText, requiredText } from './common';
 
-export const planTypes = ['business', 'agency'] as const;
-export type PlanType = (typeof planTypes)[number];
+export { planTypes, type PlanType } from '../pricing';
 
 /** In dollars: the admin form's bound (the stored price is cents). */
 export const MAX_PLAN_PRICE = 100_000;
