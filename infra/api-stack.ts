@@ -134,7 +134,6 @@ export class ApiStack extends Stack {
       stage: config.stage,
       apiDomainName: Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)),
       originVerifySecret: this.originVerifySecret,
-      mediaBucket: props.mediaBucket,
     });
     const environment = new AppEnvironment({
       billingQueue: this.billingQueues.billing,

@@ -2,16 +2,17 @@
 // tenant-only, CloudFront SaaS Manager) that each agency domain joins as a distribution tenant at run time, and the
 // connection group whose routing endpoint an agency's CNAME points at. It serves what a card link needs and nothing
 // else: the card page (its function URL, with origin access control), its vCard and contact form (the API), each with
-// the origin-verify header, and /media (the media bucket). A viewer-request function copies the viewer's Host into X-Cardcrew-Custom-Domain (overwriting whatever the
-// viewer sent) and answers 404 for every other path; the platform distribution never forwards that header, so the API
+// the origin-verify header, and /media through the card page function, which serves only the files of the domain's
+// agency and its clients (functions/src/card-page/media-on-domain.ts; straight from the bucket any business's file
+// would be served on any agency's domain). A viewer-request function copies the viewer's Host into
+// X-Cardcrew-Custom-Domain (overwriting whatever the viewer sent) and answers 404 for every other path; the platform distribution never forwards that header, so the API
 // can trust it (functions/src/card-page/custom-domain-host.ts).
-import { Fn, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { API_VIEWER_HEADERS, MEDIA_PREFIX_FUNCTION } from './web-stack';
+import { API_VIEWER_HEADERS } from './web-stack';
 
 /** The header the tenant distribution sets from Host (functions/src/card-page/custom-domain-host.ts). */
 export const CUSTOM_DOMAIN_HEADER = 'X-Cardcrew-Custom-Domain';
@@ -21,7 +22,8 @@ export const TENANT_HOST_FUNCTION = `
 var routes = [
   [/^\\/card\\/[^\\/]+$/, ['GET', 'HEAD']],
   [/^\\/api\\/public\\/cards\\/[^\\/]+\\/vcard$/, ['GET', 'HEAD']],
-  [/^\\/api\\/public\\/cards\\/[^\\/]+\\/contact$/, ['POST']]
+  [/^\\/api\\/public\\/cards\\/[^\\/]+\\/contact$/, ['POST']],
+  [/^\\/media\\/.+$/, ['GET', 'HEAD']]
 ];
 function handler(event) {
   var request = event.request;
@@ -37,7 +39,6 @@ export interface CardTenantDistributionProps {
   /** Host name of the HTTP API's execute-api endpoint. */
   readonly apiDomainName: string;
   readonly originVerifySecret: secretsmanager.ISecret;
-  readonly mediaBucket: s3.IBucket;
 }
 
 export class CardTenantDistribution extends Construct {
@@ -62,12 +63,6 @@ export class CardTenantDistribution extends Construct {
       code: cloudfront.FunctionCode.fromInline(TENANT_HOST_FUNCTION),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
-    const mediaFunction = new cloudfront.Function(this, 'MediaPrefix', {
-      comment: 'Strip /media from the S3 key',
-      code: cloudfront.FunctionCode.fromInline(MEDIA_PREFIX_FUNCTION),
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-    });
-    const mediaAccess = new cloudfront.S3OriginAccessControl(this, 'MediaAccess', { description: 'CardCrew card tenants: media bucket' });
     const originRequest = new cloudfront.OriginRequestPolicy(this, 'CardOriginRequest', {
       comment: 'CardCrew card tenants: the viewer headers the card routes read, the viewer address and the custom domain',
       headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS, 'CloudFront-Viewer-Address', CUSTOM_DOMAIN_HEADER),
@@ -83,25 +78,8 @@ export class CardTenantDistribution extends Construct {
         customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
         originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: this.originVerifyValue }],
       },
-      {
-        id: 'media',
-        domainName: props.mediaBucket.bucketRegionalDomainName,
-        s3OriginConfig: { originAccessIdentity: '' },
-        originAccessControlId: mediaAccess.originAccessControlId,
-      },
     ];
-    this.cacheBehaviors = [
-      {
-        pathPattern: '/media/*',
-        targetOriginId: 'media',
-        viewerProtocolPolicy: 'redirect-to-https',
-        allowedMethods: ['GET', 'HEAD'],
-        cachedMethods: ['GET', 'HEAD'],
-        cachePolicyId: cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId,
-        compress: true,
-        functionAssociations: [{ eventType: 'viewer-request', functionArn: mediaFunction.functionArn }],
-      },
-    ];
+    this.cacheBehaviors = [];
     this.cardRoute = { originRequestPolicyId: originRequest.originRequestPolicyId, functionAssociations: [{ eventType: 'viewer-request', functionArn: hostFunction.functionArn }] };
 
     const distribution = new cloudfront.CfnDistribution(this, 'Distribution', {
@@ -162,6 +140,29 @@ export class CardTenantDistribution extends Construct {
       customOriginConfig: { originProtocolPolicy: 'https-only', originSslProtocols: ['TLSv1.2'] },
       originAccessControlId: access.attrId,
       originCustomHeaders: [{ headerName: 'X-Origin-Verify', headerValue: this.originVerifyValue }],
+    });
+    // Media: cached (the objects are immutable) per domain, since one key is a file on one agency's domain and a 404 on
+    // another's; the domain header in the cache key is also what reaches the function.
+    const mediaCache = new cloudfront.CachePolicy(this, 'MediaByDomain', {
+      comment: 'CardCrew card tenants: media, cached per custom domain',
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(CUSTOM_DOMAIN_HEADER),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      defaultTtl: Duration.days(1),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: true,
+    });
+    this.cacheBehaviors.push({
+      pathPattern: '/media/*',
+      targetOriginId: 'cardPage',
+      viewerProtocolPolicy: 'redirect-to-https',
+      allowedMethods: ['GET', 'HEAD'],
+      cachedMethods: ['GET', 'HEAD'],
+      cachePolicyId: mediaCache.cachePolicyId,
+      compress: true,
+      functionAssociations: this.cardRoute.functionAssociations,
     });
     this.cacheBehaviors.push({
       pathPattern: '/card/*',

@@ -8,7 +8,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { pageFileFor } from '../../shared/public-pages';
-import { CUSTOM_DOMAIN_HEADER, customDomainKeys } from '../src/card-page/custom-domain-host';
+import { CUSTOM_DOMAIN_HEADER, customDomainKeys, mediaServesOnDomain } from '../src/card-page/custom-domain-host';
 import { getItemOf } from '../src/data/plain-item';
 import { commonSecurityHeaders, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../security-headers';
 import type { createApiAdapter } from './api-adapter';
@@ -221,7 +221,12 @@ export function createLocalServer(o: LocalServerOptions): Server {
       if (path === '/config.json') return respond(req, res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
       if (path.startsWith('/media/')) {
         const key = safeDecode(path.slice('/media/'.length));
-        return key === null ? respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(req, res, o, key);
+        if (key === null) return respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
+        // On an agency's domain only the agency's and its clients' files, as the tenant distribution's card page
+        // function decides there (functions/src/card-page/media-on-domain.ts).
+        const domain = req.headers[CUSTOM_DOMAIN_HEADER] as string | undefined;
+        if (domain && !(await mediaServesOnDomain(domain, key))) return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not Found');
+        return await serveMedia(req, res, o, key);
       }
       if (path.startsWith('/api/') || path.startsWith('/card/') || path.startsWith('/scim/')) {
         // As CloudFront's origin request policy does: the viewer's address, never what the client claims it is.

@@ -34,12 +34,12 @@ function runHostFunction(request: { uri: string; method: string; headers: Record
 }
 
 describe('the card tenant distribution', () => {
-  it('is tenant-only, in the API stack, with the API and the card page URL (origin-verify header) and the media bucket (OAC) as origins', () => {
+  it('is tenant-only, in the API stack, with the API and the card page URL (origin-verify header) as origins, media through the card page', () => {
     const config = tenantDistribution();
     expect(config.ConnectionMode).toBe('tenant-only');
-    expect(config.Origins.map((o) => o.Id).sort()).toEqual(['api', 'cardPage', 'media']);
+    // No bucket origin: straight from the bucket any business's file would be served on any agency's domain.
+    expect(config.Origins.map((o) => o.Id).sort()).toEqual(['api', 'cardPage']);
     expect(config.Origins.find((o) => o.Id === 'api')!.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
-    expect(config.Origins.find((o) => o.Id === 'media')!.OriginAccessControlId).toBeDefined();
     // The card page: its function URL, signed by an origin access control of type lambda (always, SigV4).
     const cardPage = config.Origins.find((o) => o.Id === 'cardPage')!;
     expect(cardPage.OriginCustomHeaders?.map((h) => h.HeaderName)).toEqual(['X-Origin-Verify']);
@@ -49,7 +49,12 @@ describe('the card tenant distribution', () => {
     expect(cardPage.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [accessId, 'Id'] });
     expect(config.DefaultCacheBehavior).toMatchObject({ TargetOriginId: 'api', ViewerProtocolPolicy: 'https-only' });
     expect(config.DefaultCacheBehavior.FunctionAssociations.map((f) => f.EventType)).toEqual(['viewer-request']);
-    expect(config.CacheBehaviors.map((b) => [b.PathPattern, b.TargetOriginId])).toEqual([['/media/*', 'media'], ['/card/*', 'cardPage']]);
+    expect(config.CacheBehaviors.map((b) => [b.PathPattern, b.TargetOriginId])).toEqual([['/media/*', 'cardPage'], ['/card/*', 'cardPage']]);
+    // Media is cached per domain (the header is in the cache key) and passes the viewer function that sets it.
+    const mediaBehavior = config.CacheBehaviors[0] as unknown as typeof config.DefaultCacheBehavior & { CachePolicyId: { Ref: string } };
+    expect(mediaBehavior.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
+    const mediaCache = resourcesOf(api, 'AWS::CloudFront::CachePolicy').find(([id]) => id === mediaBehavior.CachePolicyId.Ref)!;
+    expect(JSON.stringify(mediaCache[1].Properties)).toContain('X-Cardcrew-Custom-Domain');
     // The card page keeps the viewer function (its Host as the custom domain) and the forwarded headers of the other card routes.
     const cardBehavior = config.CacheBehaviors[1] as unknown as typeof config.DefaultCacheBehavior & { OriginRequestPolicyId: unknown; AllowedMethods: string[] };
     expect(cardBehavior.FunctionAssociations).toEqual(config.DefaultCacheBehavior.FunctionAssociations);
@@ -73,6 +78,8 @@ describe('the card tenant distribution', () => {
     expect((card as { headers: Record<string, { value: string }> }).headers['x-cardcrew-custom-domain']).toEqual({ value: 'cards.bright.example' });
     expect(runHostFunction({ uri: '/api/public/cards/abc1234567/vcard', method: 'GET', headers: { host: { value: 'a.example' } } })).toHaveProperty('uri');
     expect(runHostFunction({ uri: '/api/public/cards/abc1234567/contact', method: 'POST', headers: { host: { value: 'a.example' } } })).toHaveProperty('uri');
+    const media = runHostFunction({ uri: '/media/qr/b1/c1/v1.png', method: 'GET', headers: { host: { value: 'a.example' } } }) as { headers: Record<string, { value: string }> };
+    expect(media.headers['x-cardcrew-custom-domain']).toEqual({ value: 'a.example' });
     for (const [uri, method] of [['/', 'GET'], ['/api/agency', 'GET'], ['/api/health', 'GET'], ['/card/x', 'POST'], ['/config.json', 'GET'], ['/card/a/b', 'GET']]) {
       expect(runHostFunction({ uri: uri!, method: method!, headers: { host: { value: 'a.example' } } }), `${method} ${uri}`).toEqual({ statusCode: 404, statusDescription: 'Not Found' });
     }

@@ -220,6 +220,38 @@ describe('custom domains: serving card pages by Host', () => {
     expect((await api('GET', '/card/demo-card-jane-cooper')).status).toBe(200);
   });
 
+  it("serves on a domain only the media of its agency's clients: another business's QR code or any upload is 404 there and untouched", async () => {
+    const db = await tables();
+    const mediaPath = async (cardId: string) => new URL((await db.card.get({ cardId }).go({ consistent: true })).data!.qrCodeUrl!).pathname;
+    const northwind = await mediaPath('demo-card-sam-baker');
+    const acme = await mediaPath('demo-card-jane-cooper');
+    expect((await onHost(bright, 'GET', northwind)).status).toBe(200);
+    // Acme is nobody's client: its QR code stays unknown on Bright's domain (GET and HEAD), and the platform keeps serving it.
+    expect((await onHost(bright, 'GET', acme)).status).toBe(404);
+    expect((await onHost(bright, 'HEAD', acme)).status).toBe(404);
+    expect((await fetch(`${runtime.origin}${acme}`)).status).toBe(200);
+
+    // A second agency's active domain serves its own client's QR code and not Bright's client's.
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Scoped Media Bakery');
+    const domain = localDomain();
+    await addDomain(user, agencyId, domain);
+    await waitForState(user, agencyId, domain, 'active');
+    const employee = await addEmployee(user, clientId, { name: 'Media Owner' });
+    const own = await mediaPath(employee.card.id);
+    expect(own).toContain(`/qr/${clientId}/`);
+    expect((await onHost(domain, 'GET', own)).status).toBe(200);
+    expect((await onHost(domain, 'GET', northwind)).status).toBe(404);
+    expect((await onHost(bright, 'GET', own)).status).toBe(404);
+    // Paths whose folder names no owner (browser uploads, made-up folders, a bare id) are never served on a domain.
+    for (const path of [`/media/uploads/${clientId}/x`, `/media/other/${clientId}/x.png`, `/media/qr/${clientId}`]) {
+      expect((await onHost(domain, 'GET', path)).status, path).toBe(404);
+    }
+    // Nothing was deleted or changed: both cards still name their QR images, which the platform serves.
+    expect(await mediaPath('demo-card-jane-cooper')).toBe(acme);
+    expect((await fetch(`${runtime.origin}${own}`)).status).toBe(200);
+  });
+
   it("shows Bright Agency's mark, not the platform's icon, on 'Card Not Found' on Bright's domain; the platform's address keeps its own", async () => {
     const before = await tableFingerprint();
     for (const path of ['/card/no-such-card-00000', '/card/demo-card-jane-cooper']) {
