@@ -132,7 +132,8 @@ export const areas: Record<Area, AreaDef> = {
     // Update: employee, card, business counters) and the employee's Cognito group. With 'create employees on first
     // sign-in', a draft employee is created instead in one transaction (Put: employee, card, scan total, guards,
     // membership, audit; Update: business counters); its QR code is made by the dashboard or the portal's button, so no media write.
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
+    // site: the agency's domain origin (Sign Out goes there) and, on such a domain, the agency's brand (GET /api/site-brand).
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, site: true, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
   business: {

@@ -10,19 +10,13 @@ import { siteConfig } from '../config';
 import { faviconUrlsOf } from '../../../shared/favicon';
 import type { DomainAgencyMark } from './card-page';
 
-export const CUSTOM_DOMAIN_HEADER = 'x-cardcrew-custom-domain';
+export { CUSTOM_DOMAIN_HEADER, customDomainOf } from '../lib/custom-domain-header';
 
 export const customDomainKeys = {
   customDomain: (domain: string) => ({ pk: keyPart('domain', domain), sk: '$customdomain_1' }),
   agencyClient: (agencyId: string, businessId: string) => ({ pk: keyPart('agencyid', agencyId), sk: `$agencyclient_1#businessid_${businessId.toLowerCase()}` }),
   agency: (agencyId: string) => ({ pk: keyPart('agencyid', agencyId), sk: '$agency_1' }),
 };
-
-/** The custom domain the edge says the request came in on, or null on the platform's. */
-export function customDomainOf(headers: Record<string, string | undefined> | undefined): string | null {
-  const value = headers?.[CUSTOM_DOMAIN_HEADER];
-  return value ? value.toLowerCase() : null;
-}
 
 /** The agency whose active domain this is, or null (unknown, or not active yet). */
 export async function agencyOfActiveDomain(domain: string): Promise<string | null> {

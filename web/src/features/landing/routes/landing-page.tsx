@@ -12,9 +12,16 @@ import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { signUpPath } from '@web/features/auth/sign-up-link';
 import { useSession } from '@web/features/auth/session-provider';
 import { PricingSection } from '../components/pricing-section';
+import { DomainHome } from '@web/features/white-label/domain-home';
+import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
 import { signedInDestination } from '@web/lib/signed-in-destination';
 
 export function LandingPage() {
+  // An agency's custom domain has its own home page (its brand, Sign In), never CardCrew's marketing page.
+  return onAgencyDomain() ? <DomainHome /> : <PlatformLandingPage />;
+}
+
+function PlatformLandingPage() {
   const { user, me, loading } = useSession();
   const { hash } = useLocation();
 
