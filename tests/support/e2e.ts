@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { AuthPage } from '../e2e/pages/auth-page';
 import { launchBrowser } from './browser';
 import { mailbox, origin, type TestUser } from './runtime';
@@ -74,4 +75,13 @@ export async function openSsoSettings(page: Page) {
   await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
   await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
   return { dialog, section };
+}
+
+/** A white-labelled client's page shows no CardCrew: not in the tab (title, icon), the text or a platform mark; one <title>. */
+export async function expectNoCardCrew(page: Page, where: string) {
+  expect(await page.title(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('body').innerText(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('link[rel="icon"]').getAttribute('href'), where).not.toBe('/favicon.svg');
+  expect(await page.locator('[data-platform-mark]').count(), where).toBe(0);
+  expect(await page.locator('title').count(), where).toBe(1);
 }

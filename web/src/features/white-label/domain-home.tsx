@@ -1,6 +1,6 @@
 // `/` on an agency's custom domain (docs/decisions.md "The agency's domain serves its clients' product"): a plain page
-// in the agency's brand with Sign In, never CardCrew's marketing page. A signed-in person is sent on as on the
-// platform's home page (their dashboard or portal).
+// in the agency's brand with Sign In, never CardCrew's marketing page. A signed-in person is sent on before it (their
+// dashboard or portal), as on the platform's home page (landing-page.tsx).
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/button';

@@ -474,11 +474,6 @@ export function AuthPage() {
         </Button>
       </form>
 
-      <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
       {refusal && (
         <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-foreground">
           {refusal}{' '}
@@ -492,6 +487,11 @@ export function AuthPage() {
       {/* Google and SSO come back to the platform's address, not to an agency's domain (docs/decisions.md): offered there only. */}
       {!onDomain && (
       <>
+      <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
       <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy} aria-describedby={googleUnavailable ? googleNoteId : undefined}>
         <GoogleMark />
         Continue with Google

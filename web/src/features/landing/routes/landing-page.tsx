@@ -17,11 +17,6 @@ import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
 import { signedInDestination } from '@web/lib/signed-in-destination';
 
 export function LandingPage() {
-  // An agency's custom domain has its own home page (its brand, Sign In), never CardCrew's marketing page.
-  return onAgencyDomain() ? <DomainHome /> : <PlatformLandingPage />;
-}
-
-function PlatformLandingPage() {
   const { user, me, loading } = useSession();
   const { hash } = useLocation();
 
@@ -34,6 +29,8 @@ function PlatformLandingPage() {
   if (loading) return <PageSpinner />;
   const destination = user ? signedInDestination(me, readPendingRedirectPath()) : null;
   if (destination) return <SendOn to={destination} />;
+  // An agency's custom domain has its own home page (its brand, Sign In), never CardCrew's marketing page.
+  if (onAgencyDomain()) return <DomainHome />;
 
   const signedIn = user !== null;
   return (
