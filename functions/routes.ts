@@ -132,7 +132,8 @@ export const areas: Record<Area, AreaDef> = {
     // Update: employee, card, business counters) and the employee's Cognito group. With 'create employees on first
     // sign-in', a draft employee is created instead in one transaction (Put: employee, card, scan total, guards,
     // membership, audit; Update: business counters); its QR code is made by the dashboard or the portal's button, so no media write.
-    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
+    // site: the agency's domain origin (Sign Out goes there) and, on such a domain, the agency's brand (GET /api/site-brand).
+    capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: false }, site: true, userPool: ['AdminUpdateUserAttributes', 'AdminAddUserToGroup'] },
   },
   // Onboarding, dashboard, employees, cards, QR images and wallet passes.
   business: {
@@ -149,12 +150,14 @@ export const areas: Record<Area, AreaDef> = {
       secrets: ['googleWallet'],
     },
   },
-  // The public card page after a scan: one GetItem and the day counter's ADD. Nothing else. CloudFront calls its
-  // function URL: API Gateway's $1.00 a million requests was half of what a scan cost (issue 25 §2).
+  // The public card page after a scan: one GetItem and the day counter's ADD. Nothing else (but media on agency
+  // domains, below). CloudFront calls its function URL: API Gateway's $1.00 a million requests was half of what a scan cost (issue 25 §2).
   cardPage: {
     entry: 'functions/src/card-page/handler.ts',
     functionUrl: true,
-    capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true },
+    // Media: on an agency's domain /media/* comes here to be served only for the agency and its clients
+    // (card-page/media-on-domain.ts); the owner folders only, never browser uploads.
+    capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, site: true, media: { read: ['qr/', 'logos/', 'photos/', 'signature-qr/', 'favicons/', 'previews/'] } },
   },
   // Employee invitations: Send Invite (mails the link), the onboarding page's view, linking the account.
   invitations: {

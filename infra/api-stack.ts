@@ -50,6 +50,10 @@ export interface ApiStackProps extends StackProps {
   /** The table's GSIs (granted by name). */
   readonly tableIndexNames: readonly string[];
   readonly mediaBucket: s3.IBucket;
+  /** The web app's bucket: the card tenants serve the app on agency domains (infra/card-tenants.ts). */
+  readonly siteBucket: s3.IBucket;
+  /** The edge stack's WAF web ACL for the card tenants' distribution (absent from an environment-agnostic synth). */
+  readonly webAclArn?: string;
   /** The media bucket's ARN as a named import (for IAM policies). */
   readonly mediaBucketArn: NamedExport;
   /** The private bucket of invoice PDFs. */
@@ -134,7 +138,10 @@ export class ApiStack extends Stack {
       stage: config.stage,
       apiDomainName: Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)),
       originVerifySecret: this.originVerifySecret,
-      mediaBucket: props.mediaBucket,
+      siteBucket: props.siteBucket,
+      oauthDomain: props.oauthDomain,
+      mediaBucketDomain: props.mediaBucket.bucketRegionalDomainName,
+      webAclArn: props.webAclArn,
     });
     const environment = new AppEnvironment({
       billingQueue: this.billingQueues.billing,

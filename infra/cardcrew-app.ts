@@ -42,9 +42,23 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     description: 'CardCrew data and identity: DynamoDB table, media/documents/site/logs buckets, Cognito user pool (retained)',
     terminationProtection: config.stage === 'prod',
   });
+  // CloudFront takes web ACLs from us-east-1 only, and a cross-region reference needs concrete environments:
+  // `cdk deploy` (credentials → CDK_DEFAULT_ACCOUNT/REGION) gets the edge stack, an environment-agnostic synth not.
+  const concrete = env?.account !== undefined && env.region !== undefined && !Token.isUnresolved(env.account) && !Token.isUnresolved(env.region);
+  const edge = concrete
+    ? new EdgeStack(app, `${prefix}-Edge`, {
+        env: { account: env.account, region: 'us-east-1' },
+        config,
+        description: 'CardCrew WAF web ACL for CloudFront (always us-east-1)',
+      })
+    : undefined;
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
+    // The card tenants' distribution takes the edge stack's web ACL too.
+    crossRegionReferences: edge !== undefined && env?.region !== 'us-east-1',
     config,
+    webAclArn: edge?.webAcl.attrArn,
+    siteBucket: stateful.siteBucket,
     publicOrigin,
     table: stateful.table,
     tableIndexNames: stateful.tableIndexNames,
@@ -57,16 +71,6 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     oauthDomain: stateful.oauthDomain,
     description: 'CardCrew HTTP API, Lambda functions and the monthly invoice schedule',
   });
-  // CloudFront takes web ACLs from us-east-1 only, and a cross-region reference needs concrete environments:
-  // `cdk deploy` (credentials → CDK_DEFAULT_ACCOUNT/REGION) gets the edge stack, an environment-agnostic synth not.
-  const concrete = env?.account !== undefined && env.region !== undefined && !Token.isUnresolved(env.account) && !Token.isUnresolved(env.region);
-  const edge = concrete
-    ? new EdgeStack(app, `${prefix}-Edge`, {
-        env: { account: env.account, region: 'us-east-1' },
-        config,
-        description: 'CardCrew WAF web ACL for CloudFront (always us-east-1)',
-      })
-    : undefined;
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     crossRegionReferences: edge !== undefined && env?.region !== 'us-east-1',

@@ -93,6 +93,27 @@ function handler(event) {
   return request;
 }`;
 
+/**
+ * The SPA's security headers and CSP, for the platform's distribution and the card tenants' (an agency's domain serves
+ * the same app): Cognito (SRP and token refresh), the hosted OAuth domain, and presigned POST uploads to the media bucket.
+ */
+export function siteHeadersPolicy(scope: Construct, id: string, p: { oauthDomain: string; mediaBucketDomain: string }): cloudfront.ResponseHeadersPolicy {
+  return new cloudfront.ResponseHeadersPolicy(scope, id, {
+    comment: 'CardCrew SPA security headers',
+    securityHeadersBehavior: {
+      ...commonSecurityHeaders(),
+      contentSecurityPolicy: {
+        override: true,
+        contentSecurityPolicy: spaContentSecurityPolicy({
+          connect: [`https://cognito-idp.${Aws.REGION}.amazonaws.com`, `https://${p.oauthDomain}`, `https://${p.mediaBucketDomain}`],
+          formAction: [`https://${p.oauthDomain}`],
+          upgradeInsecureRequests: true,
+        }),
+      },
+    },
+  });
+}
+
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   /** `https://{custom domain or distribution domain}`. */
@@ -119,22 +140,7 @@ export class WebStack extends Stack {
       'The stateful stack grants cloudfront.amazonaws.com read access (OAC) in the bucket policies it owns.',
     );
 
-    const cognitoIdp = `https://cognito-idp.${Aws.REGION}.amazonaws.com`;
-    const siteHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SiteHeaders', {
-      comment: 'CardCrew SPA security headers',
-      securityHeadersBehavior: {
-        ...commonSecurityHeaders(),
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: spaContentSecurityPolicy({
-            // Cognito (SRP and token refresh), the hosted OAuth domain, and presigned POST uploads to the media bucket.
-            connect: [cognitoIdp, `https://${props.oauthDomain}`, `https://${props.mediaBucket.bucketRegionalDomainName}`],
-            formAction: [`https://${props.oauthDomain}`],
-            upgradeInsecureRequests: true,
-          }),
-        },
-      },
-    });
+    const siteHeaders = siteHeadersPolicy(this, 'SiteHeaders', { oauthDomain: props.oauthDomain, mediaBucketDomain: props.mediaBucket.bucketRegionalDomainName });
     // API responses and the server-rendered card page set their own Content-Security-Policy.
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
       comment: 'CardCrew API and card page security headers (CSP comes from the origin)',

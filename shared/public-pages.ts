@@ -57,3 +57,13 @@ export function pageFileFor(pathname: string, tab?: string | null): string {
     SPA_SHELL_FILE
   );
 }
+
+/**
+ * On an agency's custom domain (docs/decisions.md "The agency's domain serves its clients' product") every page is the
+ * domain shell: the SPA shell without CardCrew's title, description and icon, so nothing of CardCrew is painted before
+ * the app draws the agency's brand (no prerendered page or frame there: they are built in CardCrew's brand).
+ */
+export const DOMAIN_SHELL_FILE = 'domain.html';
+
+/** The platform's marketing pages: not served on an agency's domain (404 there). */
+export const platformOnlyPages: readonly string[] = ['/pricing', '/about', '/terms', '/privacy'];

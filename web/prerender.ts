@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { build } from 'vite';
-import { framedPages, prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
+import { DOMAIN_SHELL_FILE, framedPages, prerenderedPages, SPA_SHELL_FILE } from '../shared/public-pages';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 // WEB_DIST: the build's folder when it is not web/dist (web/vite.config.ts); the prerender's server build goes beside it.
@@ -51,12 +51,27 @@ function writeScript(name: string): string {
   return file;
 }
 
+/**
+ * The shell an agency's custom domain serves for every page (shared/public-pages.ts): no CardCrew title, description
+ * or icon to paint before the app draws the agency's brand (its name as the title, its icon in the tab).
+ */
+function domainShell(shell: string): string {
+  const out = shell
+    .replace(/<title>[^<]*<\/title>/, '<title>Loading…</title>')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/\s*<meta name="theme-color"[^>]*>/, '')
+    .replace(/<link rel="icon"[^>]*>/, '<link rel="icon" href="data:,">');
+  if (/cardcrew/i.test(out) || !out.includes('<link rel="icon" href="data:,">')) throw new Error('The domain shell still names CardCrew or lost its icon link');
+  return out;
+}
+
 async function prerender() {
   if (!existsSync(manifestFile)) throw new Error('Run the client build first (npm run build:web)');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const shell = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!ROOT_ELEMENT.test(shell)) throw new Error('web/index.html has no <div id="root"> right before </body>');
   writeFileSync(join(dist, SPA_SHELL_FILE), shell);
+  writeFileSync(join(dist, DOMAIN_SHELL_FILE), domainShell(shell));
 
   await build({
     configFile: join(webRoot, 'vite.config.ts'),

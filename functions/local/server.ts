@@ -1,4 +1,4 @@
-// The local "CloudFront": one origin serving / (the SPA build), /api/*, /card/* and /scim/* (the API adapter),
+// The local "CloudFront" (and, for a Host that is an agency's active custom domain, its tenant distribution): one origin serving / (the SPA build), /api/*, /card/* and /scim/* (the API adapter),
 // /media/* (the media bucket), /config.json (runtime config) and /cognito (the local user pool) — with the same
 // security headers (functions/security-headers.ts), the same compression and the same caching headers as the
 // distribution, so what breaks in AWS breaks here.
@@ -7,8 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { pageFileFor } from '../../shared/public-pages';
-import { CUSTOM_DOMAIN_HEADER, customDomainKeys } from '../src/card-page/custom-domain-host';
+import { DOMAIN_SHELL_FILE, pageFileFor, platformOnlyPages } from '../../shared/public-pages';
+import { CUSTOM_DOMAIN_HEADER, customDomainKeys, mediaServesOnDomain } from '../src/card-page/custom-domain-host';
 import { getItemOf } from '../src/data/plain-item';
 import { commonSecurityHeaders, mediaContentSecurityPolicy, spaContentSecurityPolicy } from '../security-headers';
 import type { createApiAdapter } from './api-adapter';
@@ -112,7 +112,7 @@ function safeDecode(text: string): string | null {
   }
 }
 
-function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, pathname: string, tab: string | null) {
+function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOptions, pathname: string, tab: string | null, onDomain: boolean) {
   const root = resolve(o.webRoot);
   const decoded = safeDecode(pathname);
   if (decoded === null) return respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
@@ -122,7 +122,8 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, o: LocalServerOp
   // As the CloudFront function does: a prerendered public page gets its HTML, every other path without a file
   // extension the SPA shell (client-side routes); a path with an extension that is no file is a 404, like a missing
   // S3 object.
-  const file = isFile ? candidate : extname(pathname) ? null : join(root, pageFileFor(decoded, tab));
+  // On an agency's domain every page is the domain shell (shared/public-pages.ts), as the tenant distribution serves it.
+  const file = isFile ? candidate : extname(pathname) ? null : join(root, onDomain ? DOMAIN_SHELL_FILE : pageFileFor(decoded, tab));
   if (!file || !existsSync(file)) {
     return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, existsSync(join(root, 'index.html')) ? 'Not found' : 'The web app is not built yet: run npm run build:web');
   }
@@ -183,25 +184,28 @@ function hostNameOf(req: IncomingMessage): string | null {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
 }
 
-/** What CloudFront routes on an agency's domain (issue 21 §2): the card page, its vCard and contact form, media. */
-const CUSTOM_DOMAIN_ROUTES: [RegExp, readonly string[]][] = [
-  [/^\/card\/[^/]+$/, ['GET', 'HEAD']],
-  [/^\/api\/public\/cards\/[^/]+\/vcard$/, ['GET', 'HEAD']],
-  [/^\/api\/public\/cards\/[^/]+\/contact$/, ['POST']],
-  [/^\/media\/.+$/, ['GET', 'HEAD']],
-];
+/** What the tenant distribution never serves on an agency's domain: the SCIM API and the platform's marketing pages. */
+function platformOnly(path: string): boolean {
+  return path === '/scim' || path.startsWith('/scim/') || platformOnlyPages.includes(path.replace(/\/$/, '') || '/');
+}
 
 /**
- * As the tenant distribution does: a Host other than the platform's reaches only the card routes and media, and only
- * when it is an active custom domain; everything else there is 404. Returns the domain, or null when the request was
- * answered here.
+ * As the tenant distribution does (infra/card-tenants.ts): a Host other than the platform's is served only while it is
+ * an active custom domain, and there the client product (pages, API, Cognito, media), not the platform's marketing
+ * pages or SCIM; everything else is 404. Returns the domain, or null when the request was answered here.
  */
 async function admitCustomDomain(req: IncomingMessage, res: ServerResponse, host: string, path: string): Promise<string | null> {
-  const routed = CUSTOM_DOMAIN_ROUTES.some(([pattern, methods]) => pattern.test(path) && methods.includes(req.method ?? 'GET'));
-  const item = routed ? await getItemOf<{ state: string }>(customDomainKeys.customDomain(host), 'customDomain', true) : null;
+  const item = platformOnly(path) ? null : await getItemOf<{ state: string }>(customDomainKeys.customDomain(host), 'customDomain', true);
   if (item?.state === 'active') return host;
   respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not Found');
   return null;
+}
+
+/** The runtime config on an agency's domain: the local user pool through the domain's own /cognito (same origin). */
+function configOn(o: LocalServerOptions, domain: string | null): Record<string, unknown> {
+  if (!domain) return o.runtimeConfig;
+  const origin = new URL(o.settings.origin);
+  return { ...o.runtimeConfig, userPoolEndpoint: `${origin.protocol}//${domain}${origin.port ? `:${origin.port}` : ''}/cognito` };
 }
 
 export function createLocalServer(o: LocalServerOptions): Server {
@@ -218,10 +222,15 @@ export function createLocalServer(o: LocalServerOptions): Server {
         req.headers[CUSTOM_DOMAIN_HEADER] = domain;
       }
       if (path === '/cognito' || path.startsWith('/cognito/')) return proxyCognito(req, res, o, path.slice('/cognito'.length) + url.search);
-      if (path === '/config.json') return respond(req, res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(o.runtimeConfig));
+      const domain = (req.headers[CUSTOM_DOMAIN_HEADER] as string | undefined) ?? null;
+      if (path === '/config.json') return respond(req, res, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(configOn(o, domain)));
       if (path.startsWith('/media/')) {
         const key = safeDecode(path.slice('/media/'.length));
-        return key === null ? respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request') : await serveMedia(req, res, o, key);
+        if (key === null) return respond(req, res, 400, { 'content-type': 'text/plain' }, 'Bad Request');
+        // On an agency's domain only the agency's and its clients' files, as the tenant distribution's card page
+        // function decides there (functions/src/card-page/media-on-domain.ts).
+        if (domain && !(await mediaServesOnDomain(domain, key))) return respond(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }, 'Not Found');
+        return await serveMedia(req, res, o, key);
       }
       if (path.startsWith('/api/') || path.startsWith('/card/') || path.startsWith('/scim/')) {
         // As CloudFront's origin request policy does: the viewer's address, never what the client claims it is.
@@ -232,7 +241,7 @@ export function createLocalServer(o: LocalServerOptions): Server {
         const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined;
         return respond(req, res, result.statusCode ?? 200, { ...(result.headers as Record<string, string>) }, payload);
       }
-      return serveStatic(req, res, o, path, url.searchParams.get('tab'));
+      return serveStatic(req, res, o, path, url.searchParams.get('tab'), domain !== null);
     } catch (error) {
       console.error('local server error', error);
       if (!res.headersSent) respond(req, res, 500, { 'content-type': 'application/json' }, JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error' } }));

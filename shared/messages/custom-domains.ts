@@ -27,4 +27,6 @@ export const customDomainMessages = {
       ? `No card's QR code points at ${domain}. Card links go back to the platform address.`
       : `${count === 1 ? '1 card has a QR code' : `${count} cards have QR codes`} pointing at ${domain}. ${count === 1 ? 'It gets a new QR code' : 'They get new QR codes'} with the platform link, and printed copies of the old ${count === 1 ? 'one' : 'ones'} stop working.`,
   loadFailed: 'Could not load your custom domain.',
+  /** A person of another business (or agency) signing in on an agency's domain (docs/decisions.md "The agency's domain"). */
+  notThisSite: 'This account does not belong to this site. Sign in on the platform’s own address instead.',
 } as const;

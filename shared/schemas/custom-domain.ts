@@ -3,6 +3,7 @@
 // API takes from PUBLIC_ORIGIN and the web app from its config (customDomainProblem).
 import * as z from '../zod';
 import { customDomainMessages } from '../messages/custom-domains';
+import { clientBrandSchema } from './me';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
@@ -73,3 +74,11 @@ export type CustomDomainList = z.infer<typeof customDomainListSchema>;
 /** What Remove answers: how many cards' QR codes were regenerated with the platform URL. */
 export const removedCustomDomainSchema = z.object({ domain: z.string(), regeneratedQrCodes: z.number() });
 export type RemovedCustomDomain = z.infer<typeof removedCustomDomainSchema>;
+
+/**
+ * The site an agency's custom domain is (docs/decisions.md "The agency's domain serves its clients' product"): the
+ * agency's brand for its signed-out pages there (home, sign-in), and the platform's address for anyone who is not one
+ * of its clients' people.
+ */
+export const siteBrandSchema = z.object({ brand: clientBrandSchema, platformOrigin: z.string() });
+export type SiteBrand = z.infer<typeof siteBrandSchema>;

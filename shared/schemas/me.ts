@@ -16,6 +16,8 @@ export const clientBrandSchema = z.object({
   favicon: z.nullable(z.object({ icon32: z.string(), appleTouch180: z.string(), icon512: z.string() })),
   /** The agency's colours for the chrome (top bar, primary buttons); a null colour: CardCrew's default. */
   colors: z.nullable(z.object({ primaryColor: z.nullable(z.string()), secondaryColor: z.nullable(z.string()), accentColor: z.nullable(z.string()) })),
+  /** The agency's active custom domain (its origin), where Sign Out takes its clients' people; absent or null: none. */
+  siteOrigin: z.optional(z.nullable(z.string())),
 });
 export type ClientBrandView = z.infer<typeof clientBrandSchema>;
 

@@ -8,8 +8,9 @@ import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { agencyWithSettings } from '../support/agencies';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
-import { origin, tables } from '../support/runtime';
+import { expectNoCardCrew, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { createOwnerWithBusiness, origin, signIn, tables } from '../support/runtime';
+import { AuthPage } from './pages/auth-page';
 
 const sessions: BrowserSession[] = [];
 afterAll(async () => {
@@ -103,5 +104,96 @@ describe("card pages on Bright Agency's domain", () => {
     // Acme's card is not Bright's to serve.
     const acme = await page.goto(`http://cards.bright.localhost:${port}/card/demo-card-jane-cooper`);
     expect(acme?.status()).toBe(404);
+  });
+});
+
+describe("Northwind's product on Bright Agency's domain", () => {
+  const onBright = (path: string) => `http://cards.bright.localhost:${new URL(origin).port}${path}`;
+
+  it("takes Northwind's owner from the domain's home page through sign-in to the dashboard and, signed out, back to the agency's sign-in there, never naming CardCrew", async () => {
+    const session = await openBrowser(desktop);
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(onBright('/'));
+    await expectOnPage(page.getByRole('heading', { name: 'Your digital business cards', level: 1 })).toBeVisible();
+    await expectOnPage(page.locator('main > p').first()).toHaveText(/^B?Bright Agency$/);
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, 'home on the domain');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-06-domain-home');
+
+    // By keyboard: Sign In opens the agency's sign-in page on the domain.
+    await page.getByRole('link', { name: 'Sign In' }).focus();
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    expect(new URL(page.url()).host).toBe(new URL(onBright('/')).host);
+    await expectNoCardCrew(page, 'sign-in on the domain');
+    // An account is made there through an invitation only; Google and SSO return to the platform's address, so not offered.
+    await expectOnPage(page.getByRole('button', { name: 'Sign up' })).toHaveCount(0);
+    await expectOnPage(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-07-domain-sign-in');
+
+    await new AuthPage(page).signIn('owner@northwind.example', 'Demo1234!');
+    await page.waitForURL((url) => url.pathname === '/business');
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    expect(new URL(page.url()).host).toBe(new URL(onBright('/')).host);
+    await expectOnPage(page).toHaveTitle('Bright Agency');
+    await expectNoCardCrew(page, 'dashboard on the domain');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-08-domain-dashboard');
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+    expect(new URL(page.url()).host).toBe(new URL(onBright('/')).host);
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectNoCardCrew(page, 'sign-in after Sign Out on the domain');
+  });
+
+  it("fits a 390 px phone: the domain's home, sign-in and dashboard", async () => {
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(onBright('/'));
+    await expectOnPage(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-09-domain-home-phone');
+    await page.goto(onBright('/auth'));
+    await new AuthPage(page).signIn('owner@northwind.example', 'Demo1234!');
+    await page.waitForURL((url) => url.pathname === '/business');
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-10-domain-dashboard-phone');
+  });
+
+  it("sends Northwind's owner signing out on the platform's address to the sign-in page on Bright's domain", async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const session = await signedIn(owner, '/business', desktop);
+    sessions.push(session);
+    const { page } = session;
+    await expectOnPage(page.getByRole('heading', { name: 'Northwind Bakery' }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.host === new URL(onBright('/')).host && url.pathname === '/auth');
+    await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
+    await expectNoCardCrew(page, 'sign-in on the domain after Sign Out on the platform');
+  });
+
+  it('refuses the owner of a business that is not a client of Bright on its domain, signs them out, and points to the platform', async () => {
+    const { owner } = await createOwnerWithBusiness();
+    const session = await openBrowser(desktop);
+    sessions.push(session);
+    const { page } = session;
+    await page.goto(onBright('/auth'));
+    await new AuthPage(page).signIn(owner.email, owner.password);
+    const alert = page.getByRole('alert').filter({ hasText: customDomainMessages.notThisSite });
+    await expectOnPage(alert).toBeVisible();
+    await expectOnPage(alert.getByRole('link', { name: 'Go to the platform’s sign-in' })).toHaveAttribute('href', `${origin}/auth`);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    // Signed out again: the domain's dashboard sends them back to sign in.
+    expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.includes('idToken')))).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-11-domain-refused');
   });
 });

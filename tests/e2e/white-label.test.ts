@@ -5,14 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { expectNoCardCrew, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { invite } from '../support/invitations';
 import { hexToHsl, hslToCss } from '../../shared/colour';
 import { messages } from '../../shared/messages';
 import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
 import { pngImage, uploadAgencyLogo } from '../support/uploads';
 import { addEmployee, api, createUser, origin, signIn, tables, uniqueEmail, type TestUser } from '../support/runtime';
-import type { Page } from 'playwright-core';
 import { AuthPage } from './pages/auth-page';
 
 const sessions: BrowserSession[] = [];
@@ -227,14 +226,6 @@ describe('Agency Settings → White-label → Favicon', () => {
 const marketingLinks = 'a[href="/"], a[href^="/#"], a[href="/pricing"], a[href="/about"], a[href="/terms"], a[href="/privacy"]';
 
 /** Nothing of CardCrew that a person sees: the tab's title and icon, the page's text, its mark. */
-async function expectNoCardCrew(page: Page, where: string) {
-  expect(await page.title(), where).not.toMatch(/cardcrew/i);
-  expect(await page.locator('body').innerText(), where).not.toMatch(/cardcrew/i);
-  expect(await page.locator('link[rel="icon"]').getAttribute('href'), where).not.toBe('/favicon.svg');
-  expect(await page.locator('[data-platform-mark]').count(), where).toBe(0);
-  expect(await page.locator('title').count(), where).toBe(1);
-}
-
 /** A Northwind employee who accepted an invitation: a user linked to an active employee. */
 async function northwindEmployee(): Promise<TestUser> {
   const agency = await signIn('agency@bright.example', 'Demo1234!');

@@ -35,7 +35,7 @@ const expectedActions: Record<string, string[]> = {
     's3:GetObject',
     's3:PutObject',
   ],
-  cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+  cardPage: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 's3:GetObject'],
   invitations: ['cognito-idp:AdminAddUserToGroup', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
   admin: [
     'cognito-idp:AdminAddUserToGroup',
@@ -211,9 +211,9 @@ const expectedEnvironment: Record<string, string[]> = {
   sso: ['SSO_AUTH_ORIGIN', 'TABLE_NAME', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID'],
   public: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   docs: [],
-  me: ['TABLE_NAME', 'USER_POOL_ID'],
+  me: ['PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
   business: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'USER_POOL_ID'],
-  cardPage: ['PUBLIC_ORIGIN', 'TABLE_NAME'],
+  cardPage: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PLANNING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
@@ -307,10 +307,11 @@ describe('least privilege per function', () => {
     }
   });
 
-  it('lets the card page read and count, nothing else: no index, no bucket, no user pool, no mail, no secret', () => {
+  it('lets the card page read and count, and read the owner folders of media (for agency domains), nothing else: no index, no upload, no user pool, no mail, no secret', () => {
     const doc = JSON.stringify(grants.cardPage!.statements);
     expect(doc).not.toContain('/index/');
-    expect(doc).not.toMatch(/s3:|cognito-idp:|ses:|secretsmanager:/);
+    expect(doc).not.toMatch(/s3:(?!GetObject)|cognito-idp:|ses:|secretsmanager:/);
+    expect(doc).not.toContain('uploads/');
   });
 
   it('grants no Scan, no table administration, and the Stripe secret to the payments area only', () => {

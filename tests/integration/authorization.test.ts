@@ -41,6 +41,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   listPlans: everyone(200),
   submitSalesContact: everyone(201),
   getCardVcard: everyone(200),
+  // On the platform's address no site has an agency's brand: 404 for everyone (custom-domains.test.ts tests it on a domain).
+  getSiteBrand: everyone(404),
   getCardPage: everyone(200),
   headCardPage: everyone(200),
   getMe: signedIn({ ownerOfA: 200, ownerOfB: 200, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 200, agencyNotManagingA: 200, admin: 200 }),

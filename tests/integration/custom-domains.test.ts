@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { addClient, agencyWithSettings } from '../support/agencies';
-import { addEmployee, api, createUser, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 /** The site's port: a custom domain's origin keeps the platform's scheme and port. */
@@ -220,6 +220,38 @@ describe('custom domains: serving card pages by Host', () => {
     expect((await api('GET', '/card/demo-card-jane-cooper')).status).toBe(200);
   });
 
+  it("serves on a domain only the media of its agency's clients: another business's QR code or any upload is 404 there and untouched", async () => {
+    const db = await tables();
+    const mediaPath = async (cardId: string) => new URL((await db.card.get({ cardId }).go({ consistent: true })).data!.qrCodeUrl!).pathname;
+    const northwind = await mediaPath('demo-card-sam-baker');
+    const acme = await mediaPath('demo-card-jane-cooper');
+    expect((await onHost(bright, 'GET', northwind)).status).toBe(200);
+    // Acme is nobody's client: its QR code stays unknown on Bright's domain (GET and HEAD), and the platform keeps serving it.
+    expect((await onHost(bright, 'GET', acme)).status).toBe(404);
+    expect((await onHost(bright, 'HEAD', acme)).status).toBe(404);
+    expect((await fetch(`${runtime.origin}${acme}`)).status).toBe(200);
+
+    // A second agency's active domain serves its own client's QR code and not Bright's client's.
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Scoped Media Bakery');
+    const domain = localDomain();
+    await addDomain(user, agencyId, domain);
+    await waitForState(user, agencyId, domain, 'active');
+    const employee = await addEmployee(user, clientId, { name: 'Media Owner' });
+    const own = await mediaPath(employee.card.id);
+    expect(own).toContain(`/qr/${clientId}/`);
+    expect((await onHost(domain, 'GET', own)).status).toBe(200);
+    expect((await onHost(domain, 'GET', northwind)).status).toBe(404);
+    expect((await onHost(bright, 'GET', own)).status).toBe(404);
+    // Paths whose folder names no owner (browser uploads, made-up folders, a bare id) are never served on a domain.
+    for (const path of [`/media/uploads/${clientId}/x`, `/media/other/${clientId}/x.png`, `/media/qr/${clientId}`]) {
+      expect((await onHost(domain, 'GET', path)).status, path).toBe(404);
+    }
+    // Nothing was deleted or changed: both cards still name their QR images, which the platform serves.
+    expect(await mediaPath('demo-card-jane-cooper')).toBe(acme);
+    expect((await fetch(`${runtime.origin}${own}`)).status).toBe(200);
+  });
+
   it("shows Bright Agency's mark, not the platform's icon, on 'Card Not Found' on Bright's domain; the platform's address keeps its own", async () => {
     const before = await tableFingerprint();
     for (const path of ['/card/no-such-card-00000', '/card/demo-card-jane-cooper']) {
@@ -238,18 +270,69 @@ describe('custom domains: serving card pages by Host', () => {
     expect(await tableFingerprint()).toEqual(before);
   });
 
-  it('reaches nothing but the card routes and media on a custom domain', async () => {
+  it("serves the client product on the domain in its own shell, never CardCrew's marketing pages or SCIM", async () => {
+    for (const path of ['/', '/auth', '/business', '/employee-portal', '/business/onboarding', '/no-such-page']) {
+      const page = await onHost(bright, 'GET', path);
+      expect(page.status, path).toBe(200);
+      // The domain shell: no prerendered CardCrew page, title, description or icon before the app draws the agency's brand.
+      expect(page.text, path).not.toMatch(/cardcrew/i);
+      expect(page.text.match(/<title>/g), path).toHaveLength(1);
+      expect(page.text, path).toContain('<div id="root">');
+    }
     for (const [method, path] of [
-      ['GET', '/'],
-      ['GET', '/api/health'],
-      ['GET', '/api/agency'],
-      ['GET', '/config.json'],
-      ['GET', '/sign-in'],
-      ['GET', '/api/openapi.json'],
+      ['GET', '/pricing'],
+      ['GET', '/about'],
+      ['GET', '/terms'],
+      ['GET', '/privacy'],
+      ['GET', '/scim/v2/Users'],
       ['POST', '/card/demo-card-sam-baker'],
     ] as const) {
       expect((await onHost(bright, method, path)).status, `${method} ${path}`).toBe(404);
     }
+    // The app reaches the local user pool through the domain's own origin (same origin, as the page's CSP allows).
+    const config = JSON.parse((await onHost(bright, 'GET', '/config.json')).text) as { userPoolEndpoint: string; publicOrigin: string };
+    expect(config.userPoolEndpoint).toBe(`http://${bright}:${sitePort()}/cognito`);
+    expect(config.publicOrigin).toBe(runtime.origin);
+    // The agency's brand for its signed-out pages there; on the platform's address there is none (404).
+    const brand = await onHost(bright, 'GET', '/api/site-brand');
+    expect(brand.status, brand.text).toBe(200);
+    expect(JSON.parse(brand.text)).toMatchObject({ brand: { name: 'Bright Agency', supportEmail: 'support@bright.example' }, platformOrigin: runtime.origin });
+    expect((await api('GET', '/api/site-brand')).status).toBe(404);
+  });
+
+  it("lets the agency's and its clients' people use the API on the domain, and refuses anyone else there (403) while the platform serves them", async () => {
+    const db = await tables();
+    const auth = (user: TestUser) => ({ headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: '{}' });
+    const northwind = await signIn('owner@northwind.example', 'Demo1234!');
+    const me = await onHost(bright, 'POST', '/api/me', auth(northwind));
+    expect(me.status, me.text).toBe(200);
+    const northwindMe = JSON.parse(me.text) as { businessId: string; brand: { name: string; siteOrigin: string } };
+    // Sign Out takes a client's person to the agency's sign-in page on its domain.
+    expect(northwindMe.brand).toMatchObject({ name: 'Bright Agency', siteOrigin: `http://${bright}:${sitePort()}` });
+    expect((await onHost(bright, 'GET', `/api/businesses/${northwindMe.businessId}/dashboard`, { headers: auth(northwind).headers })).status).toBe(200);
+    const agency = await signIn('agency@bright.example', 'Demo1234!');
+    expect((await onHost(bright, 'POST', '/api/me', auth(agency))).status).toBe(200);
+
+    // The owner of a business that is nobody's client: refused on Bright's domain, on every call, with where to go.
+    const { owner, business } = await createOwnerWithBusiness();
+    const before = await tableFingerprint();
+    for (const [method, path] of [
+      ['POST', '/api/me'],
+      ['GET', `/api/businesses/${business.id}/dashboard`],
+    ] as const) {
+      const refused = await onHost(bright, method, path, method === 'POST' ? auth(owner) : { headers: auth(owner).headers });
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(JSON.parse(refused.text).error.message).toBe(customDomainMessages.notThisSite);
+    }
+    expect(await tableFingerprint()).toEqual(before);
+    expect((await api('GET', `/api/businesses/${business.id}/dashboard`, { user: owner })).status).toBe(200);
+    // The platform's admins work on the platform's address only.
+    const admin = await createUser({ groups: ['admin'] });
+    expect((await onHost(bright, 'POST', '/api/me', auth(admin))).status).toBe(403);
+    // Someone with no membership yet (signed up through an invitation, about to accept it) may go on.
+    const newcomer = await createUser();
+    expect((await onHost(bright, 'POST', '/api/me', auth(newcomer))).status).toBe(200);
+    expect((await db.customDomain.get({ domain: bright }).go()).data).toMatchObject({ agencyId: 'demo-agency-bright', state: 'active' });
   });
 
   it('serves nothing on a domain that is not active, nor on an unknown or forged Host, and ignores a claimed domain header', async () => {

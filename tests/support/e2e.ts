@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as expectOnPage } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { AuthPage } from '../e2e/pages/auth-page';
 import { launchBrowser } from './browser';
 import { mailbox, origin, runtime, type TestUser } from './runtime';
@@ -88,4 +89,13 @@ export async function chooseGoogleAccount(page: Page, account: { email: string; 
   await page.getByLabel('Name', { exact: true }).fill(account.name);
   await page.getByLabel('Google has verified this email address').setChecked(account.verified);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** A white-labelled client's page shows no CardCrew: not in the tab (title, icon), the text or a platform mark; one <title>. */
+export async function expectNoCardCrew(page: Page, where: string) {
+  expect(await page.title(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('body').innerText(), where).not.toMatch(/cardcrew/i);
+  expect(await page.locator('link[rel="icon"]').getAttribute('href'), where).not.toBe('/favicon.svg');
+  expect(await page.locator('[data-platform-mark]').count(), where).toBe(0);
+  expect(await page.locator('title').count(), where).toBe(1);
 }

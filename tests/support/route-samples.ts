@@ -26,6 +26,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
     message: 'We would like cards for 300 people.',
   }),
   getCardVcard: () => undefined,
+  getSiteBrand: () => undefined,
   getCardPage: () => undefined,
   headCardPage: () => undefined,
   getMe: () => ({ pendingAccountType: 'business' }),

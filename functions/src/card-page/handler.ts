@@ -92,6 +92,8 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const head = event.requestContext?.http?.method === 'HEAD';
   try {
     const domain = customDomainOf(event.headers);
+    // Media on an agency's domain comes here (infra/card-tenants.ts) to be checked against the domain's clients.
+    if (event.rawPath?.startsWith('/media/')) return await (await import('./media-on-domain')).serveMediaOnDomain(event.rawPath, domain, head);
     const outcome = await lookUp(cardIdOf(event.rawPath), domain);
     if (outcome.status === 410) return { statusCode: 410, headers: cardPageHeaders, body: head ? '' : renderCardGone(outcome.gone) };
     if (outcome.status !== 200) return { statusCode: outcome.status, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(outcome.message, await notFoundIcon(domain)) };

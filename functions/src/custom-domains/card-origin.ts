@@ -7,10 +7,14 @@ import { getCustomDomain, listAgencyDomains } from './repository';
 /** The origin of the oldest active custom domain of the agency managing `businessId` (its oldest link), or null. */
 export async function customOriginOfBusiness(businessId: string): Promise<string | null> {
   const [link] = await linksOfBusiness(businessId);
-  if (!link) return null;
-  for (const mine of await listAgencyDomains(link.agencyId)) {
+  return link ? activeOriginOfAgency(link.agencyId) : null;
+}
+
+/** The origin of the agency's oldest active custom domain, or null. */
+export async function activeOriginOfAgency(agencyId: string): Promise<string | null> {
+  for (const mine of await listAgencyDomains(agencyId)) {
     const domain = await getCustomDomain(mine.domain);
-    if (domain?.state === 'active' && domain.agencyId === link.agencyId) return originOfDomain(domain.domain);
+    if (domain?.state === 'active' && domain.agencyId === agencyId) return originOfDomain(domain.domain);
   }
   return null;
 }

@@ -9,6 +9,7 @@ import { callerFromClaims, claimsOf, idTokenSubject } from '../identity/claims';
 import type { ProfileRecord } from '../identity/repository';
 import { paymentKeys } from '../data/payment-keys';
 import { getItemOf } from '../data/plain-item';
+import { customDomainOf } from '../lib/custom-domain-header';
 import { forbidden, unauthenticated } from '../lib/errors';
 import { createHttpHandler, type HttpHandlerOptions, type OperationsOf } from './http';
 
@@ -19,6 +20,8 @@ async function adminCallerOf(event: APIGatewayProxyEventV2): Promise<Caller> {
   // A revoked session is a 401 whatever it is (callerFromClaims), before the 403 of a signed-in non-admin.
   const caller = callerFromClaims(claims, { profile, memberships: [] });
   if (!caller.isAdmin) throw forbidden();
+  // The platform's admins work on the platform's address only, never on an agency's domain (identity/domain-access.ts).
+  if (customDomainOf(event.headers)) throw forbidden();
   return caller;
 }
 

@@ -8,6 +8,7 @@ import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
 import { getBusiness } from '../business/repository';
+import { activeOriginOfAgency } from '../custom-domains/card-origin';
 import { brandOfBusiness, brandViewOf } from '../agency/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 import { accessEndedViewOf, leftBusinessOf, type LeftBusiness } from '../leavers/recognise-leaver';
@@ -91,7 +92,8 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     employeeId: membership?.employeeId ?? null,
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,
-    brand: brandViewOf(brand),
+    // Sign Out takes a white-labelled client's person to the agency's sign-in page, on its domain when it has one.
+    brand: brand && { ...brandViewOf(brand)!, siteOrigin: await activeOriginOfAgency(brand.agencyId) },
     destination,
     accessEnded: destination === 'access-ended' ? await accessEndedViewOf(left) : null,
   };

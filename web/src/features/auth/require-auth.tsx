@@ -11,6 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (loading) return <PageSpinner />;
   // Signed out here by Sign Out: where the button is taking the visitor too (home, or the agency's sign-in page).
-  if (!user) return <Navigate to={signedOut ? pathAfterSignOut() : authPathFor(location.pathname + location.search)} replace />;
+  // Sign Out to the agency's domain is a page load (goAfterSignOut); meanwhile this site's sign-in page.
+  if (!user) return <Navigate to={signedOut ? pathAfterSignOut().replace(/^https?:\/\/[^/]+/, '') : authPathFor(location.pathname + location.search)} replace />;
   return children;
 }

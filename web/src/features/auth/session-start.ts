@@ -7,6 +7,8 @@ import { getConfig } from '@web/lib/config';
 import { loadAuth, storedIdToken } from '@web/lib/load-auth';
 import { clearPendingAccountType, readPendingAccountType } from '@web/lib/pending-storage';
 import { rememberBrand } from '@web/features/white-label/remembered-brand';
+import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
+import { isApiError } from '@web/lib/api-client';
 import { postMe } from './api/post-me';
 import { forgetLabels } from './kept-labels';
 
@@ -107,8 +109,25 @@ export async function resolveSession(): Promise<SessionState> {
     keep(state);
     return state;
   } catch (error) {
+    // On an agency's domain the API refuses anyone but its clients' people (403): signed out again here, and the
+    // sign-in page says where to sign in instead (takeDomainRefusal).
+    if (isApiError(error) && error.status === 403 && onAgencyDomain()) {
+      domainRefusal = error.message;
+      await (await loadAuth()).signOutOfCognito().catch(() => undefined);
+      keep({ user: null, me: null });
+      return { user: null, me: null };
+    }
     // Spec 1 §8: role fetch errors are only logged and the role becomes none.
     console.error('POST /api/me failed', error);
     return { user, me: null };
   }
+}
+
+let domainRefusal: string | null = null;
+
+/** The API's refusal of the person who just signed in on an agency's domain (once), or null. */
+export function takeDomainRefusal(): string | null {
+  const refusal = domainRefusal;
+  domainRefusal = null;
+  return refusal;
 }

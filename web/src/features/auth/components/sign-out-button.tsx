@@ -3,7 +3,7 @@
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, type ButtonVariant } from '@web/components/button';
-import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
+import { goAfterSignOut } from '@web/features/white-label/remembered-brand';
 import { useSession } from '../session-provider';
 
 export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant }) {
@@ -14,7 +14,7 @@ export function SignOutButton({ variant = 'outline' }: { variant?: ButtonVariant
       variant={variant}
       size="sm"
       onClick={async () => {
-        if (await signOut()) navigate(pathAfterSignOut());
+        if (await signOut()) goAfterSignOut(navigate);
       }}
     >
       <LogOut aria-hidden />

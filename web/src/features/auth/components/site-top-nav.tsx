@@ -2,7 +2,7 @@
 // white-labelled client's person to the agency's sign-in page, issue 40).
 import { useNavigate } from 'react-router';
 import { TopNav } from '@web/components/top-nav';
-import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
+import { goAfterSignOut } from '@web/features/white-label/remembered-brand';
 import { useSession } from '../session-provider';
 
 export function SiteTopNav() {
@@ -14,7 +14,7 @@ export function SiteTopNav() {
       loading={loading}
       onSignOut={async () => {
         // signOut shows 'Successfully signed out' or 'Error' with the provider's message.
-        if (await signOut()) navigate(pathAfterSignOut(), { replace: true });
+        if (await signOut()) goAfterSignOut(navigate, { replace: true });
       }}
     />
   );

@@ -27,6 +27,9 @@ import { useBrandTheme } from '@web/lib/theme';
 import { invitationTokenOf, useInvitationBrand } from '@web/features/white-label/use-invitation-brand';
 import { useBrandChrome } from '@web/features/white-label/use-brand-chrome';
 import { useRememberedBrand } from '@web/features/white-label/use-remembered-brand';
+import { useSiteBrand } from '@web/features/white-label/site-brand';
+import { takeDomainRefusal } from '../session-start';
+import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
 import { BRAND_PENDING_STYLE_ID } from '@web/features/white-label/remembered-brand';
 import { toastAuthError, toastFillAllFields } from '../auth-errors';
 import { AuthShell } from '../components/auth-shell';
@@ -85,7 +88,12 @@ export function AuthPage() {
   const invitationToken = invitationTokenOf(params, redirect);
   const invitation = useInvitationBrand(invitationToken);
   const remembered = useRememberedBrand();
-  const brand = invitationToken === null ? remembered : invitation.brand;
+  // On an agency's custom domain its brand, for everyone who opens it (an invitation there is to one of its clients).
+  const { site, pending: sitePending } = useSiteBrand();
+  const onDomain = onAgencyDomain();
+  const brand = invitationToken === null ? (site?.brand ?? remembered) : (invitation.brand ?? site?.brand ?? null);
+  /** The API refused who signed in here: not one of this agency's clients' people (on its domain only). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   useBrandChrome(brand);
   useBrandTheme(brand?.colors);
   // Drawn in CardCrew's brand after all (nothing valid kept): the prerendered page's hiding of its mark ends.
@@ -93,7 +101,7 @@ export function AuthPage() {
     if (hydrated && !brand) document.getElementById(BRAND_PENDING_STYLE_ID)?.remove();
   }, [hydrated, brand]);
 
-  if (loading || invitation.pending) return <PageSpinner />;
+  if (loading || invitation.pending || sitePending) return <PageSpinner />;
   if (user && !signingIn) return <Navigate to={redirect ?? '/'} replace />;
 
   const username = email.trim();
@@ -120,6 +128,12 @@ export function AuthPage() {
   async function handleSignInOutput(output: SignInOutput, afterConfirmation: boolean) {
     if (output.isSignedIn) {
       const me = await refreshMe();
+      const refused = takeDomainRefusal();
+      if (refused) {
+        setSigningIn(false);
+        setRefusal(refused);
+        return;
+      }
       toast.success(messages.auth.signedIn);
       navigate(afterConfirmation ? pathAfterConfirmation(me, accountType) : (redirect ?? '/'), { replace: true });
       return;
@@ -460,6 +474,19 @@ export function AuthPage() {
         </Button>
       </form>
 
+      {refusal && (
+        <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-foreground">
+          {refusal}{' '}
+          {site && (
+            <a className="font-medium underline underline-offset-4" href={`${site.platformOrigin}/auth`}>
+              Go to the platform’s sign-in
+            </a>
+          )}
+        </div>
+      )}
+      {/* Google and SSO come back to the platform's address, not to an agency's domain (docs/decisions.md): offered there only. */}
+      {!onDomain && (
+      <>
       <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
         <span className="h-px flex-1 bg-border" />
         or
@@ -473,6 +500,8 @@ export function AuthPage() {
         <Button variant="outline" className="mt-3 w-full" onClick={() => { setSsoError(null); switchTo('sso'); }} disabled={busy}>
           Sign in with SSO
         </Button>
+      )}
+      </>
       )}
       {ssoError && !signingUp && (
         <div role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-foreground">
@@ -488,12 +517,15 @@ export function AuthPage() {
         )}
       </div>
 
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-        <Button variant="link" size="inline" onClick={() => switchTo(signingUp ? 'signIn' : 'signUp')}>
-          {signingUp ? 'Sign in' : 'Sign up'}
-        </Button>
-      </p>
+      {/* On an agency's domain an account is made through an invitation only (the agency adds its clients' people). */}
+      {(!onDomain || invitationToken !== null || signingUp) && (
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+          <Button variant="link" size="inline" onClick={() => switchTo(signingUp ? 'signIn' : 'signUp')}>
+            {signingUp ? 'Sign in' : 'Sign up'}
+          </Button>
+        </p>
+      )}
       </fieldset>
     </AuthShell>
   );

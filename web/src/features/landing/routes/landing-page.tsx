@@ -12,6 +12,8 @@ import { SiteTopNav } from '@web/features/auth/components/site-top-nav';
 import { signUpPath } from '@web/features/auth/sign-up-link';
 import { useSession } from '@web/features/auth/session-provider';
 import { PricingSection } from '../components/pricing-section';
+import { DomainHome } from '@web/features/white-label/domain-home';
+import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
 import { signedInDestination } from '@web/lib/signed-in-destination';
 
 export function LandingPage() {
@@ -27,6 +29,8 @@ export function LandingPage() {
   if (loading) return <PageSpinner />;
   const destination = user ? signedInDestination(me, readPendingRedirectPath()) : null;
   if (destination) return <SendOn to={destination} />;
+  // An agency's custom domain has its own home page (its brand, Sign In), never CardCrew's marketing page.
+  if (onAgencyDomain()) return <DomainHome />;
 
   const signedIn = user !== null;
   return (

@@ -7,7 +7,7 @@ import { Button } from '@web/components/button';
 import { SiteFooter } from '@web/components/site-footer';
 import { cn } from '@web/lib/cn';
 import { useSession } from '@web/features/auth/session-provider';
-import { pathAfterSignOut } from '@web/features/white-label/remembered-brand';
+import { goAfterSignOut } from '@web/features/white-label/remembered-brand';
 import { PricingSection } from '../components/pricing-section';
 
 const links = [
@@ -77,7 +77,7 @@ function PricingHeader() {
               variant="outline"
               size="sm"
               onClick={async () => {
-                if (await signOut()) navigate(pathAfterSignOut(), { replace: true });
+                if (await signOut()) goAfterSignOut(navigate, { replace: true });
               }}
             >
               <LogOut aria-hidden />
