@@ -11,7 +11,7 @@ export const areaLayers = [
   ['business'],
   ['agency', 'card-page', 'card-sharing', 'email-signature', 'sso', 'uploads'],
   ['apple-wallet', 'custom-domains', 'link-preview', 'public', 'wallet', 'white-label'],
-  ['mail'],
+  ['mail', 'sending-domains'],
   ['cognito-messages', 'contacts', 'invitations', 'invoices', 'sales'],
   ['agency-billing', 'billing', 'invoice-documents', 'jobs', 'leavers', 'unapplied-payments'],
   ['admin', 'directory', 'me'],

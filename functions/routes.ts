@@ -20,6 +20,7 @@ import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
 import { leaversRoutes } from './routes/leavers';
+import { sendingDomainsRoutes } from './routes/sending-domains';
 import { ssoRoutes } from './routes/sso';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
@@ -88,6 +89,11 @@ export interface Capabilities {
    * TENANT_ROUTING_ENDPOINT.
    */
   tenants?: boolean;
+  /**
+   * SES domain identities (an agency's sending domain): create, read and delete them, on identity ARNs only and never
+   * the platform's own sender identities. No variable in AWS (the SDK's default endpoint).
+   */
+  sendingIdentities?: boolean;
   /**
    * Single sign-on (issue 24): sets USER_POOL_CLIENT_ID (the app client its identity providers join), SSO_AUTH_ORIGIN
    * (the user pool's OAuth domain, for the ACS URL and redirect URI shown to the owner). The Cognito actions themselves
@@ -283,6 +289,17 @@ export const areas: Record<Area, AreaDef> = {
       tenants: true,
     },
   },
+  // An agency's own sending domain: its SES domain identity (Easy DKIM). The only Lambda with SES's identity actions.
+  sendingDomains: {
+    entry: 'functions/src/sending-domains/handler.ts',
+    capabilities: {
+      // GetItem: the caller's agency, the domain item, a client's business (the brand's copy). Query: the caller's
+      // records, the agency's client links. PutItem/UpdateItem/DeleteItem: the domain item and the agency's
+      // sendingDomain (one transaction), the state read back, the brand copied onto each client when it is verified.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      sendingIdentities: true,
+    },
+  },
   // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, and the SCIM 2.0 service (/scim/v2, no JWT
   // authorizer: the handler checks the SCIM bearer token). A SCIM user is an employee, so this area creates, changes and
   // deletes employees through the business area's own services and mails the optional invitation.
@@ -431,8 +448,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

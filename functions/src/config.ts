@@ -91,6 +91,12 @@ export const invoiceSellerConfig = section(
   }),
 );
 
+/**
+ * The agency's sending domain: SES domain identities with Easy DKIM (the sendingDomains area). SES_IDENTITIES_ENDPOINT
+ * points the SDK at the local stand-in (aws-ses-v2-local has no identities); in AWS it is unset and SES's own is used.
+ */
+export const sendingIdentitiesConfig = section('sending identities', z.object({ SES_IDENTITIES_ENDPOINT: z.optional(z.url()) }));
+
 export const mailConfig = section(
   'mail',
   z.object({

@@ -22,7 +22,7 @@ export const MAX_DOMAINS = 5;
 export const ACTIVE_REFRESH_SECONDS = 300;
 
 /** The agency's owner or an admin; then the agency must exist (404). */
-async function assertManagesAgency(caller: Caller, agencyId: string): Promise<void> {
+export async function assertManagesAgency(caller: Caller, agencyId: string): Promise<void> {
   const owns = caller.memberships.some((m) => m.scopeType === 'agency' && m.scopeId === agencyId && m.role === 'owner');
   if (!owns && !caller.isAdmin) throw forbidden();
   if (!(await getAgency(agencyId))) throw notFound(customDomainMessages.agencyNotFound);
