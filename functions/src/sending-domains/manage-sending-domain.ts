@@ -8,9 +8,10 @@ import { customDomainProblem } from '../../../shared/schemas/custom-domain';
 import type { RemovedSendingDomain, SendingDomain, SendingDomainState, SendingDomainView } from '../../../shared/schemas/sending-domain';
 import { SENDER_LOCAL_PART } from '../adapters/sender-address';
 import { createDomainIdentity, deleteDomainIdentity, readDomainIdentity, type IdentitySnapshot } from '../adapters/ses-identities';
+import { assertManagesAgency as assertAgencyManager } from '../agency/agency-access';
 import { getAgency } from '../agency/repository';
 import { platformHost } from '../custom-domains/domain-origin';
-import { ACTIVE_REFRESH_SECONDS, assertManagesAgency, REFRESH_SECONDS } from '../custom-domains/manage-custom-domains';
+import { ACTIVE_REFRESH_SECONDS, REFRESH_SECONDS } from '../custom-domains/domain-state';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -23,6 +24,8 @@ export function stateOfIdentity(identity: IdentitySnapshot): SendingDomainState 
   if (identity.dkimStatus === 'FAILED') return 'failed';
   return 'pending';
 }
+
+const assertManagesAgency = (caller: Caller, agencyId: string) => assertAgencyManager(caller, agencyId, sendingDomainMessages.agencyNotFound);
 
 function toDto(record: SendingDomainRecord): SendingDomain {
   const m = sendingDomainMessages;

@@ -29,7 +29,9 @@ export function SendingDomainSection({ agencyId }: { agencyId: string }) {
           <Mail aria-hidden className="size-4" />
           Sending domain
         </h3>
-        <p className="text-sm text-muted-foreground">Mails to your white-labelled clients’ people come from your own domain, such as no-reply@mail.youragency.com, once it is verified.</p>
+        <p className="text-sm text-muted-foreground">
+          Mails to your white-labelled clients’ people come from your own domain, such as <span className="break-all">no-reply@mail.youragency.com</span>, once it is verified.
+        </p>
       </div>
       {view.isError && <p className="text-sm text-destructive">{sendingDomainMessages.loadFailed}</p>}
       {domain && <SendingDomainCard agencyId={agencyId} domain={domain} checking={view.isFetching} onCheck={() => void view.refetch()} />}
