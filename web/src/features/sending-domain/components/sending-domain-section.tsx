@@ -30,7 +30,7 @@ export function SendingDomainSection({ agencyId }: { agencyId: string }) {
           Sending domain
         </h3>
         <p className="text-sm text-muted-foreground">
-          Mails to your white-labelled clients’ people come from your own domain, such as <span className="break-all">no-reply@mail.youragency.com</span>, once it is verified.
+          Mails to your white-labelled clients’ people come from your own domain, such as <span className="whitespace-nowrap">no-reply@mail.youragency.com</span>, once it is verified.
         </p>
       </div>
       {view.isError && <p className="text-sm text-destructive">{sendingDomainMessages.loadFailed}</p>}
