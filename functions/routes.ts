@@ -94,6 +94,8 @@ export interface Capabilities {
    * the platform's own sender identities. No variable in AWS (the SDK's default endpoint).
    */
   sendingIdentities?: boolean;
+  /** INVOICE_SELLER_*: the seller of record the area prints on invoice PDFs (configuration only, no permission). */
+  invoiceSeller?: boolean;
   /**
    * Single sign-on (issue 24): sets USER_POOL_CLIENT_ID (the app client its identity providers join), SSO_AUTH_ORIGIN
    * (the user pool's OAuth domain, for the ACS URL and redirect URI shown to the owner). The Cognito actions themselves
@@ -237,7 +239,7 @@ export const areas: Record<Area, AreaDef> = {
   invoiceDocuments: {
     entry: 'functions/src/invoice-documents/handler.ts',
     // GetItem: the invoice and its business's billing fields.
-    capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true } },
+    capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true }, invoiceSeller: true },
   },
   // E-mail signature (issue 22 §3): a card's signature data and its QR image, for the card's employee and whoever
   // manages its business.

@@ -38,6 +38,8 @@ export interface AppEnvironmentProps {
   /** SES sender, address or `Name <address>`. */
   readonly sesFromAddress: string;
   readonly salesInbox: string;
+  /** The seller of record on invoice PDFs (DeployConfig.invoiceSeller). */
+  readonly invoiceSeller: { readonly name: string; readonly address: string; readonly email: string };
   readonly stripeSecretName: string;
   /** @default - wallet passes are not configured (the API answers 503) */
   readonly googleWalletSecretName?: string;
@@ -146,6 +148,13 @@ export class AppEnvironment {
           reason: `Documents under ${prefix}: one per invoice and state, keyed by the invoice id at run time, so the grant covers that prefix of the private documents bucket only.`,
         });
       }
+    }
+
+    if (capabilities.invoiceSeller) {
+      // Configuration only, no permission: the seller block every invoice PDF prints.
+      fn.addEnvironment('INVOICE_SELLER_NAME', p.invoiceSeller.name);
+      fn.addEnvironment('INVOICE_SELLER_ADDRESS', p.invoiceSeller.address);
+      fn.addEnvironment('INVOICE_SELLER_EMAIL', p.invoiceSeller.email);
     }
 
     if (capabilities.userPool?.length) {

@@ -224,7 +224,7 @@ const expectedEnvironment: Record<string, string[]> = {
   billing: ['TABLE_NAME'],
   activity: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
-  invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
+  invoiceDocuments: ['DOCUMENTS_BUCKET', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_EMAIL', 'INVOICE_SELLER_NAME', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   customDomains: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'TENANT_CONNECTION_GROUP_ID', 'TENANT_DISTRIBUTION_ID', 'TENANT_ROUTING_ENDPOINT'],
