@@ -13,7 +13,7 @@ export const areaLayers = [
   ['uploads'],
   ['agency', 'card-page', 'email-signature', 'sso'],
   ['apple-wallet', 'custom-domains', 'link-preview', 'sign-up', 'wallet', 'white-label'],
-  ['card-sharing', 'mail'],
+  ['card-sharing', 'mail', 'sending-domains'],
   ['cognito-messages', 'contacts', 'invitations', 'invoices', 'sales'],
   ['agency-billing', 'billing', 'invoice-documents', 'jobs', 'leavers', 'unapplied-payments'],
   ['admin', 'business-api', 'directory', 'me', 'payments', 'public'],

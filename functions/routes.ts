@@ -20,6 +20,7 @@ import { invitationsRoutes } from './routes/invitations';
 import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
 import { leaversRoutes } from './routes/leavers';
+import { sendingDomainsRoutes } from './routes/sending-domains';
 import { ssoRoutes } from './routes/sso';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
@@ -88,6 +89,13 @@ export interface Capabilities {
    * TENANT_ROUTING_ENDPOINT.
    */
   tenants?: boolean;
+  /**
+   * SES domain identities (an agency's sending domain): create, read and delete them, on identity ARNs only and never
+   * the platform's own sender identities. No variable in AWS (the SDK's default endpoint).
+   */
+  sendingIdentities?: boolean;
+  /** INVOICE_SELLER_*: the seller of record the area prints on invoice PDFs (configuration only, no permission). */
+  invoiceSeller?: boolean;
   /**
    * Single sign-on (issue 24): sets USER_POOL_CLIENT_ID (the app client its identity providers join), SSO_AUTH_ORIGIN
    * (the user pool's OAuth domain, for the ACS URL and redirect URI shown to the owner). The Cognito actions themselves
@@ -234,7 +242,7 @@ export const areas: Record<Area, AreaDef> = {
   invoiceDocuments: {
     entry: 'functions/src/invoice-documents/handler.ts',
     // GetItem: the invoice and its business's billing fields.
-    capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true } },
+    capabilities: { table: { actions: ['GetItem'], indexes: false }, documents: { read: ['invoices/'], write: ['invoices/'], list: true }, invoiceSeller: true },
   },
   // E-mail signature (issue 22 §3): a card's signature data and its QR image, for the card's employee and whoever
   // manages its business.
@@ -284,6 +292,17 @@ export const areas: Record<Area, AreaDef> = {
       // qr/: the regenerated QR images of a removed domain's cards (and the superseded ones deleted).
       media: { write: ['qr/'] },
       tenants: true,
+    },
+  },
+  // An agency's own sending domain: its SES domain identity (Easy DKIM). The only Lambda with SES's identity actions.
+  sendingDomains: {
+    entry: 'functions/src/sending-domains/handler.ts',
+    capabilities: {
+      // GetItem: the caller's agency, the domain item, a client's business (the brand's copy). Query: the caller's
+      // records, the agency's client links. PutItem/UpdateItem/DeleteItem: the domain item and the agency's
+      // sendingDomain (one transaction), the state read back, the brand copied onto each client when it is verified.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      sendingIdentities: true,
     },
   },
   // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, and the SCIM 2.0 service (/scim/v2, no JWT
@@ -434,8 +453,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

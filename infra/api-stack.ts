@@ -160,6 +160,7 @@ export class ApiStack extends Stack {
       oauthDomain: props.oauthDomain,
       sesFromAddress: config.sesFromAddress,
       salesInbox: config.salesInbox,
+      invoiceSeller: config.invoiceSeller,
       stripeSecretName: config.stripeSecretName,
       googleWalletSecretName: config.googleWalletSecretName,
       appleWalletSecretName: config.appleWalletSecretName,

@@ -10,6 +10,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Capabilities } from '../functions/routes';
 import type { AppFunction } from './app-function';
+import { SENDER_LOCAL_PART } from '../functions/src/adapters/sender-address';
 import { emailAddressOf } from './deploy-config';
 import { nagText } from './nag';
 import type { NamedExport } from './stateful-stack';
@@ -37,6 +38,8 @@ export interface AppEnvironmentProps {
   /** SES sender, address or `Name <address>`. */
   readonly sesFromAddress: string;
   readonly salesInbox: string;
+  /** The seller of record on invoice PDFs (DeployConfig.invoiceSeller). */
+  readonly invoiceSeller: { readonly name: string; readonly address: string; readonly email: string };
   readonly stripeSecretName: string;
   /** @default - wallet passes are not configured (the API answers 503) */
   readonly googleWalletSecretName?: string;
@@ -66,6 +69,20 @@ export const TENANT_ACTIONS = [
   'cloudfront:GetManagedCertificateDetails',
   'cloudfront:VerifyDnsConfiguration',
 ];
+
+/** SES identity actions of the sendingDomains area: an agency's domain identity, nothing else of SES. */
+export const SENDING_IDENTITY_ACTIONS = ['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:DeleteEmailIdentity'];
+
+/** The ARN of the SES identity `name` (an address or a domain) in the stack's account and region. */
+function identityArn(stack: Stack, name: string): string {
+  return stack.formatArn({ service: 'ses', resource: 'identity', resourceName: name, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+}
+
+/** The platform's own sender identities: whichever SES has verified, the sender address itself or its whole domain. */
+function platformSenderIdentities(stack: Stack, sesFromAddress: string): string[] {
+  const sender = emailAddressOf(sesFromAddress);
+  return [sender, sender.slice(sender.indexOf('@') + 1)].map((identity) => identityArn(stack, identity));
+}
 
 export class AppEnvironment {
   constructor(private readonly props: AppEnvironmentProps) {}
@@ -133,6 +150,13 @@ export class AppEnvironment {
       }
     }
 
+    if (capabilities.invoiceSeller) {
+      // Configuration only, no permission: the seller block every invoice PDF prints.
+      fn.addEnvironment('INVOICE_SELLER_NAME', p.invoiceSeller.name);
+      fn.addEnvironment('INVOICE_SELLER_ADDRESS', p.invoiceSeller.address);
+      fn.addEnvironment('INVOICE_SELLER_EMAIL', p.invoiceSeller.email);
+    }
+
     if (capabilities.userPool?.length) {
       fn.addEnvironment('USER_POOL_ID', p.userPool.userPoolId);
       p.userPool.grant(fn, ...capabilities.userPool.map((action) => `cognito-idp:${action}`));
@@ -147,15 +171,24 @@ export class AppEnvironment {
     if (mail?.send) {
       fn.addEnvironment('SES_FROM_ADDRESS', p.sesFromAddress);
       fn.addEnvironment('SALES_INBOX', p.salesInbox);
-      const sender = emailAddressOf(p.sesFromAddress);
-      const senderDomain = sender.slice(sender.indexOf('@') + 1);
       allow(
         ['ses:SendEmail', 'ses:SendRawEmail'],
         // Whichever identity is verified in SES: the sender address itself or its whole domain.
-        [sender, senderDomain].map((identity) =>
-          stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
-        ),
+        platformSenderIdentities(stack, p.sesFromAddress),
       );
+      // An agency's verified sending domain (the sendingDomains area): its identity is created at run time, so any
+      // identity of the account, but only as the one address the product sends from there (functions/src/adapters/mail.ts).
+      fn.grantPrincipal.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [identityArn(stack, '*')],
+          conditions: { StringLike: { 'ses:FromAddress': `${SENDER_LOCAL_PART}@*` } },
+        }),
+      );
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagText(fn, identityArn(stack, '*'))}]`,
+        reason: `Agencies' sending domains are SES identities created at run time, so their names are not known at deploy time; the grant is limited to mail from ${SENDER_LOCAL_PART}@ an identity.`,
+      });
     }
     if (mail?.account) {
       // GET /api/health asks SES for the account's sending status; GetAccount has no resource to scope to.
@@ -192,6 +225,18 @@ export class AppEnvironment {
       Validations.of(fn).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${nagText(fn, tenantArns)}]`,
         reason: 'Distribution tenants are created at run time (one per agency domain), so their ids are not known at deploy time; the actions are the tenant actions of the card distribution only.',
+      });
+    }
+
+    if (capabilities.sendingIdentities) {
+      // Agencies' domains are created at run time: identity/* — but never the platform's own sender identities.
+      allow(SENDING_IDENTITY_ACTIONS, [identityArn(stack, '*')]);
+      fn.grantPrincipal.addToPrincipalPolicy(
+        new iam.PolicyStatement({ effect: iam.Effect.DENY, actions: SENDING_IDENTITY_ACTIONS, resources: platformSenderIdentities(stack, p.sesFromAddress) }),
+      );
+      Validations.of(fn).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagText(fn, identityArn(stack, '*'))}]`,
+        reason: "Agencies' sending domains are SES identities created at run time (one per agency), so their names are not known at deploy time; the platform's own sender identities are denied.",
       });
     }
 

@@ -1,6 +1,7 @@
 // Deployment parameters, read once from CDK context (cdk.json or `-c key=value`) and checked before any
 // resource is built, so a typo fails synth with the parameter's name. docs/deploy.md documents every key.
 import type { Construct } from 'constructs';
+import { INVOICE_SELLER_PLACEHOLDER } from '../functions/src/config';
 
 export interface DeployConfig {
   /** Deployment stage; part of stack names, the Cognito domain prefix and default secret names. */
@@ -30,6 +31,12 @@ export interface DeployConfig {
   readonly googleWalletSecretName?: string;
   /** Secrets Manager name of the Apple Wallet pass-signing secret (issue 22 §1); unset = no 'Add to Apple Wallet'. */
   readonly appleWalletSecretName?: string;
+  /**
+   * The seller of record on every invoice PDF (the functions' INVOICE_SELLER_* variables): the operating company's
+   * legal name, postal address (lines separated by `|`) and billing e-mail. Placeholders outside prod; the e-mail
+   * defaults to `salesInbox`.
+   */
+  readonly invoiceSeller: { readonly name: string; readonly address: string; readonly email: string };
   /** Name of the SNS topic every alarm notifies (docs/operations.md). */
   readonly alarmTopicName: string;
   /** Optional e-mail address subscribed to the alarm topic (it must confirm the subscription once). */
@@ -89,6 +96,19 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     throw new Error('Context "sesFromAddress" must be an email address or "Name <address>"');
   }
   if (!salesInbox || !EMAIL_PATTERN.test(salesInbox)) throw new Error('Context "salesInbox" must be an email address');
+  // A placeholder company outside prod (the functions' own defaults); prod must name the operating company, which is the
+  // one name a white-labelled invoice shows besides the agency's (docs/decisions.md "Invoices in the agency's brand").
+  for (const key of ['invoiceSellerName', 'invoiceSellerAddress']) {
+    if (stage === 'prod' && !text(scope, key)) throw new Error(`Context "${key}" is required for the prod stage: the seller of record on every invoice`);
+  }
+  const invoiceSeller = {
+    name: text(scope, 'invoiceSellerName') ?? INVOICE_SELLER_PLACEHOLDER.name,
+    address: text(scope, 'invoiceSellerAddress') ?? INVOICE_SELLER_PLACEHOLDER.address,
+    email: text(scope, 'invoiceSellerEmail') ?? salesInbox,
+  };
+  if (invoiceSeller.name.length > 200) throw new Error('Context "invoiceSellerName" must be at most 200 characters');
+  if (invoiceSeller.address.length > 500) throw new Error('Context "invoiceSellerAddress" must be at most 500 characters (lines separated by |)');
+  if (!EMAIL_PATTERN.test(invoiceSeller.email)) throw new Error('Context "invoiceSellerEmail" must be an email address');
   const alarmEmail = text(scope, 'alarmEmail');
   if (alarmEmail && !EMAIL_PATTERN.test(alarmEmail)) throw new Error('Context "alarmEmail" must be an email address');
 
@@ -104,6 +124,7 @@ export function readDeployConfig(scope: Construct): DeployConfig {
     stripeSecretName: text(scope, 'stripeSecretName') ?? `cardcrew/${stage}/stripe-secret-key`,
     googleWalletSecretName: text(scope, 'googleWalletSecretName'),
     appleWalletSecretName: text(scope, 'appleWalletSecretName'),
+    invoiceSeller,
     alarmTopicName: text(scope, 'alarmTopicName') ?? `cardcrew-${stage}-alarms`,
     alarmEmail,
   };

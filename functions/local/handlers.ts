@@ -21,6 +21,7 @@ export async function loadHandlers() {
     appleWallet: import('../src/apple-wallet/handler'),
     activity: import('../src/audit/handler'),
     customDomains: import('../src/custom-domains/handler'),
+    sendingDomains: import('../src/sending-domains/handler'),
     directory: import('../src/directory/handler'),
     leavers: import('../src/leavers/handler'),
     sso: import('../src/sso/handler'),

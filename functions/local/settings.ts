@@ -22,6 +22,8 @@ export interface LocalSettings {
   apnsPort: number;
   /** The CloudFront tenant API stand-in (custom domains, issue 21 §2). */
   cloudFrontPort: number;
+  /** The SES domain-identity stand-in (an agency's sending domain; aws-ses-v2-local has no identities). */
+  sesIdentitiesPort: number;
   /** Single sign-on (issue 24): the local OIDC identity provider (oidc-provider), the local SAML 2.0 identity provider
    *  (samlify) and the DNS stand-in that answers TXT queries (UDP) with a small HTTP page to add records. */
   oidcIdpPort: number;
@@ -54,6 +56,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     sqsPort: 9324 + offset,
     apnsPort: 12555 + offset,
     cloudFrontPort: 12666 + offset,
+    sesIdentitiesPort: 13050 + offset,
     oidcIdpPort: 12777 + offset,
     samlIdpPort: 12888 + offset,
     dnsPort: 12999 + offset,
@@ -85,6 +88,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     DYNAMODB_ENDPOINT: `http://${s.host}:${s.dynamodbPort}`,
     S3_ENDPOINT: `http://${s.host}:${s.s3Port}`,
     SES_ENDPOINT: `http://${s.host}:${s.sesPort}`,
+    SES_IDENTITIES_ENDPOINT: `http://${s.host}:${s.sesIdentitiesPort}`,
     COGNITO_ENDPOINT: `http://${s.host}:${s.cognitoPort}`,
     // Single sign-on (issue 24): the user pool's OAuth domain is the hosted-UI stand-in (ACS URL, redirect URI).
     SSO_AUTH_ORIGIN: `http://${s.host}:${s.hostedUiPort}`,

@@ -22,6 +22,7 @@ import { startCardSharingStream } from './card-sharing-stream';
 import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
 import { startCloudFrontTenants } from './cloudfront-tenants';
+import { startSesIdentities } from './ses-identities';
 import { startOidcIdp, LOCAL_OIDC_CLIENT } from './oidc-idp';
 import { startSamlIdp } from './saml-idp';
 import { startDnsStandIn } from './dns';
@@ -76,6 +77,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['local SQS', s.sqsPort],
     ['APNs stand-in', s.apnsPort],
     ['CloudFront tenants stand-in', s.cloudFrontPort],
+    ['SES identities stand-in', s.sesIdentitiesPort],
     ['local OIDC identity provider', s.oidcIdpPort],
     ['local SAML identity provider', s.samlIdpPort],
     ['DNS stand-in (HTTP page)', s.dnsPort],
@@ -141,6 +143,9 @@ async function main() {
   // Custom domains (issue 21 §2): CloudFront's tenant API, tenants kept in the data folder (the seed adds one).
   const cloudFrontTenants = await startCloudFrontTenants(s.cloudFrontPort, s.host, join(s.dataDir, 'cloudfront', 'tenants.json'));
   closers.push(() => cloudFrontTenants.close());
+  // An agency's sending domain: SES's domain identities (aws-ses-v2-local has none), kept in the data folder.
+  const sesIdentities = await startSesIdentities(s.sesIdentitiesPort, s.host, join(s.dataDir, 'ses', 'identities.json'));
+  closers.push(() => sesIdentities.close());
   // Single sign-on (issue 24): a test identity provider of each kind and the DNS stand-in for the domain proof.
   const ssoEndpoints = ssoLocalEndpoints(s, ids.userPoolId);
   const oidcIdp = await startOidcIdp({ host: s.host, port: s.oidcIdpPort, dataDir: s.dataDir, redirectUris: [ssoEndpoints.oidcRedirectUri] });

@@ -79,17 +79,26 @@ export const ssoConfig = section(
 
 /**
  * The seller of record on every invoice PDF (issue 40): the platform's company — its legal name, address (lines
- * separated by `|`) and billing e-mail — whichever brand the document wears. The defaults are placeholders; set the
- * operating company's details before invoicing real customers (docs/decisions.md "Invoices in the agency's brand").
+ * separated by `|`) and billing e-mail — whichever brand the document wears. CDK sets them from the deploy context
+ * (infra/deploy-config.ts, required for the prod stage); the placeholders stand until then (docs/decisions.md
+ * "Invoices in the agency's brand").
  */
+export const INVOICE_SELLER_PLACEHOLDER = { name: 'Example Platform Company, Inc.', address: '100 Market Street, Suite 300|San Francisco, CA 94105|United States', email: 'billing@platform.example' } as const;
+
 export const invoiceSellerConfig = section(
   'invoice seller',
   z.object({
-    INVOICE_SELLER_NAME: z._default(z.string().check(z.minLength(1)), 'Example Platform Company, Inc.'),
-    INVOICE_SELLER_ADDRESS: z._default(z.string(), '100 Market Street, Suite 300|San Francisco, CA 94105|United States'),
-    INVOICE_SELLER_EMAIL: z._default(z.email(), 'billing@platform.example'),
+    INVOICE_SELLER_NAME: z._default(z.string().check(z.minLength(1)), INVOICE_SELLER_PLACEHOLDER.name),
+    INVOICE_SELLER_ADDRESS: z._default(z.string(), INVOICE_SELLER_PLACEHOLDER.address),
+    INVOICE_SELLER_EMAIL: z._default(z.email(), INVOICE_SELLER_PLACEHOLDER.email),
   }),
 );
+
+/**
+ * The agency's sending domain: SES domain identities with Easy DKIM (the sendingDomains area). SES_IDENTITIES_ENDPOINT
+ * points the SDK at the local stand-in (aws-ses-v2-local has no identities); in AWS it is unset and SES's own is used.
+ */
+export const sendingIdentitiesConfig = section('sending identities', z.object({ SES_IDENTITIES_ENDPOINT: z.optional(z.url()) }));
 
 export const mailConfig = section(
   'mail',

@@ -135,6 +135,8 @@ const expectedActions: Record<string, string[]> = {
     's3:DeleteObject',
     's3:PutObject',
   ],
+  // An agency's sending domain: the only function with SES's identity actions, and no mail of its own.
+  sendingDomains: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -222,10 +224,11 @@ const expectedEnvironment: Record<string, string[]> = {
   billing: ['TABLE_NAME'],
   activity: ['TABLE_NAME'],
   agencyBilling: ['TABLE_NAME'],
-  invoiceDocuments: ['DOCUMENTS_BUCKET', 'TABLE_NAME'],
+  invoiceDocuments: ['DOCUMENTS_BUCKET', 'INVOICE_SELLER_ADDRESS', 'INVOICE_SELLER_EMAIL', 'INVOICE_SELLER_NAME', 'TABLE_NAME'],
   emailSignature: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   customDomains: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'TENANT_CONNECTION_GROUP_ID', 'TENANT_DISTRIBUTION_ID', 'TENANT_ROUTING_ENDPOINT'],
+  sendingDomains: ['TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
@@ -376,6 +379,32 @@ describe('least privilege per function', () => {
     for (const name of ['docs', 'me', 'cardPage', 'agency', 'invoiceDocuments', 'billPayers', 'emailSignature', 'appleWallet', 'activity']) expect(JSON.stringify(grants[name]!.statements), name).not.toContain('/index/');
     // The dunning job Queries the sparse unpaid index.
     expect(JSON.stringify(grants.dunning!.statements)).toContain('/index/gsi3');
+  });
+
+  it('gives SES identity actions to the sending-domain function alone, on identity ARNs, never on the platform’s own sender', () => {
+    const identityActions = /^ses:(Create|Get|Delete|Put|Update)EmailIdentity/;
+    for (const [name, g] of Object.entries(grants)) {
+      if (name !== 'sendingDomains') expect(g.actions.filter((a) => identityActions.test(a)), name).toEqual([]);
+    }
+    const identity = (name: string) => ({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:identity/${name}`]] });
+    const ses = grants.sendingDomains!.statements.filter((s) => [s.Action].flat().some((a) => a.startsWith('ses:')));
+    const actions = ['ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity'];
+    expect(ses.map((s) => ({ effect: s.Effect, actions: [s.Action].flat().sort(), resources: [s.Resource].flat() }))).toEqual([
+      { effect: 'Allow', actions, resources: [identity('*')] },
+      // The deploy configuration's sender (the synth's is no-reply@example.com): its domain and the address itself.
+      { effect: 'Deny', actions, resources: [identity('example.com'), identity('no-reply@example.com')] },
+    ]);
+  });
+
+  it('lets every mail sender send from an agency’s verified domain, as no-reply@ it only', () => {
+    const senders = Object.entries(grants).filter(([, g]) => g.actions.includes('ses:SendEmail'));
+    expect(senders.map(([name]) => name).sort()).toEqual(['admin', 'billPayers', 'contacts', 'directory', 'dunning', 'invitations', 'payments', 'public'].sort());
+    for (const [name, g] of senders) {
+      const agencyDomains = g.statements.filter((s) => JSON.stringify(s.Resource).includes(':identity/*'));
+      expect(agencyDomains, name).toEqual([
+        { Action: ['ses:SendEmail', 'ses:SendRawEmail'], Effect: 'Allow', Resource: expect.anything(), Condition: { StringLike: { 'ses:FromAddress': 'no-reply@*' } } },
+      ]);
+    }
   });
 
   it('uses * resources only where AWS has no resource type (X-Ray, SES GetAccount, DynamoDB ListStreams)', () => {

@@ -9,6 +9,8 @@ import { REPO_ROOT } from '../../infra/app-function';
 import { createCardCrewStacks, type CardCrewStacks } from '../../infra/cardcrew-app';
 
 export const TEST_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+/** The seller of record every synth names (the prod stage requires one; tests/infra/invoice-seller.test.ts unsets it). */
+export const TEST_INVOICE_SELLER = { invoiceSellerName: 'CardCrew Test Seller Ltd', invoiceSellerAddress: '1 Test Street|Testville' };
 
 const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
 
@@ -30,7 +32,7 @@ export interface SynthResult {
 /** An App with cdk.json's context, a known public origin, the overrides, and bundling skipped. */
 export function makeApp(context: Record<string, unknown> = {}): App {
   return new App({
-    context: { ...cdkJson.context, publicOrigin: TEST_ORIGIN, ...context, 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJson.context, publicOrigin: TEST_ORIGIN, ...TEST_INVOICE_SELLER, ...context, 'aws:cdk:bundling-stacks': [] },
   });
 }
 

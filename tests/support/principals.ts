@@ -44,6 +44,11 @@ export interface World {
   /** The agency managing A (`agencyId` in paths) and a custom domain of it for each principal allowed to remove one. */
   agencyId: string;
   domainIds: Record<'agencyManagingA' | 'admin', string>;
+  /**
+   * The agency whose sending domain each allowed principal adds and removes (one per agency, so the admin works on the
+   * other agency's, as it may on any).
+   */
+  sendingDomainAgencyIds: Record<'agencyManagingA' | 'admin', string>;
 }
 
 /**
@@ -152,6 +157,7 @@ export async function createWorld(): Promise<World> {
     businessB: b.business.id,
     agencyId: managingAgencyId,
     domainIds: { agencyManagingA: await customDomainOf(agencies[0]!, managingAgencyId), admin: await customDomainOf(agencies[0]!, managingAgencyId) },
+    sendingDomainAgencyIds: { agencyManagingA: managingAgencyId, admin: `agency-${agencies[1]!.sub}` },
   };
 }
 
@@ -232,6 +238,9 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     domain: 'no-claim.example.net',
   };
   if (operationId === 'confirmAgencyUpload') return { ...values, uploadId: world.agencyUploadId };
+  if (operationId === 'addSendingDomain' || operationId === 'removeSendingDomain') {
+    return { ...values, agencyId: world.sendingDomainAgencyIds[principal as keyof World['sendingDomainAgencyIds']] ?? world.agencyId };
+  }
   if (operationId === 'deleteInvoice') return { ...values, invoiceId: world.deletableInvoiceId };
   if (operationId === 'deleteBusiness') return { ...values, businessId: world.deletableBusinessId };
   // Leavers (issue 23 §2): deactivating the employee who is inactive already is a repeat (safe, 200), not a new leaver.

@@ -4,6 +4,7 @@ import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { localClientOptions, mailConfig, runtimeConfig } from '../config';
 import { lazy } from '../lib/lazy';
 import { sesSdk } from './sdk';
+import { SENDER_LOCAL_PART } from './sender-address';
 
 export interface OutgoingMail {
   to: string[];
@@ -11,8 +12,19 @@ export interface OutgoingMail {
   text: string;
   html: string;
   replyTo?: string[];
-  /** The sender's display name instead of the configured one (a white-labelled client's mail, issue 21); same address. */
+  /** The sender's display name instead of the configured one (a white-labelled client's mail, issue 21). */
   fromName?: string;
+  /**
+   * An agency's verified sending domain: the mail goes from SENDER_LOCAL_PART@ it instead of the configured address
+   * (docs/decisions.md "The agency's sending domain").
+   */
+  fromDomain?: string;
+}
+
+/** The From header of `mail`: the configured sender, with the mail's display name and domain where it has them. */
+export function fromHeaderOf(mail: Pick<OutgoingMail, 'fromName' | 'fromDomain'>, configured: string): string {
+  const address = mail.fromDomain ? `${SENDER_LOCAL_PART}@${mail.fromDomain}` : configured;
+  return mail.fromName ? fromAddressWithName(address, mail.fromName) : address;
 }
 
 /**
@@ -44,7 +56,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SendEmailCommand } = await sesSdk();
   await (await ses()).send(
     new SendEmailCommand({
-      FromEmailAddress: mail.fromName ? fromAddressWithName(c.SES_FROM_ADDRESS, mail.fromName) : c.SES_FROM_ADDRESS,
+      FromEmailAddress: fromHeaderOf(mail, c.SES_FROM_ADDRESS),
       Destination: { ToAddresses: mail.to },
       ReplyToAddresses: mail.replyTo,
       Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } } } },

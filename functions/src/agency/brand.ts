@@ -17,9 +17,11 @@ export interface ClientBrand {
   faviconUrl?: string | null;
   /** The agency's colours for the chrome (top bar, primary buttons); null: CardCrew's defaults. */
   colors?: { primaryColor: string | null; secondaryColor: string | null; accentColor: string | null };
+  /** The agency's sending domain once SES has verified it: mails go from no-reply@ it (absent: the platform's address). */
+  senderDomain?: string | null;
 }
 
-type BusinessBrandFields = 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor';
+type BusinessBrandFields = 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor' | 'whiteLabelSenderDomain';
 
 /** The agency's brand when white-label is on (a support e-mail is required for it), or null. */
 export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
@@ -32,6 +34,7 @@ export function brandOfAgency(agency: AgencyRecord): ClientBrand | null {
     logoUrl: agency.logoUrl ?? null,
     faviconUrl: agency.faviconUrl ?? agency.logoFaviconUrl ?? null,
     colors: { primaryColor: agency.primaryColor ?? null, secondaryColor: agency.secondaryColor ?? null, accentColor: agency.accentColor ?? null },
+    senderDomain: agency.sendingDomainVerified && agency.sendingDomain ? agency.sendingDomain : null,
   };
 }
 
@@ -56,6 +59,7 @@ export function brandOfBusiness(business: Pick<BusinessRecord, BusinessBrandFiel
     logoUrl: business.whiteLabelLogoUrl ?? null,
     faviconUrl: business.whiteLabelFaviconUrl ?? null,
     colors: { primaryColor: business.whiteLabelPrimaryColor ?? null, secondaryColor: business.whiteLabelSecondaryColor ?? null, accentColor: business.whiteLabelAccentColor ?? null },
+    senderDomain: business.whiteLabelSenderDomain ?? null,
   };
 }
 

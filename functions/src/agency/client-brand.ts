@@ -29,6 +29,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
         whiteLabelPrimaryColor: brand.colors?.primaryColor,
         whiteLabelSecondaryColor: brand.colors?.secondaryColor,
         whiteLabelAccentColor: brand.colors?.accentColor,
+        whiteLabelSenderDomain: brand.senderDomain,
       });
       await patch
         .set(set)
@@ -38,7 +39,7 @@ export async function applyBrandToClient(agencyId: string, businessId: string, b
       return true;
     }
     await patch
-      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl', 'whiteLabelPrimaryColor', 'whiteLabelSecondaryColor', 'whiteLabelAccentColor'])
+      .remove(['whiteLabelAgencyId', 'whiteLabelName', 'whiteLabelSupportEmail', 'whiteLabelSupportUrl', 'whiteLabelLogoUrl', 'whiteLabelFaviconUrl', 'whiteLabelPrimaryColor', 'whiteLabelSecondaryColor', 'whiteLabelAccentColor', 'whiteLabelSenderDomain'])
       .where(({ whiteLabelAgencyId }, { eq }) => eq(whiteLabelAgencyId, agencyId))
       .go();
     return false;

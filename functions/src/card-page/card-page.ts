@@ -171,6 +171,8 @@ export function renderContactResult(view: PublicCardView, outcome: { ok: true } 
 
 /** The platform's icon: only on pages that belong to no business (Card Not Found on the platform's address). */
 const PLATFORM_ICON = '<link rel="icon" href="/favicon.svg" type="image/svg+xml">';
+/** No tab icon (an empty data URL, so the browser does not ask for /favicon.ico either). */
+export const NO_ICON = '<link rel="icon" href="data:,">';
 
 /** What an agency's custom domain shows in the tab of a page that belongs to no business (issue 40). */
 export interface DomainAgencyMark {

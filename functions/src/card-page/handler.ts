@@ -8,7 +8,7 @@ import { messages } from '../../../shared/messages';
 import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { isFromEdge } from '../lib/origin-verify';
-import { agencyIcon, cardPageHeaders, renderCardGone, renderCardNotFound, renderCardPage, type GoneCardView, type PublicCardView } from './card-page';
+import { agencyIcon, cardPageHeaders, NO_ICON, renderCardGone, renderCardNotFound, renderCardPage, type GoneCardView, type PublicCardView } from './card-page';
 import { agencyMarkOnDomain, customDomainOf, originOn, servesOnDomain } from './custom-domain-host';
 import { readCard, readLeaver, type StoredCard, type StoredLeaver } from './card-store';
 import { recordScan } from './record-scan';
@@ -86,12 +86,25 @@ async function notFoundIcon(domain: string | null): Promise<string | undefined> 
   return mark ? agencyIcon(mark) : undefined;
 }
 
+/**
+ * The tab icon of the error page: the same as 'Card Not Found''s. On a custom domain whose agency cannot be read (the
+ * failure may be the table's own) the page shows no icon rather than the platform's.
+ */
+async function errorIcon(domain: string | null): Promise<string | undefined> {
+  try {
+    return await notFoundIcon(domain);
+  } catch (error) {
+    logger.warn('the agency’s icon for the error page could not be read', { domain, error: error as Error });
+    return domain ? NO_ICON : undefined;
+  }
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   // Straight to API Gateway's own URL, around CloudFront and its WAF: refused (origin-verify.ts).
   if (!isFromEdge(event.headers)) return { statusCode: 403, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: messages.generic.forbidden };
   const head = event.requestContext?.http?.method === 'HEAD';
+  const domain = customDomainOf(event.headers);
   try {
-    const domain = customDomainOf(event.headers);
     // Media on an agency's domain comes here (infra/card-tenants.ts) to be checked against the domain's clients.
     if (event.rawPath?.startsWith('/media/')) return await (await import('./media-on-domain')).serveMediaOnDomain(event.rawPath, domain, head);
     const outcome = await lookUp(cardIdOf(event.rawPath), domain);
@@ -103,6 +116,6 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     return { statusCode: 200, headers: cardPageHeaders, body: renderCardPage(toView(outcome.card, domain)) };
   } catch (error) {
     logger.error('card page failed', { routeKey: event.routeKey, error: error as Error });
-    return { statusCode: 500, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed) };
+    return { statusCode: 500, headers: cardPageHeaders, body: head ? '' : renderCardNotFound(messages.card.loadFailed, await errorIcon(domain)) };
   }
 }

@@ -4,6 +4,10 @@ import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import type { CustomDomainState } from '../../../shared/schemas/custom-domain';
 import type { TenantSnapshot } from '../adapters/cloudfront-tenants';
 
+/** How often a domain's state is read back from its provider (CloudFront, SES): every 2 s while on its way, every 5 minutes once there. */
+export const REFRESH_SECONDS = 2;
+export const ACTIVE_REFRESH_SECONDS = 300;
+
 const FAILED_CERTIFICATE = new Set(['failed', 'validation-timed-out', 'revoked', 'expired', 'inactive']);
 
 export function stateOf(snapshot: Pick<TenantSnapshot, 'tenant' | 'certificate' | 'dns'>, routingEndpoint: string): { state: CustomDomainState; reason: string | null } {

@@ -6,27 +6,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import { customDomainProblem, type CustomDomain, type CustomDomainList, type RemovedCustomDomain } from '../../../shared/schemas/custom-domain';
 import { createTenant, readTenant, removeTenant } from '../adapters/cloudfront-tenants';
-import { listClientLinks, getAgency } from '../agency/repository';
+import { assertManagesAgency as assertAgencyManager } from '../agency/agency-access';
+import { listClientLinks } from '../agency/repository';
 import { storeCardQr } from '../business/generate-card-qr';
 import { tenantsConfig } from '../config';
 import type { Caller } from '../identity/caller';
-import { AppError, forbidden, notFound } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { originOfDomain, platformHost } from './domain-origin';
-import { stateOf } from './domain-state';
+import { ACTIVE_REFRESH_SECONDS, REFRESH_SECONDS, stateOf } from './domain-state';
 import { cardsWithQrOrigin, claimDomain, listAgencyDomains, getCustomDomain, releaseDomain, setDomainState, setDomainTenant, type CustomDomainRecord } from './repository';
 
-export const REFRESH_SECONDS = 2;
 /** Domains an agency may have at once (each is a CloudFront tenant and a certificate). */
 export const MAX_DOMAINS = 5;
-export const ACTIVE_REFRESH_SECONDS = 300;
 
 /** The agency's owner or an admin; then the agency must exist (404). */
-async function assertManagesAgency(caller: Caller, agencyId: string): Promise<void> {
-  const owns = caller.memberships.some((m) => m.scopeType === 'agency' && m.scopeId === agencyId && m.role === 'owner');
-  if (!owns && !caller.isAdmin) throw forbidden();
-  if (!(await getAgency(agencyId))) throw notFound(customDomainMessages.agencyNotFound);
-}
+const assertManagesAgency = (caller: Caller, agencyId: string) => assertAgencyManager(caller, agencyId, customDomainMessages.agencyNotFound);
 
 /** Custom domains need the tenant distribution configured; without it the API says so (503). */
 function tenants() {

@@ -145,6 +145,8 @@ export function buildEntities() {
         whiteLabelPrimaryColor: text,
         whiteLabelSecondaryColor: text,
         whiteLabelAccentColor: text,
+        /** The agency's verified sending domain: the client's mails go from no-reply@ it (absent: the platform's address). */
+        whiteLabelSenderDomain: text,
         /**
          * The agency that manages the business (its oldest agency–client link, as the billing run reads it), that
          * agency's name and who pays: copied in the transactions that create, re-bill and remove a link, and on the
@@ -490,6 +492,12 @@ export function buildEntities() {
          */
         faviconUrl: text,
         logoFaviconUrl: text,
+        /**
+         * Its own sending domain (one per agency; the sendingDomain item keyed by it makes it one agency's), and
+         * whether SES has verified it: only then do its clients' mails go from an address at it.
+         */
+        sendingDomain: text,
+        sendingDomainVerified: { type: 'boolean' },
         /** Static partition for the admin dashboard's count of agencies (gsi2). */
         listing: { type: 'string', default: 'agencies', readOnly: true },
         createdAt,
@@ -1081,6 +1089,30 @@ export function buildEntities() {
   );
 
   /**
+   * An agency's sending domain, keyed by the domain so it belongs to one agency (created with a condition): the SES
+   * domain identity's Easy DKIM tokens and the state last read from SES.
+   */
+  const sendingDomain = new Entity(
+    {
+      model: { entity: 'sendingDomain', version: '1', service },
+      attributes: {
+        domain: { ...text, required: true },
+        agencyId: { ...text, required: true },
+        state: { type: ['pending', 'verified', 'failed'] as const, required: true },
+        /** SES's DKIM status when it is not SUCCESS or FAILED (TEMPORARY_FAILURE says more than pending). */
+        dkimStatus: text,
+        dkimTokens: { type: 'list', items: { type: 'string' } },
+        /** When the state was last read from SES (ISO 8601). */
+        checkedAt: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['domain'] }, sk: { field: 'sk', composite: [] } } },
+    },
+    options,
+  );
+
+  /**
    * A SCIM token of a business (issue 23 §1, directory sync). Only the SHA-256 of the token is stored, and it is the
    * key, so the SCIM handler finds the token with one consistent GetItem and a revoked (deleted) token is refused at
    * once. gsi2 lists a business's tokens (Company Settings → Directory sync).
@@ -1369,6 +1401,7 @@ export function buildEntities() {
     scimGroupMember,
     customDomain,
     agencyDomain,
+    sendingDomain,
     leaver,
     ssoDomain,
     ssoDomainHolder,

@@ -49,7 +49,7 @@ export async function getInvoicePdfLink(invoiceId: string): Promise<string> {
 }
 
 type Buyer = Pick<BusinessRecord, 'name' | 'billingEmail' | 'billingAddress' | 'billingCity' | 'billingPostalCode' | 'billingCountry'>;
-type Payer = Buyer & Partial<Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor'>>;
+type Payer = Buyer & Partial<Pick<BusinessRecord, 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor' | 'whiteLabelSenderDomain'>>;
 
 /**
  * The payer's billing fields (and a business's white-label brand, on the same item): the business's, or for an agency

@@ -234,7 +234,7 @@ export async function billingPartyOf(payer: { businessId: string; payerType?: 'b
     if (agency.email) return { to: agency.email, brand };
     ownerId = agency.ownerId;
   } else {
-    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail' | 'managingAgencyId' | 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor'>>(
+    const business = await getItemOf<Pick<BusinessRecord, 'ownerId' | 'billingEmail' | 'ownerEmail' | 'managingAgencyId' | 'whiteLabelAgencyId' | 'whiteLabelName' | 'whiteLabelSupportEmail' | 'whiteLabelSupportUrl' | 'whiteLabelLogoUrl' | 'whiteLabelFaviconUrl' | 'whiteLabelPrimaryColor' | 'whiteLabelSecondaryColor' | 'whiteLabelAccentColor' | 'whiteLabelSenderDomain'>>(
       paymentKeys.business(payer.businessId),
       'business',
       true,

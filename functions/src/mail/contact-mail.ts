@@ -2,7 +2,7 @@
 import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
-import { brandScope, textFooterOf } from './layout';
+import { brandScope, senderOf, textFooterOf } from './layout';
 import { contactTemplate } from './templates.generated';
 
 export interface ContactMailInput {
@@ -26,8 +26,9 @@ export function contactMail({ to, employeeName, contact, portalLink, brand = nul
   return {
     to: [to],
     subject: `${oneLine(contact.name)} shared their details with you`,
+    // From the agency (its domain once verified), but replies go to the contact who shared their details.
+    ...senderOf(brand),
     replyTo: [contact.email],
-    ...(brand ? { fromName: brand.name } : {}),
     text: [`Hi ${employeeName},`, '', 'Someone who opened your digital business card shared their details:', '', ...rows.map(([k, v]) => `${k}: ${v}`), '', `All your contacts: ${portalLink}`, ...textFooterOf(brand)].join('\n'),
     html: fillTemplate(
       contactTemplate,

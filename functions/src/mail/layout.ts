@@ -20,9 +20,13 @@ function httpUrlOrNull(url: string | null | undefined): string | null {
   return url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null;
 }
 
-/** The sender a white-labelled client's people see: the agency's name, and replies go to its support address. */
-export function senderOf(brand: ClientBrand | null): { fromName?: string; replyTo?: string[] } {
-  return brand ? { fromName: brand.name, replyTo: [brand.supportEmail] } : {};
+/**
+ * The sender a white-labelled client's people see: the agency's name, from its own domain once SES verified it (the
+ * platform's address until then), and replies go to its support address.
+ */
+export function senderOf(brand: ClientBrand | null): { fromName?: string; fromDomain?: string; replyTo?: string[] } {
+  if (!brand) return {};
+  return { fromName: brand.name, ...(brand.senderDomain ? { fromDomain: brand.senderDomain } : {}), replyTo: [brand.supportEmail] };
 }
 
 /** The plain-text footer of a white-labelled mail (platform mails have none). */

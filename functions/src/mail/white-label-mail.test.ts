@@ -1,7 +1,7 @@
 // White-label mail (issue 21 §1): the sender's display name (quoted, or RFC 2047-encoded when not ASCII, never able
 // to inject a header or another address), and the invitation and contact mails with and without an agency's brand.
 import { describe, expect, it } from 'vitest';
-import { fromAddressWithName } from '../adapters/mail';
+import { fromAddressWithName, fromHeaderOf } from '../adapters/mail';
 import type { ClientBrand } from '../agency/brand';
 import { adminInviteMail } from './admin-invite-mail';
 import { contactMail } from './contact-mail';
@@ -188,5 +188,25 @@ describe('each mail with CardCrew’s brand and with an agency’s', () => {
     expect(mail.html).toContain('white-space:pre-wrap');
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('CardCrew · Digital business cards for your whole team');
+  });
+});
+
+describe('an agency’s verified sending domain', () => {
+  const verified: ClientBrand = { ...brand, senderDomain: 'mail.bright.example' };
+
+  it('sends its clients’ mails from no-reply@ that domain with its name, replies to its support address', () => {
+    const mail = invitationMail({ ...invitation, brand: verified });
+    expect(mail).toMatchObject({ fromName: 'Bright Studio', fromDomain: 'mail.bright.example', replyTo: ['help@bright.example'] });
+    expect(fromHeaderOf(mail, 'CardCrew <no-reply@cardcrew.com>')).toBe('"Bright Studio" <no-reply@mail.bright.example>');
+  });
+
+  it('a contact mail too, with replies still to the contact', () => {
+    const mail = contactMail({ to: 'e@example.com', employeeName: 'Erin', contact: { name: 'Vera', email: 'vera@example.com' }, portalLink: 'https://x/employee-portal', brand: verified });
+    expect(mail).toMatchObject({ fromName: 'Bright Studio', fromDomain: 'mail.bright.example', replyTo: ['vera@example.com'] });
+  });
+
+  it('until it is verified: the platform’s address with the agency’s name; without a brand: the configured sender', () => {
+    expect(fromHeaderOf(invitationMail({ ...invitation, brand }), 'CardCrew <no-reply@cardcrew.com>')).toBe('"Bright Studio" <no-reply@cardcrew.com>');
+    expect(fromHeaderOf(invitationMail(invitation), 'CardCrew <no-reply@cardcrew.com>')).toBe('CardCrew <no-reply@cardcrew.com>');
   });
 });

@@ -28,6 +28,7 @@ import { Textarea } from '@web/components/textarea';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { CustomDomainSection } from '@web/features/custom-domains/components/custom-domain-section';
+import { SendingDomainSection } from '@web/features/sending-domain/components/sending-domain-section';
 import { agencyKeys } from '../api/get-agency-dashboard';
 import { useSaveAgencySettings } from '../api/save-agency-settings';
 
@@ -82,6 +83,7 @@ export function AgencySettingsDialog({
         </DialogHeader>
         {open && <SettingsForm agency={agency} onDone={() => onOpenChange(false)} />}
         {open && agency && <CustomDomainSection agencyId={agency.id} />}
+        {open && agency && <SendingDomainSection agencyId={agency.id} />}
       </DialogContent>
     </Dialog>
   );
