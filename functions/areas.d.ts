@@ -1,3 +1,2 @@
 // Types of functions/areas.js (plain JavaScript, so that eslint.config.js can read it).
 export declare const areaLayers: readonly (readonly string[])[];
-export declare const upwardImportsToRemove: readonly (readonly [file: string, area: string])[];

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { areaLayers, upwardImportsToRemove } from './areas.js';
+import { areaLayers } from './areas.js';
 
 const eslint = new ESLint();
 
@@ -31,20 +31,13 @@ describe('areas import only downward (functions/areas.js)', { timeout: 60_000 },
     expect(await layerMessages('leavers/new-step.ts', code)).toEqual([]);
   });
 
-  it('lets a listed upward import stand, and fails the entry once its file no longer needs it', async () => {
-    expect(await layerMessages('business/generate-card-qr.ts', "import { customOriginOfBusiness } from '../custom-domains/card-origin';\nexport const f = customOriginOfBusiness;\n")).toEqual([]);
-    expect(await layerMessages('business/generate-card-qr.ts', 'export const nothing = 1;\n')).toEqual([
-      "functions/areas.js lists 'business/generate-card-qr.ts' → 'custom-domains' as an upward import to remove, and it is gone: delete the entry.",
-    ]);
-  });
-
   it('fails code of an area the list does not name', async () => {
     expect(await layerMessages('new-area/thing.ts', "import { logger } from '../lib/logger';\nexport const l = logger;\n")).toEqual([
       "Area 'new-area' is not in functions/areas.js: add it to the lowest layer above everything it imports.",
     ]);
   });
 
-  it('names every area folder of functions/src once, and lists only upward imports between named areas', () => {
+  it('names every area folder of functions/src once', () => {
     const folders = readdirSync(new URL('./src', import.meta.url), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
@@ -52,7 +45,5 @@ describe('areas import only downward (functions/areas.js)', { timeout: 60_000 },
     const named = areaLayers.flat();
     expect([...named].sort()).toEqual(folders);
     expect(new Set(named).size).toBe(named.length);
-    const layer = new Map(areaLayers.flatMap((areas, i) => areas.map((area) => [area, i] as const)));
-    for (const [file, area] of upwardImportsToRemove) expect(layer.get(area)!, `${file} → ${area}`).toBeGreaterThanOrEqual(layer.get(file.split('/')[0]!)!);
   });
 });

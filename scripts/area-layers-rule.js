@@ -1,10 +1,9 @@
 // The lint rule that keeps the areas of functions/src importing only downward, in the order functions/areas.js gives.
 // It reads every relative import (static, re-export, dynamic; types too, since they couple the areas all the same) of a
-// file under functions/src, and reports one that reaches an area of the same or a higher layer, unless the file and area
-// are listed in `upwardImportsToRemove`; a listed pair the file no longer imports is reported too, so the list shrinks.
+// file under functions/src, and reports one that reaches an area of the same or a higher layer.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { areaLayers, upwardImportsToRemove } from '../functions/areas.js';
+import { areaLayers } from '../functions/areas.js';
 
 const sourceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'functions', 'src');
 const layerOf = new Map(areaLayers.flatMap((areas, layer) => areas.map((area) => [area, layer])));
@@ -26,16 +25,12 @@ export const areaLayersRule = {
     messages: {
       upward: "'{{from}}' may not import '{{to}}': {{to}} is {{where}} in functions/areas.js. Move the shared code down, or the caller up.",
       unknown: "Area '{{area}}' is not in functions/areas.js: add it to the lowest layer above everything it imports.",
-      stale: "functions/areas.js lists '{{file}}' → '{{to}}' as an upward import to remove, and it is gone: delete the entry.",
     },
   },
   create(context) {
     const file = context.filename;
     const from = areaOf(file);
     if (from === undefined || from === '') return {};
-    const fileKey = relative(sourceRoot, file).split(sep).join('/');
-    const listed = new Set(upwardImportsToRemove.filter(([path]) => path === fileKey).map(([, area]) => area));
-    const used = new Set();
 
     const check = (node, specifier) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
@@ -45,7 +40,6 @@ export const areaLayersRule = {
       if (!layerOf.has(to)) return context.report({ node, messageId: 'unknown', data: { area: to } });
       const [mine, theirs] = [layerOf.get(from), layerOf.get(to)];
       if (theirs < mine) return;
-      if (listed.has(to)) return void used.add(to);
       context.report({ node, messageId: 'upward', data: { from, to, where: theirs === mine ? 'in the same layer' : 'in a higher layer' } });
     };
 
@@ -54,9 +48,6 @@ export const areaLayersRule = {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-      'Program:exit': (node) => {
-        for (const to of listed) if (!used.has(to)) context.report({ node, messageId: 'stale', data: { file: fileKey, to } });
-      },
     };
   },
 };

@@ -10,7 +10,7 @@ import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness, assertCanUseCard } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { customOriginOfBusiness } from '../custom-domains/card-origin';
+import { customOriginOfBusiness } from '../domain-records/card-origin';
 import { cardUrlOf, toCardDto } from './dto';
 import { recordAudit } from '../audit/audit-entry';
 import { getCard, getCardScanTotal, setCardQr, type CardRecord } from './repository';

@@ -13,9 +13,9 @@ import { tenantsConfig } from '../config';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { originOfDomain, platformHost } from './domain-origin';
+import { originOfDomain, platformHost } from '../domain-records/domain-origin';
 import { ACTIVE_REFRESH_SECONDS, REFRESH_SECONDS, stateOf } from './domain-state';
-import { cardsWithQrOrigin, claimDomain, listAgencyDomains, getCustomDomain, releaseDomain, setDomainState, setDomainTenant, type CustomDomainRecord } from './repository';
+import { cardsWithQrOrigin, claimDomain, listAgencyDomains, getCustomDomain, releaseDomain, setDomainState, setDomainTenant, type CustomDomainRecord } from '../domain-records/repository';
 
 /** Domains an agency may have at once (each is a CloudFront tenant and a certificate). */
 export const MAX_DOMAINS = 5;

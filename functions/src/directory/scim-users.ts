@@ -20,7 +20,7 @@ import { compact } from '../lib/values';
 import { putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import { qrTargetOf } from '../../../shared/urls';
-import { customOriginOfBusiness } from '../custom-domains/card-origin';
+import { customOriginOfBusiness } from '../domain-records/card-origin';
 import { deleteEmployee } from '../leavers/delete-employee';
 import { createEmployeesWithCards, EmailsTakenError, ExtraItemsRejectedError, getBusiness, getEmployee, StaleBrandError, TransactionConflictError, type EmployeeRecord, type TransactionEntities } from '../business/repository';
 import { profileOfRecord, saveEmployee, saveEmployeeStatus } from '../business/update-employee';

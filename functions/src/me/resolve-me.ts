@@ -8,7 +8,7 @@ import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
 import { getBusiness } from '../business/repository';
-import { activeOriginOfAgency } from '../custom-domains/card-origin';
+import { activeOriginOfAgency } from '../domain-records/card-origin';
 import { brandOfBusiness, brandViewOf } from '../agency/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 import { accessEndedViewOf, leftBusinessOf, type LeftBusiness } from '../leavers/recognise-leaver';

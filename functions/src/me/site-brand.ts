@@ -6,7 +6,7 @@ import { customDomainMessages } from '../../../shared/messages/custom-domains';
 import type { SiteBrand } from '../../../shared/schemas/custom-domain';
 import { getAgency } from '../agency/repository';
 import { siteConfig } from '../config';
-import { getCustomDomain } from '../custom-domains/repository';
+import { getCustomDomain } from '../domain-records/repository';
 import { notFound } from '../lib/errors';
 import { brandOfAgency, brandViewOf } from '../agency/brand';
 

@@ -10,7 +10,7 @@ import { SENDER_LOCAL_PART } from '../adapters/sender-address';
 import { createDomainIdentity, deleteDomainIdentity, readDomainIdentity, type IdentitySnapshot } from '../adapters/ses-identities';
 import { assertManagesAgency as assertAgencyManager } from '../agency/agency-access';
 import { getAgency } from '../agency/repository';
-import { platformHost } from '../custom-domains/domain-origin';
+import { platformHost } from '../domain-records/domain-origin';
 import { ACTIVE_REFRESH_SECONDS, REFRESH_SECONDS } from '../custom-domains/domain-state';
 import type { Caller } from '../identity/caller';
 import { AppError, notFound } from '../lib/errors';
