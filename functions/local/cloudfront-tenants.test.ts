@@ -14,12 +14,13 @@ import {
   VerifyDnsConfigurationCommand,
 } from '@aws-sdk/client-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_DNS_REASON, startCloudFrontTenants, type TenantStandIn } from './cloudfront-tenants';
+import { INVALID_DNS_REASON, startCloudFrontTenants } from './cloudfront-tenants';
+import type { StandIn } from './stand-in-server';
 
 const port = 12966 + Number(process.env.TEST_PORT_OFFSET ?? 0);
 const stateFile = join(mkdtempSync(join(tmpdir(), 'tenants-')), 'tenants.json');
 let clock = 1_000_000;
-let standIn: TenantStandIn;
+let standIn: StandIn;
 const cf = new CloudFrontClient({ region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
 const create = (name: string, domain: string) =>
   cf.send(new CreateDistributionTenantCommand({ DistributionId: 'E2TEST', Name: name, Domains: [{ Domain: domain }], ManagedCertificateRequest: { ValidationTokenHost: 'cloudfront' }, Enabled: true }));

@@ -6,9 +6,8 @@
 // Errors are CloudFront's: EntityAlreadyExists (name), CNAMEAlreadyExists (domain), PreconditionFailed (If-Match),
 // ResourceInUse (deleting an enabled tenant), EntityNotFound.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveStandIn, stateFileStore, type StandIn } from './stand-in-server';
 
 const NS = 'http://cloudfront.amazonaws.com/doc/2020-05-31/';
 /** Seconds after creation when a .localhost name's DNS is seen, and when its certificate is issued. */
@@ -37,18 +36,9 @@ const firstOf = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([
 const allOf = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${name}>([^<]*)</${name}>`, 'g'))].map((m) => m[1]!);
 const newEtag = () => `E${randomBytes(6).toString('hex').toUpperCase()}`;
 
-export interface TenantStandIn {
-  server: Server;
-  close(): Promise<void>;
-}
-
 /** `localhost` names validate (after the walk's delays); `now` is injectable so a test can age a tenant. */
-export function startCloudFrontTenants(port: number, host: string, stateFile: string, now: () => number = () => Date.now() / 1000): Promise<TenantStandIn> {
-  const tenants = new Map<string, Tenant>(existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Tenant[]).map((t) => [t.id, t]) : []);
-  const save = () => {
-    mkdirSync(dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, JSON.stringify([...tenants.values()], null, 2));
-  };
+export function startCloudFrontTenants(port: number, host: string, stateFile: string, now: () => number = () => Date.now() / 1000): Promise<StandIn> {
+  const { items: tenants, save } = stateFileStore<Tenant>(stateFile, (t) => t.id);
   const find = (identifier: string) => tenants.get(identifier) ?? [...tenants.values()].find((t) => t.name === identifier || arnOf(t) === identifier);
   const arnOf = (t: Tenant) => `arn:aws:cloudfront::000000000000:distribution-tenant/${t.id}`;
   const local = (domain: string) => domain.endsWith('.localhost');
@@ -135,13 +125,5 @@ export function startCloudFrontTenants(port: number, host: string, stateFile: st
     return fail(res, 404, 'NotImplemented', `The local CloudFront stand-in does not implement ${req.method ?? ''} ${path}.`);
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, close: () => new Promise<void>((done) => server.close(() => done())) }));
-  });
+  return serveStandIn(port, host, handle);
 }

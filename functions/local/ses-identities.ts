@@ -6,9 +6,8 @@
 // as with records nobody published. Errors are SES's: AlreadyExistsException (400), NotFoundException (404),
 // BadRequestException (400).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { dirname } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serveStandIn, stateFileStore, type StandIn } from './stand-in-server';
 
 /** Seconds after creation when a .localhost identity's DKIM records are found. */
 export const LOCAL_DKIM_SECONDS = 1;
@@ -20,20 +19,11 @@ interface Identity {
   created: number;
 }
 
-export interface SesIdentitiesStandIn {
-  server: Server;
-  close(): Promise<void>;
-}
-
 const PATH = /^\/v2\/email\/identities(?:\/([^/]+))?$/;
 
 /** `.localhost` domains verify (after LOCAL_DKIM_SECONDS); `now` is injectable so a test can age an identity. */
-export function startSesIdentities(port: number, host: string, stateFile: string, now: () => number = () => Date.now() / 1000): Promise<SesIdentitiesStandIn> {
-  const identities = new Map<string, Identity>(existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Identity[]).map((i) => [i.name, i]) : []);
-  const save = () => {
-    mkdirSync(dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, JSON.stringify([...identities.values()], null, 2));
-  };
+export function startSesIdentities(port: number, host: string, stateFile: string, now: () => number = () => Date.now() / 1000): Promise<StandIn> {
+  const { items: identities, save } = stateFileStore<Identity>(stateFile, (i) => i.name);
   const verified = (i: Identity) => i.name.endsWith('.localhost') && now() - i.created >= LOCAL_DKIM_SECONDS;
   const status = (i: Identity) => (verified(i) ? 'SUCCESS' : 'PENDING');
   const dkim = (i: Identity) => ({ SigningEnabled: true, Status: status(i), Tokens: i.tokens, SigningAttributesOrigin: 'AWS_SES', NextSigningKeyLength: 'RSA_2048_BIT', CurrentSigningKeyLength: 'RSA_2048_BIT' });
@@ -86,13 +76,5 @@ export function startSesIdentities(port: number, host: string, stateFile: string
     return fail(res, 404, 'NotFoundException', `The local SES identities stand-in does not implement ${req.method ?? ''} ${req.url ?? ''}.`);
   };
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve({ server, close: () => new Promise<void>((done) => server.close(() => done())) }));
-  });
+  return serveStandIn(port, host, handle);
 }
