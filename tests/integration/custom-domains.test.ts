@@ -3,37 +3,17 @@
 // CloudFront's reason; bad names are 400s with their field message; a domain belongs to one agency (409); other
 // agencies get 403 and change nothing; Remove answers how many cards' QR codes pointed at it and regenerates them with
 // the platform URL; the local server serves a client's cards (and only those) on an active domain.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { addClient, agencyWithSettings } from '../support/agencies';
-import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn, tables, uniqueDomain, type TestUser } from '../support/runtime';
+import { addDomain, localDomain, waitForState } from '../support/custom-domains';
+import { addEmployee, api, createOwnerWithBusiness, createUser, onHost, runtime, signIn, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 /** The site's port: a custom domain's origin keeps the platform's scheme and port. */
 const sitePort = () => new URL(runtime.origin).port;
-const localDomain = () => `cards-${randomBytes(4).toString('hex')}.agency.localhost`;
-
-async function addDomain(user: TestUser, agencyId: string, domain: string) {
-  return api('POST', `/api/agencies/${agencyId}/domains`, { user, body: { domain } });
-}
-
-/** Reads the agency's domains until `domain` is in `state` (the API reads CloudFront at most every 2 s). */
-async function waitForState(user: TestUser, agencyId: string, domain: string, state: string, seen: string[] = []) {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const res = await api('GET', `/api/agencies/${agencyId}/domains`, { user });
-    expect(res.status, res.text).toBe(200);
-    const found = (res.body.domains as { domain: string; state: string }[]).find((d) => d.domain === domain)!;
-    if (seen.at(-1) !== found.state) seen.push(found.state);
-    if (found.state === state) return found as Record<string, unknown>;
-    if (Date.now() > until) throw new Error(`${domain} still ${found.state}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 describe('custom domains: the lifecycle', () => {
   it('adds a .localhost domain, shows the CNAME to create, and walks it pending DNS → issuing certificate → active', async () => {
@@ -176,20 +156,6 @@ describe('custom domains: QR codes and card links', () => {
     expect(cardUrls).not.toContain(domain);
   });
 });
-
-/** A request to the local server as a browser on `host` sends it (fetch may not set Host). */
-function onHost(host: string, method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
-  const site = new URL(runtime.origin);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: site.hostname, port: site.port, method, path, headers: { host: `${host}:${site.port}`, ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe('custom domains: serving card pages by Host', () => {
   const bright = 'cards.bright.localhost';

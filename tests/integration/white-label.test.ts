@@ -8,7 +8,7 @@ import { addClient, agencySettings, agencyWithSettings } from '../support/agenci
 import { invite } from '../support/invitations';
 import sharp from 'sharp';
 import { mediaKeys, pngImage, sendUpload, uploadAgencyLogo } from '../support/uploads';
-import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, signIn, tables, uniqueEmail, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, freshClientAddress, mailbox, origin, signIn, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 const whiteLabel = { whiteLabel: true, whiteLabelName: 'Bright Studio', supportEmail: 'help@bright.example', supportUrl: 'https://help.bright.example' };
 
@@ -123,7 +123,7 @@ describe('white-label mail for an agency’s clients', () => {
     expect(await billingPartyOf({ businessId: clientId })).toMatchObject({ to: null, brand });
     await (await tables()).business.patch({ businessId: clientId }).set({ billingEmail: 'accounts@billed-client.example' }).go();
     expect(await billingRecipientOf({ businessId: clientId })).toMatchObject({ to: 'accounts@billed-client.example', brand });
-    expect(await billingRecipientOf({ businessId: agencyId, payerType: 'agency' })).toEqual({ to: 'hello@bright.example', brand: null });
+    expect(await billingRecipientOf({ businessId: agencyId, payerType: 'agency' })).toEqual({ to: 'hello@bright.example', brand: null, siteOrigin: origin });
   });
 
   it('tells a white-labelled client’s owner and employees their brand in /api/me, and nobody else', async () => {

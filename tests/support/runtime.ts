@@ -172,3 +172,17 @@ export async function mailbox(): Promise<{ to: string[] | string; from: string; 
   const data = (await res.json()) as { emails: { destination: { to: string[] }; from: string; replyTo: string[]; subject: string; body: { text?: string; html?: string } }[] };
   return data.emails.map((e) => ({ to: e.destination.to, from: e.from, replyTo: e.replyTo, subject: e.subject, body: e.body }));
 }
+
+/** A request to the local server as a browser on `host` sends it (fetch may not set Host). */
+export function onHost(host: string, method: string, path: string, options: { body?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string }> {
+  const site = new URL(runtime.origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: site.hostname, port: site.port, method, path, headers: { host: `${host}:${site.port}`, ...options.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}

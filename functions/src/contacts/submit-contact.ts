@@ -8,7 +8,6 @@ import { contactFormSchema } from '../../../shared/schemas/contact';
 import { sendMail } from '../adapters/mail';
 import { getBusiness, getEmployee } from '../business/repository';
 import { cardPageHeaders, renderCardNotFound, renderContactResult, type PublicCardView } from '../card-page/card-page';
-import { siteConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
@@ -17,6 +16,7 @@ import { raw } from '../http/http';
 import { viewerIpOf } from '../lib/viewer-address';
 import { contactMail } from '../mail/contact-mail';
 import { brandOfBusiness } from '../agency/brand';
+import { siteOriginForBrand } from '../domain-records/client-origin';
 import { getShowableCard } from '../card-page/showable-card';
 import { customDomainOf } from '../card-page/custom-domain-host';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
@@ -73,8 +73,9 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
   recordMetric('ContactsShared');
   const [employee, business] = await Promise.all([getEmployee(card.employeeId), getBusiness(card.businessId)]);
   if (employee?.email) {
-    const portalLink = `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/employee-portal`;
-    await sendMail(contactMail({ to: employee.email, employeeName: employee.name, contact, portalLink, brand: business && brandOfBusiness(business) })).catch((error: Error) =>
+    const brand = business && brandOfBusiness(business);
+    const portalLink = `${await siteOriginForBrand(brand)}/employee-portal`;
+    await sendMail(contactMail({ to: employee.email, employeeName: employee.name, contact, portalLink, brand })).catch((error: Error) =>
       logger.warn('contact stored but not mailed', { contactId: stored.contactId, error }),
     );
   }

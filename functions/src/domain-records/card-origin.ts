@@ -2,8 +2,7 @@
 // the platform's otherwise. Read where a QR code is made (business, custom domains, directory sync) and where a
 // client's person signs out. The managing agency is the copy on the business item (the oldest agency link's).
 import { db } from '../data/entities';
-import { originOfDomain } from './domain-origin';
-import { getCustomDomain, listAgencyDomains } from './repository';
+import { activeDomainOriginOf } from './client-origin';
 
 /** The origin of the oldest active custom domain of the agency managing `businessId`, or null. */
 export async function customOriginOfBusiness(businessId: string): Promise<string | null> {
@@ -12,10 +11,6 @@ export async function customOriginOfBusiness(businessId: string): Promise<string
 }
 
 /** The origin of the agency's oldest active custom domain, or null. */
-export async function activeOriginOfAgency(agencyId: string): Promise<string | null> {
-  for (const mine of await listAgencyDomains(agencyId)) {
-    const domain = await getCustomDomain(mine.domain);
-    if (domain?.state === 'active' && domain.agencyId === agencyId) return originOfDomain(domain.domain);
-  }
-  return null;
+export function activeOriginOfAgency(agencyId: string): Promise<string | null> {
+  return activeDomainOriginOf(agencyId);
 }

@@ -4,19 +4,20 @@ import { messages } from '../../../shared/messages';
 import type { InvitationReceipt } from '../../../shared/schemas/invitation';
 import { sendMail } from '../adapters/mail';
 import { getBusiness, getEmployee } from '../business/repository';
-import { siteConfig } from '../config';
 import type { Caller } from '../identity/caller';
 import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { invitationMail } from '../mail/invitation-mail';
 import { brandOfBusiness } from '../agency/brand';
+import { siteOriginForBrand } from '../domain-records/client-origin';
 import { hashInvitationToken, INVITATION_TTL_DAYS, newInvitationToken } from './invitation-token';
 import { putInvitation } from './repository';
 import { recordAudit } from '../audit/audit-entry';
 
-export function onboardingLinkOf(token: string): string {
-  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/employee-onboarding?id=${token}`;
+/** The invitation's link at `siteOrigin`: a white-labelled client's people join on its agency's active domain. */
+export function onboardingLinkOf(siteOrigin: string, token: string): string {
+  return `${siteOrigin}/employee-onboarding?id=${token}`;
 }
 
 export async function sendInvitation(caller: Caller, businessId: string, employeeId: string, now = new Date()): Promise<InvitationReceipt> {
@@ -35,7 +36,9 @@ export async function sendInvitation(caller: Caller, businessId: string, employe
     expiresAt: Math.floor(expiresAt.getTime() / 1000),
   });
   try {
-    await sendMail(invitationMail({ to: employee.email, employeeName: employee.name, businessName: business.name, link: onboardingLinkOf(token), expiresAt, brand: brandOfBusiness(business) }));
+    const brand = brandOfBusiness(business);
+    const link = onboardingLinkOf(await siteOriginForBrand(brand), token);
+    await sendMail(invitationMail({ to: employee.email, employeeName: employee.name, businessName: business.name, link, expiresAt, brand }));
   } catch (error) {
     logger.error('invitation mail was not sent', { employeeId, error: error as Error });
     throw new AppError('INTERNAL', messages.invitation.sendFailed);

@@ -8,6 +8,7 @@ import { DeleteCommand, PutCommand, UpdateCommand, type UpdateCommandInput } fro
 import { canTransition, invoiceStatuses, type InvoiceStatus } from '../../../shared/schemas/invoice';
 import type { BusinessRecord } from '../business/repository';
 import { brandOfBusiness, type ClientBrand } from '../agency/brand';
+import { siteOriginForBrand } from '../domain-records/client-origin';
 import { dynamo, tableName } from '../data/client';
 import { isConditionalFailure } from '../data/conditional';
 import { invoiceAttributes, isUnpaidInvoiceStatus, paymentKeys, paymentStamps, unappliedPaymentListingKeys, unpaidInvoiceKeys } from '../data/payment-keys';
@@ -212,13 +213,21 @@ export async function billingContactOf(payer: { businessId: string; payerType?: 
   return (await billingRecipientOf(payer))?.to ?? null;
 }
 
+/** Where mail about a payer's invoices goes, in whose brand, and the origin its links start with. */
+export interface BillingRecipient {
+  to: string;
+  brand: ClientBrand | null;
+  /** The agency's active domain for a white-labelled client, else the platform's origin. */
+  siteOrigin: string;
+}
+
 /**
  * Where mail about a payer's invoices goes, and in whose brand: a white-labelled client billed directly hears from its
- * agency (issue 21); an agency, or any other business, from CardCrew.
+ * agency (issue 21), with links on the agency's active domain; an agency, or any other business, from CardCrew.
  */
-export async function billingRecipientOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<{ to: string; brand: ClientBrand | null } | null> {
+export async function billingRecipientOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<BillingRecipient | null> {
   const party = await billingPartyOf(payer);
-  return party?.to ? { to: party.to, brand: party.brand } : null;
+  return party?.to ? { to: party.to, brand: party.brand, siteOrigin: await siteOriginForBrand(party.brand) } : null;
 }
 
 /**

@@ -8,7 +8,6 @@ import type { InvoicePaymentView, InvoiceStatus, PaymentVerified } from '../../.
 import { canPayInvoice } from '../../../shared/schemas/invoice';
 import type { UnappliedReason } from '../../../shared/schemas/unapplied-payment';
 import { stripe } from '../adapters/stripe';
-import { siteConfig } from '../config';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
@@ -18,6 +17,7 @@ import { sendReceiptOnce, type ReceiptOutcome } from './send-receipt';
 import { checkoutSessionSchema, type CheckoutSession } from './stripe-event';
 import type { InvoiceRecord } from './repository';
 import { brandViewOf } from '../agency/brand';
+import { platformOrigin, siteOriginForBrand } from '../domain-records/client-origin';
 import { recordInvoiceAudit } from '../audit/audit-entry';
 
 /** The page shows nothing for an id that names no invoice: the same 404 as a made-up one. */
@@ -48,8 +48,9 @@ export async function getInvoicePaymentView(invoiceId: string): Promise<InvoiceP
 export async function createCheckout(invoiceId: string, returnTo: 'invoice' | 'admin'): Promise<{ url: string }> {
   const invoice = await invoiceOrNotFound(invoiceId);
   if (!canPayInvoice(invoice.status)) throw new AppError('CONFLICT', invoice.status === 'paid' ? messages.invoicePayment.paid : 'This invoice can no longer be paid.');
-  const origin = siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '');
-  const back = returnTo === 'admin' ? `${origin}/admin?tab=billing` : `${origin}/invoice-payment/${invoiceId}`;
+  const platform = platformOrigin();
+  // The payer comes back to the page the mail linked: a white-labelled client's on its agency's active domain.
+  const back = returnTo === 'admin' ? `${platform}/admin?tab=billing` : `${await siteOriginForBrand((await billingPartyOf(invoice))?.brand ?? null)}/invoice-payment/${invoiceId}`;
   const separator = back.includes('?') ? '&' : '?';
   const session = await (await stripe()).checkout.sessions.create({
     mode: 'payment',

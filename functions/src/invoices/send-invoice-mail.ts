@@ -2,27 +2,26 @@
 // the invoice: the outcome is reported ('failed') and logged.
 import { invoicePdfPath, type InvoiceMailOutcome } from '../../../shared/schemas/invoice';
 import { sendMail } from '../adapters/mail';
-import { siteConfig } from '../config';
 import { logger } from '../lib/logger';
 import { invoiceMail, type InvoiceMailBasics } from '../mail/invoice-mail';
 import { invoiceBreakdownOf } from './breakdown';
-import type { ClientBrand } from '../agency/brand';
-import { billingRecipientOf } from './payment-store';
+import { billingRecipientOf, type BillingRecipient } from './payment-store';
 import type { InvoiceRecord } from './repository';
 
-export function invoicePaymentLink(invoiceId: string): string {
-  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}/invoice-payment/${invoiceId}`;
+/** The invoice's payment page at `siteOrigin` (the recipient's: a white-labelled client's agency domain or the platform). */
+export function invoicePaymentLink(siteOrigin: string, invoiceId: string): string {
+  return `${siteOrigin}/invoice-payment/${invoiceId}`;
 }
 
-/** The invoice's PDF on the site (the invoice-documents Lambda redirects it to a short-lived download link). */
-export function invoicePdfLink(invoiceId: string): string {
-  return `${siteConfig().PUBLIC_ORIGIN.replace(/\/$/, '')}${invoicePdfPath(invoiceId)}`;
+/** The invoice's PDF at `siteOrigin` (the invoice-documents Lambda redirects it to a short-lived download link). */
+export function invoicePdfLink(siteOrigin: string, invoiceId: string): string {
+  return `${siteOrigin}${invoicePdfPath(invoiceId)}`;
 }
 
-/** The fields every mail about the invoice starts from (invoice, reminder and receipt mails), to the recipient given (address and brand). */
+/** The fields every mail about the invoice starts from (invoice, reminder and receipt mails), to the recipient given (address, brand, links' origin). */
 export function invoiceMailBasics(
   invoice: Pick<InvoiceRecord, 'invoiceId' | 'businessName' | 'invoiceNumber' | 'amountCents'> & { currency?: string | undefined },
-  { to, brand }: { to: string; brand: ClientBrand | null },
+  { to, brand, siteOrigin }: BillingRecipient,
 ): InvoiceMailBasics {
   return {
     to,
@@ -31,7 +30,7 @@ export function invoiceMailBasics(
     invoiceNumber: invoice.invoiceNumber,
     amountCents: invoice.amountCents,
     currency: invoice.currency ?? 'USD',
-    link: invoicePaymentLink(invoice.invoiceId),
+    link: invoicePaymentLink(siteOrigin, invoice.invoiceId),
   };
 }
 
@@ -49,7 +48,7 @@ export async function sendInvoiceMail(invoice: MailedInvoice): Promise<InvoiceMa
         dueDate: invoice.dueDate,
         notes: invoice.notes ?? null,
         breakdown: invoiceBreakdownOf(invoice),
-        pdfLink: invoicePdfLink(invoice.invoiceId),
+        pdfLink: invoicePdfLink(recipient.siteOrigin, invoice.invoiceId),
       }),
     );
     return 'sent';

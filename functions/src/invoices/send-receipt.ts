@@ -43,7 +43,7 @@ export async function sendReceiptOnce(invoice: InvoiceRecord, now = new Date()):
         ...invoiceMailBasics({ ...invoice, amountCents: invoice.paidAmountCents ?? invoice.amountCents }, recipient),
         paidAt: invoice.paidAt ?? now.toISOString(),
         card: await cardOf(invoice.stripePaymentIntentId),
-        pdfLink: invoicePdfLink(invoice.invoiceId),
+        pdfLink: invoicePdfLink(recipient.siteOrigin, invoice.invoiceId),
       }),
     );
     await settleReceipt(invoice.invoiceId, true);
