@@ -2,7 +2,7 @@
 // makes, on CloudFront's paths, so the real @aws-sdk/client-cloudfront works unchanged against it (CLOUDFRONT_ENDPOINT).
 // It keeps tenants in the data folder (a restart keeps the seed's domain) and walks a tenant as CloudFront does: a
 // name under .localhost (RFC 6761: it resolves to this machine) points at the routing endpoint after a second and its
-// managed certificate is issued two seconds later; any other name stays without DNS, with CloudFront's message for it.
+// managed certificate is issued five seconds later; any other name stays without DNS, with CloudFront's message for it.
 // Errors are CloudFront's: EntityAlreadyExists (name), CNAMEAlreadyExists (domain), PreconditionFailed (If-Match),
 // ResourceInUse (deleting an enabled tenant), EntityNotFound.
 import { randomBytes } from 'node:crypto';
@@ -10,9 +10,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serveStandIn, stateFileStore, type StandIn } from './stand-in-server';
 
 const NS = 'http://cloudfront.amazonaws.com/doc/2020-05-31/';
-/** Seconds after creation when a .localhost name's DNS is seen, and when its certificate is issued. */
+/**
+ * Seconds after creation when a .localhost name's DNS is seen, and when its certificate is issued. The state between
+ * lasts 5 s, over twice the API's 2 s between reads of a pending domain, so a page (or a test) polling it sees it even
+ * on a loaded machine: at 2 s it was as long as that interval, and a slow read went from pending DNS straight to active.
+ */
 export const LOCAL_DNS_SECONDS = 1;
-export const LOCAL_CERTIFICATE_SECONDS = 3;
+export const LOCAL_CERTIFICATE_SECONDS = 6;
 export const INVALID_DNS_REASON =
   "There is either a missing DNS record or the DNS record exists but it's using an incorrect routing endpoint. Update the DNS record to point to the correct routing endpoint.";
 
