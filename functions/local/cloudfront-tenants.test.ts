@@ -14,7 +14,7 @@ import {
   VerifyDnsConfigurationCommand,
 } from '@aws-sdk/client-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_DNS_REASON, startCloudFrontTenants } from './cloudfront-tenants';
+import { INVALID_DNS_REASON, LOCAL_CERTIFICATE_SECONDS, LOCAL_DNS_SECONDS, startCloudFrontTenants } from './cloudfront-tenants';
 import type { StandIn } from './stand-in-server';
 
 const port = 12966 + Number(process.env.TEST_PORT_OFFSET ?? 0);
@@ -34,16 +34,18 @@ afterAll(async () => {
 });
 
 describe('CloudFront tenant stand-in', () => {
-  it('walks a .localhost name: DNS after a second, the certificate two seconds later, the domain active', async () => {
+  it('walks a .localhost name: DNS after a second, the certificate five seconds later, the domain active', async () => {
     const { DistributionTenant: t, ETag } = await create('walk', 'cards.walk.localhost');
     expect(t).toMatchObject({ DistributionId: 'E2TEST', Name: 'walk', Enabled: true, Status: 'InProgress', Domains: [{ Domain: 'cards.walk.localhost', Status: 'inactive' }] });
     expect(ETag).toMatch(/^E/);
     const dns = async () => (await cf.send(new VerifyDnsConfigurationCommand({ Identifier: t!.Id!, Domain: 'cards.walk.localhost' }))).DnsConfigurationList![0]!.Status;
     const cert = async () => (await cf.send(new GetManagedCertificateDetailsCommand({ Identifier: t!.Id! }))).ManagedCertificateDetails!.CertificateStatus;
     expect([await dns(), await cert()]).toEqual(['invalid-configuration', 'pending-validation']);
-    clock += 1;
+    clock += LOCAL_DNS_SECONDS;
     expect([await dns(), await cert()]).toEqual(['valid-configuration', 'pending-validation']);
-    clock += 2;
+    clock += LOCAL_CERTIFICATE_SECONDS - LOCAL_DNS_SECONDS - 0.5;
+    expect([await dns(), await cert()]).toEqual(['valid-configuration', 'pending-validation']);
+    clock += 0.5;
     expect([await dns(), await cert()]).toEqual(['valid-configuration', 'issued']);
     const got = await cf.send(new GetDistributionTenantCommand({ Identifier: 'walk' }));
     expect(got.DistributionTenant).toMatchObject({ Status: 'Deployed', Domains: [{ Status: 'active' }] });
