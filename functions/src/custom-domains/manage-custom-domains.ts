@@ -130,9 +130,9 @@ export async function removeCustomDomain(caller: Caller, agencyId: string, domai
 export async function moveQrCodesToDomain(caller: Caller, agencyId: string, domainId: string): Promise<CustomDomain> {
   await assertManagesAgency(caller, agencyId);
   const mine = (await listAgencyDomains(agencyId)).find((d) => d.domainId === domainId);
-  const stored = mine ? await getCustomDomain(mine.domain) : null;
-  if (!stored) throw notFound(customDomainMessages.domainNotFound);
-  const record = await refreshed(stored);
+  const record = mine ? await getCustomDomain(mine.domain) : null;
+  if (!record) throw notFound(customDomainMessages.domainNotFound);
+  // The stored state (the list, which offers Move, has just read it back): a refused Move writes nothing.
   if (record.state !== 'active') throw new AppError('CONFLICT', customDomainMessages.moveNotActive);
   const origin = originOfDomain(record.domain);
   const cards = await cardsWithPlatformQr(await clientIdsOf(agencyId));
