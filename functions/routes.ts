@@ -289,7 +289,7 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
       // The domain's origin takes the platform's scheme and port; a regenerated QR code falls back to the platform URL.
       site: true,
-      // qr/: the regenerated QR images of a removed domain's cards (and the superseded ones deleted).
+      // qr/: the regenerated QR images of a removed domain's cards, or of cards moved to the domain (and the superseded ones deleted).
       media: { write: ['qr/'] },
       tenants: true,
     },

@@ -23,6 +23,15 @@ export const customDomainsRoutes = defineRoutes('customDomains', {
     creates: true,
     scoped: true,
   },
+  moveQrCodesToDomain: {
+    method: 'POST',
+    path: '/api/agencies/{agencyId}/domains/{domainId}/move-qr-codes',
+    auth: 'user',
+    throttle: 'strict',
+    summary: "Gives the active domain's clients' cards whose QR codes encode the platform's address new ones with the domain (the platform's address keeps working); 409 while the domain is not active",
+    response: customDomainSchema,
+    scoped: true,
+  },
   removeCustomDomain: {
     method: 'DELETE',
     path: '/api/agencies/{agencyId}/domains/{domainId}',

@@ -27,6 +27,14 @@ export const customDomainMessages = {
       ? `No card's QR code points at ${domain}. Card links go back to the platform address.`
       : `${count === 1 ? '1 card has a QR code' : `${count} cards have QR codes`} pointing at ${domain}. ${count === 1 ? 'It gets a new QR code' : 'They get new QR codes'} with the platform link, and printed copies of the old ${count === 1 ? 'one' : 'ones'} stop working.`,
   loadFailed: 'Could not load your custom domain.',
+  /** Move QR codes (an active domain): cards whose QR codes still encode the platform's address. */
+  platformQrCards: (count: number) => `${count === 1 ? '1 card still uses' : `${count} cards still use`} the platform address in ${count === 1 ? 'its QR code' : 'their QR codes'}.`,
+  moveTitle: (domain: string) => `Move QR codes to ${domain}?`,
+  moveConfirm: (count: number, domain: string) =>
+    `${count === 1 ? '1 card gets a new QR code' : `${count} cards get new QR codes`} that open ${domain}. The platform address keeps working, so printed copies of the old ${count === 1 ? 'one' : 'ones'} still open the card.`,
+  moved: (domain: string, count: number) => `${count === 1 ? '1 card now uses' : `${count} cards now use`} ${domain} in ${count === 1 ? 'its QR code' : 'their QR codes'}.`,
+  moveFailed: 'Failed to move the QR codes. Please try again.',
+  moveNotActive: 'QR codes can move to the domain once it is active.',
   /** A person of another business (or agency) signing in on an agency's domain (docs/decisions.md "The agency's domain"). */
   notThisSite: 'This account does not belong to this site. Sign in on the platform’s own address instead.',
 } as const;

@@ -63,6 +63,8 @@ export const customDomainSchema = z.object({
   origin: z.string(),
   /** Cards whose QR codes encode this domain (Remove warns with it; they fall back to the platform URL). */
   qrCardCount: z.number(),
+  /** Once active: the clients' cards whose QR codes still encode the platform's address (Move QR codes); else 0. */
+  platformQrCardCount: z.number(),
   checkedAt: z.nullable(z.string()),
   createdAt: z.string(),
 });

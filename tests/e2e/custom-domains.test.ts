@@ -1,15 +1,16 @@
 // Custom domains in a real browser (issue 21 §2): an agency adds a domain in Agency Settings, sees the CNAME to create
 // and the domain go active, then removes it after a warning naming its QR codes; the section is axe clean, works by
-// keyboard and fits a 390 px phone; Bright Agency's seeded domain serves Northwind's card page in Northwind's brand.
+// keyboard and fits a 390 px phone; once active it counts the clients' cards whose QR codes still use the platform
+// address and moves them to the domain after a confirmation; Bright Agency's seeded domain serves Northwind's card page in Northwind's brand.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expect as expectOnPage } from '@playwright/test';
 import { customDomainMessages } from '../../shared/messages/custom-domains';
-import { agencyWithSettings } from '../support/agencies';
+import { addClient, agencyWithSettings } from '../support/agencies';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
 import { expectNoCardCrew, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
-import { createOwnerWithBusiness, origin, signIn, tables } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, origin, signIn, tables } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 
 const sessions: BrowserSession[] = [];
@@ -82,6 +83,53 @@ describe('custom domain in Agency Settings', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'custom-domains-04-phone', { fullPage: false });
+  });
+});
+
+describe('moving QR codes to an active domain', () => {
+  it("shows how many cards' QR codes use the platform address and moves them by keyboard after the confirmation; fits 390 px", async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Harbour Florist');
+    const cards = [await addEmployee(user, clientId, { name: 'Ada Stem' }), await addEmployee(user, clientId, { name: 'Bo Petal' })];
+    const domain = `cards-${randomBytes(3).toString('hex')}.e2e.localhost`;
+    expect((await api('POST', `/api/agencies/${agencyId}/domains`, { user, body: { domain } })).status).toBe(201);
+    // The API reads CloudFront at most every 2 s: it is active within seconds (a .localhost name in the stand-in).
+    await expect.poll(async () => (await api('GET', `/api/agencies/${agencyId}/domains`, { user })).body.domains[0].state, { timeout: 20_000, interval: 500 }).toBe('active');
+
+    const session = await signedIn(user, '/agency', { width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const section = page.getByRole('dialog').getByRole('region', { name: 'Custom domain' });
+    await expectOnPage(section.getByText('Active', { exact: true })).toBeVisible();
+    await expectOnPage(section.getByText(customDomainMessages.platformQrCards(2))).toBeVisible();
+    const moveButton = section.getByRole('button', { name: 'Move QR codes to this domain' });
+    await moveButton.scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-12-move-phone', { fullPage: false });
+
+    await page.setViewportSize(desktop);
+    await moveButton.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Move QR codes to ${domain}?` });
+    await expectOnPage(confirm.getByText(customDomainMessages.moveConfirm(2, domain))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-13-move-confirm', { fullPage: false });
+    await confirm.getByRole('button', { name: 'Move QR codes' }).focus();
+    await page.keyboard.press('Enter');
+    await expectOnPage(page.getByText(customDomainMessages.moved(domain, 2))).toBeVisible();
+    await expectOnPage(moveButton).toHaveCount(0);
+    await expectOnPage(section.getByText(customDomainMessages.platformQrCards(2))).toHaveCount(0);
+    await shot(page, 'custom-domains-14-moved', { fullPage: false });
+
+    const db = await tables();
+    const domainOrigin = `http://${domain}:${new URL(origin).port}`;
+    for (const { card } of cards) {
+      const stored = (await db.card.get({ cardId: card.id }).go({ consistent: true })).data!;
+      expect(stored.qrOrigin).toBe(domainOrigin);
+      expect(stored.qrCodeUrl).not.toBe(card.qrCodeUrl);
+    }
   });
 });
 

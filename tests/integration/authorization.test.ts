@@ -178,6 +178,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Custom domains (issue 21 §2): the agency's owner and admins; the other agency, owners and employees 403.
   listCustomDomains: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   addCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 201, agencyNotManagingA: 403, admin: 201 }),
+  // The world's domains are pending DNS (not a .localhost name): nothing moves to a domain that is not active (409).
+  moveQrCodesToDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 409, agencyNotManagingA: 403, admin: 409 }),
   // Each allowed principal removes a domain of its own (the world adds one for each).
   removeCustomDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The agency's sending domain: its owner and admins. One per agency, so the admin adds and removes the other agency's

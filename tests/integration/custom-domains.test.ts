@@ -2,9 +2,13 @@
 // Add walks a .localhost name pending DNS → issuing certificate → active, any other name stays pending with
 // CloudFront's reason; bad names are 400s with their field message; a domain belongs to one agency (409); other
 // agencies get 403 and change nothing; Remove answers how many cards' QR codes pointed at it and regenerates them with
-// the platform URL; the local server serves a client's cards (and only those) on an active domain.
+// the platform URL; Move QR codes gives an active domain the cards whose QR codes still encode the platform's address
+// (409 before it is active, 403 to another agency); the local server serves a client's cards (and only those) on an
+// active domain.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { addClient, agencyWithSettings } from '../support/agencies';
@@ -154,6 +158,68 @@ describe('custom domains: QR codes and card links', () => {
     const cardUrls = JSON.stringify(dashboard.body);
     expect(cardUrls).toContain(`${platform}/card/${after.card.id}`);
     expect(cardUrls).not.toContain(domain);
+  });
+});
+
+describe('custom domains: moving QR codes to the domain', () => {
+  /** What a QR image at `url` encodes. */
+  async function decodedQr(url: string): Promise<string | undefined> {
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    const image = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+    return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  }
+
+  it("counts an active domain's clients' cards whose QR codes encode the platform address and moves them to the domain, once", async () => {
+    const { user, agencyId } = await agencyWithSettings();
+    const clientId = await addClient(user, 'Moving Bakery');
+    const early = [await addEmployee(user, clientId, { name: 'Early One' }), await addEmployee(user, clientId, { name: 'Early Two' })];
+    const domain = localDomain();
+    const added = await addDomain(user, agencyId, domain);
+    expect(added.body).toMatchObject({ state: 'pending-dns', platformQrCardCount: 0 });
+    const move = () => api('POST', `/api/agencies/${agencyId}/domains/${added.body.id}/move-qr-codes`, { user });
+
+    // Not active yet: nothing moves (409), and the cards keep their QR codes.
+    const db = await tables();
+    const cardOf = async (cardId: string) => (await db.card.get({ cardId }).go({ consistent: true })).data!;
+    const beforeQr = await cardOf(early[0]!.card.id);
+    const early409 = await move();
+    expect(early409.status, early409.text).toBe(409);
+    expect(early409.body.error.message).toBe(customDomainMessages.moveNotActive);
+    expect((await cardOf(early[0]!.card.id)).qrCodeUrl).toBe(beforeQr.qrCodeUrl);
+
+    const active = await waitForState(user, agencyId, domain, 'active');
+    expect(active).toMatchObject({ qrCardCount: 0, platformQrCardCount: 2 });
+    const late = await addEmployee(user, clientId, { name: 'Late One' });
+    const origin = `http://${domain}:${sitePort()}`;
+
+    // Another agency may not move them (403) and changes nothing.
+    const other = await agencyWithSettings();
+    const refused = await api('POST', `/api/agencies/${agencyId}/domains/${added.body.id}/move-qr-codes`, { user: other.user });
+    expect(refused.status).toBe(403);
+    expect((await cardOf(early[0]!.card.id)).qrOrigin).toBeUndefined();
+
+    const moved = await move();
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ domain, state: 'active', qrCardCount: 3, platformQrCardCount: 0 });
+    for (const { card } of early) {
+      const stored = await cardOf(card.id);
+      expect(stored.qrOrigin).toBe(origin);
+      expect(stored.qrCodeUrl).not.toBe(card.qrCodeUrl);
+      expect(await decodedQr(stored.qrCodeUrl!)).toBe(`${origin}/card/${card.id}?s=qr`);
+    }
+    // The card made on the domain already had its QR code there: untouched.
+    expect((await cardOf(late.card.id)).qrCodeUrl).toBe(late.card.qrCodeUrl);
+    // The platform address keeps serving a moved card, so printed codes go on working.
+    expect((await fetch(`${runtime.origin}/card/${early[0]!.card.id}?s=qr`)).status).toBe(200);
+
+    // Again: nothing left to move, nothing regenerated.
+    const urls = await Promise.all(early.map(async ({ card }) => (await cardOf(card.id)).qrCodeUrl));
+    const again = await move();
+    expect(again.body).toMatchObject({ qrCardCount: 3, platformQrCardCount: 0 });
+    expect(await Promise.all(early.map(async ({ card }) => (await cardOf(card.id)).qrCodeUrl))).toEqual(urls);
+    const listed = await api('GET', `/api/agencies/${agencyId}/domains`, { user });
+    expect(listed.body.domains[0]).toMatchObject({ qrCardCount: 3, platformQrCardCount: 0 });
   });
 });
 

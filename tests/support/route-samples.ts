@@ -135,6 +135,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   scimUnknownDelete: () => undefined,
   listCustomDomains: () => undefined,
   addCustomDomain: () => ({ domain: uniqueDomain() }),
+  moveQrCodesToDomain: () => undefined,
   removeCustomDomain: () => undefined,
   getSendingDomain: () => undefined,
   addSendingDomain: () => ({ domain: uniqueDomain('mail') }),

@@ -51,13 +51,32 @@ export async function releaseDomain(agencyId: string, domain: string): Promise<v
     .go();
 }
 
+type QrCard = { cardId: string; businessId: string; qrCodeUrl?: string; qrSvgUrl?: string };
+
 /** The cards of `businessIds` whose QR codes encode `origin` (gsi1 dashboard collection, filtered). */
-export async function cardsWithQrOrigin(businessIds: readonly string[], origin: string): Promise<{ cardId: string; businessId: string; qrCodeUrl?: string; qrSvgUrl?: string }[]> {
+export async function cardsWithQrOrigin(businessIds: readonly string[], origin: string): Promise<QrCard[]> {
   const cards = await Promise.all(
     businessIds.map(async (businessId) => {
       const { data } = await db()
         .card.query.dashboard({ businessId })
         .where(({ qrOrigin }, { eq }) => eq(qrOrigin, origin))
+        .go({ pages: 'all', attributes: ['cardId', 'businessId', 'qrCodeUrl', 'qrSvgUrl'] });
+      return data;
+    }),
+  );
+  return cards.flat();
+}
+
+/**
+ * The cards of `businessIds` that have a QR code encoding the platform's address: a QR image and no qrOrigin (the
+ * platform's cards carry none). A card without a QR code yet gets the agency's domain when one is generated.
+ */
+export async function cardsWithPlatformQr(businessIds: readonly string[]): Promise<QrCard[]> {
+  const cards = await Promise.all(
+    businessIds.map(async (businessId) => {
+      const { data } = await db()
+        .card.query.dashboard({ businessId })
+        .where(({ qrOrigin, qrCodeUrl }, { notExists, exists }) => `${notExists(qrOrigin)} AND ${exists(qrCodeUrl)}`)
         .go({ pages: 'all', attributes: ['cardId', 'businessId', 'qrCodeUrl', 'qrSvgUrl'] });
       return data;
     }),

@@ -1,5 +1,6 @@
 // A confirmation before something that cannot be undone (delete, void, remove access): the question, Cancel and the
-// destructive action, which is disabled while it runs.
+// destructive action, which is disabled while it runs (or, with `safe`, an action that takes nothing away, in the
+// primary style).
 import { Button } from './button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
@@ -10,11 +11,13 @@ interface Props {
   /** The destructive button's label ('Delete Contact'). */
   confirmLabel: string;
   busy: boolean;
+  /** The action takes nothing away (Move QR codes): the primary button, not the destructive one. */
+  safe?: boolean;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }
 
-export function ConfirmDialog({ open, title, description, confirmLabel, busy, onConfirm, onOpenChange }: Props) {
+export function ConfirmDialog({ open, title, description, confirmLabel, busy, safe = false, onConfirm, onOpenChange }: Props) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
@@ -28,7 +31,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, busy, on
               Cancel
             </Button>
           </DialogClose>
-          <Button variant="destructive" disabled={busy} onClick={onConfirm}>
+          <Button variant={safe ? 'default' : 'destructive'} disabled={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </DialogFooter>

@@ -1,9 +1,10 @@
 // Agency Settings → Custom domain (issue 21 §2): add a domain the agency controls, see the DNS record to create
 // (copyable) and the domain's state (with the reason while pending or failed), look again, and remove it after a
-// confirmation naming the cards whose QR codes point at it.
+// confirmation naming the cards whose QR codes point at it. Once active, it counts the clients' cards whose QR codes
+// still encode the platform's address and moves them to the domain after a confirmation.
 import { customDomainMessages } from '@shared/messages/custom-domains';
 import type { CustomDomain } from '@shared/schemas/custom-domain';
-import { Globe, RefreshCw } from 'lucide-react';
+import { Globe, QrCode, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { Badge, type BadgeVariant } from '@web/components/badge';
@@ -11,6 +12,7 @@ import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { useAddCustomDomain } from '../api/add-custom-domain';
 import { useCustomDomains } from '../api/list-custom-domains';
+import { useMoveQrCodes } from '../api/move-qr-codes';
 import { useRemoveCustomDomain } from '../api/remove-custom-domain';
 import { DnsRecords, DomainForm } from './domain-parts';
 
@@ -83,6 +85,7 @@ function DomainCard({ agencyId, domain, refreshing, onRefresh }: { agencyId: str
       )}
       {domain.state !== 'active' && <DnsRecords heading="DNS record to create at your DNS provider" records={domain.dnsRecords} />}
       {domain.state === 'active' && <p className="text-sm">Card pages of your clients open at {domain.origin}/card/…</p>}
+      {domain.state === 'active' && domain.platformQrCardCount > 0 && <p className="text-sm">{customDomainMessages.platformQrCards(domain.platformQrCardCount)}</p>}
       <div className="flex flex-wrap gap-2">
         {domain.state !== 'active' && (
           <Button variant="outline" size="sm" disabled={refreshing} onClick={onRefresh}>
@@ -90,6 +93,7 @@ function DomainCard({ agencyId, domain, refreshing, onRefresh }: { agencyId: str
             Check again
           </Button>
         )}
+        {domain.state === 'active' && domain.platformQrCardCount > 0 && <MoveQrCodes agencyId={agencyId} domain={domain} />}
         <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
           Remove domain
         </Button>
@@ -104,5 +108,41 @@ function DomainCard({ agencyId, domain, refreshing, onRefresh }: { agencyId: str
         onOpenChange={setConfirming}
       />
     </div>
+  );
+}
+
+/** 'Move QR codes to this domain' with its confirmation (the platform address keeps working for printed codes). */
+function MoveQrCodes({ agencyId, domain }: { agencyId: string; domain: CustomDomain }) {
+  const move = useMoveQrCodes(agencyId);
+  const [confirming, setConfirming] = useState(false);
+  const count = domain.platformQrCardCount;
+
+  async function onMove() {
+    try {
+      await move.mutateAsync(domain.id);
+      setConfirming(false);
+      toast.success(customDomainMessages.moved(domain.domain, count));
+    } catch {
+      toast.error(customDomainMessages.moveFailed);
+    }
+  }
+
+  return (
+    <>
+      <Button size="sm" onClick={() => setConfirming(true)}>
+        <QrCode aria-hidden />
+        Move QR codes to this domain
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={customDomainMessages.moveTitle(domain.domain)}
+        description={customDomainMessages.moveConfirm(count, domain.domain)}
+        confirmLabel="Move QR codes"
+        busy={move.isPending}
+        safe
+        onConfirm={() => void onMove()}
+        onOpenChange={setConfirming}
+      />
+    </>
   );
 }
