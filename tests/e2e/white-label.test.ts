@@ -139,6 +139,8 @@ describe('the agency’s chrome for its clients (colours, favicon, the sign-in p
     // Polled: the button's colour transition (150 ms) runs from the default blue once the brand's variables are set.
     const addButton = page.getByRole('button', { name: 'Add Employee' }).first();
     await expectOnPage.poll(() => addButton.evaluate((el) => getComputedStyle(el).backgroundColor)).toMatch(/^rgb\(124, 5[89], 237\)$/);
+    // The tab's title and icon follow once the brand chrome's module has loaded (after the colours, on a busy machine).
+    await expectOnPage(page).toHaveTitle('Bright Agency');
     expect(await page.content()).not.toMatch(/cardcrew/i);
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'white-label-05-client-chrome');
