@@ -210,7 +210,7 @@ export async function releasePaymentEvent(eventId: string): Promise<void> {
  * owner's. Null without a payer or an address.
  */
 export async function billingContactOf(payer: { businessId: string; payerType?: 'business' | 'agency' | undefined }): Promise<string | null> {
-  return (await billingRecipientOf(payer))?.to ?? null;
+  return (await billingPartyOf(payer))?.to ?? null;
 }
 
 /** Where mail about a payer's invoices goes, in whose brand, and the origin its links start with. */
