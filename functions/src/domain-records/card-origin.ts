@@ -7,10 +7,5 @@ import { activeDomainOriginOf } from './client-origin';
 /** The origin of the oldest active custom domain of the agency managing `businessId`, or null. */
 export async function customOriginOfBusiness(businessId: string): Promise<string | null> {
   const { data } = await db().business.get({ businessId }).go({ attributes: ['managingAgencyId'] });
-  return data?.managingAgencyId ? activeOriginOfAgency(data.managingAgencyId) : null;
-}
-
-/** The origin of the agency's oldest active custom domain, or null. */
-export function activeOriginOfAgency(agencyId: string): Promise<string | null> {
-  return activeDomainOriginOf(agencyId);
+  return data?.managingAgencyId ? activeDomainOriginOf(data.managingAgencyId) : null;
 }

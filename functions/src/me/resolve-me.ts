@@ -8,7 +8,7 @@ import { setAccountTypeAttribute } from '../adapters/cognito';
 import type { Caller } from '../identity/caller';
 import { logger } from '../lib/logger';
 import { getBusiness } from '../business/repository';
-import { activeOriginOfAgency } from '../domain-records/card-origin';
+import { activeDomainOriginOf } from '../domain-records/client-origin';
 import { brandOfBusiness, brandViewOf } from '../agency/brand';
 import { createProfileIfMissing, recordSignIn, setAccountType, type MembershipRecord } from '../identity/repository';
 import { accessEndedViewOf, leftBusinessOf, type LeftBusiness } from '../leavers/recognise-leaver';
@@ -93,7 +93,7 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,
     // Sign Out takes a white-labelled client's person to the agency's sign-in page, on its domain when it has one.
-    brand: brand && { ...brandViewOf(brand)!, siteOrigin: await activeOriginOfAgency(brand.agencyId) },
+    brand: brand && { ...brandViewOf(brand)!, siteOrigin: await activeDomainOriginOf(brand.agencyId) },
     destination,
     accessEnded: destination === 'access-ended' ? await accessEndedViewOf(left) : null,
   };
