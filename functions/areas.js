@@ -7,7 +7,7 @@ export const areaLayers = [
   ['data'],
   ['lib'],
   ['adapters', 'docs', 'domain-records', 'identity', 'plans', 'rate-limit'],
-  ['http'],
+  ['http', 'sign-in-relay'],
   ['audit', 'scan-totals'],
   ['business'],
   ['uploads'],

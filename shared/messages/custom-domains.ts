@@ -37,4 +37,9 @@ export const customDomainMessages = {
   moveNotActive: 'QR codes can move to the domain once it is active.',
   /** A person of another business (or agency) signing in on an agency's domain (docs/decisions.md "The agency's domain"). */
   notThisSite: 'This account does not belong to this site. Sign in on the platform’s own address instead.',
+  /** A Google or SSO sign-in came back naming no active custom domain (a forged or stale link). */
+  /** The domain's /auth/callback: a return it did not start (a reload, a second tab), or the sign-in service down. */
+  signInNotStartedHere: 'This sign-in was not started on this page, or it was already used. Sign in again.',
+  signInUnreachable: 'The sign-in service could not be reached. Please try again.',
+  unknownSignInSite: 'This sign-in did not start on a site we know. Go back to your sign-in page and try again.',
 } as const;

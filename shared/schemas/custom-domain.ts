@@ -84,3 +84,15 @@ export type RemovedCustomDomain = z.infer<typeof removedCustomDomainSchema>;
  */
 export const siteBrandSchema = z.object({ brand: clientBrandSchema, platformOrigin: z.string() });
 export type SiteBrand = z.infer<typeof siteBrandSchema>;
+
+/**
+ * Where the hosted UI sends a Google or SSO sign-in started on an agency's domain (`/api/sign-in/relay`): Cognito's
+ * callback query, passed on to the domain as it came. `state` names the domain after its last `~`.
+ */
+export const signInRelayQuerySchema = z.object({
+  state: z.string().check(z.minLength(1), z.maxLength(600)),
+  code: z.optional(z.string().check(z.maxLength(2048))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  error_description: z.optional(z.string().check(z.maxLength(2048))),
+});
+export type SignInRelayQuery = z.infer<typeof signInRelayQuerySchema>;

@@ -12,5 +12,5 @@ export const userPoolDefinition = {
    * The hosted UI (Google sign-in): the code grant with PKCE, these scopes, and where it may send the browser back
    * (paths on the public origin). The spec sends a Google sign-in back to the site root.
    */
-  oauth: { scopes: ['openid', 'email', 'profile'] as const, callbackPaths: ['/', '/sso/test-callback'] as const, signOutPaths: ['/'] as const },
+  oauth: { scopes: ['openid', 'email', 'profile'] as const, callbackPaths: ['/', '/sso/test-callback', '/api/sign-in/relay'] as const, signOutPaths: ['/'] as const },
 } as const;

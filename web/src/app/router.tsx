@@ -90,6 +90,8 @@ const pages: { path: string; page: LazyPage }[] = [
   { path: '/privacy', page: lazyPage('static-pages/routes/privacy-page', 'PrivacyPage') },
   // Where the owner's 'Test sign-in' (Company Settings → Single sign-on) comes back to; it needs no session.
   { path: '/sso/test-callback', page: lazyPage('sso/routes/sso-test-callback-page', 'SsoTestCallbackPage') },
+  // Where a Google or SSO sign-in started on an agency's domain comes back to (through the platform's relay).
+  { path: '/auth/callback', page: lazyPage('auth/routes/domain-callback-page', 'DomainCallbackPage') },
   { path: '*', page: lazyPage('not-found/routes/not-found-page', 'NotFoundPage') },
 ];
 // Two more paths for pages above (the spec's and an older link).

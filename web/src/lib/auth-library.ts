@@ -14,4 +14,4 @@ export {
   signUp,
 } from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';
-export { configureAuth, getIdToken, refreshSessionIfExpiring, signInWithGoogle, signInWithSso, signOutOfCognito } from './auth';
+export { adoptTokens, configureAuth, getIdToken, refreshSessionIfExpiring, signInWithGoogle, signInWithSso, signOutOfCognito } from './auth';

@@ -7,7 +7,9 @@ import { fetchAuthSession, signInWithRedirect, signOut } from 'aws-amplify/auth'
 import { Hub } from 'aws-amplify/utils';
 import { cognitoUserPoolsTokenProvider, type TokenOrchestrator } from 'aws-amplify/auth/cognito';
 import 'aws-amplify/auth/enable-oauth-listener';
-import type { RuntimeConfig } from './config';
+import { getConfig, type RuntimeConfig } from './config';
+import { domainSignInUrl, type DomainSignInTarget } from '@web/features/auth/domain-sign-in';
+import { onAgencyDomain } from '@web/features/white-label/on-agency-domain';
 import { withIdentityProvider, withIdpIdentifier } from '@web/features/sso/hosted-ui';
 import { GOOGLE_FAILED_EVENT, GOOGLE_FAILED_KEY } from './google-sign-in-failure';
 import { SESSION_REFRESH_TICKS, SESSION_TICK_MS } from './session-timing';
@@ -77,8 +79,19 @@ function sendHostedUiCallsOverHttp(domain: string) {
     fetchOverNetwork(typeof input === 'string' && input.startsWith(secure) ? `http://${domain}/${input.slice(secure.length)}` : input, init);
 }
 
+/**
+ * On an agency's custom domain, Google and SSO come back to it through the platform's relay, with the page's own PKCE
+ * (features/auth/domain-sign-in.ts): Amplify's signInWithRedirect returns to its own origin only.
+ */
+async function signInThroughRelay(target: DomainSignInTarget): Promise<void> {
+  const url = await domainSignInUrl(getConfig(), target);
+  if (!url) throw new Error('Google sign-in is not available on this site.');
+  window.location.assign(url);
+}
+
 /** 'Continue with Google': Amplify's signInWithRedirect (code flow with PKCE) to the Google identity provider. */
 export function signInWithGoogle(): Promise<void> {
+  if (onAgencyDomain()) return signInThroughRelay({ identityProvider: 'Google' });
   const hostedUi = localHostedUi;
   return signInWithRedirect({
     provider: 'Google',
@@ -91,6 +104,7 @@ export function signInWithGoogle(): Promise<void> {
  * authorize URL turned from a provider name to `idp_identifier=<domain>`, so Cognito picks the business's provider.
  */
 export function signInWithSso(domain: string, providerName?: string): Promise<void> {
+  if (onAgencyDomain()) return signInThroughRelay(providerName ? { identityProvider: providerName } : { idpIdentifier: domain });
   const local = localHostedUi !== null;
   const target = (url: string) => (providerName ? withIdentityProvider(url, providerName, local) : withIdpIdentifier(url, domain, local));
   return signInWithRedirect({
@@ -148,6 +162,20 @@ export function createLocalTokenRefresher(endpoint: string, clientId: string, fe
       username,
     };
   };
+}
+
+/**
+ * Keeps tokens the page obtained outside Amplify's own flows (a Google or SSO sign-in on an agency's domain,
+ * features/auth/domain-sign-in.ts) as Amplify's session, exactly as its own sign-ins store theirs.
+ */
+export async function adoptTokens(tokens: { id_token: string; access_token?: string; refresh_token?: string }): Promise<void> {
+  if (!tokens.access_token) throw new Error('The sign-in returned no access token');
+  const accessToken = decodeJWT(tokens.access_token);
+  const idToken = decodeJWT(tokens.id_token);
+  const username = accessToken.payload.username ?? idToken.payload['cognito:username'] ?? idToken.payload.sub;
+  await cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokens({
+    tokens: { accessToken, idToken, refreshToken: tokens.refresh_token, clockDrift: (accessToken.payload.iat ?? 0) * 1000 - Date.now(), username: String(username) },
+  });
 }
 
 /** Decodes (does not verify) a JWT into Amplify's shape; the server verifies every token it receives. */

@@ -21,7 +21,14 @@ interface PendingTest {
 const pendingKey = (state: string) => `cardcrew.ssoTest.${state}`;
 
 const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+/** 32 random bytes as base64url: a PKCE verifier or an OAuth state. */
+export const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** A PKCE verifier and its S256 challenge. */
+export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+  const verifier = randomText();
+  return { verifier, challenge: base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))) };
+}
 
 export const testCallbackUrl = (config: Pick<RuntimeConfig, 'publicOrigin'>) => `${config.publicOrigin.replace(/\/$/, '')}${TEST_CALLBACK_PATH}`;
 
@@ -38,9 +45,8 @@ export async function startTestSignIn(
 ): Promise<string | null> {
   const origin = hostedUiOrigin(config);
   if (!origin) return null;
-  const verifier = randomText();
+  const { verifier, challenge } = await pkcePair();
   const state = randomText();
-  const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
   localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName, businessId } satisfies PendingTest));
   const params = new URLSearchParams({
     response_type: 'code',
@@ -67,6 +73,34 @@ function claimsOf(idToken: string): Record<string, unknown> {
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as Record<string, unknown>;
 }
 
+/** What the hosted UI's token endpoint answers for a code. */
+export interface HostedUiTokens {
+  id_token: string;
+  access_token?: string;
+  refresh_token?: string;
+}
+
+/** Trades an authorization code and its PKCE verifier at the hosted UI's token endpoint: the tokens, or why not. */
+export async function tradeCode(
+  config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId'>,
+  code: string,
+  verifier: string,
+  redirectUri: string,
+  unreachable: string,
+): Promise<{ ok: true; tokens: HostedUiTokens } | { ok: false; reason: string }> {
+  const origin = hostedUiOrigin(config);
+  if (!origin) return { ok: false, reason: unreachable };
+  const res = await fetch(`${origin}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: config.userPoolClientId, redirect_uri: redirectUri, code, code_verifier: verifier }),
+  }).catch(() => null);
+  if (!res) return { ok: false, reason: unreachable };
+  const body = (await res.json().catch(() => ({}))) as Partial<HostedUiTokens> & { error?: string; error_description?: string };
+  if (!res.ok || !body.id_token) return { ok: false, reason: body.error_description || body.error || `${ssoTestMessages.tokenRefused} (${res.status})` };
+  return { ok: true, tokens: { id_token: body.id_token, access_token: body.access_token, refresh_token: body.refresh_token } };
+}
+
 /** Finishes a test sign-in from the callback's query: checks the state, trades the code (PKCE) and reads the ID token. */
 export async function finishTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>, query: URLSearchParams): Promise<TestSignInResult> {
   const state = query.get('state') ?? '';
@@ -78,14 +112,9 @@ export async function finishTestSignIn(config: Pick<RuntimeConfig, 'oauthDomain'
   const origin = hostedUiOrigin(config);
   if (!raw || !code || !origin) return { ok: false, reason: ssoTestMessages.unknownTest };
   const pending = JSON.parse(raw) as PendingTest;
-  const res = await fetch(`${origin}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', client_id: config.userPoolClientId, redirect_uri: testCallbackUrl(config), code, code_verifier: pending.verifier }),
-  }).catch(() => null);
-  if (!res) return { ok: false, reason: ssoTestMessages.tokenUnreachable };
-  const body = (await res.json().catch(() => ({}))) as { id_token?: string; access_token?: string; error?: string; error_description?: string };
-  if (!res.ok || !body.id_token) return { ok: false, reason: body.error_description || body.error || `${ssoTestMessages.tokenRefused} (${res.status})` };
+  const traded = await tradeCode(config, code, pending.verifier, testCallbackUrl(config), ssoTestMessages.tokenUnreachable);
+  if (!traded.ok) return traded;
+  const body = traded.tokens;
   // Shown, not trusted: nothing is signed in with it and it is dropped here (the hosted UI has just issued it).
   const claims = claimsOf(body.id_token);
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -277,6 +277,7 @@ export function AuthPage() {
     await (await loadAuth()).signInWithSso(idpIdentifier, providerName);
   }
 
+
   function onSsoChoice(providerName: string) {
     if (!ssoChoices) return;
     setBusy(true);
@@ -484,9 +485,6 @@ export function AuthPage() {
           )}
         </div>
       )}
-      {/* Google and SSO come back to the platform's address, not to an agency's domain (docs/decisions.md): offered there only. */}
-      {!onDomain && (
-      <>
       <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground uppercase" aria-hidden>
         <span className="h-px flex-1 bg-border" />
         or
@@ -500,8 +498,6 @@ export function AuthPage() {
         <Button variant="outline" className="mt-3 w-full" onClick={() => { setSsoError(null); switchTo('sso'); }} disabled={busy}>
           Sign in with SSO
         </Button>
-      )}
-      </>
       )}
       {ssoError && !signingUp && (
         <div role="alert" className="mt-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-foreground">
