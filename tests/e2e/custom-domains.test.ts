@@ -9,8 +9,9 @@ import { customDomainMessages } from '../../shared/messages/custom-domains';
 import { addClient, agencyWithSettings } from '../support/agencies';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { expectNoCardCrew, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
-import { addEmployee, api, createOwnerWithBusiness, origin, signIn, tables } from '../support/runtime';
+import { atHostedUi, chooseGoogleAccount, expectNoCardCrew, openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { invite } from '../support/invitations';
+import { addEmployee, api, createOwnerWithBusiness, origin, signIn, tables, uniqueEmail } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 
 const sessions: BrowserSession[] = [];
@@ -156,6 +157,7 @@ describe("card pages on Bright Agency's domain", () => {
 });
 
 describe("Northwind's product on Bright Agency's domain", () => {
+  const NORTHWIND = 'demo-business-northwind';
   const onBright = (path: string) => `http://cards.bright.localhost:${new URL(origin).port}${path}`;
 
   it("takes Northwind's owner from the domain's home page through sign-in to the dashboard and, signed out, back to the agency's sign-in there, never naming CardCrew", async () => {
@@ -176,9 +178,10 @@ describe("Northwind's product on Bright Agency's domain", () => {
     await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
     expect(new URL(page.url()).host).toBe(new URL(onBright('/')).host);
     await expectNoCardCrew(page, 'sign-in on the domain');
-    // An account is made there through an invitation only; Google and SSO return to the platform's address, so not offered.
+    // An account is made there through an invitation only. Google and SSO come back to the domain (through the relay).
     await expectOnPage(page.getByRole('button', { name: 'Sign up' })).toHaveCount(0);
-    await expectOnPage(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    await expectOnPage(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    await expectOnPage(page.getByRole('button', { name: 'Sign in with SSO' })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'custom-domains-07-domain-sign-in');
 
@@ -196,6 +199,41 @@ describe("Northwind's product on Bright Agency's domain", () => {
     expect(new URL(page.url()).host).toBe(new URL(onBright('/')).host);
     await expectOnPage(page.getByRole('heading', { name: 'Sign in to Bright Agency', level: 1 })).toBeVisible();
     await expectNoCardCrew(page, 'sign-in after Sign Out on the domain');
+  });
+
+  it("lets Northwind's invited employee sign up with Google on Bright's domain and come back there, through the platform's relay", async () => {
+    const owner = await signIn('owner@northwind.example', 'Demo1234!');
+    const email = uniqueEmail('bright-google');
+    const employee = await addEmployee(owner, NORTHWIND, { name: 'Gwen Google', email, status: 'draft' });
+    const token = await invite({ owner, business: { id: NORTHWIND } }, employee.id, email);
+    const session = await openBrowser({ width: 390, height: 844 });
+    sessions.push(session);
+    const { page } = session;
+    const onDomain = (url: URL) => url.host === new URL(onBright('/')).host;
+
+    await page.goto(onBright(`/employee-onboarding?id=${token}`));
+    await expectNoCardCrew(page, 'invitation on the domain');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(atHostedUi);
+    await chooseGoogleAccount(page, { email, name: 'Gwen Google', verified: true });
+    // Cognito → the platform's relay → the domain's /auth/callback → the invitation, all without a CardCrew page between.
+    await page.waitForURL((url) => onDomain(url) && url.pathname === '/employee-onboarding');
+    await page.getByRole('button', { name: `Continue as ${email}` }).click();
+    // Linking (the employee, the membership, the Cognito group, then a refreshed session) took over 5 s on a loaded machine.
+    await expectOnPage(page.getByRole('heading', { name: 'Welcome to Northwind Bakery!' })).toBeVisible({ timeout: 15_000 });
+    expect(onDomain(new URL(page.url()))).toBe(true);
+    await expectNoCardCrew(page, 'employee onboarding after Google on the domain');
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'custom-domains-12-domain-google-employee');
+    // The session lives on the domain's origin, in Amplify's keys; the code left the address bar.
+    expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken')))).toBe(true);
+
+    const db = await tables();
+    const { data: stored } = await db.employee.get({ businessId: NORTHWIND, employeeId: employee.id }).go();
+    expect(stored?.userId).toBeTruthy();
+    const { data: memberships } = await db.membership.query.primary({ userId: stored!.userId! }).go();
+    expect(memberships.map((m) => [m.scopeId, m.employeeId])).toEqual([[NORTHWIND, employee.id]]);
   });
 
   it("fits a 390 px phone: the domain's home, sign-in and dashboard", async () => {

@@ -176,7 +176,7 @@ describe('the user pool', () => {
       AllowedOAuthFlowsUserPoolClient: true,
       AllowedOAuthScopes: ['openid', 'email', 'profile'],
       // The site root (Google and SSO sign-ins) and the owner's SSO 'Test sign-in' page (issue 24).
-      CallbackURLs: [`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/sso/test-callback`],
+      CallbackURLs: [`${TEST_ORIGIN}/`, `${TEST_ORIGIN}/sso/test-callback`, `${TEST_ORIGIN}/api/sign-in/relay`],
       LogoutURLs: [`${TEST_ORIGIN}/`],
       SupportedIdentityProviders: ['COGNITO'],
     });

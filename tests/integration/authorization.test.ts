@@ -43,6 +43,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getCardVcard: everyone(200),
   // On the platform's address no site has an agency's brand: 404 for everyone (custom-domains.test.ts tests it on a domain).
   getSiteBrand: everyone(404),
+  // Public, and nothing without Cognito's query (its state names the domain): 400 for everyone (sign-in-relay.test.ts).
+  relaySignIn: everyone(400),
   getCardPage: everyone(200),
   headCardPage: everyone(200),
   getMe: signedIn({ ownerOfA: 200, ownerOfB: 200, employeeOfA: 200, employeeOfB: 200, agencyManagingA: 200, agencyNotManagingA: 200, admin: 200 }),

@@ -27,6 +27,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   }),
   getCardVcard: () => undefined,
   getSiteBrand: () => undefined,
+  relaySignIn: () => undefined,
   getCardPage: () => undefined,
   headCardPage: () => undefined,
   getMe: () => ({ pendingAccountType: 'business' }),
