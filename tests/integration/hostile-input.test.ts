@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteDef } from '../../functions/routes';
 import { createWorld, pathValues, type World } from '../support/principals';
-import { pathOf, sampleBodies, sampleHeaders } from '../support/route-samples';
+import { pathOf, sampleBodies, sampleHeaders, sampleQueries } from '../support/route-samples';
 import { api, createUser, freshClientAddress, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
@@ -253,7 +253,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409; the world's
  * custom domains are pending DNS, so no QR codes move to them (409).
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
 
 let world: World;
 let freshUser: TestUser;
@@ -326,7 +326,8 @@ describe('hostile input', () => {
       expect(wrong.join('\n'), 'requests not refused as expected').toBe('');
       expect(await tableFingerprint(), 'a refused request changed the table').toEqual(before);
 
-      const valid = await api(route.method, pathOf(route.path, idsOf(route)), {
+      const query = sampleQueries[route.operationId as OperationId]?.();
+      const valid = await api(route.method, pathOf(route.path, idsOf(route)) + (query ? `?${query}` : ''), {
         user: callerOf(route),
         body: sampleBodies[route.operationId as OperationId](),
         headers: sampleHeaders(route.operationId as OperationId),

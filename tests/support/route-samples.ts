@@ -158,6 +158,11 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
 /** Routes whose sample body is not JSON. */
 export const sampleContentTypes: Partial<Record<OperationId, string>> = { submitCardContact: 'application/x-www-form-urlencoded' };
 
+/** Routes whose sample request needs a query: Cognito's return to the sign-in relay names Bright's seeded domain. */
+export const sampleQueries: Partial<Record<OperationId, () => string>> = {
+  relaySignIn: () => new URLSearchParams({ code: 'sample-code', state: 'sample-state~cards.bright.localhost' }).toString(),
+};
+
 /** The headers a route's sample request is sent with. */
 export function sampleHeaders(operationId: OperationId): Record<string, string> | undefined {
   const type = sampleContentTypes[operationId];
