@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { loadSharp } from '../adapters/sharp';
 import { AppError } from '../lib/errors';
-import { renditionSizes } from '../adapters/media-keys';
+import { coverHeightOf, renditionSizes } from '../adapters/media-keys';
 
 export type SniffedImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -53,8 +53,8 @@ async function pixelsOf(input: Buffer): Promise<number | null> {
 }
 
 /**
- * Checks and re-encodes an upload. Photos are cropped to squares (they show in circles); logos keep their shape
- * inside the square. Images are never enlarged. Throws 'File too large' (413), 'Invalid file type' (415) or, for a
+ * Checks and re-encodes an upload. Photos are cropped to squares (they show in circles), covers to 3:1; logos keep
+ * their shape inside the square. Images are never enlarged. Throws 'File too large' (413), 'Invalid file type' (415) or, for a
  * valid image over 40 megapixels (a decompression bomb among them), 'This image is too large' (422).
  */
 export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose): Promise<Rendition[]> {
@@ -79,8 +79,9 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
         const { data, info } = await source
           .clone()
           .rotate()
-          .resize(size, size, { fit: purpose === 'photo' ? 'cover' : 'inside', withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
+          .resize(size, purpose === 'cover' ? coverHeightOf(size) : size, { fit: purpose === 'logo' ? 'inside' : 'cover', withoutEnlargement: true })
+          // A cover is the largest image of a card's first view: encoded lighter to keep that view small.
+          .webp({ quality: purpose === 'cover' ? 55 : 80, effort: 4 })
           .toBuffer({ resolveWithObject: true });
         return { size, width: info.width, height: info.height, body: data, contentType: 'image/webp' as const };
       }),
