@@ -10,7 +10,11 @@ type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
 
 const allOn = { pronouns: true, bio: true, booking: true, address: true, links: true };
 const allOff = { pronouns: false, bio: false, booking: false, address: false, links: false };
-const design = (layout: string, fields: Record<string, boolean> = allOn, coverUrl: string | null = null) => ({ layout, coverUrl, fields });
+const design = (layout: string, fields: Record<string, boolean> = allOn, coverUrl: string | null = null) => ({
+  layout,
+  coverUrl,
+  fields,
+});
 
 /** Company Settings as the form sends it: the business's fields plus the design. */
 const saveDesign = (owner: Owner, cardDesign: unknown, user = owner.owner) =>
@@ -34,7 +38,10 @@ async function storedCard(cardId: string) {
 describe('card design setting', () => {
   it('is Classic with no optional field until chosen, and a save without it leaves it as it is', async () => {
     const owner = await createOwnerWithBusiness();
-    const res = await api('PUT', `/api/businesses/${owner.business.id}`, { user: owner.owner, body: { name: 'Still Classic' } });
+    const res = await api('PUT', `/api/businesses/${owner.business.id}`, {
+      user: owner.owner,
+      body: { name: 'Still Classic' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.cardDesign).toEqual(design('classic', allOff));
     expect((await storedBusiness(owner.business.id)).cardDesign).toBeUndefined();
@@ -46,13 +53,21 @@ describe('card design setting', () => {
     const res = await saveDesign(owner, design('compact', { ...allOff, pronouns: true }));
     expect(res.status).toBe(200);
     expect(res.body.cardDesign).toEqual(design('compact', { ...allOff, pronouns: true }));
-    expect((await storedBusiness(owner.business.id)).cardDesign).toEqual({ layout: 'compact', fields: { ...allOff, pronouns: true } });
-    expect((await storedCard(employee.card.id)).business.design).toEqual({ layout: 'compact', fields: { ...allOff, pronouns: true } });
+    expect((await storedBusiness(owner.business.id)).cardDesign).toEqual({
+      layout: 'compact',
+      fields: { ...allOff, pronouns: true },
+    });
+    expect((await storedCard(employee.card.id)).business.design).toEqual({
+      layout: 'compact',
+      fields: { ...allOff, pronouns: true },
+    });
     const html = await (await fetch(`${origin}/card/${employee.card.id}`)).text();
     expect(html).toContain('<header class="compact">');
 
     expect((await saveDesign(owner, design('banner'))).status).toBe(200);
-    expect(await (await fetch(`${origin}/card/${employee.card.id}`)).text()).toContain('<header class="banner"><div class="cover"></div>');
+    expect(await (await fetch(`${origin}/card/${employee.card.id}`)).text()).toContain(
+      '<header class="banner"><div class="cover"></div>',
+    );
   });
 
   it('refuses anyone who may not manage the business and an unknown layout, storing nothing', async () => {
@@ -73,16 +88,35 @@ describe('card design setting', () => {
 describe('optional card fields', () => {
   it('are stored on the person and their card; the page and the vCard show only those the business switched on', async () => {
     const owner = await createOwnerWithBusiness();
-    const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active', name: 'Erin Fields', email: 'erin.fields@example.com' });
+    const employee = await addEmployee(owner.owner, owner.business.id, {
+      status: 'active',
+      name: 'Erin Fields',
+      email: 'erin.fields@example.com',
+    });
     const saved = await api('PUT', `/api/businesses/${owner.business.id}/employees/${employee.id}`, {
       user: owner.owner,
-      body: { name: 'Erin Fields', email: 'erin.fields@example.com', role: 'employee', status: 'active', cardExtras: extras },
+      body: {
+        name: 'Erin Fields',
+        email: 'erin.fields@example.com',
+        role: 'employee',
+        status: 'active',
+        cardExtras: extras,
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.cardExtras).toEqual(extras);
     const db = await tables();
-    expect((await db.employee.get({ employeeId: employee.id }).go()).data).toMatchObject({ pronouns: 'she/her', bookingUrl: 'https://cal.example/erin', extraLinks: extras.links });
-    expect((await storedCard(employee.card.id)).profile).toMatchObject({ pronouns: 'she/her', bio: 'Ships design systems.', officeAddress: '1 Harbour St\nLisbon', extraLinks: extras.links });
+    expect((await db.employee.get({ employeeId: employee.id }).go()).data).toMatchObject({
+      pronouns: 'she/her',
+      bookingUrl: 'https://cal.example/erin',
+      extraLinks: extras.links,
+    });
+    expect((await storedCard(employee.card.id)).profile).toMatchObject({
+      pronouns: 'she/her',
+      bio: 'Ships design systems.',
+      officeAddress: '1 Harbour St\nLisbon',
+      extraLinks: extras.links,
+    });
 
     // Off by default: neither the page nor the vCard shows them.
     const hidden = await (await fetch(`${origin}/card/${employee.card.id}`)).text();
@@ -99,7 +133,10 @@ describe('optional card fields', () => {
     expect(shown).toContain('Show on map');
     expect(shown).toContain('>Portfolio<');
     expect(shown).not.toContain('Ships design');
-    const vcard = (await (await fetch(`${origin}/api/public/cards/${employee.card.id}/vcard`)).text()).replace(/\r\n /g, '');
+    const vcard = (await (await fetch(`${origin}/api/public/cards/${employee.card.id}/vcard`)).text()).replace(
+      /\r\n /g,
+      '',
+    );
     expect(vcard).toContain('NOTE:Pronouns: she/her');
     expect(vcard).toContain('item1.URL:https://cal.example/erin');
     expect(vcard).toContain('item2.X-ABLabel:Portfolio');
@@ -109,19 +146,32 @@ describe('optional card fields', () => {
 
   it('refuses a sixth link and a link that is not http(s), and a save without them keeps them', async () => {
     const owner = await createOwnerWithBusiness();
-    const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active', name: 'Erin Links', email: 'erin.links@example.com' });
+    const employee = await addEmployee(owner.owner, owner.business.id, {
+      status: 'active',
+      name: 'Erin Links',
+      email: 'erin.links@example.com',
+    });
     const base = { name: 'Erin Links', email: 'erin.links@example.com', role: 'employee', status: 'active' };
-    const put = (body: unknown) => api('PUT', `/api/businesses/${owner.business.id}/employees/${employee.id}`, { user: owner.owner, body });
+    const put = (body: unknown) =>
+      api('PUT', `/api/businesses/${owner.business.id}/employees/${employee.id}`, { user: owner.owner, body });
     const six = Array.from({ length: 6 }, (_, i) => ({ label: `L${i}`, url: `https://l${i}.example` }));
     expect((await put({ ...base, cardExtras: { links: six } })).status).toBe(400);
-    expect((await put({ ...base, cardExtras: { links: [{ label: 'X', url: 'javascript:alert(1)' }] } })).status).toBe(400);
-    expect((await tables().then((db) => db.employee.get({ employeeId: employee.id }).go())).data!.extraLinks).toBeUndefined();
+    expect((await put({ ...base, cardExtras: { links: [{ label: 'X', url: 'javascript:alert(1)' }] } })).status).toBe(
+      400,
+    );
+    expect(
+      (await tables().then((db) => db.employee.get({ employeeId: employee.id }).go())).data!.extraLinks,
+    ).toBeUndefined();
 
     expect((await put({ ...base, cardExtras: extras })).status).toBe(200);
     const kept = await put({ ...base, jobTitle: 'Lead' });
     expect(kept.status).toBe(200);
     expect(kept.body.cardExtras).toEqual(extras);
-    expect((await storedCard(employee.card.id)).profile).toMatchObject({ jobTitle: 'Lead', pronouns: 'she/her', extraLinks: extras.links });
+    expect((await storedCard(employee.card.id)).profile).toMatchObject({
+      jobTitle: 'Lead',
+      pronouns: 'she/her',
+      extraLinks: extras.links,
+    });
   });
 });
 
@@ -130,7 +180,9 @@ describe('cover image', () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
     expect((await saveDesign(owner, design('banner'))).status).toBe(200);
-    const wide = await sharp({ create: { width: 1500, height: 900, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 1500, height: 900, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
     const upload = async () => {
       const { uploadId } = await sendUpload(owner.owner, owner.business.id, 'cover', wide);
       const confirmed = await confirmUpload(owner.owner, owner.business.id, uploadId);
@@ -149,13 +201,20 @@ describe('cover image', () => {
 
     const second = await upload();
     const folder = second.replace(`${origin}/media/`, '').replace(/\/960\.webp$/, '');
-    expect(await mediaKeys(`covers/${owner.business.id}/`)).toEqual([`${folder}/480.webp`, `${folder}/960.webp`, `${folder}/photo.jpg`]);
+    expect(await mediaKeys(`covers/${owner.business.id}/`)).toEqual([
+      `${folder}/480.webp`,
+      `${folder}/960.webp`,
+      `${folder}/photo.jpg`,
+    ]);
   });
 
   it('is the business’s: a cover upload naming an employee is refused', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
-    const res = await api('POST', `/api/businesses/${owner.business.id}/uploads`, { user: owner.owner, body: { contentType: 'image/png', size: 100, purpose: 'cover', employeeId: employee.id } });
+    const res = await api('POST', `/api/businesses/${owner.business.id}/uploads`, {
+      user: owner.owner,
+      body: { contentType: 'image/png', size: 100, purpose: 'cover', employeeId: employee.id },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -165,7 +224,10 @@ describe('design preview', () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active', name: 'Pat Preview' });
     const before = await storedCard(employee.card.id);
-    const res = await api('POST', `/api/businesses/${owner.business.id}/card-design/preview`, { user: owner.owner, body: { design: design('banner'), employeeId: employee.id } });
+    const res = await api('POST', `/api/businesses/${owner.business.id}/card-design/preview`, {
+      user: owner.owner,
+      body: { design: design('banner'), employeeId: employee.id },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     expect(res.text).toContain('<header class="banner">');
@@ -183,7 +245,11 @@ describe('design preview', () => {
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
     const other = await createOwnerWithBusiness();
     const theirs = await addEmployee(other.owner, other.business.id, { status: 'active' });
-    const preview = (user: typeof owner.owner, employeeId: string) => api('POST', `/api/businesses/${owner.business.id}/card-design/preview`, { user, body: { design: design('compact'), employeeId } });
+    const preview = (user: typeof owner.owner, employeeId: string) =>
+      api('POST', `/api/businesses/${owner.business.id}/card-design/preview`, {
+        user,
+        body: { design: design('compact'), employeeId },
+      });
     expect((await preview(other.owner, employee.id)).status).toBe(403);
     expect((await preview(owner.owner, theirs.id)).status).toBe(404);
   });
