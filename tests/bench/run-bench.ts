@@ -133,7 +133,7 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   record('card first view, 1x: page + 96 px photo + 64 px logo', (page + storedPhoto.bytes[96]! + storedLogo.bytes[64]!) / 1024, 'KB', 0, 'info');
 
   // Each card design with every optional field on (the seed card's page above is Classic without them). The Banner's
-  // cover is a 3:1 slice of the same grainy gradient, the worst case for its 960 px rendition (what a 2× phone picks).
+  // cover is a 3:1 slice of the same grainy gradient, the worst case for its 640 px rendition (what a 2× phone picks).
   const coverSource = await sharp(grain, { raw: { width: size, height: size, channels: 3 } }).extract({ left: 0, top: 0, width: size, height: size / 3 }).blur(0.5).jpeg({ quality: 90 }).toBuffer();
   const storedCover = await store(coverSource, 'cover', 'covers/bench/v1');
   const fields = { pronouns: true, bio: true, booking: true, address: true, links: true };
@@ -149,8 +149,8 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
     await db().card.patch({ cardId }).set({ profile: { ...card.profile, ...extras, photoUrl: storedPhoto.url }, business: { ...card.business, logoUrl: storedLogo.url, design } }).go();
     const designed = await (await fetch(`${origin}/card/${cardId}`)).text();
     if (/<script/i.test(designed)) throw new Error(`The ${layout} card page must not need JavaScript`);
-    const cover = layout === 'banner' ? storedCover.bytes[960]! : 0;
-    record(`card first view, phone 2x, ${layout} design, all optional fields${layout === 'banner' ? ' + 960 px cover' : ''}`, (brotliCompressSync(designed).length + storedPhoto.bytes[192]! + storedLogo.bytes[128]! + cover) / 1024, 'KB', 14);
+    const cover = layout === 'banner' ? storedCover.bytes[640]! : 0;
+    record(`card first view, phone 2x, ${layout} design, all optional fields${layout === 'banner' ? ' + 640 px cover' : ''}`, (brotliCompressSync(designed).length + storedPhoto.bytes[192]! + storedLogo.bytes[128]! + cover) / 1024, 'KB', 14);
     // Lighthouse mobile, one run per design (SEO is not measured: the card page is noindex on purpose).
     const figures = await lighthouse(origin, `/card/${cardId}`);
     record(`lighthouse card page, ${layout}: performance`, figures.performance, 'score', 100, 'min');

@@ -176,7 +176,7 @@ describe('optional card fields', () => {
 });
 
 describe('cover image', () => {
-  it('is an upload like the logo: 3:1 renditions at 480 and 960 px, on the design and every card; a new one deletes the old', async () => {
+  it('is an upload like the logo: 3:1 renditions at 480 and 640 px, on the design and every card; a new one deletes the old', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
     expect((await saveDesign(owner, design('banner'))).status).toBe(200);
@@ -190,20 +190,20 @@ describe('cover image', () => {
       return confirmed.body.url as string;
     };
     const first = await upload();
-    expect(first).toMatch(/\/media\/covers\/.+\/960\.webp$/);
+    expect(first).toMatch(/\/media\/covers\/.+\/640\.webp$/);
     const stored = await storedBusiness(owner.business.id);
     expect(stored.cardDesign).toEqual({ layout: 'banner', coverUrl: first, fields: allOn });
     expect((await storedCard(employee.card.id)).business.design?.coverUrl).toBe(first);
     const bytes = Buffer.from(await (await fetch(first)).arrayBuffer());
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 960, height: 320 });
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 640, height: 213 });
     const html = await (await fetch(`${origin}/card/${employee.card.id}`)).text();
-    expect(html).toContain(first.replace('960.webp', '480.webp'));
+    expect(html).toContain(first.replace('640.webp', '480.webp'));
 
     const second = await upload();
-    const folder = second.replace(`${origin}/media/`, '').replace(/\/960\.webp$/, '');
+    const folder = second.replace(`${origin}/media/`, '').replace(/\/640\.webp$/, '');
     expect(await mediaKeys(`covers/${owner.business.id}/`)).toEqual([
       `${folder}/480.webp`,
-      `${folder}/960.webp`,
+      `${folder}/640.webp`,
       `${folder}/photo.jpg`,
     ]);
   });

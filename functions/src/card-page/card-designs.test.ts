@@ -45,9 +45,9 @@ describe('card designs', () => {
   });
 
   it('renders Banner with the cover at 1× and 2× widths across the top, the photo on its edge', () => {
-    const html = renderCardPage(view('banner', allOn, { design: { layout: 'banner', coverUrl: 'https://cards.example/media/covers/b/v1/960.webp', fields: allOn } }));
+    const html = renderCardPage(view('banner', allOn, { design: { layout: 'banner', coverUrl: 'https://cards.example/media/covers/b/v1/640.webp', fields: allOn } }));
     expect(html).toContain('<header class="banner"><div class="cover"><img src="https://cards.example/media/covers/b/v1/480.webp"');
-    expect(html).toContain('srcset="https://cards.example/media/covers/b/v1/480.webp 480w, https://cards.example/media/covers/b/v1/960.webp 960w"');
+    expect(html).toContain('srcset="https://cards.example/media/covers/b/v1/480.webp 480w, https://cards.example/media/covers/b/v1/640.webp 640w"');
     // Decorative: the cover says nothing a screen reader needs.
     expect(html).toMatch(/<div class="cover"><img [^>]*alt=""/);
     expect(html).toContain('header.banner{');

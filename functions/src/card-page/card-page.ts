@@ -116,11 +116,11 @@ function avatarOf(p: PublicCardView['profile']): string {
     : `<div class="avatar" aria-hidden="true">${esc(initials(p.name))}</div>`;
 }
 
-/** The banner's cover: the 480 and 960 px renditions for the card's width; a band of the brand colours without one. */
+/** The banner's cover: the 480 and 640 px renditions for the card's width; a band of the brand colours without one. */
 function coverOf(coverUrl: string | undefined): string {
   const cover = safeUrl(coverUrl);
   const img = cover
-    ? `<img src="${esc(renditionUrl(cover, 480))}" srcset="${esc(`${renditionUrl(cover, 480)} 480w, ${renditionUrl(cover, 960)} 960w`)}" sizes="(min-width: 28rem) 26rem, calc(100vw - 2rem)" alt="" width="480" height="160">`
+    ? `<img src="${esc(renditionUrl(cover, 480))}" srcset="${esc(`${renditionUrl(cover, 480)} 480w, ${renditionUrl(cover, 640)} 640w`)}" sizes="(min-width: 28rem) 26rem, calc(100vw - 2rem)" alt="" width="480" height="160" fetchpriority="high">`
     : '';
   return `<div class="cover">${img}</div>`;
 }

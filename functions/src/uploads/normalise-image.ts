@@ -76,13 +76,14 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
     if (purpose === 'favicon') return await faviconRenditions(source);
     return await Promise.all(
       renditionSizes[purpose].map(async (size) => {
-        const { data, info } = await source
+        let image = source
           .clone()
           .rotate()
-          .resize(size, purpose === 'cover' ? coverHeightOf(size) : size, { fit: purpose === 'logo' ? 'inside' : 'cover', withoutEnlargement: true })
-          // A cover is the largest image of a card's first view: encoded lighter to keep that view small.
-          .webp({ quality: purpose === 'cover' ? 55 : 80, effort: 4 })
-          .toBuffer({ resolveWithObject: true });
+          .resize(size, purpose === 'cover' ? coverHeightOf(size) : size, { fit: purpose === 'logo' ? 'inside' : 'cover', withoutEnlargement: true });
+        // A cover is the largest image of a card's first view and only a backdrop: softened (the same look at every
+        // width) and encoded lighter, it costs a few KB whatever the photo (docs/decisions.md 'Card designs').
+        if (purpose === 'cover') image = image.blur(size / 320);
+        const { data, info } = await image.webp({ quality: purpose === 'cover' ? 45 : 80, effort: 4 }).toBuffer({ resolveWithObject: true });
         return { size, width: info.width, height: info.height, body: data, contentType: 'image/webp' as const };
       }),
     );
