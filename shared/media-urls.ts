@@ -1,7 +1,7 @@
 // Stored logo and photo URLs point at one WebP rendition (`…/logos/{business}/{version}/{size}.webp`); the other
 // sizes and the JPEG sit beside it. These derive them, for the card page (1× and 2×) and the vCard photo.
 
-const RENDITION = /\/(?:logos|photos)\/[^?#]+\/(\d+)\.webp$/;
+const RENDITION = /\/(?:logos|photos|covers)\/[^?#]+\/(\d+)\.webp$/;
 
 /** The URL of the same image at another size; any other URL (an external logo) is returned as it is. */
 export function renditionUrl(url: string, size: number): string {

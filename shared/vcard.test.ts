@@ -284,3 +284,30 @@ describe('vcardFilename', () => {
     expect(file).toBe(`${'a'.repeat(63)}.vcf`);
   });
 });
+
+describe('buildVcard: optional card fields', () => {
+  const lines = (input: VcardInput) => buildVcard(input).replace(/\r\n /g, '').split('\r\n');
+
+  it('carries pronouns and bio in the note, the booking link and more links labelled, the office address as a work address', () => {
+    const out = lines({
+      name: 'Grace Hopper',
+      pronouns: 'she/her',
+      note: 'Wrote the first compiler.\nLoves nanoseconds.',
+      bookingUrl: 'https://cal.example/grace',
+      officeAddress: '1 Navy Way\nArlington, VA',
+      links: [{ label: 'Portfolio; work', url: 'https://grace.example/work' }],
+    });
+    expect(out).toContain('NOTE:Pronouns: she/her\\nWrote the first compiler.\\nLoves nanoseconds.');
+    expect(out).toContain('item1.URL:https://cal.example/grace');
+    expect(out).toContain('item1.X-ABLabel:Book a meeting');
+    expect(out).toContain('item2.URL:https://grace.example/work');
+    expect(out).toContain('item2.X-ABLabel:Portfolio\\; work');
+    expect(out).toContain('ADR;TYPE=WORK:;;1 Navy Way\\nArlington\\, VA;;;;');
+    expect(out).toContain('LABEL;TYPE=WORK:1 Navy Way\\nArlington\\, VA');
+  });
+
+  it('leaves out links that are not http(s) and writes nothing for absent fields', () => {
+    const out = lines({ name: 'Grace Hopper', bookingUrl: 'javascript:alert(1)', links: [{ label: 'Bad', url: 'data:text/html,x' }] });
+    expect(out.join('\n')).not.toMatch(/item\d|ADR|NOTE|javascript|data:/);
+  });
+});

@@ -17,6 +17,14 @@ export interface VcardInput {
   /** The photo itself, base64 JPEG: embedded (`PHOTO;ENCODING=b;TYPE=JPEG`) instead of the URL, so it works offline. */
   photoJpegBase64?: string | null;
   note?: string | null;
+  /** Pronouns, written first in the note (vCard 3.0 has no property for them; phones show the note). */
+  pronouns?: string | null;
+  /** The office address as typed (free text, lines kept): a work ADR with it as the street, and its label. */
+  officeAddress?: string | null;
+  /** The calendar booking link, labelled 'Book a meeting'. */
+  bookingUrl?: string | null;
+  /** More labelled links (the label as Apple's X-ABLabel, which other apps read too). */
+  links?: readonly { label: string; url: string }[];
   /** The public card page; written as a labelled URL so the contact links back to the live card. */
   cardUrl?: string | null;
 }
@@ -107,10 +115,26 @@ export function buildVcard(input: VcardInput): string {
   uri('URL', input.website);
   uri('URL;TYPE=LinkedIn', input.linkedin);
   uri('URL;TYPE=Card', input.cardUrl);
+  // Labelled URLs as grouped properties (item1.URL + item1.X-ABLabel): TYPE cannot carry free text.
+  const labelled = [...(input.bookingUrl ? [{ label: 'Book a meeting', url: input.bookingUrl }] : []), ...(input.links ?? [])];
+  let item = 0;
+  for (const link of labelled) {
+    const url = uriValue(link.url);
+    const label = clean(link.label);
+    if (!url || !label) continue;
+    item++;
+    lines.push(`item${item}.URL:${url}`, `item${item}.X-ABLabel:${escapeVcardText(label)}`);
+  }
+  const address = clean(input.officeAddress);
+  if (address) {
+    lines.push(`ADR;TYPE=WORK:;;${escapeVcardText(address)};;;;`);
+    lines.push(`LABEL;TYPE=WORK:${escapeVcardText(address)}`);
+  }
   const photo = clean(input.photoJpegBase64);
   if (photo && /^[A-Za-z0-9+/]+=*$/.test(photo)) lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${photo}`);
   else uri('PHOTO;VALUE=URI', input.photoUrl);
-  text('NOTE', input.note);
+  const pronouns = clean(input.pronouns);
+  text('NOTE', [pronouns && `Pronouns: ${pronouns}`, clean(input.note)].filter(Boolean).join('\n'));
   lines.push('END:VCARD');
 
   return lines.map((line) => foldVcardLine(line)).join(CRLF) + CRLF;

@@ -1,5 +1,6 @@
 // Onboarding, dashboard, employees, cards, uploads, QR codes, wallet passes and the employee portal: the `business` area's routes (functions/routes.ts combines every area's).
 import { cardScanAnalyticsSchema, scanAnalyticsQuerySchema, scanAnalyticsSchema } from '../../shared/schemas/analytics';
+import { cardDesignPreviewSchema } from '../../shared/schemas/card-design';
 import { businessFormSchema, businessSchema, businessSettingsSchema } from '../../shared/schemas/business';
 import { dashboardQuerySchema, dashboardSchema } from '../../shared/schemas/dashboard';
 import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema, employeeUpdateSchema, myEmployeeSchema } from '../../shared/schemas/employee';
@@ -11,6 +12,7 @@ import { defineRoutes } from './define';
 export const businessRoutes = defineRoutes('business', {
   createBusiness: { method: 'POST', path: '/api/businesses', auth: 'user', throttle: 'strict', summary: 'Business onboarding: creates the caller’s business', body: businessFormSchema, response: businessSchema, creates: true },
   getDashboard: { method: 'GET', path: '/api/businesses/{businessId}/dashboard', auth: 'user', throttle: 'standard', summary: 'Business, employees with cards, stats (paginated by ?cursor=)', query: dashboardQuerySchema, response: dashboardSchema, scoped: true },
+  previewCardDesign: { method: 'POST', path: '/api/businesses/{businessId}/card-design/preview', auth: 'user', throttle: 'standard', summary: 'Company Settings: the card page as a design (not yet saved) would serve it for one employee of the business (HTML, shown in a sandboxed frame)', body: cardDesignPreviewSchema, produces: 'text/html', scoped: true },
   updateBusinessSettings: { method: 'PUT', path: '/api/businesses/{businessId}', auth: 'user', throttle: 'standard', summary: 'Company Settings: information, billing, brand colours and logo; every card of the business follows', body: businessSettingsSchema, response: businessSchema, scoped: true },
   createUpload: { method: 'POST', path: '/api/businesses/{businessId}/uploads', auth: 'user', throttle: 'strict', summary: 'Starts a logo or photo upload: a presigned POST for one key, 5 MB at most', body: uploadStartSchema, response: uploadTicketSchema, scoped: true, creates: true },
   confirmUpload: { method: 'POST', path: '/api/businesses/{businessId}/uploads/{uploadId}/confirm', auth: 'user', throttle: 'strict', summary: 'Checks the uploaded bytes, stores metadata-free renditions and points the logo or photo at them', response: uploadResultSchema, scoped: true },

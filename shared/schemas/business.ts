@@ -10,6 +10,7 @@ import {
   requiredText,
 } from './common';
 import { signatureDisclaimerSchema, signatureFieldsSchema } from './email-signature';
+import { cardDesignSchema, cardDesignViewSchema } from './card-design';
 
 const m = messages.businessForm;
 
@@ -50,6 +51,8 @@ export const businessSettingsSchema = z.strictObject({
   /** E-mail signature choices (issue 22 §3); absent leaves them as they are. */
   signatureFields: z.optional(signatureFieldsSchema),
   signatureDisclaimer: z.optional(signatureDisclaimerSchema),
+  /** The public card page's design and optional fields; absent leaves it as it is. */
+  cardDesign: z.optional(cardDesignSchema),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
 export type BusinessSettings = z.output<typeof businessSettingsSchema>;
@@ -74,6 +77,7 @@ export const businessSchema = z.object({
   accentColor: z.nullable(z.string()),
   signatureFields: signatureFieldsSchema,
   signatureDisclaimer: z.nullable(z.string()),
+  cardDesign: cardDesignViewSchema,
   isActive: z.boolean(),
   subscriptionStatus: z.enum(subscriptionStatuses),
   employeeCount: z.int(),

@@ -1,6 +1,7 @@
 // Employee and business card: the inputs owners and employees send, the card rule and the DTOs the API returns.
 import * as z from '../zod';
 import { messages } from '../messages';
+import { cardExtrasSchema, cardExtrasViewSchema } from './card-design';
 import { emailAddress, optionalPhone, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
 export const employeeStatuses = ['draft', 'active', 'inactive'] as const;
@@ -39,6 +40,8 @@ const editableProfileFields = {
   ...profileFields,
   email: requiredEmailAddress(messages.employee.emailRequired, messages.employee.validEmail),
   photoUrl: editablePhotoUrl,
+  /** Pronouns, bio, booking link, office address and more links; absent leaves them as they are. */
+  cardExtras: z.optional(cardExtrasSchema),
 };
 
 /** Edit mode of the Employee Profile dialog (owner or agency, spec 2 §2, §5): profile, photo, role and status. */
@@ -88,6 +91,7 @@ export const employeeSchema = z.object({
   department: z.nullable(z.string()),
   linkedinProfile: z.nullable(z.string()),
   photoUrl: z.nullable(z.string()),
+  cardExtras: cardExtrasViewSchema,
   role: z.enum(employeeRoles),
   status: z.enum(employeeStatuses),
   createdAt: z.string(),

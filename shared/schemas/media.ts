@@ -15,8 +15,11 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type UploadContentType = (typeof uploadContentTypes)[number];
 
-/** A favicon is an agency's own square tab icon (issue 21 §1); only Agency Settings uploads one. */
-export const uploadPurposes = ['logo', 'photo', 'favicon'] as const;
+/**
+ * A favicon is an agency's own square tab icon (issue 21 §1); only Agency Settings uploads one. A cover is the wide
+ * image across the top of a business's Banner card design.
+ */
+export const uploadPurposes = ['logo', 'photo', 'favicon', 'cover'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export type UploadCheck =
@@ -54,7 +57,7 @@ export const uploadRequestSchema = z.strictObject({
     z.enum(uploadContentTypes, { error: m.invalidType }),
   ),
   size: z.number({ error: m.invalidType }).check(z.int(m.invalidType), z.gte(1, m.invalidType), z.lte(MAX_UPLOAD_BYTES, m.tooLarge)),
-  purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo, photo or favicon' }),
+  purpose: z.enum(uploadPurposes, { error: 'Purpose must be logo, photo, favicon or cover' }),
 });
 export type UploadRequestInput = z.input<typeof uploadRequestSchema>;
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
@@ -64,7 +67,7 @@ export const uploadStartSchema = z.strictObject({ ...uploadRequestSchema.shape, 
   z.superRefine((value, ctx) => {
     if (value.purpose === 'photo' && !value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'Whose photo is it? employeeId is required for a photo.' });
     if (value.purpose === 'favicon') ctx.addIssue({ code: 'custom', path: ['purpose'], message: 'A business uploads its logo and photos; a favicon is an agency’s.' });
-    if (value.purpose !== 'photo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo belongs to the business, not to an employee.' });
+    if (value.purpose !== 'photo' && value.employeeId) ctx.addIssue({ code: 'custom', path: ['employeeId'], message: 'A logo or cover belongs to the business, not to an employee.' });
   }),
 );
 export type UploadStart = z.output<typeof uploadStartSchema>;

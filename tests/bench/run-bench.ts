@@ -111,7 +111,7 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   const grain = Buffer.from(Array.from({ length: size * size * 3 }, (_, i) => Math.min(255, Math.round(70 + 60 * Math.sin(i / (size * 3) / 40) + Math.random() * 160))));
   const photo = await sharp(grain, { raw: { width: size, height: size, channels: 3 } }).blur(0.5).jpeg({ quality: 90 }).toBuffer();
   const logo = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="96" fill="#1e40af"/><circle cx="256" cy="256" r="150" fill="#f59e0b"/></svg>')).png().toBuffer();
-  const store = async (bytes: Buffer, purpose: 'photo' | 'logo', folder: string) => {
+  const store = async (bytes: Buffer, purpose: 'photo' | 'logo' | 'cover', folder: string) => {
     const renditions = await normaliseImage(bytes, purpose);
     const urls = await Promise.all(renditions.map((r) => putMediaObject(`${folder}/${r.size}.webp`, r.body, 'image/webp')));
     return {
@@ -131,6 +131,34 @@ async function measureCardWithImages(origin: string, env: Record<string, string>
   const page = brotliCompressSync(html).length;
   record('card first view, phone 2x: page + 192 px photo + 128 px logo', (page + storedPhoto.bytes[192]! + storedLogo.bytes[128]!) / 1024, 'KB', 14);
   record('card first view, 1x: page + 96 px photo + 64 px logo', (page + storedPhoto.bytes[96]! + storedLogo.bytes[64]!) / 1024, 'KB', 0, 'info');
+
+  // Each card design with every optional field on (the seed card's page above is Classic without them). The Banner's
+  // cover is a 3:1 slice of the same grainy gradient, the worst case for its 640 px rendition (what a 2× phone picks).
+  const coverSource = await sharp(grain, { raw: { width: size, height: size, channels: 3 } }).extract({ left: 0, top: 0, width: size, height: size / 3 }).blur(0.5).jpeg({ quality: 90 }).toBuffer();
+  const storedCover = await store(coverSource, 'cover', 'covers/bench/v1');
+  const fields = { pronouns: true, bio: true, booking: true, address: true, links: true };
+  const extras = {
+    pronouns: 'she/her',
+    bio: 'Leads the product design team; twelve years of making complicated things feel simple.',
+    bookingUrl: 'https://cal.example.com/jane-cooper/30min',
+    officeAddress: '2118 Thornridge Cir.\nSyracuse, Connecticut 35624',
+    extraLinks: [1, 2, 3, 4, 5].map((i) => ({ label: `Link ${i}`, url: `https://link${i}.example.com/jane-cooper` })),
+  };
+  for (const layout of ['classic', 'compact', 'banner'] as const) {
+    const design = { layout, fields, ...(layout === 'banner' ? { coverUrl: storedCover.url } : {}) };
+    await db().card.patch({ cardId }).set({ profile: { ...card.profile, ...extras, photoUrl: storedPhoto.url }, business: { ...card.business, logoUrl: storedLogo.url, design } }).go();
+    const designed = await (await fetch(`${origin}/card/${cardId}`)).text();
+    if (/<script/i.test(designed)) throw new Error(`The ${layout} card page must not need JavaScript`);
+    const cover = layout === 'banner' ? storedCover.bytes[640]! : 0;
+    record(`card first view, phone 2x, ${layout} design, all optional fields${layout === 'banner' ? ' + 640 px cover' : ''}`, (brotliCompressSync(designed).length + storedPhoto.bytes[192]! + storedLogo.bytes[128]! + cover) / 1024, 'KB', 14);
+    // Lighthouse mobile, one run per design (SEO is not measured: the card page is noindex on purpose).
+    const figures = await lighthouse(origin, `/card/${cardId}`);
+    record(`lighthouse card page, ${layout}: performance`, figures.performance, 'score', 100, 'min');
+    record(`lighthouse card page, ${layout}: accessibility`, figures.accessibility, 'score', 100, 'min');
+    record(`lighthouse card page, ${layout}: best practices`, figures.bestPractices, 'score', 100, 'min');
+    record(`lighthouse card page, ${layout}: LCP (${figures.lcpElement})`, figures.lcpMs, 'ms', 0, 'info');
+  }
+  await db().card.patch({ cardId }).set({ profile: { ...card.profile, photoUrl: storedPhoto.url }, business: { ...card.business, logoUrl: storedLogo.url } }).go();
 
   // The same card's link preview (issue 22 §5), drawn as the card-sharing worker draws it (from the 192 px photo and
   // the 256 px logo it reads from media): WhatsApp shows a preview image only up to 300 KB.

@@ -52,6 +52,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   createBusiness: signedIn({ ownerOfA: 409, ownerOfB: 409, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: 403 }),
   getDashboard: managesA(200),
   updateBusinessSettings: managesA(200),
+  previewCardDesign: managesA(200),
   createUpload: managesA(201),
   // Only the person who started an upload may confirm it; to anyone else it does not exist.
   confirmUpload: signedIn({ ownerOfA: 200, ownerOfB: 404, employeeOfA: 404, employeeOfB: 404, agencyManagingA: 404, agencyNotManagingA: 404, admin: 404 }),

@@ -35,6 +35,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   getDashboard: () => undefined,
   updateBusinessSettings: () => ({ name: 'Business A', industry: 'Design', website: 'https://a.example', billingEmail: uniqueEmail('billing'), billingCity: 'Lisbon', billingCountry: 'Portugal', billingPostalCode: '1100-148', primaryColor: '#0F766E', secondaryColor: '#115E59', accentColor: '#F59E0B' }),
   createUpload: () => ({ contentType: 'image/png', size: 2048, purpose: 'logo' }),
+  // Business A's active employee, shown in the Banner design with every optional field on.
+  previewCardDesign: () => ({ design: { layout: 'banner', coverUrl: null, fields: { pronouns: true, bio: true, booking: true, address: true, links: true } }, employeeId: sampleContext.employeeId }),
   confirmUpload: () => undefined,
   importEmployees: () => ({ rows: [{ line: 2, name: 'Imported Person', email: uniqueEmail('imported'), jobTitle: 'Analyst', status: 'Active' }], onExisting: 'update', dryRun: false }),
   exportEmployees: () => undefined,

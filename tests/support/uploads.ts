@@ -10,7 +10,7 @@ export function pngImage(size = 64, colour = '#1e40af'): Promise<Buffer> {
 }
 
 /** Starts an upload and sends `body` to its presigned POST as `contentType`; returns the upload id and S3's status. */
-export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo' | 'favicon', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number; startPath?: string } = {}) {
+export async function sendUpload(user: TestUser, businessId: string, purpose: 'logo' | 'photo' | 'favicon' | 'cover', body: Buffer, options: { contentType?: string; employeeId?: string; declaredSize?: number; startPath?: string } = {}) {
   const contentType = options.contentType ?? 'image/png';
   const ticket = await api('POST', options.startPath ?? `/api/businesses/${businessId}/uploads`, {
     user,

@@ -4,6 +4,7 @@
 //   logos/{businessId or agencyId}/{version}/{64,128,256}.webp + photo.jpg
 //   photos/{businessId}/{employeeId}/{version}/{96,192}.webp + photo.jpg
 //   favicons/{agencyId}/{version}/favicon-{32,180,512}.png (an agency's own favicon; its logo folder has them too)
+//   covers/{businessId}/{version}/{480,640}.webp + photo.jpg (the Banner card design's cover, 3:1)
 import { randomBytes } from 'node:crypto';
 import { FAVICON_SIZES, faviconFileName, faviconUrlsOf } from '../../../shared/favicon';
 import { isRenditionUrl } from '../../../shared/media-urls';
@@ -20,7 +21,13 @@ export const renditionSizes: Record<UploadPurpose, readonly number[]> = {
   photo: [96, 192],
   logo: [64, 128, 256],
   favicon: FAVICON_SIZES,
+  // Widths of a 3:1 cover, a softened backdrop: 480 for a 1× screen, 640 for a 2× phone (its card is ~360 CSS px
+  // wide; the blur hides the slight enlargement, and the first view stays within 14 KB, docs/decisions.md).
+  cover: [480, 640],
 };
+
+/** A cover's height for its width (3:1). */
+export const coverHeightOf = (width: number) => Math.round(width / 3);
 
 export function uploadKey(businessId: string, uploadId: string): string {
   return `uploads/${businessId}/${uploadId}`;
@@ -29,6 +36,7 @@ export function uploadKey(businessId: string, uploadId: string): string {
 /** Where every version of a business's or agency's logo, or of an employee's photo, lives. */
 export function imageOwnerFolder(purpose: UploadPurpose, scopeId: string, employeeId?: string): string {
   if (purpose === 'favicon') return `favicons/${scopeId}/`;
+  if (purpose === 'cover') return `covers/${scopeId}/`;
   return purpose === 'logo' ? `logos/${scopeId}/` : `photos/${scopeId}/${employeeId}/`;
 }
 
@@ -49,7 +57,7 @@ export function storedImageKeys(url: string | null | undefined, ownerFolder: str
   const folder = key.slice(0, key.lastIndexOf('/'));
   const favicons = FAVICON_SIZES.map((size) => `${folder}/${faviconFileName(size)}`);
   if (folder.startsWith('favicons/')) return favicons;
-  const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : 'photo';
+  const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : folder.startsWith('covers/') ? 'cover' : 'photo';
   // An agency's logo folder also holds the favicon derived from it.
   return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`, ...(purpose === 'logo' ? favicons : [])];
 }

@@ -22,7 +22,7 @@ async function agencyOf(caller: Caller): Promise<string> {
 }
 
 export async function startAgencyLogoUpload(caller: Caller, input: UploadRequest, now = new Date()): Promise<UploadTicket> {
-  if (input.purpose === 'photo') throw new AppError('VALIDATION_FAILED', 'An agency uploads only its logo and favicon.', { purpose: 'An agency uploads only its logo and favicon.' });
+  if (input.purpose === 'photo' || input.purpose === 'cover') throw new AppError('VALIDATION_FAILED', 'An agency uploads only its logo and favicon.', { purpose: 'An agency uploads only its logo and favicon.' });
   const agencyId = await agencyOf(caller);
   return openUpload(caller, { agencyId }, input, now);
 }

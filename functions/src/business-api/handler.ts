@@ -14,6 +14,8 @@ import { updateBusinessSettings } from '../business/update-business-settings';
 import { confirmUpload } from '../uploads/confirm-upload';
 import { startUpload } from '../uploads/start-upload';
 import { raw } from '../http/http';
+import { cardPageHeaders } from '../card-page/card-page';
+import { previewCardDesign } from '../card-page/preview-card-design';
 import { httpHandler } from '../http/http-handler';
 import { businessRoutes } from '../../routes/business';
 import { getMyScanAnalytics, getScanAnalytics } from '../business/get-scan-analytics';
@@ -23,6 +25,8 @@ import { importEmployees } from '../business/import-employees';
 export const handler = httpHandler(businessRoutes, {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
   getDashboard: async ({ caller, params, query }) => getDashboard(caller, params.businessId, query.cursor),
+  previewCardDesign: async ({ caller, params, body }) =>
+    raw({ headers: { ...cardPageHeaders, 'x-frame-options': 'DENY' }, body: await previewCardDesign(caller, params.businessId, body.design, body.employeeId) }),
   updateBusinessSettings: async ({ caller, params, body }) => updateBusinessSettings(caller, params.businessId, body),
   createUpload: async ({ caller, params, body }) => startUpload(caller, params.businessId, body),
   confirmUpload: async ({ caller, params }) => confirmUpload(caller, params.businessId, params.uploadId),

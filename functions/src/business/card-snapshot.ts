@@ -1,5 +1,6 @@
 // The copy of employee and business fields a card carries, so the public page is one GetItem.
 import { cardIsActiveFor, type EmployeeStatus } from '../../../shared/schemas/employee';
+import { DEFAULT_CARD_DESIGN, type CardDesign } from '../../../shared/schemas/card-design';
 import { compact } from '../lib/values';
 import type { BusinessRecord, EmployeeRecord, NewCard } from './repository';
 
@@ -34,7 +35,28 @@ export function cardProfileOf(e: Pick<EmployeeRecord, 'name'> & Partial<Employee
     department: e.department,
     linkedinProfile: e.linkedinProfile,
     photoUrl: e.photoUrl,
+    pronouns: e.pronouns,
+    bio: e.bio,
+    bookingUrl: e.bookingUrl,
+    officeAddress: e.officeAddress,
+    extraLinks: e.extraLinks?.length ? e.extraLinks : undefined,
   });
+}
+
+/** An employee's stored optional card fields, for a card copy made by a save that leaves them as they are. */
+export function extrasOfRecord(e: EmployeeRecord) {
+  return { pronouns: e.pronouns, bio: e.bio, bookingUrl: e.bookingUrl, officeAddress: e.officeAddress, extraLinks: e.extraLinks };
+}
+
+/** A design as stored (no null cover). */
+export function storedCardDesign(design: CardDesign): NonNullable<BusinessRecord['cardDesign']> {
+  return { layout: design.layout, fields: design.fields, ...(design.coverUrl ? { coverUrl: design.coverUrl } : {}) };
+}
+
+/** A stored design as the API shows it; a business that never chose has the default. */
+export function cardDesignOf(stored: BusinessRecord['cardDesign'] | undefined): CardDesign {
+  if (!stored) return DEFAULT_CARD_DESIGN;
+  return { layout: stored.layout, coverUrl: stored.coverUrl ?? null, fields: stored.fields };
 }
 
 export function cardBusinessOf(b: BusinessRecord): NewCard['business'] {
@@ -46,6 +68,8 @@ export function cardBusinessOf(b: BusinessRecord): NewCard['business'] {
     primaryColor: b.primaryColor,
     secondaryColor: b.secondaryColor,
     accentColor: b.accentColor,
+    // A department's own design would be copied here instead of its business's (the same shape).
+    design: b.cardDesign,
     isActive: b.isActive ?? true,
   });
 }

@@ -3,6 +3,7 @@ import type { Business } from '../../../shared/schemas/business';
 import { DEFAULT_SIGNATURE_FIELDS } from '../../../shared/schemas/email-signature';
 import type { Card, Employee } from '../../../shared/schemas/employee';
 import { orNull } from '../lib/values';
+import { cardDesignOf } from './card-snapshot';
 import { siteConfig } from '../config';
 import type { BusinessRecord, CardRecord, EmployeeRecord } from './repository';
 
@@ -26,6 +27,7 @@ export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
     accentColor: orNull(b.accentColor),
     signatureFields: b.signatureFields ?? DEFAULT_SIGNATURE_FIELDS,
     signatureDisclaimer: orNull(b.signatureDisclaimer),
+    cardDesign: cardDesignOf(b.cardDesign),
     isActive: b.isActive ?? true,
     subscriptionStatus: b.subscriptionStatus ?? 'active',
     employeeCount: b.employeeCount ?? 0,
@@ -70,6 +72,13 @@ export function toEmployeeDto(e: EmployeeRecord, card: CardRecord | null, cardSc
     department: orNull(e.department),
     linkedinProfile: orNull(e.linkedinProfile),
     photoUrl: orNull(e.photoUrl),
+    cardExtras: {
+      pronouns: orNull(e.pronouns),
+      bio: orNull(e.bio),
+      bookingUrl: orNull(e.bookingUrl),
+      officeAddress: orNull(e.officeAddress),
+      links: e.extraLinks ?? [],
+    },
     role: e.role,
     status: e.status,
     createdAt: e.createdAt,

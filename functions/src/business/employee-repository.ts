@@ -9,7 +9,7 @@ import { ExtraItemsRejectedError, sameBrandVersion, type TransactionEntities, St
 import { setAndRemove } from '../lib/values';
 import { auditPut, changedFields, type AuditChange } from '../audit/audit-entry';
 
-const employeeFields = ['name', 'email', 'phone', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'photoUrl', 'role', 'status'] as const;
+const employeeFields = ['name', 'email', 'phone', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'photoUrl', 'pronouns', 'bio', 'bookingUrl', 'officeAddress', 'extraLinks', 'role', 'status'] as const;
 
 /** The audit entry of an employee save: deactivated or reactivated when the status crossed Inactive, else updated; none when nothing changed. */
 function auditOfUpdate(before: EmployeeRecord, changes: EmployeeChanges): AuditChange | null {
@@ -44,6 +44,12 @@ export interface EmployeeChanges {
   linkedinProfile: string | null;
   /** undefined keeps the photo. */
   photoUrl?: string | null;
+  /** The optional card fields: undefined keeps them, null (an empty list for the links) removes them. */
+  pronouns?: string | null;
+  bio?: string | null;
+  bookingUrl?: string | null;
+  officeAddress?: string | null;
+  extraLinks?: { label: string; url: string }[] | null;
   role: EmployeeRole;
   status: EmployeeStatus;
 }

@@ -6,6 +6,7 @@ import { messages } from '../../../shared/messages';
 import type { BusinessSettings } from '../../../shared/schemas/business';
 import type { BusinessRecord, NewCard } from './repository';
 import { searchTextOf } from './search-fields';
+import { cardDesignOf, storedCardDesign } from './card-snapshot';
 import { isConditionalFailure } from '../data/conditional';
 import { auditPut, changedFields } from '../audit/audit-entry';
 
@@ -24,6 +25,7 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
     if (value === null || value === undefined) remove.push(key);
     else set[key] = value;
   }
+  if (settings.cardDesign) set.cardDesign = storedCardDesign(settings.cardDesign);
   // The admin search's lower-cased copies follow the name and the industry.
   if (settings.name) set.searchText = searchTextOf(settings.name, before.ownerEmail);
   if ('industry' in settings) {
@@ -35,7 +37,8 @@ export async function saveBusinessSettings(before: BusinessRecord, settings: Bus
   // A partial save (the logo upload) leaves the billing e-mail as it is.
   const newEmail = 'billingEmail' in settings ? (settings.billingEmail ?? null) : oldEmail;
   let guardCreateIndex = -1;
-  const fields = changedFields(before as unknown as BusinessChanges, settings, Object.keys(settings) as (keyof BusinessChanges & string)[]);
+  // The design is compared as the API shows it (a business that never chose has the default one).
+  const fields = changedFields({ ...before, cardDesign: cardDesignOf(before.cardDesign) } as unknown as BusinessChanges, settings, Object.keys(settings) as (keyof BusinessChanges & string)[]);
   const only = fields.length === 1 ? fields[0] : null;
   const action = only === 'logoUrl' ? 'business.logoUpdated' : only === 'isActive' ? 'business.statusChanged' : 'business.settingsUpdated';
 

@@ -27,6 +27,10 @@ export async function updateBusinessSettings(caller: Caller, businessId: string,
   if (before.logoUrl && before.logoUrl !== business.logoUrl) {
     await deleteMediaObjects(storedImageKeys(before.logoUrl, imageOwnerFolder('logo', businessId))).catch((error: Error) => logger.warn('replaced logo was not deleted', { businessId, error }));
   }
+  const coverBefore = before.cardDesign?.coverUrl;
+  if (coverBefore && coverBefore !== business.cardDesign.coverUrl) {
+    await deleteMediaObjects(storedImageKeys(coverBefore, imageOwnerFolder('cover', businessId))).catch((error: Error) => logger.warn('replaced cover was not deleted', { businessId, error }));
+  }
   return business;
 }
 

@@ -1,6 +1,7 @@
 // Saving an employee profile: the owner's Employee Profile dialog (every field, role and status) and the employee's
 // own portal and onboarding form (profile fields and photo only). Whenever a profile is saved the card's active flag
 // follows the status (spec 2 §4) and the card's public copy follows the profile, in the same transaction.
+import type { CardExtras } from '../../../shared/schemas/card-design';
 import { cardIsActiveFor, type Employee, type EmployeeProfile, type EmployeeUpdate } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
@@ -8,7 +9,7 @@ import { assertCanManageBusiness } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
-import { cardProfileOf } from './card-snapshot';
+import { cardProfileOf, extrasOfRecord } from './card-snapshot';
 import { deleteEmployeeMedia, photoKeysOf } from './employee-media';
 import { getCardOfEmployee, updateEmployeeRecord, type EmployeeChanges } from './employee-repository';
 import { toEmployeeDto } from './dto';
@@ -16,6 +17,18 @@ import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord, type T
 import { myEmployeeRecord } from './my-employee';
 
 const orNullish = (value: string | undefined | null) => (value === undefined || value === '' ? null : value);
+
+/** The stored form of the optional card fields of a save; none when the save leaves them out. */
+function extrasChanges(extras: CardExtras | undefined): Pick<EmployeeChanges, 'pronouns' | 'bio' | 'bookingUrl' | 'officeAddress' | 'extraLinks'> {
+  if (!extras) return {};
+  return {
+    pronouns: extras.pronouns,
+    bio: extras.bio,
+    bookingUrl: extras.bookingUrl,
+    officeAddress: extras.officeAddress,
+    extraLinks: extras.links.length > 0 ? extras.links : null,
+  };
+}
 
 /** The owner's (or managing agency's, or an admin's) save of the Employee Profile dialog. */
 export async function updateEmployee(caller: Caller, businessId: string, employeeId: string, input: EmployeeUpdate): Promise<Employee> {
@@ -75,16 +88,19 @@ export async function saveEmployee(
     department: orNullish(input.department),
     linkedinProfile: orNullish(input.linkedinProfile),
     photoUrl: input.photoUrl === undefined ? undefined : orNullish(input.photoUrl),
+    ...extrasChanges(input.cardExtras),
     role: input.role,
     status: input.status,
   };
   const photoUrl = changes.photoUrl === undefined ? before.photoUrl : (changes.photoUrl ?? undefined);
   const card = await getCardOfEmployee(before);
+  // The optional card fields a save leaves out stay as they were, on the card too.
+  const extras = input.cardExtras === undefined ? extrasOfRecord(before) : extrasChanges(input.cardExtras);
   await updateEmployeeRecord({
     before,
     card,
     changes,
-    cardProfile: cardProfileOf(compact({ ...changes, photoUrl })),
+    cardProfile: cardProfileOf(compact({ ...changes, ...extras, photoUrl })),
     cardIsActive: cardIsActiveFor(input.status),
     membershipRole: before.userId && !isCreator && input.role !== before.role ? input.role : undefined,
     extra,

@@ -1,6 +1,9 @@
 // The public card page (spec 1 'Public card'): server-rendered HTML with inline CSS and no JavaScript, built from an
 // escaped template (no React in this Lambda). Everything user-entered goes through `esc`; links are only http(s),
-// mailto: and tel:.
+// mailto: and tel:. The business's design picks the header's layout (Classic, Compact, Banner) and the optional
+// fields shown; only the chosen layout's CSS is sent.
+import { mapLinkOf, visibleCardExtras, type StoredCardExtras } from '../../../shared/card-design';
+import type { CardDesignFields, CardLayout } from '../../../shared/schemas/card-design';
 import { brandTheme, DEFAULT_BRAND_COLORS, readableTextOn, readableTextOnAll } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
 import { initialIconUrl } from '../../../shared/initial-icon';
@@ -15,7 +18,7 @@ export interface PublicCardView {
   vcardUrl: string;
   /** The card's link preview image (1200×630 JPEG, issue 22 §5), once the card-sharing worker has rendered it. */
   previewImageUrl?: string;
-  profile: {
+  profile: StoredCardExtras & {
     name: string;
     email?: string;
     phone?: string;
@@ -34,6 +37,8 @@ export interface PublicCardView {
     primaryColor?: string;
     secondaryColor?: string;
     accentColor?: string;
+    /** Absent: Classic, no optional field. */
+    design?: { layout: CardLayout; coverUrl?: string; fields: CardDesignFields };
   };
 }
 
@@ -55,7 +60,22 @@ footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}foo
 .share input,.share textarea{font:inherit;padding:.55rem .65rem;border:1px solid #94a3b8;border-radius:.5rem;width:100%}
 .share .consent{display:flex;gap:.5rem;align-items:flex-start}.share .consent input{width:auto;margin-top:.2rem}
 .share button{font:inherit;border:0;cursor:pointer}.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
-.problems{color:#b91c1c;padding-left:1.25rem}`;
+.problems{color:#b91c1c;padding-left:1.25rem}
+.pronouns{margin:.15rem 0 0;font-size:.875rem}.bio{margin:0;padding:1.25rem 1.5rem 0;white-space:pre-line}.multi{white-space:pre-line}`;
+
+/** Each layout's own rules, sent only with that layout (the page stays small). Header text on white is slate-900. */
+const layoutCss: Record<CardLayout, string> = {
+  classic: '',
+  compact:
+    `header.compact{background:#fff;color:#0f172a;border-top:.5rem solid hsl(var(--primary));display:flex;gap:1rem;align-items:center;text-align:left;padding:1.25rem 1.5rem 0}` +
+    `header.compact .avatar{width:4.5rem;height:4.5rem;margin:0;flex:none;font-size:1.5rem;border:0;background:hsl(var(--primary));color:var(--on-primary)}` +
+    `header.compact h1{font-size:1.35rem}header.compact .title,header.compact .pronouns{color:#334155}`,
+  banner:
+    `header.banner{padding:0 1.5rem 0;background:#fff;color:#0f172a}` +
+    `.cover{height:9.5rem;margin:0 -1.5rem;background:linear-gradient(135deg,hsl(var(--primary)),hsl(var(--secondary)))}.cover img{display:block;width:100%;height:100%;object-fit:cover}` +
+    `header.banner .avatar{margin:-3rem auto .75rem;border:4px solid #fff;background:hsl(var(--primary));color:var(--on-primary);position:relative}` +
+    `header.banner .title,header.banner .pronouns{color:#334155}`,
+};
 
 /** The headers of every page this template renders: never cached or indexed, and a CSP that allows no script. */
 export const cardPageHeaders = {
@@ -88,25 +108,60 @@ const safeUrl = (url: string | undefined) => (url && isHttpUrl(url) ? url : unde
 const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
 const row = (label: string, content: string) => `<li><span class="label">${label}</span>${content}</li>`;
 
+/** The avatar: the photo (1× and 2× renditions of the 96 px size), else the initials. */
+function avatarOf(p: PublicCardView['profile']): string {
+  const photo = safeUrl(p.photoUrl);
+  return photo
+    ? `<img class="avatar" src="${esc(renditionUrl(photo, 96))}" srcset="${esc(`${renditionUrl(photo, 96)} 1x, ${renditionUrl(photo, 192)} 2x`)}" alt="${esc(p.name)}" width="96" height="96">`
+    : `<div class="avatar" aria-hidden="true">${esc(initials(p.name))}</div>`;
+}
+
+/** The banner's cover: the 480 and 640 px renditions for the card's width; a band of the brand colours without one. */
+function coverOf(coverUrl: string | undefined): string {
+  const cover = safeUrl(coverUrl);
+  const img = cover
+    ? `<img src="${esc(renditionUrl(cover, 480))}" srcset="${esc(`${renditionUrl(cover, 480)} 480w, ${renditionUrl(cover, 640)} 640w`)}" sizes="(min-width: 28rem) 26rem, calc(100vw - 2rem)" alt="" width="480" height="160" fetchpriority="high">`
+    : '';
+  return `<div class="cover">${img}</div>`;
+}
+
+/** The header of each layout: photo, name, pronouns, title and company. */
+function headerOf(view: PublicCardView, extras: StoredCardExtras): string {
+  const { profile: p, business: b } = view;
+  const layout = b.design?.layout ?? 'classic';
+  const text =
+    `<h1>${esc(p.name)}</h1>` +
+    (extras.pronouns ? `<p class="pronouns">${esc(extras.pronouns)}</p>` : '') +
+    (p.jobTitle ? `<p class="title">${esc(p.jobTitle)}</p>` : '') +
+    `<p class="org">${esc(b.name)}</p>`;
+  if (layout === 'compact') return `<header class="compact">${avatarOf(p)}<div>${text}</div></header>`;
+  if (layout === 'banner') return `<header class="banner">${coverOf(b.design?.coverUrl)}${avatarOf(p)}${text}</header>`;
+  return `<header>${avatarOf(p)}${text}</header>`;
+}
+
+const displayUrl = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+const webLink = (url: string, text: string) => `<a href="${esc(url)}" rel="noopener noreferrer">${esc(text)}</a>`;
+
 function cardBody(view: PublicCardView): string {
   const { profile: p, business: b } = view;
-  const photo = safeUrl(p.photoUrl);
+  const extras = visibleCardExtras(p, b.design?.fields);
   const callNumber = p.officePhone ?? p.mobilePhone ?? p.phone;
   const linkedin = safeUrl(p.linkedinProfile);
   const website = safeUrl(b.website);
   const logo = safeUrl(b.logoUrl);
 
-  const avatar = photo
-    ? `<img class="avatar" src="${esc(renditionUrl(photo, 96))}" srcset="${esc(`${renditionUrl(photo, 96)} 1x, ${renditionUrl(photo, 192)} 2x`)}" alt="${esc(p.name)}" width="96" height="96">`
-    : `<div class="avatar" aria-hidden="true">${esc(initials(p.name))}</div>`;
   const details = [
     p.email && row('Email', `<a href="mailto:${esc(p.email)}">${esc(p.email)}</a>`),
     p.officePhone && row('Office', `<a href="${esc(telHref(p.officePhone))}">${esc(p.officePhone)}</a>`),
     p.mobilePhone && row('Mobile', `<a href="${esc(telHref(p.mobilePhone))}">${esc(p.mobilePhone)}</a>`),
     !p.officePhone && !p.mobilePhone && p.phone && row('Phone', `<a href="${esc(telHref(p.phone))}">${esc(p.phone)}</a>`),
     p.department && row('Department', `<span>${esc(p.department)}</span>`),
-    linkedin && row('LinkedIn', `<a href="${esc(linkedin)}" rel="noopener noreferrer">LinkedIn Profile</a>`),
-    website && row('Website', `<a href="${esc(website)}" rel="noopener noreferrer">${esc(website.replace(/^https?:\/\//, '').replace(/\/$/, ''))}</a>`),
+    extras.bookingUrl && row('Meetings', webLink(extras.bookingUrl, 'Book a meeting')),
+    extras.officeAddress &&
+      row('Address', `<span><span class="multi">${esc(extras.officeAddress)}</span><br>${webLink(mapLinkOf(extras.officeAddress), 'Show on map')}</span>`),
+    linkedin && row('LinkedIn', webLink(linkedin, 'LinkedIn Profile')),
+    website && row('Website', webLink(website, displayUrl(website))),
+    ...(extras.extraLinks ?? []).map((link) => row(esc(link.label), webLink(link.url, displayUrl(link.url)))),
   ]
     .filter(Boolean)
     .join('');
@@ -121,9 +176,9 @@ function cardBody(view: PublicCardView): string {
     ? `<img src="${esc(renditionUrl(logo, 64))}" srcset="${esc(`${renditionUrl(logo, 64)} 1x, ${renditionUrl(logo, 128)} 2x`)}" alt="${esc(`${b.name} logo`)}" width="40" height="40" loading="lazy">`
     : '';
   return (
-    `<main><article class="card"><header>${avatar}<h1>${esc(p.name)}</h1>` +
-    (p.jobTitle ? `<p class="title">${esc(p.jobTitle)}</p>` : '') +
-    `<p class="org">${esc(b.name)}</p></header><ul class="details">${details}</ul>` +
+    `<main><article class="card">${headerOf(view, extras)}` +
+    (extras.bio ? `<p class="bio">${esc(extras.bio)}</p>` : '') +
+    `<ul class="details">${details}</ul>` +
     `<nav class="actions" aria-label="Contact actions">${actions}</nav>` +
     shareForm(view) +
     `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p>${b.description ? `<p>${esc(b.description)}</p>` : ''}<p class="badge">Digital Business Card</p></div></footer>` +
@@ -244,7 +299,7 @@ export function renderCardPage(view: PublicCardView): string {
     .map(([k, v]) => `<meta name="${k}" content="${esc(v!)}">`)
     .join('');
   const head = `<meta name="description" content="${esc(description)}">${og}${twitter}`;
-  return page(esc(title), head, cardBody(view), themeStyle(b), businessIcon(b));
+  return page(esc(title), head, cardBody(view), themeStyle(b) + layoutCss[b.design?.layout ?? 'classic'], businessIcon(b));
 }
 
 /** A leaver's page (issue 23 §2): who left which company, and the way on. */

@@ -8,14 +8,15 @@ import { cardKeys, counterStamps } from '../data/card-keys';
 import { getItemOf } from '../data/plain-item';
 import { scanSourceCounterOf } from '../../../shared/scan-sources';
 import type { ScanContext } from './scan-context';
+import type { PublicCardView } from './card-page';
 
 /** The card item as stored: the public copy of its employee's and business's fields (entities.ts `card`). */
 export interface StoredCard {
   cardId: string;
   businessId: string;
   isActive: boolean;
-  profile: { name: string; email?: string; phone?: string; officePhone?: string; mobilePhone?: string; jobTitle?: string; department?: string; linkedinProfile?: string; photoUrl?: string };
-  business: { name: string; logoUrl?: string; website?: string; description?: string; primaryColor?: string; secondaryColor?: string; accentColor?: string; isActive: boolean };
+  profile: PublicCardView['profile'];
+  business: PublicCardView['business'] & { isActive: boolean };
   /** The link preview image, once rendered (functions/src/link-preview). */
   previewImageUrl?: string;
 }

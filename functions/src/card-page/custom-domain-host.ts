@@ -35,7 +35,7 @@ export async function servesOnDomain(domain: string, businessId: string): Promis
 }
 
 /** Media folders named after their owner, a business or an agency (functions/src/uploads/media-keys.ts, QR and signature writers). */
-const OWNED_MEDIA_FOLDERS = new Set(['qr', 'logos', 'photos', 'signature-qr', 'favicons']);
+const OWNED_MEDIA_FOLDERS = new Set(['qr', 'logos', 'photos', 'covers', 'signature-qr', 'favicons']);
 
 /**
  * Whose object a media key is: the business or agency its folder is named after, or the card of a link preview

@@ -49,6 +49,27 @@ const closedSplits = {
 const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
 const employeeOrder = { type: 'string', required: true, readOnly: true } as const;
+/** A card design (shared/schemas/card-design.ts): on the business, and copied onto each of its cards. */
+const cardDesign = {
+  type: 'map',
+  properties: {
+    layout: { type: ['classic', 'compact', 'banner'] as const, required: true },
+    coverUrl: text,
+    fields: {
+      type: 'map',
+      required: true,
+      properties: {
+        pronouns: { type: 'boolean', required: true },
+        bio: { type: 'boolean', required: true },
+        booking: { type: 'boolean', required: true },
+        address: { type: 'boolean', required: true },
+        links: { type: 'boolean', required: true },
+      },
+    },
+  },
+} as const;
+/** A person's optional card fields besides pronouns, bio, booking link and address: up to five labelled links. */
+const extraLinks = { type: 'list', items: { type: 'map', properties: { label: { ...text, required: true }, url: { ...text, required: true } } } } as const;
 
 export function buildEntities() {
   const client = dynamo();
@@ -170,6 +191,8 @@ export function buildEntities() {
         },
         /** One line of small print under every signature of the company. */
         signatureDisclaimer: text,
+        /** The public card page's design and optional fields; absent: Classic, no optional field. */
+        cardDesign,
         /**
          * Leavers (issue 39): whose card a leaver's page points to when nobody picks one (a SCIM deactivation, a status
          * saved as Inactive, a deactivation without a choice) — per department first, else this person. Absent: none.
@@ -226,6 +249,12 @@ export function buildEntities() {
         department: text,
         linkedinProfile: text,
         photoUrl: text,
+        /** Optional card fields (shown while the business switches them on). */
+        pronouns: text,
+        bio: text,
+        bookingUrl: text,
+        officeAddress: text,
+        extraLinks,
         role: { type: ['employee', 'owner'] as const, required: true, default: 'employee' },
         status: { type: ['draft', 'active', 'inactive'] as const, required: true, default: 'draft' },
         /** The Cognito user linked to this employee after onboarding. */
@@ -258,6 +287,11 @@ export function buildEntities() {
       department: text,
       linkedinProfile: text,
       photoUrl: text,
+      pronouns: text,
+      bio: text,
+      bookingUrl: text,
+      officeAddress: text,
+      extraLinks,
     },
   } as const;
   const publicBusiness = {
@@ -271,6 +305,7 @@ export function buildEntities() {
       primaryColor: text,
       secondaryColor: text,
       accentColor: text,
+      design: cardDesign,
       isActive: { type: 'boolean', required: true },
     },
   } as const;
@@ -791,7 +826,7 @@ export function buildEntities() {
         /** Whose logo or photo it is: a business's, or (logos only) an agency's. Exactly one is set. */
         businessId: text,
         agencyId: text,
-        purpose: { type: ['logo', 'photo', 'favicon'] as const, required: true },
+        purpose: { type: ['logo', 'photo', 'favicon', 'cover'] as const, required: true },
         employeeId: text,
         /** The user who started it; only they may confirm it. */
         userId: { ...text, required: true },

@@ -8,7 +8,7 @@ import { employeeUpdateSchema } from '../../../shared/schemas/employee';
 import { newId } from '../lib/ids';
 import { compact } from '../lib/values';
 import { db } from '../data/entities';
-import { cardProfileOf } from '../business/card-snapshot';
+import { cardProfileOf, extrasOfRecord } from '../business/card-snapshot';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getEmployee, type EmployeeRecord } from '../business/repository';
 import { profileOfRecord } from '../business/update-employee';
@@ -149,7 +149,7 @@ async function changeMember(group: ScimGroupRecord, employeeId: string, membersh
       checkGroup,
       ...(value === undefined
         ? {}
-        : { department: { value, ...(card ? { cardId: card.cardId, cardProfile: cardProfileOf(compact({ ...profileOfRecord(employee), photoUrl: employee.photoUrl, department: value })) } : {}) } }),
+        : { department: { value, ...(card ? { cardId: card.cardId, cardProfile: cardProfileOf(compact({ ...profileOfRecord(employee), ...extrasOfRecord(employee), photoUrl: employee.photoUrl, department: value })) } : {}) } }),
     });
     if (ok) return;
     if (checkGroup) {

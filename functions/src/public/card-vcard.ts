@@ -1,6 +1,7 @@
 // Save Contact: a public card as a vCard 3.0, with the photo embedded (the public area only: the card page Lambda
 // never loads the S3 client).
 import { buildVcard } from '../../../shared/vcard';
+import { visibleCardExtras } from '../../../shared/card-design';
 import { jpegRenditionUrl } from '../../../shared/media-urls';
 import { getMediaObject, mediaKeyOf } from '../adapters/media';
 import { cardUrlOf } from '../business/dto';
@@ -15,6 +16,8 @@ export async function vcardOf(card: CardRecord): Promise<string> {
   const { profile: p, business: b } = card;
   const image = [p.photoUrl, b.logoUrl].map((url) => (url ? jpegRenditionUrl(url) : null)).find(Boolean) ?? null;
   const photoJpegBase64 = image ? await readMediaBase64(image) : null;
+  // Exactly the optional fields the card shows.
+  const extras = visibleCardExtras(p, b.design?.fields);
   return buildVcard({
     photoJpegBase64,
     name: p.name,
@@ -29,6 +32,11 @@ export async function vcardOf(card: CardRecord): Promise<string> {
     linkedin: p.linkedinProfile,
     photoUrl: p.photoUrl,
     cardUrl: cardUrlOf(card.cardId),
+    pronouns: extras.pronouns,
+    note: extras.bio,
+    bookingUrl: extras.bookingUrl,
+    officeAddress: extras.officeAddress,
+    links: extras.extraLinks,
   });
 }
 

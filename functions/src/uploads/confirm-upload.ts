@@ -5,6 +5,7 @@ import { deleteMediaObjects } from '../adapters/media';
 import { applyBusinessChanges } from '../business/update-business-settings';
 import { saveEmployee } from '../business/update-employee';
 import { getBusiness, getEmployee } from '../business/repository';
+import { cardDesignOf } from '../business/card-snapshot';
 import type { Caller } from '../identity/caller';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -31,8 +32,15 @@ export async function confirmUpload(caller: Caller, businessId: string, uploadId
   return { purpose, url };
 }
 
-/** Points the business's logo or the employee's photo at the new renditions (and every card, via the save paths). */
-async function pointAt(purpose: 'logo' | 'photo', businessId: string, employeeId: string | undefined, url: string): Promise<void> {
+/** Points the business's logo or cover, or the employee's photo, at the new renditions (and every card, via the save paths). */
+async function pointAt(purpose: 'logo' | 'photo' | 'cover', businessId: string, employeeId: string | undefined, url: string): Promise<void> {
+  if (purpose === 'cover') {
+    const before = await getBusiness(businessId);
+    if (!before) throw notFound('Business not found.');
+    await applyBusinessChanges(before, { cardDesign: { ...cardDesignOf(before.cardDesign), coverUrl: url } });
+    await deleteMediaObjects(storedImageKeys(before.cardDesign?.coverUrl, imageOwnerFolder('cover', businessId))).catch((error: Error) => logger.warn('replaced cover was not deleted', { businessId, error }));
+    return;
+  }
   if (purpose === 'logo') {
     const before = await getBusiness(businessId);
     if (!before) throw notFound('Business not found.');

@@ -98,6 +98,14 @@ describe('uploaded images', () => {
     // Encoding the two 64- and 100-megapixel fixtures alone takes seconds of CPU on a loaded 2-core machine.
   }, 20_000);
 
+  it('crops a cover to 3:1 at 480 and 640 px wide, softened and light', async () => {
+    const renditions = await normaliseImage(await solid(1600, 1200).png().toBuffer(), 'cover');
+    expect(renditions.map((r) => [r.size, r.width, r.height, r.contentType])).toEqual([
+      [480, 480, 160, 'image/webp'],
+      [640, 640, 213, 'image/webp'],
+    ]);
+  });
+
   it('takes an image of exactly 40 megapixels', async () => {
     const renditions = await normaliseImage(await solid(8000, 5000).png().toBuffer(), 'logo');
     expect(renditions.map((r) => [r.width, r.height])).toEqual([

@@ -6,7 +6,7 @@ import { messages } from '../../../shared/messages';
 import { MAX_UPLOAD_BYTES, type UploadPurpose } from '../../../shared/schemas/media';
 import { loadSharp } from '../adapters/sharp';
 import { AppError } from '../lib/errors';
-import { renditionSizes } from '../adapters/media-keys';
+import { coverHeightOf, renditionSizes } from '../adapters/media-keys';
 
 export type SniffedImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -53,8 +53,8 @@ async function pixelsOf(input: Buffer): Promise<number | null> {
 }
 
 /**
- * Checks and re-encodes an upload. Photos are cropped to squares (they show in circles); logos keep their shape
- * inside the square. Images are never enlarged. Throws 'File too large' (413), 'Invalid file type' (415) or, for a
+ * Checks and re-encodes an upload. Photos are cropped to squares (they show in circles), covers to 3:1; logos keep
+ * their shape inside the square. Images are never enlarged. Throws 'File too large' (413), 'Invalid file type' (415) or, for a
  * valid image over 40 megapixels (a decompression bomb among them), 'This image is too large' (422).
  */
 export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose): Promise<Rendition[]> {
@@ -76,12 +76,14 @@ export async function normaliseImage(bytes: Uint8Array, purpose: UploadPurpose):
     if (purpose === 'favicon') return await faviconRenditions(source);
     return await Promise.all(
       renditionSizes[purpose].map(async (size) => {
-        const { data, info } = await source
+        let image = source
           .clone()
           .rotate()
-          .resize(size, size, { fit: purpose === 'photo' ? 'cover' : 'inside', withoutEnlargement: true })
-          .webp({ quality: 80, effort: 4 })
-          .toBuffer({ resolveWithObject: true });
+          .resize(size, purpose === 'cover' ? coverHeightOf(size) : size, { fit: purpose === 'logo' ? 'inside' : 'cover', withoutEnlargement: true });
+        // A cover is the largest image of a card's first view and only a backdrop: softened (the same look at every
+        // width) and encoded lighter, it costs a few KB whatever the photo (docs/decisions.md 'Card designs').
+        if (purpose === 'cover') image = image.blur(size / 320);
+        const { data, info } = await image.webp({ quality: purpose === 'cover' ? 45 : 80, effort: 4 }).toBuffer({ resolveWithObject: true });
         return { size, width: info.width, height: info.height, body: data, contentType: 'image/webp' as const };
       }),
     );

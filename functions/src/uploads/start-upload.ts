@@ -16,8 +16,8 @@ const TICKET_SECONDS = 600;
 /** An unconfirmed upload's record and object are gone after a day (TTL, and the bucket's lifecycle rule). */
 const UPLOAD_RECORD_SECONDS = 24 * 60 * 60;
 
-/** Logos: whoever may manage the business. Photos: they, or the employee whose photo it is. */
-export async function assertMayUpload(caller: Caller, businessId: string, purpose: 'logo' | 'photo', employeeId?: string): Promise<void> {
+/** Logos and covers: whoever may manage the business. Photos: they, or the employee whose photo it is. */
+export async function assertMayUpload(caller: Caller, businessId: string, purpose: 'logo' | 'photo' | 'cover', employeeId?: string): Promise<void> {
   const ownPhoto =
     purpose === 'photo' && caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === businessId && m.employeeId === employeeId);
   if (!ownPhoto) await assertCanManageBusiness(caller, businessId);

@@ -76,11 +76,11 @@ export function ImageUploadField({ uploadsPath, purpose, employeeId, label, curr
     try {
       const { url } = await uploadImage(uploadsPath, purpose, file, employeeId, setProgress);
       onUploaded(url);
-      toast.success(purpose === 'logo' ? messages.upload.logoUploaded : purpose === 'favicon' ? messages.upload.faviconUploaded : 'Photo uploaded');
+      toast.success(purpose === 'logo' ? messages.upload.logoUploaded : purpose === 'favicon' ? messages.upload.faviconUploaded : purpose === 'cover' ? 'Cover image uploaded' : 'Photo uploaded');
     } catch (error) {
       // The server's reason ('Invalid file type', 'File too large', 'This image is too large') when it gave one.
       if (isApiError(error) && error.status >= 400 && error.status < 500) refuse(error.fieldErrors?.file ?? messages.upload.failedTitle, error.message);
-      else refuse(messages.upload.failedTitle, purpose === 'photo' ? 'Failed to upload photo. Please try again.' : messages.upload.logoFailed);
+      else refuse(messages.upload.failedTitle, purpose === 'photo' ? 'Failed to upload photo. Please try again.' : purpose === 'cover' ? 'Failed to upload the cover image. Please try again.' : messages.upload.logoFailed);
     } finally {
       setProgress(null);
       if (input.current) input.current.value = '';

@@ -82,9 +82,9 @@ export async function apiRequest<T = void>(path: string, options: ApiRequest<T> 
   return schema ? parseResponse(schema, json, `${method} ${path}`) : (json as T);
 }
 
-/** A GET of a file the API writes (a CSV export): its text, with the same sign-in and errors as apiRequest. */
-export async function apiText(path: string, accept: string): Promise<string> {
-  return (await send(path, {}, accept)).text();
+/** A file the API writes (a CSV export, a card preview's HTML): its text, with the same sign-in and errors as apiRequest. */
+export async function apiText(path: string, accept: string, options: Pick<ApiRequest<unknown>, 'method' | 'body' | 'signal'> = {}): Promise<string> {
+  return (await send(path, options, accept)).text();
 }
 
 /** Sends the request (with the ID token unless `auth` is false); a non-2xx answer is thrown as an ApiError. */

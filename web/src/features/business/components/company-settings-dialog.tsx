@@ -29,12 +29,14 @@ import { applyFieldErrors } from '@web/lib/form-errors';
 import { businessSchema } from '@shared/schemas/business';
 import { businessUploadsPath } from '@web/components/image-upload-field';
 import { BillingAddressFieldset, BrandColorsFieldset, LogoFieldset } from '@web/components/brand-fieldsets';
-import { dashboardKeys } from '../api/get-dashboard';
+import { dashboardKeys, useDashboard } from '../api/get-dashboard';
 import { SignatureSettingsFieldset } from '@web/features/email-signature/components/signature-settings-fieldset';
 import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
 import { DirectorySyncSection } from '@web/features/directory-sync/components/directory-sync-section';
 import { SsoSection } from '@web/features/sso/components/sso-section';
 import { LeaverDefaultsSection } from '@web/features/leavers/components/leaver-defaults-section';
+import { CardDesignFieldset } from '@web/features/card-design/components/card-design-fieldset';
+import type { Employee } from '@shared/schemas/employee';
 
 const fields = [
   'name',
@@ -70,6 +72,7 @@ function formOf(b: Business): BusinessSettingsInput {
     accentColor: b.accentColor ?? '',
     signatureFields: b.signatureFields,
     signatureDisclaimer: b.signatureDisclaimer ?? '',
+    cardDesign: { ...b.cardDesign, coverUrl: b.cardDesign.coverUrl ?? '' },
   };
 }
 
@@ -104,7 +107,7 @@ export function CompanySettingsDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Company Settings</DialogTitle>
-          <DialogDescription>Your company’s details, billing information, brand colors, logo and e-mail signatures.</DialogDescription>
+          <DialogDescription>Your company’s details, billing information, brand colors, logo, card design and e-mail signatures.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
         {open && <DirectorySyncSection businessId={business.id} />}
@@ -115,8 +118,12 @@ export function CompanySettingsDialog({
   );
 }
 
+/** The dashboard's employees as loaded (cached): the card design preview shows one of them. */
+const NO_EMPLOYEES: readonly Employee[] = [];
+
 function SettingsForm({ business, onDone }: { business: Business; onDone: () => void }) {
   const save = useSaveSettings(business.id);
+  const employees = useDashboard(business.id).data?.employees ?? NO_EMPLOYEES;
   const queryClient = useQueryClient();
   const {
     register,
@@ -208,6 +215,19 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
         onUploaded={(url) => {
           // The confirm call already stored the logo (and every card shows it); keep the form in step.
           setValue('logoUrl', url, { shouldDirty: false });
+          void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(business.id) });
+        }}
+      />
+
+      <CardDesignFieldset
+        businessId={business.id}
+        control={control}
+        register={register}
+        employees={employees}
+        uploadsPath={businessUploadsPath(business.id)}
+        onCoverUploaded={(url) => {
+          // The confirm call already stored the cover on the saved design; the form's (maybe unsaved) layout stays.
+          setValue('cardDesign.coverUrl', url, { shouldDirty: false });
           void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(business.id) });
         }}
       />

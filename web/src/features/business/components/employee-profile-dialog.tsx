@@ -3,14 +3,27 @@
 // card, the Email Signature section (issue 22 §3).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
-import { employeeUpdateSchema, type Employee, type EmployeeUpdate, type EmployeeUpdateInput } from '@shared/schemas/employee';
+import {
+  employeeUpdateSchema,
+  type Employee,
+  type EmployeeUpdate,
+  type EmployeeUpdateInput,
+} from '@shared/schemas/employee';
 import { CreditCard, ExternalLink, Mail, Pencil, QrCode } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { CardExtrasFieldset, cardExtrasFormOf } from '@web/components/card-extras-fieldset';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
@@ -92,13 +105,25 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
           disabled={invite.isPending}
           onClick={() =>
             invite.mutate(employee.id, {
-              onSuccess: ({ sentTo }) => toast.success(messages.invitation.sentTitle, { description: `We sent ${employee.name} an invitation at ${sentTo}.` }),
+              onSuccess: ({ sentTo }) =>
+                toast.success(messages.invitation.sentTitle, {
+                  description: `We sent ${employee.name} an invitation at ${sentTo}.`,
+                }),
               onError: (error) =>
-                toast.error('Error', { description: isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.invitation.sendFailed }),
+                toast.error('Error', {
+                  description:
+                    isApiError(error) && error.status >= 400 && error.status < 500
+                      ? error.message
+                      : messages.invitation.sendFailed,
+                }),
             })
           }
         >
-          {invite.isPending ? <Spinner label="Sending invitation…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <Mail aria-hidden />}
+          {invite.isPending ? (
+            <Spinner label="Sending invitation…" className="[&_svg]:size-4 [&_svg]:text-current" />
+          ) : (
+            <Mail aria-hidden />
+          )}
           Send Invite
         </Button>
         <LeaverActions businessId={businessId} employee={employee} />
@@ -108,7 +133,10 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
         <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
           <Field label="Full Name">{employee.name}</Field>
           <Field label="Email">
-            <a href={`mailto:${employee.email}`} className="break-all text-secondary underline-offset-4 hover:underline">
+            <a
+              href={`mailto:${employee.email}`}
+              className="break-all text-secondary underline-offset-4 hover:underline"
+            >
               {employee.email}
             </a>
           </Field>
@@ -118,7 +146,12 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
           <Field label="Department">{employee.department}</Field>
           <Field label="LinkedIn Profile">
             {employee.linkedinProfile && (
-              <a href={employee.linkedinProfile} target="_blank" rel="noreferrer" className="break-all text-secondary underline-offset-4 hover:underline">
+              <a
+                href={employee.linkedinProfile}
+                target="_blank"
+                rel="noreferrer"
+                className="break-all text-secondary underline-offset-4 hover:underline"
+              >
                 {employee.linkedinProfile}
               </a>
             )}
@@ -129,14 +162,24 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
           </Field>
         </dl>
 
-        <section aria-labelledby="business-card-heading" className="grid content-start gap-3 rounded-lg border p-4 md:w-64">
+        <section
+          aria-labelledby="business-card-heading"
+          className="grid content-start gap-3 rounded-lg border p-4 md:w-64"
+        >
           <h3 id="business-card-heading" className="font-semibold">
             Business Card
           </h3>
           <BusinessCardSection businessId={businessId} employee={employee} />
         </section>
       </div>
-      {employee.card && <EmailSignatureSection cardId={employee.card.id} version={JSON.stringify(employee)} headingAs="h3" owner={employee.name} />}
+      {employee.card && (
+        <EmailSignatureSection
+          cardId={employee.card.id}
+          version={JSON.stringify(employee)}
+          headingAs="h3"
+          owner={employee.name}
+        />
+      )}
     </>
   );
 }
@@ -171,7 +214,11 @@ function BusinessCardSection({ businessId, employee }: { businessId: string; emp
             })
           }
         >
-          {generate.isPending ? <Spinner label="Generating QR code…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <QrCode aria-hidden />}
+          {generate.isPending ? (
+            <Spinner label="Generating QR code…" className="[&_svg]:size-4 [&_svg]:text-current" />
+          ) : (
+            <QrCode aria-hidden />
+          )}
           Generate QR Code
         </Button>
       </div>
@@ -216,18 +263,37 @@ function CreateCard({ businessId, employeeId }: { businessId: string; employeeId
           create.mutate(employeeId, {
             onSuccess: () => toast.success(messages.employee.cardCreated),
             onError: (error) =>
-              toast.error('Error', { description: isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.employee.createCardFailed }),
+              toast.error('Error', {
+                description:
+                  isApiError(error) && error.status >= 400 && error.status < 500
+                    ? error.message
+                    : messages.employee.createCardFailed,
+              }),
           })
         }
       >
-        {create.isPending ? <Spinner label="Creating business card…" className="[&_svg]:size-4 [&_svg]:text-current" /> : <CreditCard aria-hidden />}
+        {create.isPending ? (
+          <Spinner label="Creating business card…" className="[&_svg]:size-4 [&_svg]:text-current" />
+        ) : (
+          <CreditCard aria-hidden />
+        )}
         Create Business Card
       </Button>
     </div>
   );
 }
 
-const editFields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'role', 'status'] as const satisfies readonly FieldPath<EmployeeUpdateInput>[];
+const editFields = [
+  'name',
+  'email',
+  'officePhone',
+  'mobilePhone',
+  'jobTitle',
+  'department',
+  'linkedinProfile',
+  'role',
+  'status',
+] as const satisfies readonly FieldPath<EmployeeUpdateInput>[];
 
 function editFormOf(employee: Employee): EmployeeUpdateInput {
   return {
@@ -238,6 +304,7 @@ function editFormOf(employee: Employee): EmployeeUpdateInput {
     jobTitle: employee.jobTitle ?? '',
     department: employee.department ?? '',
     linkedinProfile: employee.linkedinProfile ?? '',
+    cardExtras: cardExtrasFormOf(employee.cardExtras),
     role: employee.role,
     status: employee.status,
   };
@@ -247,12 +314,16 @@ function editFormOf(employee: Employee): EmployeeUpdateInput {
 function EditProfile({ businessId, employee, onDone }: { businessId: string; employee: Employee; onDone: () => void }) {
   const update = useUpdateEmployee(businessId);
   const queryClient = useQueryClient();
+  const form = useForm<EmployeeUpdateInput, unknown, EmployeeUpdate>({
+    resolver: zodResolver(employeeUpdateSchema),
+    defaultValues: editFormOf(employee),
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EmployeeUpdateInput, unknown, EmployeeUpdate>({ resolver: zodResolver(employeeUpdateSchema), defaultValues: editFormOf(employee) });
+  } = form;
 
   // Saving an active or draft employee as Inactive is leaving (issue 23 §2): the deactivate dialog says what will happen,
   // then saves the other fields and runs the leaver flow.
@@ -269,7 +340,10 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
       if (isApiError(error) && error.status === 401) {
         toast.error(messages.employee.authErrorTitle, { description: messages.employee.mustBeLoggedIn });
       } else {
-        const detail = isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : messages.employee.updateFailed;
+        const detail =
+          isApiError(error) && error.status >= 400 && error.status < 500
+            ? error.message
+            : messages.employee.updateFailed;
         toast.error(messages.employee.updateFailedTitle, { description: detail });
       }
       return;
@@ -283,69 +357,83 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
   return (
     <>
       <ProfileHeader employee={employee} description="Edit Employee Profile" />
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField label="Full Name" required error={err('name')}>
-            <Input autoComplete="off" {...register('name')} />
-          </FormField>
-          <FormField label="Email" required error={err('email')}>
-            <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
-          </FormField>
-          <FormField label="Office Phone" error={err('officePhone')}>
-            <Input type="tel" inputMode="tel" autoComplete="off" {...register('officePhone')} />
-          </FormField>
-          <FormField label="Mobile Phone" error={err('mobilePhone')}>
-            <Input type="tel" inputMode="tel" autoComplete="off" {...register('mobilePhone')} />
-          </FormField>
-          <FormField label="Job Title" error={err('jobTitle')}>
-            <Input autoComplete="off" {...register('jobTitle')} />
-          </FormField>
-          <FormField label="Department" error={err('department')}>
-            <Input autoComplete="off" {...register('department')} />
-          </FormField>
-          <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
-            <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="off" {...register('linkedinProfile')} />
-          </FormField>
-          <div className="sm:col-span-2">
-            <ImageUploadField
-              uploadsPath={businessUploadsPath(businessId)}
-              purpose="photo"
-              employeeId={employee.id}
-              label="Employee Photo"
-              currentUrl={employee.photoUrl}
-              onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) })}
-            />
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <FormField label="Full Name" required error={err('name')}>
+              <Input autoComplete="off" {...register('name')} />
+            </FormField>
+            <FormField label="Email" required error={err('email')}>
+              <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
+            </FormField>
+            <FormField label="Office Phone" error={err('officePhone')}>
+              <Input type="tel" inputMode="tel" autoComplete="off" {...register('officePhone')} />
+            </FormField>
+            <FormField label="Mobile Phone" error={err('mobilePhone')}>
+              <Input type="tel" inputMode="tel" autoComplete="off" {...register('mobilePhone')} />
+            </FormField>
+            <FormField label="Job Title" error={err('jobTitle')}>
+              <Input autoComplete="off" {...register('jobTitle')} />
+            </FormField>
+            <FormField label="Department" error={err('department')}>
+              <Input autoComplete="off" {...register('department')} />
+            </FormField>
+            <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
+              <Input
+                type="url"
+                inputMode="url"
+                placeholder="https://www.linkedin.com/in/…"
+                autoComplete="off"
+                {...register('linkedinProfile')}
+              />
+            </FormField>
+            <div className="sm:col-span-2">
+              <ImageUploadField
+                uploadsPath={businessUploadsPath(businessId)}
+                purpose="photo"
+                employeeId={employee.id}
+                label="Employee Photo"
+                currentUrl={employee.photoUrl}
+                onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) })}
+              />
+            </div>
+            <FormField label="Role" error={err('role')}>
+              <NativeSelect {...register('role')}>
+                <option value="employee">Employee</option>
+                <option value="owner">Owner</option>
+              </NativeSelect>
+            </FormField>
+            <FormField
+              label="Status"
+              error={err('status')}
+              hint="Only an Active employee’s card is shown to the public."
+            >
+              <NativeSelect {...register('status')}>
+                <option value="draft">Draft</option>
+                <option value="active">Active</option>
+                <option value="inactive">Inactive</option>
+              </NativeSelect>
+            </FormField>
+            <CardExtrasFieldset />
           </div>
-          <FormField label="Role" error={err('role')}>
-            <NativeSelect {...register('role')}>
-              <option value="employee">Employee</option>
-              <option value="owner">Owner</option>
-            </NativeSelect>
-          </FormField>
-          <FormField label="Status" error={err('status')} hint="Only an Active employee’s card is shown to the public.">
-            <NativeSelect {...register('status')}>
-              <option value="draft">Draft</option>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </NativeSelect>
-          </FormField>
-        </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </DialogFooter>
-      </form>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </FormProvider>
       <DeactivateDialog
         businessId={businessId}
         employee={employee}
         open={leaving !== null}
         onOpenChange={(open) => !open && setLeaving(null)}
         beforeDeactivate={async () => {
-          if (leaving) await update.mutateAsync({ employeeId: employee.id, input: { ...leaving, status: employee.status } });
+          if (leaving)
+            await update.mutateAsync({ employeeId: employee.id, input: { ...leaving, status: employee.status } });
         }}
         onDeactivated={onDone}
       />

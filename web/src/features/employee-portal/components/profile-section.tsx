@@ -2,10 +2,16 @@
 // Edit Profile form (Full Name *, Email *, phones, job title, department, LinkedIn, photo) saved by the employee.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { onboardingMessages } from '@shared/messages/onboarding';
-import { employeeProfileSchema, type Employee, type EmployeeProfile, type EmployeeProfileInput } from '@shared/schemas/employee';
+import {
+  employeeProfileSchema,
+  type Employee,
+  type EmployeeProfile,
+  type EmployeeProfileInput,
+} from '@shared/schemas/employee';
 import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { CardExtrasFieldset, cardExtrasFormOf } from '@web/components/card-extras-fieldset';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
@@ -19,7 +25,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
 import { myEmployeeKey, useUpdateMyEmployee } from '../api/my-employee';
 
-const fields = ['name', 'email', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile'] as const satisfies readonly FieldPath<EmployeeProfileInput>[];
+const fields = [
+  'name',
+  'email',
+  'officePhone',
+  'mobilePhone',
+  'jobTitle',
+  'department',
+  'linkedinProfile',
+] as const satisfies readonly FieldPath<EmployeeProfileInput>[];
 
 function formOf(employee: Employee): EmployeeProfileInput {
   return {
@@ -39,9 +53,11 @@ interface Props {
   titleAs?: 'h2' | 'h3';
   /** The photo upload control (rendered inside the edit form). */
   photoField?: ReactNode;
+  /** The optional card fields (pronouns, bio, booking link, address, links): the portal, not the onboarding page. */
+  withCardExtras?: boolean;
 }
 
-export function ProfileSection({ employee, titleAs = 'h2', photoField }: Props) {
+export function ProfileSection({ employee, titleAs = 'h2', photoField, withCardExtras = false }: Props) {
   const [editing, setEditing] = useState(false);
   return (
     <Card>
@@ -62,7 +78,16 @@ export function ProfileSection({ employee, titleAs = 'h2', photoField }: Props) 
         </div>
       </CardHeader>
       <CardContent>
-        {editing ? <ProfileForm employee={employee} photoField={photoField} onDone={() => setEditing(false)} /> : <ProfileDetails employee={employee} />}
+        {editing ? (
+          <ProfileForm
+            employee={employee}
+            photoField={photoField}
+            withCardExtras={withCardExtras}
+            onDone={() => setEditing(false)}
+          />
+        ) : (
+          <ProfileDetails employee={employee} />
+        )}
       </CardContent>
     </Card>
   );
@@ -85,7 +110,10 @@ function ProfileDetails({ employee }: { employee: Employee }) {
       </div>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {rows.map(([label, value]) => (
-          <div key={label} className={label === 'Email' || label === 'LinkedIn Profile' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+          <div
+            key={label}
+            className={label === 'Email' || label === 'LinkedIn Profile' ? 'min-w-0 sm:col-span-2' : 'min-w-0'}
+          >
             <dt className="text-sm text-muted-foreground">{label}</dt>
             <dd className="break-words">{value || <span className="text-muted-foreground">Not provided</span>}</dd>
           </div>
@@ -95,14 +123,31 @@ function ProfileDetails({ employee }: { employee: Employee }) {
   );
 }
 
-function ProfileForm({ employee, photoField, onDone }: { employee: Employee; photoField?: ReactNode; onDone: () => void }) {
+function ProfileForm({
+  employee,
+  photoField,
+  withCardExtras,
+  onDone,
+}: {
+  employee: Employee;
+  photoField?: ReactNode;
+  withCardExtras: boolean;
+  onDone: () => void;
+}) {
   const update = useUpdateMyEmployee();
+  const form = useForm<EmployeeProfileInput, unknown, EmployeeProfile>({
+    resolver: zodResolver(employeeProfileSchema),
+    defaultValues: {
+      ...formOf(employee),
+      ...(withCardExtras ? { cardExtras: cardExtrasFormOf(employee.cardExtras) } : {}),
+    },
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<EmployeeProfileInput, unknown, EmployeeProfile>({ resolver: zodResolver(employeeProfileSchema), defaultValues: formOf(employee) });
+  } = form;
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -120,40 +165,49 @@ function ProfileForm({ employee, photoField, onDone }: { employee: Employee; pho
   const err = (field: (typeof fields)[number]) => errors[field]?.message;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Full Name" required error={err('name')}>
-          <Input autoComplete="name" {...register('name')} />
-        </FormField>
-        <FormField label="Email" required error={err('email')}>
-          <Input type="email" inputMode="email" autoComplete="email" {...register('email')} />
-        </FormField>
-        <FormField label="Office Phone" error={err('officePhone')}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" {...register('officePhone')} />
-        </FormField>
-        <FormField label="Mobile Phone" error={err('mobilePhone')}>
-          <Input type="tel" inputMode="tel" autoComplete="tel" {...register('mobilePhone')} />
-        </FormField>
-        <FormField label="Job Title" error={err('jobTitle')}>
-          <Input autoComplete="organization-title" {...register('jobTitle')} />
-        </FormField>
-        <FormField label="Department" error={err('department')}>
-          <Input autoComplete="off" {...register('department')} />
-        </FormField>
-        <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
-          <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="url" {...register('linkedinProfile')} />
-        </FormField>
-        {photoField && <div className="sm:col-span-2">{photoField}</div>}
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
-    </form>
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField label="Full Name" required error={err('name')}>
+            <Input autoComplete="name" {...register('name')} />
+          </FormField>
+          <FormField label="Email" required error={err('email')}>
+            <Input type="email" inputMode="email" autoComplete="email" {...register('email')} />
+          </FormField>
+          <FormField label="Office Phone" error={err('officePhone')}>
+            <Input type="tel" inputMode="tel" autoComplete="tel" {...register('officePhone')} />
+          </FormField>
+          <FormField label="Mobile Phone" error={err('mobilePhone')}>
+            <Input type="tel" inputMode="tel" autoComplete="tel" {...register('mobilePhone')} />
+          </FormField>
+          <FormField label="Job Title" error={err('jobTitle')}>
+            <Input autoComplete="organization-title" {...register('jobTitle')} />
+          </FormField>
+          <FormField label="Department" error={err('department')}>
+            <Input autoComplete="off" {...register('department')} />
+          </FormField>
+          <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
+            <Input
+              type="url"
+              inputMode="url"
+              placeholder="https://www.linkedin.com/in/…"
+              autoComplete="url"
+              {...register('linkedinProfile')}
+            />
+          </FormField>
+          {photoField && <div className="sm:col-span-2">{photoField}</div>}
+          {withCardExtras && <CardExtrasFieldset />}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" disabled={busy} onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }
 

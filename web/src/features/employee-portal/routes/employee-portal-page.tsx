@@ -113,7 +113,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
         {/* One text node, as the frame's and the prerendered one's: the same size, so no new LCP (issue 25 §1). */}
         <h1 className="text-2xl font-bold">{welcomeOf(employee.name)}</h1>
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <ProfileSection employee={employee} photoField={<MyPhotoField employee={employee} />} />
+          <ProfileSection employee={employee} photoField={<MyPhotoField employee={employee} />} withCardExtras />
           <DigitalCardSection
             employee={employee}
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
