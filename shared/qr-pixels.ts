@@ -1,9 +1,10 @@
 // The pixels of a QR code, for the server's PNG (functions/src/adapters/qr.ts) and the browser's canvases
 // (web/src/features/card-image/draw.ts): one encoding and one drawing everywhere. uqr (a port of Nayuki's generator,
-// pure JS) encodes; 2 light modules of quiet zone (the standard asks 4; 2 keeps the code larger and scans as well).
+// pure JS) encodes; 4 light modules of quiet zone, as the QR standard (ISO/IEC 18004) asks: some readers and printers'
+// crops need it, and a code placed on a busy background keeps its own margin.
 import { encode } from 'uqr';
 
-export const QR_QUIET_ZONE = 2;
+export const QR_QUIET_ZONE = 4;
 
 export type QrLevel = 'M' | 'H';
 
