@@ -33,6 +33,11 @@ const sourceSplits = {
   googleWalletScans: split,
   signatureScans: split,
   backgroundScans: split,
+  shareScans: split,
+  textScans: split,
+  whatsappScans: split,
+  emailScans: split,
+  contactScans: split,
 } satisfies Record<`${ScanSource}Scans`, typeof split>;
 const closedSplits = {
   /** The last UTC day the closed figures hold (issue 25 §2, functions/src/scan-totals/open-days.ts); absent: none. */
@@ -45,6 +50,11 @@ const closedSplits = {
   closedGoogleWalletScans: split,
   closedSignatureScans: split,
   closedBackgroundScans: split,
+  closedShareScans: split,
+  closedTextScans: split,
+  closedWhatsappScans: split,
+  closedEmailScans: split,
+  closedContactScans: split,
 } as const;
 const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
