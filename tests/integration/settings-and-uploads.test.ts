@@ -218,7 +218,12 @@ describe('uploads', () => {
     expect((await confirmUpload(owner.owner, owner.business.id, secondId)).status).toBe(404);
 
     const folder = second.body.url.replace(`${origin}/media/`, '').replace(/\/256\.webp$/, '');
-    expect(await mediaKeys(`logos/${owner.business.id}/`)).toEqual([`${folder}/128.webp`, `${folder}/256.webp`, `${folder}/64.webp`, `${folder}/photo.jpg`]);
+    expect(await mediaKeys(`logos/${owner.business.id}/`)).toEqual([`${folder}/128.webp`, `${folder}/256.webp`, `${folder}/64.webp`, `${folder}/photo.jpg`, `${folder}/wallet.png`]);
+    // Google Wallet's logo beside it: a 660×660 PNG, as Google's pass design guidelines ask.
+    const walletLogo = await fetch(`${origin}/media/${folder}/wallet.png`);
+    expect(walletLogo.headers.get('content-type')).toBe('image/png');
+    const walletMeta = await sharp(Buffer.from(await walletLogo.arrayBuffer())).metadata();
+    expect([walletMeta.format, walletMeta.width, walletMeta.height]).toEqual(['png', 660, 660]);
     const db = await tables();
     expect((await db.card.get({ cardId: employee.card.id }).go()).data!.business.logoUrl).toBe(second.body.url);
     const html = await (await fetch(`${origin}/card/${employee.card.id}`)).text();
