@@ -50,6 +50,8 @@ export const businessSettingsSchema = z.strictObject({
   /** E-mail signature choices (issue 22 §3); absent leaves them as they are. */
   signatureFields: z.optional(signatureFieldsSchema),
   signatureDisclaimer: z.optional(signatureDisclaimerSchema),
+  /** The public card page shows a small QR code of itself, to pass the card on in person; absent leaves it as it is. */
+  cardPageQr: z.optional(z.boolean()),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
 export type BusinessSettings = z.output<typeof businessSettingsSchema>;
@@ -74,6 +76,7 @@ export const businessSchema = z.object({
   accentColor: z.nullable(z.string()),
   signatureFields: signatureFieldsSchema,
   signatureDisclaimer: z.nullable(z.string()),
+  cardPageQr: z.boolean(),
   isActive: z.boolean(),
   subscriptionStatus: z.enum(subscriptionStatuses),
   employeeCount: z.int(),

@@ -170,8 +170,9 @@ describe('scan analytics', () => {
     const employee = await addEmployee(owner.owner, owner.business.id, { name: 'Vic Contact', status: 'active' });
     const res = await fetch(`${origin}/api/public/cards/${employee.card.id}/vcard`);
     expect(res.status).toBe(200);
-    const urls = [vCard.parse(await res.text())[0]!.get('url')].flat().map((property) => ({ type: property?.type, url: property?.valueOf() }));
-    const cardLink = urls.find(({ type }) => String(type).toLowerCase() === 'card');
+    // vcf's Property keeps its parameters (TYPE=Card) as fields; its types do not name them.
+    const urls = [vCard.parse(await res.text())[0]!.get('url')].flat() as unknown as { type?: string; valueOf(): string }[];
+    const cardLink = urls.map((property) => ({ type: property.type, url: property.valueOf() })).find(({ type }) => String(type).toLowerCase() === 'card');
     expect(cardLink?.url).toBe(`${employee.card.cardUrl}?s=vc`);
 
     expect((await fetch(String(cardLink!.url), { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148' } })).status).toBe(200);

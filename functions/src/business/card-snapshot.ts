@@ -46,6 +46,7 @@ export function cardBusinessOf(b: BusinessRecord): NewCard['business'] {
     primaryColor: b.primaryColor,
     secondaryColor: b.secondaryColor,
     accentColor: b.accentColor,
+    cardPageQr: b.cardPageQr,
     isActive: b.isActive ?? true,
   });
 }

@@ -26,6 +26,7 @@ export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
     accentColor: orNull(b.accentColor),
     signatureFields: b.signatureFields ?? DEFAULT_SIGNATURE_FIELDS,
     signatureDisclaimer: orNull(b.signatureDisclaimer),
+    cardPageQr: b.cardPageQr ?? false,
     isActive: b.isActive ?? true,
     subscriptionStatus: b.subscriptionStatus ?? 'active',
     employeeCount: b.employeeCount ?? 0,

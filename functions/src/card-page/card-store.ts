@@ -15,7 +15,7 @@ export interface StoredCard {
   businessId: string;
   isActive: boolean;
   profile: { name: string; email?: string; phone?: string; officePhone?: string; mobilePhone?: string; jobTitle?: string; department?: string; linkedinProfile?: string; photoUrl?: string };
-  business: { name: string; logoUrl?: string; website?: string; description?: string; primaryColor?: string; secondaryColor?: string; accentColor?: string; isActive: boolean };
+  business: { name: string; logoUrl?: string; website?: string; description?: string; primaryColor?: string; secondaryColor?: string; accentColor?: string; cardPageQr?: boolean; isActive: boolean };
   /** The link preview image, once rendered (functions/src/link-preview). */
   previewImageUrl?: string;
 }

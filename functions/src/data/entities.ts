@@ -180,6 +180,8 @@ export function buildEntities() {
         },
         /** One line of small print under every signature of the company. */
         signatureDisclaimer: text,
+        /** The public card page shows a small QR code of itself (copied onto the cards); absent: no. */
+        cardPageQr: { type: 'boolean' },
         /**
          * Leavers (issue 39): whose card a leaver's page points to when nobody picks one (a SCIM deactivation, a status
          * saved as Inactive, a deactivation without a choice) — per department first, else this person. Absent: none.
@@ -281,6 +283,7 @@ export function buildEntities() {
       primaryColor: text,
       secondaryColor: text,
       accentColor: text,
+      cardPageQr: { type: 'boolean' },
       isActive: { type: 'boolean', required: true },
     },
   } as const;
