@@ -233,6 +233,24 @@ describe('uploads', () => {
     expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
   });
 
+  it('backfills Google Wallet’s logo for a logo stored before it existed, once', async () => {
+    const owner = await createOwnerWithBusiness();
+    const saved = await confirmUpload(owner.owner, owner.business.id, await uploadPng(owner.owner, owner.business.id, 'logo'));
+    const folder = saved.body.url.replace(`${origin}/media/`, '').replace(/\/256\.webp$/, '');
+    // As a logo uploaded before wallet.png was made: without it.
+    const { deleteMediaObjects } = await import('../../functions/src/adapters/media');
+    await deleteMediaObjects([`${folder}/wallet.png`]);
+    expect(await mediaKeys(`${folder}/`)).not.toContain(`${folder}/wallet.png`);
+
+    const { backfillWalletLogos } = await import('../../functions/src/uploads/backfill-wallet-logos');
+    const first = await backfillWalletLogos();
+    expect(first.failed).toEqual([]);
+    expect(first.written).toBeGreaterThanOrEqual(1);
+    const meta = await sharp(Buffer.from(await (await fetch(`${origin}/media/${folder}/wallet.png`)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 660, 660]);
+    expect((await backfillWalletLogos()).written).toBe(0);
+  });
+
   it('replaces a logo: the new one on every card, the old renditions deleted; a second confirm and someone else’s confirm are 404', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
