@@ -254,8 +254,9 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'Query'], indexes: false },
       // The card URL.
       site: true,
-      // signature-qr/: the QR images (a conditional PutObject; nothing is read back).
-      media: { write: ['signature-qr/'] },
+      // signature-qr/: the signature's images (QR, round photo, logo; a conditional PutObject, nothing read back),
+      // made from the stored photos and logos, which it reads.
+      media: { write: ['signature-qr/'], read: ['photos/', 'logos/'] },
     },
   },
   // The audit log (issue 23 §3): reads a business's entries for the Activity section and its export. Every area that

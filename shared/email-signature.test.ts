@@ -25,6 +25,7 @@ const full = (overrides: Partial<EmailSignatureData> = {}): EmailSignatureData =
   photoUrl: `${origin}/media/photos/emp_01/photo-400.jpg`,
   companyName: 'Analytical Engines Ltd',
   logoUrl: `${origin}/media/logos/biz_01/logo-400.png`,
+  logoSize: { width: 120, height: 36 },
   brandColor: '#3B82F6',
   fields: DEFAULT_SIGNATURE_FIELDS,
   disclaimer: 'This e-mail and any attachments are confidential.',
@@ -63,15 +64,26 @@ describe('buildEmailSignature: what mail clients keep', () => {
     for (const td of html.match(/<td\b[^>]*>/g)!) expect(td, td).toMatch(/style="/);
   });
 
-  it('gives every image a non-empty alt, an absolute URL on the site origin and pixel width/height', () => {
+  it('gives every image a non-empty alt, an absolute PNG or JPEG URL on the site origin, and width and height attributes the CSS repeats', () => {
     const imgs = imgTags(html);
     expect(imgs).toHaveLength(3);
     for (const tag of imgs) {
       expect(attr(tag, 'alt'), tag).toBeTruthy();
-      const src = attr(tag, 'src')!;
-      expect(new URL(src).origin).toBe(origin);
-      expect(attr(tag, 'height')).toMatch(/^\d+$/);
+      const src = new URL(attr(tag, 'src')!);
+      expect(src.origin).toBe(origin);
+      expect(src.pathname, tag).toMatch(/\.(png|jpe?g)$/);
+      const [width, height] = [attr(tag, 'width'), attr(tag, 'height')];
+      expect(width, tag).toMatch(/^\d+$/);
+      expect(height, tag).toMatch(/^\d+$/);
+      // Outlook reads the attributes, the others the CSS: both say the same, and nothing scales the image.
+      expect(attr(tag, 'style'), tag).toContain(`width:${width}px;height:${height}px`);
+      expect(attr(tag, 'style'), tag).not.toMatch(/auto|max-width|border-radius/);
     }
+    expect(imgs.map((t) => [attr(t, 'width'), attr(t, 'height')])).toEqual([
+      ['80', '80'],
+      ['120', '36'],
+      ['88', '88'],
+    ]);
     expect(imgs.map((t) => attr(t, 'alt'))).toEqual(['Photo of Maximiliana Wolfeschlegelsteinhausenbergerdorff-Montgomery', 'The Very Long International Company Name of Many Words and Subsidiaries Incorporated logo', 'QR code: scan to open my digital card']);
   });
 
@@ -120,6 +132,18 @@ describe('buildEmailSignature: escaping and choices', () => {
     expect(imgTags(html)).toHaveLength(3);
     // The plain text is plain: the characters as typed.
     expect(text.split('\n')[0]).toBe(hostile);
+  });
+
+  it('leaves out images that are not PNG or JPEG (WebP shows broken in classic Outlook), and a logo of unknown size', () => {
+    for (const url of [`${origin}/media/logos/b/v/256.webp`, `${origin}/x.svg`, `${origin}/x.gif`, `${origin}/media/x`, `${origin}/x.png.webp`]) {
+      expect(signatureImageUrl(url, origin), url).toBeNull();
+    }
+    for (const url of [`${origin}/x.png`, `${origin}/x.PNG`, `${origin}/x.jpg`, `${origin}/x.jpeg?v=2`]) expect(signatureImageUrl(url, origin), url).not.toBeNull();
+    const webp = buildEmailSignature(full({ photoUrl: `${origin}/media/photos/b/e/v/192.webp`, logoUrl: `${origin}/media/logos/b/v/256.webp` })).html;
+    expect(imgTags(webp).map((t) => attr(t, 'alt'))).toEqual(['QR code: scan to open my digital card']);
+    expect(webp).not.toContain('.webp');
+    const unsized = buildEmailSignature(full({ logoSize: null })).html;
+    expect(imgTags(unsized).map((t) => attr(t, 'alt'))).toEqual(['Photo of Ada Lovelace', 'QR code: scan to open my digital card']);
   });
 
   it('leaves out images that are not absolute https or on the site origin', () => {

@@ -1,8 +1,9 @@
 // The e-mail signature (issue 22 §3): signature data → the HTML that survives Gmail, Outlook (web and desktop) and
 // Apple Mail, and its plain-text twin. Pure, so the web app builds it as the preview changes and tests check it.
 // What those clients keep: tables for layout, inline styles only (no <style>, no classes), images by absolute URL
-// (no SVG, no data: URLs), width and height attributes (Outlook desktop ignores CSS sizes), at most 600 px wide and
-// well under Gmail's 10 KB signature limit. Rounded corners are CSS only: clients that ignore them show a square.
+// (no SVG, no data: URLs), PNG or JPEG only (classic Outlook for Windows shows WebP as a broken image), width and height
+// attributes on every image (Outlook desktop ignores CSS sizes), at most 600 px wide and well under Gmail's 10 KB
+// signature limit. The photo comes cropped round in its pixels (Outlook ignores border-radius).
 import { contrastRatio, DEFAULT_BRAND_COLORS, hexToHsl, hslToHex, isHexColor } from './colour';
 import { escapeHtml } from './html';
 import { emailSignatureMessages } from './messages/email-signature';
@@ -18,10 +19,13 @@ export const SIGNATURE_MAX_WIDTH = 600;
 /** Gmail refuses a signature of more than 10,000 characters. */
 export const SIGNATURE_MAX_BYTES = 10 * 1024;
 
-const PHOTO_SIZE = 80;
+/** The photo's size in the signature (CSS pixels); the server's round PNG is made for it. */
+export const SIGNATURE_PHOTO_SIZE = 80;
+/** The logo's box in the signature (CSS pixels); the server's PNG fits inside it, its shape kept. */
+export const SIGNATURE_LOGO_HEIGHT = 36;
+export const SIGNATURE_LOGO_MAX_WIDTH = 160;
+const PHOTO_SIZE = SIGNATURE_PHOTO_SIZE;
 const QR_SIZE = 88;
-const LOGO_HEIGHT = 36;
-const LOGO_MAX_WIDTH = 160;
 const TEXT = '#1f2937';
 const MUTED = '#4b5563';
 const SMALL_PRINT = '#6b7280';
@@ -30,13 +34,15 @@ const FONT = 'Arial,Helvetica,sans-serif';
 const m = emailSignatureMessages;
 
 /**
- * An image URL a mail client will load: absolute, and https or on the site's own origin (locally the site is
- * http://127.0.0.1:3000; in AWS the origin is https). Anything else (relative, data:, http elsewhere) is left out.
+ * An image URL a mail client will load and show: absolute, https or on the site's own origin (locally the site is
+ * http://127.0.0.1:3000; in AWS the origin is https), and a PNG or JPEG by its name. Anything else (relative, data:,
+ * http elsewhere, WebP, SVG, no extension) is left out.
  */
 export function signatureImageUrl(url: string | null | undefined, siteOrigin: string): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
+    if (!/\.(png|jpe?g)$/i.test(parsed.pathname)) return null;
     if (parsed.protocol === 'https:' || parsed.origin === new URL(siteOrigin).origin) return parsed.href;
   } catch {
     return null;
@@ -83,14 +89,8 @@ const line = (content: string, rules: Record<string, string | number> = {}) =>
 const link = (href: string, label: string, colour: string, rules: Record<string, string | number> = {}) =>
   `<a href="${escapeHtml(href)}" style="${style({ color: colour, 'text-decoration': 'none', ...rules })}">${escapeHtml(label)}</a>`;
 
-const img = (src: string, alt: string, width: number | null, height: number, rules: Record<string, string | number> = {}) =>
-  `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}"${width ? ` width="${width}"` : ''} height="${height}" style="${style({
-    display: 'block',
-    border: 0,
-    ...(width ? { width } : {}),
-    height,
-    ...rules,
-  })}">`;
+const img = (src: string, alt: string, width: number, height: number) =>
+  `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" style="${style({ display: 'block', border: 0, width, height })}">`;
 
 const table = (rows: string, rules: Record<string, string | number> = {}) =>
   `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="${style({ 'border-collapse': 'collapse', ...rules })}">${rows}</table>`;
@@ -101,7 +101,8 @@ export function buildEmailSignature(data: EmailSignatureData): EmailSignature {
   const brand = readableBrandColor(data.brandColor);
   const cardUrl = httpUrl(data.cardUrl);
   const photo = fields.photo ? signatureImageUrl(data.photoUrl, data.siteOrigin) : null;
-  const logo = fields.logo ? signatureImageUrl(data.logoUrl, data.siteOrigin) : null;
+  // A logo without a known size is left out: Outlook would draw it at its full pixel size.
+  const logo = fields.logo && data.logoSize ? signatureImageUrl(data.logoUrl, data.siteOrigin) : null;
   const qr = fields.qrCode && cardUrl ? signatureImageUrl(data.qrImageUrl, data.siteOrigin) : null;
   const jobTitle = fields.jobTitle ? data.jobTitle : null;
   const phones = fields.phones ? data.phones.map((p) => ({ ...p, href: telHref(p.number) })) : [];
@@ -118,13 +119,13 @@ export function buildEmailSignature(data: EmailSignatureData): EmailSignature {
     ),
     email ? line(link(`mailto:${email}`, email, brand), phones.length ? {} : { 'padding-top': 6 }) : '',
     cardLink ? line(link(cardLink, m.viewCard, brand, { 'font-weight': 'bold', 'text-decoration': 'underline' }), { 'padding-top': 6 }) : '',
-    logo ? line(img(logo, m.logoAlt(data.companyName), null, LOGO_HEIGHT, { width: 'auto', 'max-width': LOGO_MAX_WIDTH }), { 'padding-top': 8 }) : '',
+    logo && data.logoSize ? line(img(logo, m.logoAlt(data.companyName), data.logoSize.width, data.logoSize.height), { 'padding-top': 8 }) : '',
   ].join('');
 
   const photoCell = photo
     ? `<td width="${PHOTO_SIZE + 16}" valign="top" style="${style({ 'padding-right': 16, 'vertical-align': 'top' })}">${wrapLink(
         cardLink,
-        img(photo, m.photoAlt(data.name), PHOTO_SIZE, PHOTO_SIZE, { 'border-radius': PHOTO_SIZE / 2 }),
+        img(photo, m.photoAlt(data.name), PHOTO_SIZE, PHOTO_SIZE),
       )}</td>`
     : '';
   const detailsCell = `<td valign="top" style="${style({ 'vertical-align': 'top', 'border-left': `3px solid ${brand}`, 'padding-left': 12 })}">${table(details)}</td>`;

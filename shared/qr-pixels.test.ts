@@ -8,10 +8,11 @@ const qrPixels = (text: string, size: number, level: QrLevel = 'M') => pixelsOf(
 
 const url = 'https://cards.example.com/card/Ab3_x-9ZkQ7pLm2NcD4e5F?s=qr';
 
-/** Whites out the centre `share` of the width, as the bulk download's logo does. */
+/** Whites out the centre `share` of the symbol's width (quiet zone left out), as the bulk download's logo does. */
 function withLogo(pixels: Uint8ClampedArray, size: number, share: number): Uint8ClampedArray {
   const covered = pixels.slice();
-  const box = Math.round(size * share);
+  const count = 17 + 4 * jsQR(pixels, size, size)!.version + 2 * 4;
+  const box = Math.round(((size * (count - 2 * 4)) / count) * share);
   const start = Math.round((size - box) / 2);
   for (let y = start; y < start + box; y++) covered.fill(255, (y * size + start) * 4, (y * size + start + box) * 4);
   return covered;
@@ -34,10 +35,16 @@ describe('QR pixels', () => {
     expect(jsQR(qrPixels(text, 300), 300, 300)?.data).toBe(text);
   });
 
-  it('leaves 2 light modules of quiet zone on every side, the finder patterns starting right after', () => {
+  it('leaves 4 light modules of quiet zone on every side (the QR standard’s), the finder patterns starting right after', () => {
+    const { modules: grid, count } = qrModules(url, 'M');
+    const version = (count - 2 * 4 - 17) / 4;
+    expect(Number.isInteger(version)).toBe(true);
+    for (const [r, row] of grid.entries()) for (const [c, dark] of row.entries()) if (r < 4 || c < 4 || r >= count - 4 || c >= count - 4) expect(dark).toBe(false);
+    expect([grid[4]![4], grid[4]![count - 5], grid[count - 5]![4]]).toEqual([true, true, true]);
+
     const pixels = qrPixels(url, 300, 'H');
-    const modules = 17 + 4 * jsQR(pixels, 300, 300)!.version + 2 * 2;
-    const [first, end] = [Math.ceil((2 * 300) / modules), Math.ceil(((modules - 2) * 300) / modules)];
+    const modules = 17 + 4 * jsQR(pixels, 300, 300)!.version + 2 * 4;
+    const [first, end] = [Math.ceil((4 * 300) / modules), Math.ceil(((modules - 4) * 300) / modules)];
     const dark = Array.from({ length: 300 * 300 }, (_, i) => i).filter((i) => pixels[i * 4] === 0);
     expect(dark.filter((i) => [i % 300, Math.floor(i / 300)].some((at) => at < first || at >= end))).toEqual([]);
     expect(dark[0]).toBe(first * 300 + first);

@@ -12,14 +12,31 @@ describe('scan source marks', () => {
     expect(scanSourceOfMark('gw')).toBe('googleWallet');
     expect(scanSourceOfMark('es')).toBe('signature');
     expect(scanSourceOfMark('vb')).toBe('background');
+    expect(scanSourceOfMark('sh')).toBe('share');
+    expect(scanSourceOfMark('sms')).toBe('text');
+    expect(scanSourceOfMark('wa')).toBe('whatsapp');
+    expect(scanSourceOfMark('em')).toBe('email');
+    expect(scanSourceOfMark('vc')).toBe('contact');
   });
 
   it('keeps the marks that printed codes, written tags and saved passes carry', () => {
-    expect(scanSourceMarks).toEqual({ qr: 'qr', nfc: 'n', appleWallet: 'aw', googleWallet: 'gw', signature: 'es', background: 'vb' });
+    expect(scanSourceMarks).toEqual({
+      qr: 'qr',
+      nfc: 'n',
+      appleWallet: 'aw',
+      googleWallet: 'gw',
+      signature: 'es',
+      background: 'vb',
+      share: 'sh',
+      text: 'sms',
+      whatsapp: 'wa',
+      email: 'em',
+      contact: 'vc',
+    });
   });
 
   it('counts a missing, empty, unknown, repeated or differently cased mark as a link', () => {
-    for (const mark of [undefined, '', 'link', 'x', 'QR', 'Qr', 'N', 'GW', ' qr', 'qr ', 'qr,n', 'nfc', '__proto__', 'constructor', 'toString']) {
+    for (const mark of [undefined, '', 'link', 'x', 'QR', 'Qr', 'N', 'GW', ' qr', 'qr ', 'qr,n', 'nfc', 'SH', 'share', 'whatsapp', '__proto__', 'constructor', 'toString']) {
       expect(scanSourceOfMark(mark), String(mark)).toBe('link');
     }
   });
@@ -35,6 +52,6 @@ describe('scan source marks', () => {
   it('gives every source a label and a counter of its own', () => {
     expect(Object.keys(scanSourceLabels).sort()).toEqual([...scanSources].sort());
     expect(new Set(Object.values(scanSourceMarks)).size).toBe(Object.keys(scanSourceMarks).length);
-    expect(scanSources.map(scanSourceCounterOf)).toEqual(['qrScans', 'linkScans', 'nfcScans', 'appleWalletScans', 'googleWalletScans', 'signatureScans', 'backgroundScans']);
+    expect(scanSources.map(scanSourceCounterOf)).toEqual(['qrScans', 'linkScans', 'nfcScans', 'appleWalletScans', 'googleWalletScans', 'signatureScans', 'backgroundScans', 'shareScans', 'textScans', 'whatsappScans', 'emailScans', 'contactScans']);
   });
 });

@@ -3,7 +3,7 @@
 // trusts it, and the page is the same with or without it. Kept free of zod: the card page Lambda imports it.
 
 /** The sources scan analytics tell apart, in the order they are shown. `link` is every visit without a known mark. */
-export const scanSources = ['qr', 'link', 'nfc', 'appleWallet', 'googleWallet', 'signature', 'background'] as const;
+export const scanSources = ['qr', 'link', 'nfc', 'appleWallet', 'googleWallet', 'signature', 'background', 'share', 'text', 'whatsapp', 'email', 'contact'] as const;
 export type ScanSource = (typeof scanSources)[number];
 /** A source a channel marks its URL with (a plain link carries no mark). */
 export type MarkedScanSource = Exclude<ScanSource, 'link'>;
@@ -19,6 +19,11 @@ export const scanSourceMarks = {
   googleWallet: 'gw',
   signature: 'es',
   background: 'vb',
+  share: 'sh',
+  text: 'sms',
+  whatsapp: 'wa',
+  email: 'em',
+  contact: 'vc',
 } as const satisfies Record<MarkedScanSource, string>;
 
 /** What the analytics views call each source. */
@@ -30,6 +35,11 @@ export const scanSourceLabels = {
   googleWallet: 'Google Wallet',
   signature: 'Email signature',
   background: 'Video background',
+  share: 'Share button',
+  text: 'Text message',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  contact: 'Saved contact',
 } as const satisfies Record<ScanSource, string>;
 
 const sourceOfMark = new Map<string, MarkedScanSource>(Object.entries(scanSourceMarks).map(([source, mark]) => [mark, source as MarkedScanSource]));

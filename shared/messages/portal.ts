@@ -10,6 +10,16 @@ export const portalMessages = {
   walletAddFailed: 'Failed to add to Google Wallet. Please try again.',
   qrFailed,
   qrGenerated: 'QR code generated successfully!',
+  /** 'Share your card': the share sheet, Copy link and prefilled messages (decisions in docs/decisions.md). */
+  share: {
+    /** The words a prefilled message or the share sheet puts before the link. */
+    message: 'Here is my digital business card:',
+    emailSubject: (name: string) => `${name}’s digital business card`,
+    noShareSheet: 'This browser has no share sheet: copy the link, or send it by text, WhatsApp or email with the buttons below.',
+    copied: 'Link copied. Paste it wherever you want to share your card.',
+    copyFailed: 'The link could not be copied. Select the link above and copy it yourself.',
+    shareFailed: 'Your card could not be shared. Copy the link, or send it with one of the buttons below.',
+  },
   /** Issue 22 §6: 'Write to NFC tag' (Web NFC, Chrome on Android); decisions in docs/decisions.md. */
   nfc: {
     unsupported:

@@ -1,5 +1,5 @@
 // Scans over time (issue 9 §5, issue 11 §2): the per-day scan counters of a business or of one card, with each day's
-// split by source (QR code, shared link, NFC, wallets, signature, background — issue 22 §7) and device class, and a
+// split by source (QR code, shared link, NFC, wallets, signature, background — issue 22 §7 — and the portal's share buttons and saved contacts) and device class, and a
 // business's top cards.
 import type { ScanSource } from '../scan-sources';
 import * as z from '../zod';
@@ -34,6 +34,11 @@ export const scanSplitSchema = z.object({
     googleWallet: count,
     signature: count,
     background: count,
+    share: count,
+    text: count,
+    whatsapp: count,
+    email: count,
+    contact: count,
     notRecorded: count,
   } satisfies Record<ScanSource | 'notRecorded', typeof count>),
   byDevice: z.object({ phone: count, tablet: count, desktop: count, notRecorded: count }),

@@ -53,6 +53,8 @@ export const businessSettingsSchema = z.strictObject({
   signatureDisclaimer: z.optional(signatureDisclaimerSchema),
   /** The public card page's design and optional fields; absent leaves it as it is. */
   cardDesign: z.optional(cardDesignSchema),
+  /** The public card page shows a small QR code of itself, to pass the card on in person; absent leaves it as it is. */
+  cardPageQr: z.optional(z.boolean()),
 });
 export type BusinessSettingsInput = z.input<typeof businessSettingsSchema>;
 export type BusinessSettings = z.output<typeof businessSettingsSchema>;
@@ -78,6 +80,7 @@ export const businessSchema = z.object({
   signatureFields: signatureFieldsSchema,
   signatureDisclaimer: z.nullable(z.string()),
   cardDesign: cardDesignViewSchema,
+  cardPageQr: z.boolean(),
   isActive: z.boolean(),
   subscriptionStatus: z.enum(subscriptionStatuses),
   employeeCount: z.int(),

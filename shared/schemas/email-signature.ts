@@ -50,9 +50,12 @@ export const emailSignatureSchema = z.object({
   jobTitle: z.nullable(z.string()),
   email: z.nullable(z.string()),
   phones: z.array(z.object({ label: z.string(), number: z.string() })),
+  /** The photo as a PNG cropped round, SIGNATURE_PHOTO_SIZE square (shared/email-signature.ts); null: none. */
   photoUrl: z.nullable(z.string()),
   companyName: z.string(),
+  /** The logo as a PNG; shown at `logoSize` (CSS pixels, inside the signature's logo box). */
   logoUrl: z.nullable(z.string()),
+  logoSize: z.nullable(z.object({ width: z.int(), height: z.int() })),
   brandColor: z.nullable(z.string()),
   fields: signatureFieldsSchema,
   disclaimer: z.nullable(z.string()),

@@ -230,7 +230,7 @@ describe("Northwind's product on Bright Agency's domain", () => {
     expect(await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken')))).toBe(true);
 
     const db = await tables();
-    const { data: stored } = await db.employee.get({ businessId: NORTHWIND, employeeId: employee.id }).go();
+    const { data: stored } = await db.employee.get({ employeeId: employee.id }).go();
     expect(stored?.userId).toBeTruthy();
     const { data: memberships } = await db.membership.query.primary({ userId: stored!.userId! }).go();
     expect(memberships.map((m) => [m.scopeId, m.employeeId])).toEqual([[NORTHWIND, employee.id]]);

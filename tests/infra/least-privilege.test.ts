@@ -71,8 +71,9 @@ const expectedActions: Record<string, string[]> = {
   agencyBilling: ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
   // Invoice PDFs: the invoice and its business, and its documents (ListBucket only so a missing one is a 404).
   invoiceDocuments: ['dynamodb:GetItem', 's3:GetObject', 's3:ListBucket', 's3:PutObject'],
-  // E-mail signature: reads by key (and the caller's records), writes its QR images under signature-qr/ only.
-  emailSignature: ['dynamodb:GetItem', 'dynamodb:Query', 's3:DeleteObject', 's3:PutObject'],
+  // E-mail signature: reads by key (and the caller's records), writes its images under signature-qr/ only, reads the
+  // photos and logos they are made from.
+  emailSignature: ['dynamodb:GetItem', 'dynamodb:Query', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
   // Apple Wallet (issue 22 §1): the card and the caller's records, the logo and photo for the pass images. Without a
   // configured secret (these tests' default) no Secrets Manager grant.
   appleWallet: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 's3:GetObject'],
@@ -344,9 +345,10 @@ describe('least privilege per function', () => {
       [['s3:ListBucket'], undefined],
     ]);
     expect(s3Statements('public').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([[['s3:GetObject'], ['/logos/*', '/photos/*']]]);
-    // The e-mail signature's QR images: written under signature-qr/ only, nothing read.
-    expect(s3Statements('emailSignature').map((s) => [[s.Action].flat().sort(), JSON.stringify(s.Resource)])).toEqual([
-      [['s3:DeleteObject', 's3:PutObject'], JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::ImportValue': 'CardCrew-dev-Stateful-MediaBucketArn' }, '/signature-qr/*']] })],
+    // The e-mail signature's images: written under signature-qr/ only; the photos and logos they are made from read.
+    expect(s3Statements('emailSignature').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([
+      [['s3:DeleteObject', 's3:PutObject'], ['/signature-qr/*']],
+      [['s3:GetObject'], ['/logos/*', '/photos/*']],
     ]);
     // The link preview: its own images written and deleted, the photos and logos it draws only read.
     expect(s3Statements('cardSharing').map((s) => [[s.Action].flat().sort(), prefixes(s)])).toEqual([

@@ -3,7 +3,7 @@
 // optional fields on the card page and in the vCard only while switched on, the cover upload, and the preview route.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { addEmployee, api, createOwnerWithBusiness, origin, tables } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, origin, tables, type TestUser } from '../support/runtime';
 import { confirmUpload, mediaKeys, sendUpload } from '../support/uploads';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -17,7 +17,7 @@ const design = (layout: string, fields: Record<string, boolean> = allOn, coverUr
 });
 
 /** Company Settings as the form sends it: the business's fields plus the design. */
-const saveDesign = (owner: Owner, cardDesign: unknown, user = owner.owner) =>
+const saveDesign = (owner: Owner, cardDesign: unknown, user: TestUser | null = owner.owner) =>
   api('PUT', `/api/businesses/${owner.business.id}`, { user, body: { name: owner.business.name, cardDesign } });
 
 const extras = {

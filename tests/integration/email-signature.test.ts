@@ -8,7 +8,7 @@ import { buildEmailSignature, SIGNATURE_MAX_BYTES } from '../../shared/email-sig
 import { messages } from '../../shared/messages';
 import { DEFAULT_SIGNATURE_FIELDS } from '../../shared/schemas/email-signature';
 import { invite } from '../support/invitations';
-import { mediaKeys } from '../support/uploads';
+import { confirmUpload, mediaKeys, sendUpload } from '../support/uploads';
 import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, uniqueEmail, type TestUser } from '../support/runtime';
 
 let a: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -94,6 +94,59 @@ describe('GET /api/cards/{cardId}/email-signature', () => {
     expect(again.status).toBe(200);
     expect(again.body.qrImageUrl).toBe(first.body.qrImageUrl);
     expect(Buffer.from(await (await fetch(again.body.qrImageUrl)).arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('gives the photo and logo as PNGs made from the stored WebP: the photo 2× its 80 px and cropped round, the logo 2× the size the HTML gives it', async () => {
+    const owned = await createOwnerWithBusiness({ name: 'Pictured Ltd' });
+    const { employee, user } = await linked(owned, { name: 'Pia Pictured' });
+    const image = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+    const upload = async (purpose: 'logo' | 'photo', body: Buffer, employeeId?: string) => {
+      const { uploadId } = await sendUpload(owned.owner, owned.business.id, purpose, body, { employeeId });
+      const res = await confirmUpload(owned.owner, owned.business.id, uploadId);
+      expect(res.status).toBe(200);
+      expect(res.body.url).toMatch(/\.webp$/);
+    };
+    await upload('logo', await image(400, 100, '#0f766e'));
+    await upload('photo', await image(300, 300, '#f97316'), employee.id);
+
+    const res = await api('GET', path(employee.card.id), { user });
+    expect(res.status).toBe(200);
+    const folder = `signature-qr/${owned.business.id}/${employee.card.id}/`;
+    expect(res.body.photoUrl).toMatch(new RegExp(`^${origin}/media/${folder}photo-[0-9a-f]{16}\\.png$`));
+    expect(res.body.logoUrl).toMatch(new RegExp(`^${origin}/media/${folder}logo-[0-9a-f]{16}\\.png$`));
+    expect(res.body.logoSize).toEqual({ width: 144, height: 36 });
+
+    // What a mail client fetches: PNGs, cached for a year, at twice the size the HTML gives them.
+    const fetched = async (url: string) => {
+      const got = await fetch(url);
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('image/png');
+      expect(got.headers.get('cache-control')).toContain('max-age=31536000');
+      return sharp(Buffer.from(await got.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    };
+    const photo = await fetched(res.body.photoUrl);
+    expect([photo.info.width, photo.info.height]).toEqual([160, 160]);
+    const alpha = (x: number, y: number) => photo.data[(y * photo.info.width + x) * 4 + 3];
+    expect([alpha(0, 0), alpha(159, 0), alpha(0, 159), alpha(159, 159)]).toEqual([0, 0, 0, 0]);
+    expect(alpha(80, 80)).toBe(255);
+    const logo = await fetched(res.body.logoUrl);
+    expect([logo.info.width, logo.info.height]).toEqual([288, 72]);
+
+    // The HTML, parsed tag by tag: PNG sources only, each with width and height attributes, no CSS rounding.
+    const { html } = buildEmailSignature(res.body);
+    const imgs = [...html.matchAll(/<img\b([^>]*)>/g)].map(([, attrs]) => Object.fromEntries([...attrs!.matchAll(/\s([a-z-]+)="([^"]*)"/g)].map(([, k, v]) => [k, v])));
+    expect(imgs.map(({ src, width, height }) => [src, width, height])).toEqual([
+      [res.body.photoUrl, '80', '80'],
+      [res.body.logoUrl, '144', '36'],
+      [res.body.qrImageUrl, '88', '88'],
+    ]);
+    expect(html).not.toMatch(/\.webp|border-radius/);
+
+    // Stored once, beside the QR image; a second call makes nothing new.
+    const stored = await mediaKeys(folder);
+    expect(stored).toHaveLength(3);
+    expect((await api('GET', path(employee.card.id), { user: owned.owner })).body).toEqual(res.body);
+    expect(await mediaKeys(folder)).toEqual(stored);
   });
 
   it('refuses an employee or owner of another business, and answers 404 for an unknown card; nothing is stored for them', async () => {

@@ -3,6 +3,7 @@
 // owner reads scans over time, by source, by device and the top cards; the employee reads the same for their own card.
 // Every answer is checked against the stored counters.
 import { beforeAll, describe, expect, it } from 'vitest';
+import vCard from 'vcf';
 import { invite } from '../support/invitations';
 import { closedNames, closeThroughToday } from '../support/scan-close';
 import { cardSharingCaughtUp, CATCH_UP_MS, currentPreview } from '../support/link-previews';
@@ -47,7 +48,7 @@ describe('scan analytics', () => {
       days: 7,
       totalInRange: 7,
       allTime: 7,
-      bySource: { qr: 4, link: 3, nfc: 0, appleWallet: 0, googleWallet: 0, signature: 0, background: 0, notRecorded: 0 },
+      bySource: { qr: 4, link: 3, nfc: 0, appleWallet: 0, googleWallet: 0, signature: 0, background: 0, share: 0, text: 0, whatsapp: 0, email: 0, contact: 0, notRecorded: 0 },
       byDevice: { phone: 3, tablet: 1, desktop: 3, notRecorded: 0 },
       topCards: [
         { cardId: ana.card.id, employeeId: ana.id, name: 'Ana Top', scans: 4 },
@@ -98,6 +99,11 @@ describe('scan analytics', () => {
       { via: 'googleWallet' },
       { via: 'signature', device: 'desktop' },
       { via: 'background', device: 'desktop' },
+      { via: 'share' },
+      { via: 'text' },
+      { via: 'whatsapp' },
+      { via: 'email', device: 'desktop' },
+      { via: 'contact' },
       { device: 'desktop' },
       // Unknown, differently cased and empty marks are links.
       { mark: 'x', device: 'desktop' },
@@ -107,30 +113,43 @@ describe('scan analytics', () => {
     for (const visit of visits) expect((await scanCard(sam.card.id, visit)).status).toBe(200);
     expect((await scanCard(tom.card.id, { via: 'nfc' })).status).toBe(200);
 
-    const samSources = { qrScans: 1, linkScans: 4, nfcScans: 2, appleWalletScans: 1, googleWalletScans: 1, signatureScans: 1, backgroundScans: 1 };
+    const samSources = {
+      qrScans: 1,
+      linkScans: 4,
+      nfcScans: 2,
+      appleWalletScans: 1,
+      googleWalletScans: 1,
+      signatureScans: 1,
+      backgroundScans: 1,
+      shareScans: 1,
+      textScans: 1,
+      whatsappScans: 1,
+      emailScans: 1,
+      contactScans: 1,
+    };
     const businessSources = { ...samSources, nfcScans: 3 };
     const db = await tables();
     expect((await db.cardScanDay.get({ cardId: sam.card.id, day: today() }).go({ consistent: true })).data).toMatchObject({
-      count: 11,
+      count: 16,
       ...samSources,
-      phoneScans: 6,
+      phoneScans: 10,
       tabletScans: 1,
-      desktopScans: 4,
+      desktopScans: 5,
     });
 
     const res = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      totalInRange: 12,
-      allTime: 12,
-      bySource: { qr: 1, link: 4, nfc: 3, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, notRecorded: 0 },
-      byDevice: { phone: 7, tablet: 1, desktop: 4, notRecorded: 0 },
+      totalInRange: 17,
+      allTime: 17,
+      bySource: { qr: 1, link: 4, nfc: 3, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, share: 1, text: 1, whatsapp: 1, email: 1, contact: 1, notRecorded: 0 },
+      byDevice: { phone: 11, tablet: 1, desktop: 5, notRecorded: 0 },
     });
     // Closed (issue 25 §2): each source on the card's and the business's closed totals, and on the business's day.
     await closeThroughToday(owner.business.id);
-    expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ closedThrough: today(), ...closedNames({ count: 11, ...samSources }) });
+    expect((await db.cardScanTotal.get({ cardId: sam.card.id }).go({ consistent: true })).data).toMatchObject({ closedThrough: today(), ...closedNames({ count: 16, ...samSources }) });
     expect((await db.cardScanTotal.get({ cardId: tom.card.id }).go({ consistent: true })).data).toMatchObject({ closedThrough: today(), ...closedNames({ count: 1, nfcScans: 1 }) });
-    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go({ consistent: true })).data).toMatchObject({ count: 12, ...businessSources, ...closedNames({ count: 12, ...businessSources }) });
+    expect((await db.businessScanDay.get({ businessId: owner.business.id, day: today() }).go({ consistent: true })).data).toMatchObject({ count: 17, ...businessSources, ...closedNames({ count: 17, ...businessSources }) });
     expect((await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner })).body).toEqual(res.body);
 
     const token = await invite(owner, sam.id, email);
@@ -140,10 +159,28 @@ describe('scan analytics', () => {
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({
       cardId: sam.card.id,
-      totalInRange: 11,
-      allTime: 11,
-      bySource: { qr: 1, link: 4, nfc: 2, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, notRecorded: 0 },
+      totalInRange: 16,
+      allTime: 16,
+      bySource: { qr: 1, link: 4, nfc: 2, appleWallet: 1, googleWallet: 1, signature: 1, background: 1, share: 1, text: 1, whatsapp: 1, email: 1, contact: 1, notRecorded: 0 },
     });
+  });
+
+  it('marks the card URL of the saved contact, so a tap on it counts as one from a saved contact', async () => {
+    const owner = await createOwnerWithBusiness();
+    const employee = await addEmployee(owner.owner, owner.business.id, { name: 'Vic Contact', status: 'active' });
+    const res = await fetch(`${origin}/api/public/cards/${employee.card.id}/vcard`);
+    expect(res.status).toBe(200);
+    // vcf's Property keeps its parameters (TYPE=Card) as fields; its types do not name them.
+    const urls = [vCard.parse(await res.text())[0]!.get('url')].flat() as unknown as { type?: string; valueOf(): string }[];
+    const cardLink = urls.map((property) => ({ type: property.type, url: property.valueOf() })).find(({ type }) => String(type).toLowerCase() === 'card');
+    expect(cardLink?.url).toBe(`${employee.card.cardUrl}?s=vc`);
+
+    expect((await fetch(String(cardLink!.url), { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148' } })).status).toBe(200);
+    const day = (await (await tables()).cardScanDay.get({ cardId: employee.card.id, day: today() }).go({ consistent: true })).data;
+    expect(day).toMatchObject({ count: 1, contactScans: 1, phoneScans: 1 });
+    expect(day?.linkScans ?? 0).toBe(0);
+    const analytics = await api('GET', `/api/businesses/${owner.business.id}/analytics?days=7`, { user: owner.owner });
+    expect(analytics.body).toMatchObject({ totalInRange: 1, bySource: { contact: 1, link: 0, notRecorded: 0 } });
   });
 
   it('reports scans counted before sources and devices were recorded as not recorded', async () => {

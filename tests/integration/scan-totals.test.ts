@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { recordDynamoCommands } from '../support/dynamo-commands';
 import { tables, uniqueEmail } from '../support/runtime';
 import { userAgents } from '../support/user-agents';
+import { scanSources } from '../../shared/scan-sources';
 import type { Caller } from '../../functions/src/identity/caller';
 
 const { dynamo, tableName } = await import('../../functions/src/data/client');
@@ -29,7 +30,7 @@ const { newId } = await import('../../functions/src/lib/ids');
 const sent = recordDynamoCommands(dynamo());
 const admin = { userId: 'scan-admin', username: 'scan-admin', email: 'admin@scan.example', emailVerified: true, isAdmin: true, groups: ['admin'], signedInAt: null, memberships: [] } as unknown as Caller;
 const today = () => new Date().toISOString().slice(0, 10);
-const sources = ['qr', 'link', 'nfc', 'appleWallet', 'googleWallet', 'signature', 'background'] as const;
+const sources = scanSources;
 const devices = ['phone', 'tablet', 'desktop'] as const;
 
 async function businessWithCards(cards: number): Promise<{ businessId: string; cardIds: string[] }> {

@@ -1,6 +1,7 @@
 // Company Settings and uploads over the API (issue 8 §1, §2, §10): validation and null-clearing, the billing-email
 // guard moving in the same transaction, the fan-out to every card (more than one page of them); uploads refused by
 // their bytes or size with nothing half-stored, metadata stripped, the photo on the card page, the vCard's PHOTO.
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import vCard from 'vcf';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,33 @@ describe('Company Settings', () => {
     expect(res.body.error.fieldErrors.website).toBeTruthy();
     const db = await tables();
     expect((await db.business.get({ businessId: owner.business.id }).go()).data!.name).toBe(owner.business.name);
+  });
+
+  it('turns the public card’s own QR code on and off for every card, stored on the business and its cards’ copies', async () => {
+    const owner = await createOwnerWithBusiness({ name: 'Pass It On Ltd' });
+    const employee = await addEmployee(owner.owner, owner.business.id, { name: 'Quin Passer', status: 'active' });
+    const db = await tables();
+    expect(owner.business).toMatchObject({ cardPageQr: false });
+    expect(await (await fetch(`${origin}/card/${employee.card.id}`)).text()).not.toContain('<svg');
+
+    const on = await save(owner, settings({ cardPageQr: true }));
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ cardPageQr: true });
+    expect((await db.business.get({ businessId: owner.business.id }).go()).data!.cardPageQr).toBe(true);
+    expect((await db.card.get({ cardId: employee.card.id }).go()).data!.business.cardPageQr).toBe(true);
+    const html = await (await fetch(`${origin}/card/${employee.card.id}`)).text();
+    const svg = /<svg\b[\s\S]*?<\/svg>/.exec(html)![0];
+    expect(svg).toContain('aria-label="QR code of Quin Passer’s card"');
+    const { data, info } = await sharp(Buffer.from(svg), { density: 300 }).resize(400, 400, { kernel: 'nearest' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe(`${employee.card.cardUrl}?s=qr`);
+
+    // A save that does not mention it leaves it as it is; false turns it off.
+    expect((await save(owner, settings({ name: 'Pass It On Ltd' }))).body).toMatchObject({ cardPageQr: true });
+    const off = await save(owner, settings({ cardPageQr: false }));
+    expect(off.body).toMatchObject({ cardPageQr: false });
+    expect((await db.card.get({ cardId: employee.card.id }).go()).data!.business.cardPageQr).toBe(false);
+    expect(await (await fetch(`${origin}/card/${employee.card.id}`)).text()).not.toContain('<svg');
+    expect((await save(owner, settings({ cardPageQr: 'yes' }))).status).toBe(400);
   });
 
   it('stores every emptied optional field as absent, billing fields included, and frees the old billing e-mail', async () => {
@@ -205,6 +233,24 @@ describe('uploads', () => {
     expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
   });
 
+  it('backfills Google Wallet’s logo for a logo stored before it existed, once', async () => {
+    const owner = await createOwnerWithBusiness();
+    const saved = await confirmUpload(owner.owner, owner.business.id, await uploadPng(owner.owner, owner.business.id, 'logo'));
+    const folder = saved.body.url.replace(`${origin}/media/`, '').replace(/\/256\.webp$/, '');
+    // As a logo uploaded before wallet.png was made: without it.
+    const { deleteMediaObjects } = await import('../../functions/src/adapters/media');
+    await deleteMediaObjects([`${folder}/wallet.png`]);
+    expect(await mediaKeys(`${folder}/`)).not.toContain(`${folder}/wallet.png`);
+
+    const { backfillWalletLogos } = await import('../../functions/src/uploads/backfill-wallet-logos');
+    const first = await backfillWalletLogos();
+    expect(first.failed).toEqual([]);
+    expect(first.written).toBeGreaterThanOrEqual(1);
+    const meta = await sharp(Buffer.from(await (await fetch(`${origin}/media/${folder}/wallet.png`)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 660, 660]);
+    expect((await backfillWalletLogos()).written).toBe(0);
+  });
+
   it('replaces a logo: the new one on every card, the old renditions deleted; a second confirm and someone else’s confirm are 404', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active' });
@@ -218,7 +264,12 @@ describe('uploads', () => {
     expect((await confirmUpload(owner.owner, owner.business.id, secondId)).status).toBe(404);
 
     const folder = second.body.url.replace(`${origin}/media/`, '').replace(/\/256\.webp$/, '');
-    expect(await mediaKeys(`logos/${owner.business.id}/`)).toEqual([`${folder}/128.webp`, `${folder}/256.webp`, `${folder}/64.webp`, `${folder}/photo.jpg`]);
+    expect(await mediaKeys(`logos/${owner.business.id}/`)).toEqual([`${folder}/128.webp`, `${folder}/256.webp`, `${folder}/64.webp`, `${folder}/photo.jpg`, `${folder}/wallet.png`]);
+    // Google Wallet's logo beside it: a 660×660 PNG, as Google's pass design guidelines ask.
+    const walletLogo = await fetch(`${origin}/media/${folder}/wallet.png`);
+    expect(walletLogo.headers.get('content-type')).toBe('image/png');
+    const walletMeta = await sharp(Buffer.from(await walletLogo.arrayBuffer())).metadata();
+    expect([walletMeta.format, walletMeta.width, walletMeta.height]).toEqual(['png', 660, 660]);
     const db = await tables();
     expect((await db.card.get({ cardId: employee.card.id }).go()).data!.business.logoUrl).toBe(second.body.url);
     const html = await (await fetch(`${origin}/card/${employee.card.id}`)).text();

@@ -1,17 +1,18 @@
 // Where uploads and their renditions live in the media bucket. A browser uploads to `uploads/{business or agency}/{upload}`
 // (deleted after the confirm call, and by a lifecycle rule within a day if never confirmed); the checked images live
 // under a random version, so a new logo or photo is a new URL that no cache has seen:
-//   logos/{businessId or agencyId}/{version}/{64,128,256}.webp + photo.jpg
+//   logos/{businessId or agencyId}/{version}/{64,128,256}.webp + photo.jpg + wallet.png (Google Wallet's 660 px logo)
 //   photos/{businessId}/{employeeId}/{version}/{96,192}.webp + photo.jpg
 //   favicons/{agencyId}/{version}/favicon-{32,180,512}.png (an agency's own favicon; its logo folder has them too)
 //   covers/{businessId}/{version}/{480,640}.webp + photo.jpg (the Banner card design's cover, 3:1)
 import { randomBytes } from 'node:crypto';
 import { FAVICON_SIZES, faviconFileName, faviconUrlsOf } from '../../../shared/favicon';
-import { isRenditionUrl } from '../../../shared/media-urls';
+import { isRenditionUrl, WALLET_LOGO_FILE } from '../../../shared/media-urls';
 import type { UploadPurpose } from '../../../shared/schemas/media';
 import { mediaKeyOf } from './media';
 
 export const JPEG_NAME = 'photo.jpg';
+export const WALLET_LOGO_NAME = WALLET_LOGO_FILE;
 
 /**
  * Square edge lengths in CSS pixels × device pixel ratios: photos show at 48–96 px, logos in headers and QR centres.
@@ -58,6 +59,6 @@ export function storedImageKeys(url: string | null | undefined, ownerFolder: str
   const favicons = FAVICON_SIZES.map((size) => `${folder}/${faviconFileName(size)}`);
   if (folder.startsWith('favicons/')) return favicons;
   const purpose: UploadPurpose = folder.startsWith('logos/') ? 'logo' : folder.startsWith('covers/') ? 'cover' : 'photo';
-  // An agency's logo folder also holds the favicon derived from it.
-  return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`, ...(purpose === 'logo' ? favicons : [])];
+  // A logo folder also holds the Google Wallet logo, and an agency's the favicon derived from it.
+  return [...renditionSizes[purpose].map((size) => `${folder}/${size}.webp`), `${folder}/${JPEG_NAME}`, ...(purpose === 'logo' ? [`${folder}/${WALLET_LOGO_NAME}`, ...favicons] : [])];
 }

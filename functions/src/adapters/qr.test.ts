@@ -22,8 +22,10 @@ function decode({ data, width, height }: Pixels) {
   return jsQR(new Uint8ClampedArray(data), width, height);
 }
 
-/** Modules across the image, quiet zone included, for a symbol of `version` with a 2-module quiet zone. */
-const modulesAcross = (version: number) => 17 + 4 * version + 2 * 2;
+/** The QR standard's quiet zone (ISO/IEC 18004 §6.3.8): 4 light modules on every side. */
+const QUIET = 4;
+/** Modules across the image, quiet zone included, for a symbol of `version`. */
+const modulesAcross = (version: number) => 17 + 4 * version + 2 * QUIET;
 
 /** The modules as drawn: the pixel at the centre of each, dark or not (`grid[row][column]`). */
 function modulesOf({ data, width }: Pixels, count: number): boolean[][] {
@@ -49,7 +51,7 @@ function errorCorrectionLevelOf(modules: boolean[][], quietZone: number): string
 describe('QR codes', () => {
   it.each([
     ['a card URL', url],
-    ['a long URL (version 11, 4.6 px modules)', `https://cards.example.com/card/${'x'.repeat(100)}?s=qr`],
+    ['a long URL (version 11, 4.3 px modules)', `https://cards.example.com/card/${'x'.repeat(100)}?s=qr`],
     ['text outside ASCII', 'https://cards.example.com/card/Zoë-Øre?s=qr'],
   ])('draws %s as a 300×300 PNG of black and white pixels that decodes to exactly that text', async (_, text) => {
     const { png } = await renderQr(text);
@@ -63,27 +65,33 @@ describe('QR codes', () => {
   it('uses error correction level H, so it still decodes with a logo over 40 % of its width', async () => {
     const pixels = await pixelsOf((await renderQr(url)).png);
     const { version } = decode(pixels)!;
-    expect(errorCorrectionLevelOf(modulesOf(pixels, modulesAcross(version)), 2)).toBe('H');
+    expect(errorCorrectionLevelOf(modulesOf(pixels, modulesAcross(version)), QUIET)).toBe('H');
 
-    // Below H (30 % of the codewords restored), a centre this large is lost.
-    const box = Math.round(QR_SIZE * 0.4);
+    // Below H (30 % of the codewords restored), a centre this large is lost: 40 % of the symbol's width (the quiet
+    // zone left out).
+    const count = modulesAcross(version);
+    const box = Math.round(((QR_SIZE * (count - 2 * QUIET)) / count) * 0.4);
     const start = Math.round((QR_SIZE - box) / 2);
     for (let y = start; y < start + box; y++) pixels.data.fill(255, (y * QR_SIZE + start) * 4, (y * QR_SIZE + start + box) * 4);
     expect(decode(pixels)?.data).toBe(url);
   });
 
-  it('leaves a quiet zone of exactly 2 light modules around the symbol', async () => {
-    const pixels = await pixelsOf((await renderQr(url)).png);
+  it('leaves a quiet zone of exactly 4 light modules around the symbol, in the PNG and in the SVG', async () => {
+    const { png, svg } = await renderQr(url);
+    const pixels = await pixelsOf(png);
     const count = modulesAcross(decode(pixels)!.version);
     const modules = modulesOf(pixels, count);
-    const edge = (i: number) => i < 2 || i >= count - 2;
+    const edge = (i: number) => i < QUIET || i >= count - QUIET;
     expect(modules.flatMap((row, r) => row.filter((dark, c) => dark && (edge(r) || edge(c))))).toEqual([]);
     // The three finders' outer corners sit right inside it.
-    expect([modules[2]![2], modules[2]![count - 3], modules[count - 3]![2]]).toEqual([true, true, true]);
-    // And in pixels: nothing dark before the first finder starts, 2 modules in.
+    const [near, far] = [QUIET, count - QUIET - 1];
+    expect([modules[near]![near], modules[near]![far], modules[far]![near]]).toEqual([true, true, true]);
+    // And in pixels: nothing dark before the first finder starts, 4 modules in.
     const firstDark = pixels.data.findIndex((value, i) => i % 4 === 0 && value === 0) / 4;
-    expect(Math.floor(firstDark / QR_SIZE)).toBe(Math.ceil((2 * QR_SIZE) / count));
-    expect(firstDark % QR_SIZE).toBe(Math.ceil((2 * QR_SIZE) / count));
+    expect(Math.floor(firstDark / QR_SIZE)).toBe(Math.ceil((QUIET * QR_SIZE) / count));
+    expect(firstDark % QR_SIZE).toBe(Math.ceil((QUIET * QR_SIZE) / count));
+    // The SVG's first stroke starts on the first finder's row, 4 modules in.
+    expect(svg).toContain(`d="M${QUIET} ${QUIET + 0.5}h7`);
   });
 
   it('gives one 300×300 <svg> whose dark modules are those of the PNG', async () => {

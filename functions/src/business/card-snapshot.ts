@@ -70,6 +70,7 @@ export function cardBusinessOf(b: BusinessRecord): NewCard['business'] {
     accentColor: b.accentColor,
     // A department's own design would be copied here instead of its business's (the same shape).
     design: b.cardDesign,
+    cardPageQr: b.cardPageQr,
     isActive: b.isActive ?? true,
   });
 }

@@ -28,6 +28,7 @@ export function toBusinessDto(b: BusinessRecord, scanCount = 0): Business {
     signatureFields: b.signatureFields ?? DEFAULT_SIGNATURE_FIELDS,
     signatureDisclaimer: orNull(b.signatureDisclaimer),
     cardDesign: cardDesignOf(b.cardDesign),
+    cardPageQr: b.cardPageQr ?? false,
     isActive: b.isActive ?? true,
     subscriptionStatus: b.subscriptionStatus ?? 'active',
     employeeCount: b.employeeCount ?? 0,

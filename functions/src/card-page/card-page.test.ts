@@ -1,3 +1,6 @@
+import { gzipSync } from 'node:zlib';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { agencyIcon, renderCardGone, renderCardNotFound, renderCardPage, type PublicCardView } from './card-page';
 
@@ -93,6 +96,34 @@ describe('public card page', () => {
     expect(hostile).not.toContain('favicon.svg');
     // A page of no business keeps the platform's icon.
     expect(renderCardNotFound()).toContain('href="/favicon.svg"');
+  });
+
+  it('shows a small QR code of itself where the business chose so: inline SVG, no script, marked as a QR scan, with a 4-module quiet zone', async () => {
+    expect(renderCardPage(view())).not.toContain('<svg');
+    const without = renderCardPage(view({}, { cardPageQr: false }));
+    expect(without).not.toContain('<svg');
+    const html = renderCardPage(view({}, { cardPageQr: true }));
+    expect(html).not.toMatch(/<script/i);
+    const svgs = html.match(/<svg\b[\s\S]*?<\/svg>/g)!;
+    expect(svgs).toHaveLength(1);
+    expect(svgs[0]).toMatch(/role="img" aria-label="QR code of Grace Hopper’s card"/);
+    expect(html).toContain('<figcaption>Scan to open this card on another phone</figcaption>');
+    // Drawn as a phone's camera sees it: decodes to the card URL marked as a QR scan, nothing dark in the quiet zone.
+    const { data, info } = await sharp(Buffer.from(svgs[0]!), { density: 300 }).resize(400, 400, { kernel: 'nearest' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data).toBe('https://cards.example/card/card-1234567890?s=qr');
+    const count = Number(/viewBox="0 0 (\d+)/.exec(svgs[0]!)![1]);
+    const quiet = Math.floor((4 * info.width) / count) - 1;
+    const darkInQuietZone: number[] = [];
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const inZone = x < quiet || y < quiet || x >= info.width - quiet || y >= info.height - quiet;
+        if (inZone && data[(y * info.width + x) * 4] !== 255) darkInQuietZone.push(y * info.width + x);
+      }
+    }
+    expect(darkInQuietZone).toEqual([]);
+    // Inside the card page's first-view budget (14 KB: one round trip), with room to spare.
+    expect(gzipSync(html).length).toBeLessThan(14 * 1024);
+    expect(gzipSync(html).length - gzipSync(renderCardPage(view())).length).toBeLessThan(1024);
   });
 
   it("renders 'Card Not Found' with the given message", () => {

@@ -7,6 +7,8 @@ import type { CardDesignFields, CardLayout } from '../../../shared/schemas/card-
 import { brandTheme, DEFAULT_BRAND_COLORS, readableTextOn, readableTextOnAll } from '../../../shared/colour';
 import { initials } from '../../../shared/format';
 import { initialIconUrl } from '../../../shared/initial-icon';
+import { qrModules, qrSvg } from '../../../shared/qr-pixels';
+import { markedCardUrl } from '../../../shared/scan-sources';
 import { renditionUrl } from '../../../shared/media-urls';
 import { messages } from '../../../shared/messages';
 import { contactExchangeMessages } from '../../../shared/messages/contact-exchange';
@@ -39,6 +41,8 @@ export interface PublicCardView {
     accentColor?: string;
     /** Absent: Classic, no optional field. */
     design?: { layout: CardLayout; coverUrl?: string; fields: CardDesignFields };
+    /** Show a small QR code of the card (Company Settings), to pass it on in person. */
+    cardPageQr?: boolean;
   };
 }
 
@@ -54,6 +58,7 @@ h1{margin:0;font-size:1.5rem}.title{margin:.25rem 0 0}.org{margin:.25rem 0 0;fon
 .btn.alt{background:hsl(var(--accent));color:var(--on-accent)}
 footer{display:flex;gap:.75rem;align-items:center;padding:1rem 1.5rem;border-top:1px solid #e2e8f0;font-size:.875rem;color:#475569}
 footer img{width:2.5rem;height:2.5rem;object-fit:contain;border-radius:.4rem}footer p{margin:0}.badge{font-size:.75rem;color:#64748b}
+.passon{margin:1rem 1.5rem 1.25rem;display:flex;flex-direction:column;align-items:center;gap:.35rem;font-size:.8rem;color:#475569}.passon svg{width:8.25rem;height:8.25rem}
 .missing{text-align:center;padding:3rem 1.5rem}.gone .details{text-align:left;padding:0}.gone .btn{display:inline-flex;padding:.75rem 1.25rem}
 .share{border-top:1px solid #e2e8f0;padding:1rem 1.5rem}.share summary{cursor:pointer;font-weight:600;color:var(--link)}
 .share form{display:grid;gap:.6rem;margin-top:.75rem}.share label{display:grid;gap:.2rem;font-size:.875rem;color:#334155}
@@ -181,9 +186,19 @@ function cardBody(view: PublicCardView): string {
     `<ul class="details">${details}</ul>` +
     `<nav class="actions" aria-label="Contact actions">${actions}</nav>` +
     shareForm(view) +
+    (b.cardPageQr ? passOnQr(view) : '') +
     `<footer>${logoImg}<div><p><strong>${esc(b.name)}</strong></p>${b.description ? `<p>${esc(b.description)}</p>` : ''}<p class="badge">Digital Business Card</p></div></footer>` +
     `</article></main>`
   );
+}
+
+/**
+ * A small QR code of the card (a business's choice in Company Settings), so that a recipient can pass the card on in
+ * person: inline SVG, no request and no JavaScript; the URL is marked as a QR scan. Level M: nothing covers it.
+ */
+function passOnQr(view: PublicCardView): string {
+  const svg = qrSvg(qrModules(markedCardUrl(view.cardUrl, 'qr'), 'M'), 132, ` role="img" aria-label="${esc(`QR code of ${view.profile.name}’s card`)}"`);
+  return `<figure class="passon">${svg}<figcaption>Scan to open this card on another phone</figcaption></figure>`;
 }
 
 /** First name for 'Share your details with …': the first word of the name. */

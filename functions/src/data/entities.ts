@@ -33,6 +33,11 @@ const sourceSplits = {
   googleWalletScans: split,
   signatureScans: split,
   backgroundScans: split,
+  shareScans: split,
+  textScans: split,
+  whatsappScans: split,
+  emailScans: split,
+  contactScans: split,
 } satisfies Record<`${ScanSource}Scans`, typeof split>;
 const closedSplits = {
   /** The last UTC day the closed figures hold (issue 25 §2, functions/src/scan-totals/open-days.ts); absent: none. */
@@ -45,6 +50,11 @@ const closedSplits = {
   closedGoogleWalletScans: split,
   closedSignatureScans: split,
   closedBackgroundScans: split,
+  closedShareScans: split,
+  closedTextScans: split,
+  closedWhatsappScans: split,
+  closedEmailScans: split,
+  closedContactScans: split,
 } as const;
 const scanSplits = { ...sourceSplits, phoneScans: split, tabletScans: split, desktopScans: split };
 /** `<employee createdAt>#<employeeId>`: the dashboard order, shared by an employee, its card and its scan total. */
@@ -193,6 +203,8 @@ export function buildEntities() {
         signatureDisclaimer: text,
         /** The public card page's design and optional fields; absent: Classic, no optional field. */
         cardDesign,
+        /** The public card page shows a small QR code of itself (copied onto the cards); absent: no. */
+        cardPageQr: { type: 'boolean' },
         /**
          * Leavers (issue 39): whose card a leaver's page points to when nobody picks one (a SCIM deactivation, a status
          * saved as Inactive, a deactivation without a choice) — per department first, else this person. Absent: none.
@@ -306,6 +318,7 @@ export function buildEntities() {
       secondaryColor: text,
       accentColor: text,
       design: cardDesign,
+      cardPageQr: { type: 'boolean' },
       isActive: { type: 'boolean', required: true },
     },
   } as const;

@@ -2,10 +2,9 @@
 // media at a key named after what it encodes (so a new URL is a new key and every key is cached for a year), made once.
 import { createHash } from 'node:crypto';
 import { qrModules, qrPixels } from '../../../shared/qr-pixels';
-import { mediaUrl, s3 } from '../adapters/media';
+import { mediaUrl } from '../adapters/media';
 import { loadSharp } from '../adapters/sharp';
-import { s3Sdk } from '../adapters/sdk';
-import { mediaConfig } from '../config';
+import { storeSignatureImage } from './signature-images';
 
 /** The PNG is at most this wide: sharp at the 88 px it is shown at, and at 1.5× on high-density screens. */
 export const SIGNATURE_QR_MAX_PX = 160;
@@ -32,30 +31,11 @@ export function signatureQrKey(businessId: string, cardId: string, url: string):
 /** Keys this container has stored already (a warm container answers without touching S3). */
 const stored = new Set<string>();
 
-/**
- * The QR image's URL, stored first unless it is there: a conditional PUT (If-None-Match: *) writes it only when the key
- * is new, so concurrent first calls and retries are harmless; S3 answers 412 when it already exists.
- */
+/** The QR image's URL, stored first unless it is there (storeSignatureImage: a conditional PUT). */
 export async function ensureSignatureQr(card: { businessId: string; cardId: string }, url: string): Promise<string> {
   const key = signatureQrKey(card.businessId, card.cardId, url);
   if (!stored.has(key)) {
-    try {
-      const { PutObjectCommand } = await s3Sdk();
-      await (await s3()).send(
-        new PutObjectCommand({
-          Bucket: mediaConfig().MEDIA_BUCKET,
-          Key: key,
-          Body: await signatureQrPng(url),
-          ContentType: 'image/png',
-          CacheControl: 'public, max-age=31536000, immutable',
-          IfNoneMatch: '*',
-        }),
-      );
-    } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      // 412: it is there already; 409: another first call is writing it right now.
-      if (status !== 412 && status !== 409) throw error;
-    }
+    await storeSignatureImage(key, await signatureQrPng(url));
     stored.add(key);
   }
   return mediaUrl(key);

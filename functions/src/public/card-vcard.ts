@@ -3,6 +3,7 @@
 import { buildVcard } from '../../../shared/vcard';
 import { visibleCardExtras } from '../../../shared/card-design';
 import { jpegRenditionUrl } from '../../../shared/media-urls';
+import { markedCardUrl } from '../../../shared/scan-sources';
 import { getMediaObject, mediaKeyOf } from '../adapters/media';
 import { cardUrlOf } from '../business/dto';
 import type { CardRecord } from '../business/repository';
@@ -31,7 +32,8 @@ export async function vcardOf(card: CardRecord): Promise<string> {
     website: b.website,
     linkedin: p.linkedinProfile,
     photoUrl: p.photoUrl,
-    cardUrl: cardUrlOf(card.cardId),
+    // Marked, so a tap on the link in a saved contact counts as one from the contact.
+    cardUrl: markedCardUrl(cardUrlOf(card.cardId), 'contact'),
     pronouns: extras.pronouns,
     note: extras.bio,
     bookingUrl: extras.bookingUrl,

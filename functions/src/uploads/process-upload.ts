@@ -10,7 +10,8 @@ import { loadSharp } from '../adapters/sharp';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { faviconFileName, type FaviconSize } from '../../../shared/favicon';
-import { JPEG_NAME, storedImageKeys } from '../adapters/media-keys';
+import { JPEG_NAME, storedImageKeys, WALLET_LOGO_NAME } from '../adapters/media-keys';
+import { walletLogoPng } from './wallet-logo';
 import { normaliseImage, type Rendition } from './normalise-image';
 import { readUploadedObject, takeUpload } from './repository';
 
@@ -51,10 +52,13 @@ export async function processUpload({ uploadId, key, purpose, folder, withFavico
     const largest = renditions.reduce((a, b) => (b.size > a.size ? b : a));
     const sharp = await loadSharp();
     const jpeg = await sharp(largest.body).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+    // A logo also gets Google Wallet's 660 px PNG, from the upload (the renditions are 256 px at most).
+    const walletLogo = purpose === 'logo' ? await walletLogoPng(object.bytes) : null;
     const [url] = await Promise.all([
       putMediaObject(`${folder}/${largest.size}.webp`, largest.body, 'image/webp'),
       ...renditions.filter((r) => r !== largest).map((r) => putMediaObject(`${folder}/${r.size}.webp`, r.body, 'image/webp')),
       putMediaObject(`${folder}/${JPEG_NAME}`, jpeg, 'image/jpeg'),
+      ...(walletLogo ? [putMediaObject(`${folder}/${WALLET_LOGO_NAME}`, walletLogo, 'image/png')] : []),
     ]);
     const faviconUrl = withFavicon ? await putFavicons(folder, await normaliseImage(object.bytes, 'favicon')) : undefined;
     await pointOrCleanUp(() => pointAt(url!, faviconUrl), url!, folder);

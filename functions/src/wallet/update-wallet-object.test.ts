@@ -14,7 +14,7 @@ const card = (overrides: Partial<CardRecord> = {}): CardRecord =>
     employeeId: 'emp1',
     isActive: true,
     profile: { name: 'Ada Lovelace', jobTitle: 'Analyst', email: 'ada@example.com' },
-    business: { name: 'Analytical Engines', logoUrl: 'https://cards.example.com/media/logos/x.webp', primaryColor: '#1E40AF' },
+    business: { name: 'Analytical Engines', logoUrl: 'https://cards.example.com/media/logos/Biz_123/v1/256.webp', primaryColor: '#1E40AF' },
     ...overrides,
   }) as CardRecord;
 
@@ -31,7 +31,7 @@ describe('the googleWallet reaction’s PATCH', () => {
       cardTitle: { defaultValue: { language: 'en-US', value: 'Analytical Engines' } },
       header: { defaultValue: { language: 'en-US', value: 'Ada King' } },
       subheader: { defaultValue: { language: 'en-US', value: 'Countess' } },
-      logo: { sourceUri: { uri: 'https://cards.example.com/media/logos/x.webp' }, contentDescription: { defaultValue: { language: 'en-US', value: 'Analytical Engines logo' } } },
+      logo: { sourceUri: { uri: 'https://cards.example.com/media/logos/Biz_123/v1/wallet.png' }, contentDescription: { defaultValue: { language: 'en-US', value: 'Analytical Engines logo' } } },
       hexBackgroundColor: '#1E40AF',
       barcode: { type: 'QR_CODE', value: `${process.env.PUBLIC_ORIGIN}/card/AbCdEfGhIjKlMnOpQrStUv?s=gw`, alternateText: 'Scan to view business card' },
       linksModuleData: { uris: [{ uri: `${process.env.PUBLIC_ORIGIN}/card/AbCdEfGhIjKlMnOpQrStUv?s=gw`, description: 'Digital Business Card', id: 'card' }] },

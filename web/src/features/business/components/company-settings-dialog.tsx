@@ -71,6 +71,7 @@ function formOf(b: Business): BusinessSettingsInput {
     secondaryColor: b.secondaryColor ?? '',
     accentColor: b.accentColor ?? '',
     signatureFields: b.signatureFields,
+    cardPageQr: b.cardPageQr,
     signatureDisclaimer: b.signatureDisclaimer ?? '',
     cardDesign: { ...b.cardDesign, coverUrl: b.cardDesign.coverUrl ?? '' },
   };
@@ -233,6 +234,14 @@ function SettingsForm({ business, onDone }: { business: Business; onDone: () => 
       />
 
       <SignatureSettingsFieldset register={register} error={err('signatureDisclaimer')} />
+
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-semibold">Public Card</legend>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-0.5 size-4 accent-primary" {...register('cardPageQr')} />
+          <span>Show a small QR code on every public card, so that whoever has a card open can let someone else scan it</span>
+        </label>
+      </fieldset>
 
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onDone}>

@@ -30,6 +30,7 @@ import { useDeleteMyContact, useMyContacts } from '../api/my-contacts';
 import { ContactsList } from '@web/components/contacts-list';
 import { DigitalCardSection } from '../components/digital-card-section';
 import { NfcTagSection } from '../components/nfc-tag-section';
+import { ShareCardSection } from '../components/share-card-section';
 import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
 import { MyPhotoField, ProfileSection } from '../components/profile-section';
 import { DownloadCardButton } from '@web/features/card-image/download-card-button';
@@ -119,6 +120,7 @@ function PortalContent({ data }: { data: MyEmployee }) {
             downloadButton={<DownloadCardButton employee={employee} business={business} size="portal" label="Download Business Card" />}
           />
         </div>
+        {employee.card && <ShareCardSection cardUrl={employee.card.cardUrl} name={employee.name} />}
         {employee.card && <EmailSignatureSection cardId={employee.card.id} version={JSON.stringify(employee)} />}
         {employee.card && <VirtualBackgroundSection employee={employee} business={business} />}
         {employee.card && <NfcTagSection cardUrl={employee.card.cardUrl} />}
