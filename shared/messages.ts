@@ -53,6 +53,9 @@ export const messages = {
     deleteOnlyInactive: 'Only inactive employees can be deleted. Set the status to Inactive first.',
     deleteNotOwner: 'Owners cannot be deleted. Change the role to Employee first.',
     ownerStaysOwner: 'The business owner’s own profile keeps the Owner role.',
+    // Issue 41: business roles beside the card.
+    roleInvalid: 'Role must be Employee, Admin, Billing contact or Owner',
+    onlyOwnerGivesOwnership: 'Only the owner can make someone an owner or change an owner’s role.',
   },
   auth: {
     fillAllFields: 'Please fill in all fields',

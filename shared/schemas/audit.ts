@@ -3,6 +3,7 @@
 import * as z from '../zod';
 import { activityMessages } from '../messages/activity';
 import { optionalText, pageCursor } from './common';
+import { employeeRoles } from './employee';
 
 /** Every action the log records, with the words the Activity section shows for it. */
 export const auditActions = {
@@ -49,7 +50,8 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   action: z.enum(auditActionIds),
-  actor: z.object({ type: z.enum(auditActorTypes), id: z.nullable(z.string()), label: z.string() }),
+  /** `role`: the business role a member acted under (owner, admin, billing, employee); null for everyone else. */
+  actor: z.object({ type: z.enum(auditActorTypes), id: z.nullable(z.string()), label: z.string(), role: z.nullable(z.enum(employeeRoles)) }),
   target: z.object({ type: z.string(), id: z.string(), label: z.nullable(z.string()) }),
   /** The names of the fields that changed (never their values: no secrets or tokens reach the log). */
   fields: z.array(z.string()),

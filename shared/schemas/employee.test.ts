@@ -7,6 +7,7 @@ import {
   type EmployeeProfileInput,
   type EmployeeUpdateInput,
 } from './employee';
+import { messages } from '../messages';
 
 function makeProfile(overrides: Partial<EmployeeProfileInput> = {}): EmployeeProfileInput {
   return {
@@ -92,7 +93,11 @@ describe('employeeUpdateSchema', () => {
       role: 'owner',
       status: 'inactive',
     });
-    expect(employeeUpdateSchema.safeParse({ ...makeUpdate(), role: 'admin' }).success).toBe(false);
+    // The business roles beside a card (issue 41) are known roles; anything else is refused with the Role message.
+    for (const role of ['admin', 'billing'] as const) expect(employeeUpdateSchema.parse(makeUpdate({ role })).role).toBe(role);
+    const unknownRole = employeeUpdateSchema.safeParse({ ...makeUpdate(), role: 'manager' });
+    expect(unknownRole.success).toBe(false);
+    expect(unknownRole.error?.issues[0]?.message).toBe(messages.employee.roleInvalid);
     expect(employeeUpdateSchema.safeParse({ ...makeUpdate(), status: 'archived' }).success).toBe(false);
     const { status: _omit, ...withoutStatus } = makeUpdate();
     expect(employeeUpdateSchema.safeParse(withoutStatus).success).toBe(false);

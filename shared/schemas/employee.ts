@@ -5,7 +5,12 @@ import { cardExtrasSchema, cardExtrasViewSchema } from './card-design';
 import { emailAddress, optionalPhone, optionalText, optionalUrl, requiredEmailAddress, requiredText } from './common';
 
 export const employeeStatuses = ['draft', 'active', 'inactive'] as const;
-export const employeeRoles = ['employee', 'owner'] as const;
+/**
+ * What a person does in their business beside having a card: an employee only; an Admin (everything the owner does
+ * but handing over ownership); a Billing contact (invoices and payments, no employee data); or the Owner.
+ * functions/src/identity/access.ts says what each may do.
+ */
+export const employeeRoles = ['employee', 'admin', 'billing', 'owner'] as const;
 export type EmployeeStatus = (typeof employeeStatuses)[number];
 export type EmployeeRole = (typeof employeeRoles)[number];
 
@@ -47,7 +52,7 @@ const editableProfileFields = {
 /** Edit mode of the Employee Profile dialog (owner or agency, spec 2 §2, §5): profile, photo, role and status. */
 export const employeeUpdateSchema = z.strictObject({
   ...editableProfileFields,
-  role: z.enum(employeeRoles, { error: 'Role must be Employee or Owner' }),
+  role: z.enum(employeeRoles, { error: messages.employee.roleInvalid }),
   status: z.enum(employeeStatuses, { error: 'Status must be Draft, Active or Inactive' }),
 });
 export type EmployeeUpdateInput = z.input<typeof employeeUpdateSchema>;
@@ -110,7 +115,7 @@ export const myEmployeeSchema = z.object({
     secondaryColor: z.nullable(z.string()),
     accentColor: z.nullable(z.string()),
   }),
-  /** Owners see the 'Business Portal' button. */
+  /** Owners (and Admins and Billing contacts) see the 'Business Portal' button. */
   isOwner: z.boolean(),
 });
 export type MyEmployee = z.infer<typeof myEmployeeSchema>;

@@ -1,5 +1,6 @@
 // GET /api/me: who the caller is, resolved on the server (spec 1 §4).
 import * as z from '../zod';
+import { employeeRoles } from './employee';
 
 export const accountTypes = ['business', 'agency', 'employee', 'admin'] as const;
 export const roles = ['admin', 'owner', 'employee'] as const;
@@ -45,6 +46,11 @@ export const meSchema = z.object({
   isAdmin: z.boolean(),
   accountType: z.nullable(z.enum(accountTypes)),
   role: z.nullable(z.enum(roles)),
+  /**
+   * The caller's role in their business: owner, or the role an employee holds beside their card (admin, billing, or
+   * employee only); null without a business. What the dashboard shows follows it (functions/src/identity/access.ts).
+   */
+  businessRole: z.nullable(z.enum(employeeRoles)),
   employeeId: z.nullable(z.string()),
   businessId: z.nullable(z.string()),
   agencyId: z.nullable(z.string()),

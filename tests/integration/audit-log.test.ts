@@ -64,7 +64,7 @@ describe('audit log', () => {
       'employee.created',
     ]);
     for (const entry of log.entries) {
-      expect(entry.actor).toMatchObject({ type: 'user', label: owner.email });
+      expect(entry.actor).toMatchObject({ type: 'user', label: owner.email, role: 'owner' });
       expect(entry.target.label).toBe('Ava Audit');
       expect(entry.requestId).toMatch(/\S{8,}/);
     }
@@ -200,7 +200,8 @@ describe('audit log', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = csv.text.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Time (UTC),Action,Action id,Actor type,Actor,Target type,Target,Target id,Fields changed,Viewer address,Request id');
-    expect(lines.slice(1).map((l) => l.split(',')[6])).toEqual(['Cal', 'Ben', 'Ann']);
+    expect(lines[0]).toBe('Time (UTC),Action,Action id,Actor type,Actor,Actor role,Target type,Target,Target id,Fields changed,Viewer address,Request id');
+    // The agency's staff are no member of the client: no business role to name.
+    expect(lines.slice(1).map((l) => l.split(',').slice(5, 8))).toEqual([['', 'employee', 'Cal'], ['', 'employee', 'Ben'], ['', 'employee', 'Ann']]);
   });
 });

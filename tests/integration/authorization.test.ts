@@ -1,32 +1,40 @@
 // Authorization matrix (DESIGN §11): every route of the table × every principal — anonymous, five forged tokens
-// (alg none, bad signature, expired, wrong issuer, an access token), owner A, owner B, employee of A, the agency that
-// manages A, one that does not, and an admin — each with ONE exact expected status. Every refused call leaves the
+// (alg none, bad signature, expired, wrong issuer, an access token), owner A, owner B, employee of A, an Admin and a
+// Billing contact of A (issue 41: employees of A holding those business roles), the agency that manages A, one that
+// does not, and an admin — each with ONE exact expected status. Every refused call leaves the
 // whole table unchanged.
 import { waitForRun } from '../support/billing-runs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId } from '../../functions/routes';
 import { allPrincipals, createWorld, pathValues, userOf, type Principal, type SignedInPrincipal, type World } from '../support/principals';
 import { pathOf, sampleBodies, sampleHeaders } from '../support/route-samples';
-import { api, freshClientAddress } from '../support/runtime';
+import { api, freshClientAddress, tables } from '../support/runtime';
+import { messages } from '../../shared/messages';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 /** Every principal gets the same status (public routes: API Gateway runs no authorizer, so forged tokens are ignored). */
 const everyone = (status: number): Record<Principal, number> => Object.fromEntries(allPrincipals.map((p) => [p, status])) as Record<Principal, number>;
 
-/** Anonymous and forged tokens never get past the authorizer or the service's token check: 401. */
-const signedIn = (row: Record<SignedInPrincipal, number>): Record<Principal, number> => ({
+/**
+ * Anonymous and forged tokens never get past the authorizer or the service's token check: 401. A row that does not
+ * name A's Admin and Billing contact gives them what A's employee gets: they are employees of A with cards, and a
+ * business role adds only what identity/access.ts's table grants (the rows that name them say which).
+ */
+const signedIn = (row: Omit<Record<SignedInPrincipal, number>, 'adminOfA' | 'billingOfA'> & Partial<Record<'adminOfA' | 'billingOfA', number>>): Record<Principal, number> => ({
   anonymous: 401,
   algNone: 401,
   badSignature: 401,
   expired: 401,
   wrongIssuer: 401,
   accessToken: 401,
+  adminOfA: row.employeeOfA,
+  billingOfA: row.employeeOfA,
   ...row,
 });
 
-/** Owner of A, the agency managing A and an admin may manage business A; nobody else. */
+/** Owner of A, A's Admin, the agency managing A and an admin may manage business A; nobody else (A's Billing contact: 403). */
 const managesA = (ok: number) =>
-  signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
+  signedIn({ ownerOfA: ok, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, adminOfA: ok, billingOfA: 403, agencyManagingA: ok, agencyNotManagingA: 403, admin: ok });
 
 /** The Cognito admin group only. */
 const adminOnly = (ok: number) => signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 403, agencyNotManagingA: 403, admin: ok });
@@ -60,7 +68,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   importEmployees: managesA(200),
   exportEmployees: managesA(200),
   // The card's own employee may regenerate its QR too (the portal's 'Generate QR Code').
-  generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  generateCardQr: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, adminOfA: 200, billingOfA: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   updateEmployee: managesA(200),
   // The world's employee is active and has a card: managers reach the rules (409), nobody else gets that far.
   deleteEmployee: managesA(409),
@@ -101,7 +109,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   setInvoiceStatus: adminOnly(200),
   deleteInvoice: adminOnly(204),
   listUnappliedPayments: adminOnly(200),
-  listBusinessInvoices: managesA(200),
+  // A's Billing contact too (issue 41): billing is all that role may see.
+  listBusinessInvoices: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, adminOfA: 200, billingOfA: 200, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   getAgencyBilling: agencyOnly(200),
   // Who pays for a client: the agency that manages it and admins; its owner does not choose (the agency bills it).
   setClientBilling: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
@@ -134,11 +143,11 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   // Each allowed principal deletes a contact of its own; employeeOfA is not the employee these were shared with.
   deleteContact: managesA(204),
   // The card's own employee may ask too; locally the Google Wallet stand-in is the issuer, so allowed callers get the link.
-  createWalletPass: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  createWalletPass: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, adminOfA: 200, billingOfA: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The card's own employee and whoever manages its business (issue 22 §3).
-  getEmailSignature: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  getEmailSignature: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, adminOfA: 200, billingOfA: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // Apple Wallet (issue 22 §1): the local signer is configured, so the card's employee and its managers get a link.
-  createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  createApplePassLink: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, adminOfA: 200, billingOfA: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   // The link's signature is the credential: without one (the sample has none) nobody gets the pass.
   downloadApplePass: everyone(400),
   // PassKit (public, Apple's paths): a pass's calls need its `ApplePass` token, which no principal here sends (a Bearer
@@ -247,6 +256,28 @@ describe('authorization matrix', () => {
 
   it('covers every route of the table', () => {
     expect(Object.keys(expected).sort()).toEqual(routes.map((r) => r.operationId).sort());
+  });
+
+  it("does not let A's Admin hand over ownership: neither make an owner nor change the owner's role (issue 41)", async () => {
+    const db = await tables();
+    const create = sampleBodies.createEmployee() as Record<string, unknown>;
+    const update = sampleBodies.updateEmployee() as Record<string, unknown>;
+    const ownerProfile = await api('POST', `/api/businesses/${world.ids.businessId}/employees`, { user: world.users.ownerOfA, body: { ...create, role: 'owner' } });
+    expect(ownerProfile.status).toBe(201);
+    const before = await tableFingerprint();
+    const promote = await api('PUT', `/api/businesses/${world.ids.businessId}/employees/${world.targets.cardlessEmployeeId}`, { user: world.users.adminOfA, body: { ...update, role: 'owner' } });
+    const demote = await api('PUT', `/api/businesses/${world.ids.businessId}/employees/${ownerProfile.body.id}`, { user: world.users.adminOfA, body: { ...update, role: 'admin' } });
+    const addOwner = await api('POST', `/api/businesses/${world.ids.businessId}/employees`, { user: world.users.adminOfA, body: { ...create, role: 'owner' } });
+    for (const res of [promote, demote, addOwner]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.fieldErrors).toEqual({ role: messages.employee.onlyOwnerGivesOwnership });
+    }
+    expect(await tableFingerprint()).toEqual(before);
+    // What an Admin may give: the Admin and Billing contact roles.
+    const billing = await api('PUT', `/api/businesses/${world.ids.businessId}/employees/${world.targets.cardlessEmployeeId}`, { user: world.users.adminOfA, body: { ...update, role: 'billing' } });
+    expect(billing.status).toBe(200);
+    expect(billing.body.role).toBe('billing');
+    expect((await db.employee.get({ employeeId: world.targets.cardlessEmployeeId }).go()).data?.role).toBe('billing');
   });
 
   it('does not let a business owner regenerate a card of another business through their own business id', async () => {

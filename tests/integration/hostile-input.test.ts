@@ -16,7 +16,7 @@ const multiLineFields = new Set(['description', 'message', 'notes', 'metadataXml
 /** Choice fields, with values that are not among their choices (role escalation, case and padding tricks). */
 const enumFields: Record<string, unknown[]> = {
   pendingAccountType: ['admin', 'employee', 'BUSINESS', 'Business', ' business', 'agency ', 'business\u0000', 'agency\u202E', '', null, 0, ['business']],
-  role: ['admin', 'Owner', 'OWNER', 'owner ', 'superuser', '', null, 1, ['owner']],
+  role: ['Admin', 'billing contact', 'Owner', 'OWNER', 'owner ', 'superuser', '', null, 1, ['owner']],
   // Refused both as an employee status (draft/active/inactive) and as an invoice status an admin sets (paid/overdue/void).
   status: ['Active', 'ACTIVE', 'deleted', 'cancelled', 'pending', 'active\u0000', '', null, true],
 };

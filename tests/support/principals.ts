@@ -1,5 +1,6 @@
 // The people (and forged tokens) the authorization and hostile-input suites call the API as, over one shared
-// world: business A and business B, each with an employee (linked to a user) and a card, an agency that manages A and one that does not.
+// world: business A and business B, each with an employee (linked to a user) and a card, an Admin and a Billing contact
+// of A (employees of A with cards, holding those business roles), an agency that manages A and one that does not.
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt } from 'jose';
@@ -7,7 +8,7 @@ import { addEmployee, api, createOwnerWithBusiness, createUser, runtime, signIn,
 import { uploadAgencyLogo, uploadPng } from './uploads';
 import { sampleContext } from './route-samples';
 
-export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
+export const signedInPrincipals = ['ownerOfA', 'ownerOfB', 'employeeOfA', 'employeeOfB', 'adminOfA', 'billingOfA', 'agencyManagingA', 'agencyNotManagingA', 'admin'] as const;
 export const forgedPrincipals = ['algNone', 'badSignature', 'expired', 'wrongIssuer', 'accessToken'] as const;
 export type SignedInPrincipal = (typeof signedInPrincipals)[number];
 export type ForgedPrincipal = (typeof forgedPrincipals)[number];
@@ -37,7 +38,7 @@ export interface World {
   /** Business C: the admin's cascade delete takes it. */
   deletableBusinessId: string;
   /** Contacts shared with an employee of A (not the one employeeOfA is), one for each principal allowed to delete one. */
-  contactIds: Record<'ownerOfA' | 'agencyManagingA' | 'admin', string>;
+  contactIds: Record<'ownerOfA' | 'adminOfA' | 'agencyManagingA' | 'admin', string>;
   /** A working invitation link's token (for a draft employee of A) and the user whose e-mail it was sent to. */
   invitation: { token: string; invitee: TestUser };
   businessB: string;
@@ -102,15 +103,20 @@ export async function createWorld(): Promise<World> {
   await db.cardScanTotal.delete({ cardId: cardless.card.id }).go();
   await db.employee.patch({ employeeId: cardless.id }).remove(['cardId']).go();
 
-  /** A signed-in user linked to `employeeId` of `businessId`, as the invitation flow links one. */
-  const linkedEmployee = async (businessId: string, employeeId: string, displayName: string) => {
+  /** A signed-in user linked to `employeeId` of `businessId` in its business role, as the invitation flow links one. */
+  const linkedEmployee = async (businessId: string, employeeId: string, displayName: string, role: 'employee' | 'admin' | 'billing' = 'employee') => {
     const user = await createUser();
-    await db.membership.create({ userId: user.sub, scopeType: 'business', scopeId: businessId, role: 'employee', employeeId }).go();
+    await db.membership.create({ userId: user.sub, scopeType: 'business', scopeId: businessId, role, employeeId }).go();
     await db.profile.create({ userId: user.sub, email: user.email, displayName, accountType: 'employee' }).go();
     return user;
   };
   const employeeUser = await linkedEmployee(a.business.id, employeeOfA.id, 'Erin');
   const employeeOfBUser = await linkedEmployee(b.business.id, employeeOfB.id, 'Bo');
+  // The business roles beside a card (issue 41): the owner gives them in the Employee Profile dialog.
+  const adminOfA = await addEmployee(a.owner, a.business.id, { role: 'admin' });
+  const billingOfA = await addEmployee(a.owner, a.business.id, { role: 'billing' });
+  const adminUser = await linkedEmployee(a.business.id, adminOfA.id, 'Ada', 'admin');
+  const billingUser = await linkedEmployee(a.business.id, billingOfA.id, 'Bill', 'billing');
   const agencies: TestUser[] = [];
   for (const manages of [true, false]) {
     const user = await createUser();
@@ -136,6 +142,8 @@ export async function createWorld(): Promise<World> {
       ownerOfB: b.owner,
       employeeOfA: employeeUser,
       employeeOfB: employeeOfBUser,
+      adminOfA: adminUser,
+      billingOfA: billingUser,
       agencyManagingA: agencies[0]!,
       agencyNotManagingA: agencies[1]!,
       admin: await createUser({ groups: ['admin'] }),
@@ -152,7 +160,12 @@ export async function createWorld(): Promise<World> {
     unappliedSessionId,
     deletableBusinessId: (await createOwnerWithBusiness({ name: 'Business C' })).business.id,
     // Shared with the cardless employee (never deleted by another route's valid request, and not employeeOfA).
-    contactIds: { ownerOfA: await contactOf(a.business.id, cardless.id), agencyManagingA: await contactOf(a.business.id, cardless.id), admin: await contactOf(a.business.id, cardless.id) },
+    contactIds: {
+      ownerOfA: await contactOf(a.business.id, cardless.id),
+      adminOfA: await contactOf(a.business.id, cardless.id),
+      agencyManagingA: await contactOf(a.business.id, cardless.id),
+      admin: await contactOf(a.business.id, cardless.id),
+    },
     removableAdminId: (await createUser({ groups: ['admin'] })).sub,
     businessB: b.business.id,
     agencyId: managingAgencyId,

@@ -5,6 +5,7 @@
 // document client (the payments Lambda carries no ElectroDB), as ElectroDB would (audit-entry.test.ts).
 import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditActorType } from '../../../shared/schemas/audit';
+import type { EmployeeRole } from '../../../shared/schemas/employee';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, tableName } from '../data/client';
 import { entityStamp, keyPart } from '../data/key-format';
@@ -26,6 +27,8 @@ interface Actor {
   type: AuditActorType;
   id: string | null;
   label: string;
+  /** The business role a member of the business acted under (the log names it). */
+  role?: EmployeeRole;
 }
 
 /** Who is making the change, as the log shows them: a directory token, an admin, an agency's staff, a member, or the platform. */
@@ -36,9 +39,10 @@ export function actorOf(businessId: string): Actor {
   if (!caller) return { type: 'system', id: null, label: 'System' };
   const label = caller.email || caller.userId;
   if (caller.isAdmin) return { type: 'admin', id: caller.userId, label };
-  const isMember = caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === businessId);
+  const membership = caller.memberships.find((m) => m.scopeType === 'business' && m.scopeId === businessId);
   const isAgencyStaff = caller.memberships.some((m) => m.scopeType === 'agency');
-  return { type: !isMember && isAgencyStaff ? 'agency' : 'user', id: caller.userId, label };
+  if (!membership && isAgencyStaff) return { type: 'agency', id: caller.userId, label };
+  return { type: 'user', id: caller.userId, label, role: membership?.role };
 }
 
 /** The stored entry for a change made now by the current request's actor. */
@@ -55,6 +59,7 @@ export function auditEntryOf(change: AuditChange, now: Date = new Date()) {
     actorId: actor.id ?? undefined,
     actorLabel: actor.label,
     actorKey: actor.label.toLowerCase(),
+    actorRole: 'role' in actor ? actor.role : undefined,
     targetType: change.target.type,
     targetId: change.target.id,
     targetLabel: change.target.label ?? undefined,

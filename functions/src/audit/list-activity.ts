@@ -9,7 +9,7 @@ import { db, type Db } from '../data/entities';
 import { keyPart } from '../data/key-format';
 import { invalidCursor } from '../lib/errors';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 /** An export is every matching entry up to this many (a year of a busy business); the file says when it stopped. */
@@ -22,7 +22,7 @@ export function toAuditEntryDto(e: StoredEntry): AuditEntry {
     id: e.entryId,
     at: e.at,
     action: e.action as AuditEntry['action'],
-    actor: { type: e.actorType as AuditEntry['actor']['type'], id: e.actorId ?? null, label: e.actorLabel },
+    actor: { type: e.actorType as AuditEntry['actor']['type'], id: e.actorId ?? null, label: e.actorLabel, role: (e.actorRole as AuditEntry['actor']['role']) ?? null },
     target: { type: e.targetType, id: e.targetId, label: e.targetLabel ?? null },
     fields: e.fields ?? [],
     viewerIp: e.viewerIp ?? null,
@@ -56,7 +56,7 @@ function checkedCursor(businessId: string, cursor: string | undefined): string |
 }
 
 export async function listActivity(caller: Caller, businessId: string, filters: AuditQuery): Promise<{ entries: AuditEntry[]; cursor: string | null }> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'activity');
   const { data, cursor } = await queryOf(businessId, filters).go({ order: 'desc', cursor: checkedCursor(businessId, filters.cursor), count: ACTIVITY_PAGE_SIZE, pages: 'all' });
   return { entries: data.map(toAuditEntryDto), cursor: cursor ?? null };
 }
@@ -64,8 +64,8 @@ export async function listActivity(caller: Caller, businessId: string, filters: 
 const describe = (e: AuditEntry) => auditActions[e.action] ?? e.action;
 
 export async function exportActivity(caller: Caller, businessId: string, filters: Omit<AuditQuery, 'cursor'>): Promise<string> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'activity');
   const { data } = await queryOf(businessId, filters).go({ order: 'desc', count: EXPORT_LIMIT, pages: 'all' });
-  const rows = data.map(toAuditEntryDto).map((e) => [e.at, describe(e), e.action, e.actor.type, e.actor.label, e.target.type, e.target.label ?? '', e.target.id, e.fields.join(' '), e.viewerIp ?? '', e.requestId ?? '']);
-  return toCsv(['Time (UTC)', 'Action', 'Action id', 'Actor type', 'Actor', 'Target type', 'Target', 'Target id', 'Fields changed', 'Viewer address', 'Request id'], rows);
+  const rows = data.map(toAuditEntryDto).map((e) => [e.at, describe(e), e.action, e.actor.type, e.actor.label, e.actor.role ?? '', e.target.type, e.target.label ?? '', e.target.id, e.fields.join(' '), e.viewerIp ?? '', e.requestId ?? '']);
+  return toCsv(['Time (UTC)', 'Action', 'Action id', 'Actor type', 'Actor', 'Actor role', 'Target type', 'Target', 'Target id', 'Fields changed', 'Viewer address', 'Request id'], rows);
 }

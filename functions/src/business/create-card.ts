@@ -2,7 +2,7 @@
 import type { Employee } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
@@ -14,7 +14,7 @@ import { getCard, getEmployee } from './repository';
 import { withFreshBusiness } from './fresh-business';
 
 export async function createCard(caller: Caller, businessId: string, employeeId: string): Promise<Employee> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const employee = await getEmployee(employeeId);
   if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
   if (await getCardOfEmployee(employee)) throw new AppError('CONFLICT', messages.employee.cardExists);

@@ -3,7 +3,7 @@
 // failure leaves the employee and card; the dashboard regenerates it.
 import type { Employee, EmployeeCreate } from '../../../shared/schemas/employee';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay, assertMayGiveRole } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
@@ -15,7 +15,8 @@ import { createEmployeeWithCard, getCard, getEmployee } from './repository';
 import { withFreshBusiness } from './fresh-business';
 
 export async function createEmployee(caller: Caller, businessId: string, input: EmployeeCreate): Promise<Employee> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
+  await assertMayGiveRole(caller, businessId, null, input.role);
   const employeeId = newId();
   const cardId = newId();
   const fields = { ...compact(input), employeeId, businessId };

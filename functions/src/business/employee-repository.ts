@@ -62,7 +62,7 @@ export interface EmployeeUpdate {
   cardProfile: NewCard['profile'];
   cardIsActive: boolean;
   /** The linked user's membership role, when it must change with the employee's role. */
-  membershipRole?: 'owner' | 'employee';
+  membershipRole?: EmployeeRecord['role'];
   /** More items of the same change (directory sync: the directory user, its userName guards), after the others. */
   extra?: (entities: TransactionEntities) => unknown[];
 }
@@ -157,7 +157,7 @@ export async function deleteEmployeeRecords(employee: EmployeeRecord, card: Card
       const items = [
         e
           .delete({ employeeId: employee.employeeId })
-          .where((attr, { eq }) => `${eq(attr.status, 'inactive')} AND ${eq(attr.role, 'employee')} AND ${eq(attr.updatedAt, employee.updatedAt ?? employee.createdAt)}`)
+          .where((attr, { eq, ne }) => `${eq(attr.status, 'inactive')} AND ${ne(attr.role, 'owner')} AND ${eq(attr.updatedAt, employee.updatedAt ?? employee.createdAt)}`)
           .commit(),
         employeeEmailGuard.delete({ businessId: employee.businessId, email: employee.email.toLowerCase() }).commit() as never,
         business

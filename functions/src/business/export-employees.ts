@@ -5,14 +5,14 @@ import { toCsv } from '../../../shared/csv';
 import { employeeCsvColumns } from '../../../shared/employee-csv-columns';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { businessClosed, openBusinessCardDays, scansOf } from '../scan-totals/open-days';
 import { cardUrlOf } from './dto';
 
 const statusLabels = { draft: 'Draft', active: 'Active', inactive: 'Inactive' } as const;
 
 export async function exportEmployees(caller: Caller, businessId: string): Promise<string> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const { data } = await db().service.collections.dashboard({ businessId }).go({ pages: 'all' });
   // Closed figures plus the open card-days (issue 25 §2): one more Query, of the business's card-days after its close.
   const openDays = await openBusinessCardDays(businessId, await businessClosed(businessId));

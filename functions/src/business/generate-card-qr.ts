@@ -7,7 +7,7 @@ import { qrTargetOf } from '../../../shared/urls';
 import { deleteMediaObjects, mediaKeyOf, putMediaObject } from '../adapters/media';
 import { renderQr } from '../adapters/qr';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness, assertCanUseCard } from '../identity/access';
+import { assertCanUseCard, assertMay } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { customOriginOfBusiness } from '../domain-records/card-origin';
@@ -46,7 +46,7 @@ export async function generateCardQr(caller: Caller, businessId: string, cardId:
   const card = await getCard(cardId);
   if (!card || card.businessId !== businessId) {
     // Whether a card exists is only for those who may manage the business to learn.
-    await assertCanManageBusiness(caller, businessId);
+    await assertMay(caller, businessId, 'employees');
     throw notFound('Card not found.');
   }
   await assertCanUseCard(caller, card);

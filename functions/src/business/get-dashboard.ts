@@ -4,7 +4,7 @@ import type { Dashboard } from '../../../shared/schemas/dashboard';
 import { DEFAULT_CURRENCY } from '../../../shared/format';
 import { businessMonthlyCost, businessRatePerUser } from '../../../shared/pricing';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { listActivePlans } from '../plans/repository';
 import { toBusinessDto, toEmployeeDto } from './dto';
@@ -12,7 +12,7 @@ import { payingAgencyName } from './paying-agency';
 import { DASHBOARD_PAGE_SIZE, getDashboardPage } from './repository';
 
 export async function getDashboard(caller: Caller, businessId: string, cursor?: string, pageSize: number = DASHBOARD_PAGE_SIZE): Promise<Dashboard> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const [page, plans, billedByAgency] = await Promise.all([getDashboardPage(businessId, cursor || undefined, pageSize), listActivePlans(), payingAgencyName(businessId)]);
   if (!page.business) throw notFound('Business not found.');
 

@@ -7,7 +7,7 @@ import type { AnalyticsRange, CardScanAnalytics, ScanAnalytics, ScanSplit, TopCa
 import { scanSourceCounterOf, scanSources, type ScanSource } from '../../../shared/scan-sources';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { getCardOfEmployee } from './employee-repository';
 import { myEmployeeRecord } from './my-employee';
 import { businessCardDays, businessClosed, isOpenFor, openFromOf, scansOf, sumCounts, type CardDay } from '../scan-totals/open-days';
@@ -65,7 +65,7 @@ async function topCardsOf(businessId: string, cardDays: CardDay[]): Promise<TopC
  * is earlier (the all-time total adds every open day); the same Query gives the top cards.
  */
 export async function getScanAnalytics(caller: Caller, businessId: string, days: AnalyticsRange, now = new Date()): Promise<ScanAnalytics> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'analytics');
   const range = daysEnding(now, days);
   const first = range[0]!;
   const last = range[range.length - 1]!;

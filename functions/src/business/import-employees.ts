@@ -11,7 +11,7 @@ import { importedEmployeeSchema, type EmployeeImportRequest, type EmployeeImport
 import { messages } from '../../../shared/messages';
 import { db } from '../data/entities';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { fieldErrorsOf } from '../http/http';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
@@ -44,7 +44,7 @@ function joinLineBreaks(row: ImportRow): { cells: Omit<ImportRow, 'line'>; notic
 }
 
 export async function importEmployees(caller: Caller, businessId: string, request: EmployeeImportRequest): Promise<EmployeeImportResponse> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const results = new Map<number, ImportRowResult>();
   const valid: Valid[] = [];
   const seen = new Set<string>();

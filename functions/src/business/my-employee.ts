@@ -37,6 +37,7 @@ export async function getMyEmployee(caller: Caller): Promise<MyEmployee> {
       secondaryColor: orNull(business.secondaryColor),
       accentColor: orNull(business.accentColor),
     },
-    isOwner: caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === business.businessId && m.role === 'owner'),
+    // Anyone with a business role beside their card (Owner, Admin, Billing contact) has the business portal too.
+    isOwner: caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === business.businessId && m.role !== 'employee'),
   };
 }

@@ -3,7 +3,7 @@
 // brought in step before the call answers, so every public card shows the new look at once.
 import type { Business, BusinessSettings } from '../../../shared/schemas/business';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { messages } from '../../../shared/messages';
 import { cardBusinessOf } from './card-snapshot';
@@ -15,7 +15,7 @@ import { imageOwnerFolder, storedImageKeys } from '../adapters/media-keys';
 import { fanOutBusinessToCards, saveBusinessSettings, type BusinessChanges } from './settings-repository';
 
 export async function updateBusinessSettings(caller: Caller, businessId: string, settings: BusinessSettings): Promise<Business> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   const before = await getBusiness(businessId);
   if (!before) throw notFound('Business not found.');
   // A client billed directly is billed at its billing e-mail, never its agency's (issue 40): it may change, not go.

@@ -5,7 +5,7 @@ import type { CardExtras } from '../../../shared/schemas/card-design';
 import { cardIsActiveFor, type Employee, type EmployeeProfile, type EmployeeUpdate } from '../../../shared/schemas/employee';
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay, assertMayGiveRole } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { compact } from '../lib/values';
@@ -32,9 +32,10 @@ function extrasChanges(extras: CardExtras | undefined): Pick<EmployeeChanges, 'p
 
 /** The owner's (or managing agency's, or an admin's) save of the Employee Profile dialog. */
 export async function updateEmployee(caller: Caller, businessId: string, employeeId: string, input: EmployeeUpdate): Promise<Employee> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const employee = await getEmployee(employeeId);
   if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
+  await assertMayGiveRole(caller, businessId, employee.role, input.role);
   return saveEmployee(employee, input);
 }
 

@@ -6,12 +6,12 @@ import { cardUrlOf } from '../business/dto';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getBusiness, getEmployee } from '../business/repository';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { renderCardPage } from './card-page';
 
 export async function previewCardDesign(caller: Caller, businessId: string, design: CardDesign, employeeId: string): Promise<string> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   const [business, employee] = await Promise.all([getBusiness(businessId), getEmployee(employeeId)]);
   if (!business) throw notFound('Business not found.');
   // Another business's employee is as unknown here as a made-up id.

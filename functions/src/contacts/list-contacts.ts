@@ -2,7 +2,7 @@
 // admin) all of the business's, optionally for one employee. Deleting: the same people.
 import type { Contact } from '../../../shared/schemas/contact';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { notFound } from '../lib/errors';
 import { getEmployee } from '../business/repository';
 import { toContactDto } from './dto';
@@ -20,7 +20,7 @@ export async function listMyContacts(caller: Caller): Promise<Contact[]> {
 }
 
 export async function listBusinessContacts(caller: Caller, businessId: string, employeeId?: string): Promise<Contact[]> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'contacts');
   // A filter naming someone outside the business is as unknown as a made-up id.
   if (employeeId && (await getEmployee(employeeId))?.businessId !== businessId) throw notFound('Employee not found.');
   return (await listContactsOfBusiness(businessId, employeeId)).map(toContactDto);
@@ -31,6 +31,6 @@ export async function removeContact(caller: Caller, businessId: string, contactI
   const contact = await getContact(contactId);
   if (!contact || contact.businessId !== businessId) throw notFound('Contact not found.');
   const own = caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === businessId && m.employeeId === contact.employeeId);
-  if (!own) await assertCanManageBusiness(caller, businessId);
+  if (!own) await assertMay(caller, businessId, 'contacts');
   await deleteContact(contactId);
 }

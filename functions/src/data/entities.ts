@@ -117,7 +117,8 @@ export function buildEntities() {
         userId: { ...text, required: true },
         scopeType: { type: ['business', 'agency'] as const, required: true },
         scopeId: { ...text, required: true },
-        role: { type: ['owner', 'employee'] as const, required: true },
+        /** owner, or an employee's business role (admin, billing contact, employee): identity/access.ts reads it. */
+        role: { type: ['owner', 'admin', 'billing', 'employee'] as const, required: true },
         employeeId: text,
         /** Set when the employee left (issue 23 §2, functions/src/leavers): the membership grants nothing any more. */
         leftAt: text,
@@ -267,7 +268,7 @@ export function buildEntities() {
         bookingUrl: text,
         officeAddress: text,
         extraLinks,
-        role: { type: ['employee', 'owner'] as const, required: true, default: 'employee' },
+        role: { type: ['employee', 'admin', 'billing', 'owner'] as const, required: true, default: 'employee' },
         status: { type: ['draft', 'active', 'inactive'] as const, required: true, default: 'draft' },
         /** The Cognito user linked to this employee after onboarding. */
         userId: text,
@@ -898,6 +899,8 @@ export function buildEntities() {
         actorType: { ...text, required: true, readOnly: true },
         actorId: { ...text, readOnly: true },
         actorLabel: { ...text, required: true, readOnly: true },
+        /** The business role a member acted under (owner, admin, billing, employee); absent for everyone else. */
+        actorRole: { ...text, readOnly: true },
         /** The label in lower case, for the person filter. */
         actorKey: { ...text, required: true, readOnly: true },
         targetType: { ...text, required: true, readOnly: true },

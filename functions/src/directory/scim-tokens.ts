@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { directorySyncMessages } from '../../../shared/messages/directory-sync';
 import { MAX_SCIM_TOKENS, type DirectorySync, type DirectorySyncSettings, type ScimToken, type ScimTokenCreated } from '../../../shared/schemas/directory-sync';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { recordAudit } from '../audit/audit-entry';
@@ -27,7 +27,7 @@ const toDto = (t: ScimTokenRecord): ScimToken => ({ id: t.tokenId, name: t.name,
 const byCreated = (a: ScimTokenRecord, b: ScimTokenRecord) => a.createdAt.localeCompare(b.createdAt);
 
 async function assertBusiness(caller: Caller, businessId: string): Promise<void> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   if (!(await getBusiness(businessId))) throw notFound('Business not found.');
 }
 
@@ -53,7 +53,7 @@ export async function createScimToken(caller: Caller, businessId: string, name: 
 }
 
 export async function revokeScimToken(caller: Caller, businessId: string, tokenId: string): Promise<void> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   const token = (await listScimTokens(businessId)).find((t) => t.tokenId === tokenId);
   if (!token || !(await deleteScimToken(token.tokenHash))) throw notFound(directorySyncMessages.tokenNotFound);
   await recordAudit({ businessId, action: 'scimToken.revoked', target: { type: 'scimToken', id: token.tokenId, label: token.name } });

@@ -14,7 +14,7 @@ import { db } from '../data/entities';
 import { newCardOf } from '../business/card-snapshot';
 import { cardUrlOf } from '../business/dto';
 import { cardQrKeys } from '../business/generate-card-qr';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { newId } from '../lib/ids';
 import { compact } from '../lib/values';
 import { putMediaObject } from '../adapters/media';
@@ -223,7 +223,7 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
 export async function createUser(ctx: ScimContext, body: unknown): Promise<ScimUser> {
   const input = readUserDocument(body);
   const profile = checkedProfile(input);
-  await assertCanManageBusiness(ctx.caller, ctx.businessId);
+  await assertMay(ctx.caller, ctx.businessId, 'employees');
   const employeeId = newId();
   const cardId = newId();
   const fields = {

@@ -1,6 +1,7 @@
 // Access patterns of identity: a user's profile and memberships (one Query reads both) and agency–client links.
 import { db } from '../data/entities';
 import type { AccountType } from '../../../shared/schemas/me';
+import type { EmployeeRole } from '../../../shared/schemas/employee';
 import { isConditionalFailure } from '../data/conditional';
 import { recordMetric } from '../lib/metrics';
 
@@ -13,11 +14,15 @@ export interface ProfileRecord {
   lastSignInAt?: string;
 }
 
+/** A member's role in a business: its owner, or the role an employee holds beside their card; an agency's: owner. */
+export type BusinessRole = EmployeeRole;
+
 export interface MembershipRecord {
   userId: string;
   scopeType: 'business' | 'agency';
   scopeId: string;
-  role: 'owner' | 'employee';
+  /** owner, or the business role an employee holds beside their card (identity/access.ts says what each may do). */
+  role: BusinessRole;
   employeeId?: string;
   /** Set when the employee left (issue 23 §2). */
   leftAt?: string;

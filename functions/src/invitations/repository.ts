@@ -63,7 +63,7 @@ export async function linkAccountToEmployee(link: AccountLink): Promise<LinkRefu
               .where((attr, { notExists }) => notExists(attr.employeeId))
               .commit() as never)
           : (membership
-              .create({ userId, scopeType: 'business', scopeId: employee.businessId, role: employee.role === 'owner' ? 'owner' : 'employee', employeeId: employee.employeeId })
+              .create({ userId, scopeType: 'business', scopeId: employee.businessId, role: employee.role, employeeId: employee.employeeId })
               .commit() as never),
       ];
       if (card && !card.isActive) items.push(c.patch({ cardId: card.cardId }).set({ isActive: true }).commit() as never);

@@ -5,7 +5,7 @@ import type { InvitationReceipt } from '../../../shared/schemas/invitation';
 import { sendMail } from '../adapters/mail';
 import { getBusiness, getEmployee } from '../business/repository';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { invitationMail } from '../mail/invitation-mail';
@@ -21,7 +21,7 @@ export function onboardingLinkOf(siteOrigin: string, token: string): string {
 }
 
 export async function sendInvitation(caller: Caller, businessId: string, employeeId: string, now = new Date()): Promise<InvitationReceipt> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const [employee, business] = await Promise.all([getEmployee(employeeId), getBusiness(businessId)]);
   if (!employee || employee.businessId !== businessId || !business) throw notFound('Employee not found.');
   if (employee.userId) throw new AppError('CONFLICT', messages.invitation.alreadyJoined);

@@ -19,7 +19,7 @@ import { getCardOfEmployee } from '../business/employee-repository';
 import { getBusiness, getCard, getCardScanTotal, getEmployee, type BusinessRecord, type CardRecord, type EmployeeRecord } from '../business/repository';
 import { saveEmployeeStatus, updateEmployee } from '../business/update-employee';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { endSessions } from '../identity/repository';
 import { listContactsOfEmployee } from '../contacts/repository';
 import { AppError, notFound } from '../lib/errors';
@@ -69,7 +69,7 @@ async function successorCardOf(businessId: string, leaverCardId: string | undefi
  * (the people to pick instead are searched: search-people.ts).
  */
 export async function previewLeaving(caller: Caller, businessId: string, employeeId: string): Promise<LeavingPreview> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const leaver = await employeeOf(businessId, employeeId);
   const business = await getBusiness(businessId);
   if (!business) throw notFound('Business not found.');
@@ -85,7 +85,7 @@ export async function previewLeaving(caller: Caller, businessId: string, employe
 
 /** Deactivates an employee (see the header for the steps). Repeating it completes the steps a failure left undone. */
 export async function deactivateEmployee(caller: Caller, businessId: string, employeeId: string, options: DeactivateEmployee = {}): Promise<LeaverOutcome> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   return leave(await employeeOf(businessId, employeeId), options);
 }
 
@@ -152,7 +152,7 @@ export async function leave(before: EmployeeRecord, options: DeactivateEmployee 
  * then the leaver flow with its defaults (the default successor, leads to the creator); saved back from Inactive, coming back.
  */
 export async function updateEmployeeOrLeave(caller: Caller, businessId: string, employeeId: string, input: EmployeeUpdate): Promise<Employee> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const before = await employeeOf(businessId, employeeId);
   if (input.status === 'inactive' && before.status !== 'inactive') {
     const business = await getBusiness(businessId);
@@ -167,7 +167,7 @@ export async function updateEmployeeOrLeave(caller: Caller, businessId: string, 
 
 /** Reactivates: the card shows again and the access comes back; the leads stay where they went. */
 export async function reactivateEmployee(caller: Caller, businessId: string, employeeId: string): Promise<LeaverOutcome> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const before = await employeeOf(businessId, employeeId);
   if (before.status !== 'inactive') throw new AppError('CONFLICT', messages.leavers.notInactive);
   return rejoin(before);

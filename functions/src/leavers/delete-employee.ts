@@ -5,7 +5,7 @@
 // card page keeps answering 410 with who left and the way on, never a bare 404.
 import { messages } from '../../../shared/messages';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { deleteEmployeeMedia, photoKeysOf, qrKeysOf } from '../business/employee-media';
@@ -16,7 +16,7 @@ import { keepTombstone } from './deactivate';
 import { markLeaverDeleted } from '../business/leaver-repository';
 
 export async function deleteEmployee(caller: Caller, businessId: string, employeeId: string): Promise<void> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const employee = await getEmployee(employeeId);
   if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');
   if (employee.role === 'owner') throw new AppError('CONFLICT', messages.employee.deleteNotOwner);

@@ -7,7 +7,7 @@ import { messages } from '../../../shared/messages';
 import { recordAudit } from '../audit/audit-entry';
 import { getBusiness, getCard, getEmployee, type BusinessRecord, type EmployeeRecord } from '../business/repository';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { setLeaverDefaults } from '../business/leaver-repository';
 
@@ -49,7 +49,7 @@ async function viewOf(business: Pick<BusinessRecord, 'businessId' | 'defaultSucc
 }
 
 export async function getLeaverDefaults(caller: Caller, businessId: string): Promise<LeaverDefaults> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   const business = await getBusiness(businessId);
   if (!business) throw notFound('Business not found.');
   return viewOf(business);
@@ -66,7 +66,7 @@ function changedDefaults(before: Pick<BusinessRecord, 'defaultSuccessorId' | 'de
 
 /** Saves the defaults; every person named must be an active employee of this business with a card (400 per field otherwise, nothing stored). */
 export async function saveLeaverDefaults(caller: Caller, businessId: string, input: LeaverDefaultsUpdate): Promise<LeaverDefaults> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   const business = await getBusiness(businessId);
   if (!business) throw notFound('Business not found.');
   const named: [field: string, employeeId: string][] = [

@@ -5,7 +5,7 @@
 // successor picker').
 import { PEOPLE_SEARCH_LIMIT, type PeopleSearch, type SearchPeopleQuery } from '../../../shared/schemas/leavers';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { listActivePeopleOfBusiness, type PersonRow } from '../business/leaver-repository';
 
 const folded = (value: string | undefined) => (value ?? '').normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
@@ -17,7 +17,7 @@ function matches(person: PersonRow, words: string[]): boolean {
 }
 
 export async function searchPeople(caller: Caller, businessId: string, query: SearchPeopleQuery): Promise<PeopleSearch> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'employees');
   const words = folded(query.q).split(/\s+/).filter(Boolean);
   const found = (await listActivePeopleOfBusiness(businessId))
     .filter((p) => p.employeeId !== query.exclude && (!query.withCard || p.cardId) && matches(p, words))

@@ -16,8 +16,9 @@ import { accessEndedViewOf, leftBusinessOf, type LeftBusiness } from '../leavers
 /** What the browser remembered from sign-up; only business or agency are accepted (schema). */
 export type ResolveMeInput = z.output<typeof pendingAccountTypeSchema>;
 
+/** An Admin or Billing contact is an employee (with a card) whose business role opens the business dashboard. */
 export function roleOf(caller: Caller): { role: Me['role']; membership: MembershipRecord | null } {
-  const employee = caller.memberships.find((m) => m.scopeType === 'business' && m.role === 'employee');
+  const employee = caller.memberships.find((m) => m.scopeType === 'business' && m.role !== 'owner');
   if (employee) return { role: 'employee', membership: employee };
   const owner = caller.memberships.find((m) => m.scopeType === 'business' && m.role === 'owner');
   if (owner) return { role: 'owner', membership: owner };
@@ -26,14 +27,15 @@ export function roleOf(caller: Caller): { role: Me['role']; membership: Membersh
 }
 
 /**
- * The rule, in order: admin; an employee of a business → their portal; an owner → the business dashboard; an agency →
+ * The rule, in order: admin; an employee of a business → their portal (an Admin or Billing contact → the business
+ * dashboard); an owner → the business dashboard; an agency →
  * the agency dashboard; a leaver → 'Access Ended'; an employee account with no business left → 'Access Ended' too (it
  * cannot own a business, so onboarding would be a dead end); an agency account → the agency dashboard (to set one up);
  * everyone else — no business, agency or employee record, not a leaver — business onboarding.
  */
-export function destinationOf(who: { isAdmin: boolean; role: Me['role']; agency: boolean; left: LeftBusiness | null; accountType: AccountType | null }): Destination {
+export function destinationOf(who: { isAdmin: boolean; role: Me['role']; businessRole?: Me['businessRole']; agency: boolean; left: LeftBusiness | null; accountType: AccountType | null }): Destination {
   if (who.isAdmin) return 'admin';
-  if (who.role === 'employee') return 'employee-portal';
+  if (who.role === 'employee') return who.businessRole === 'admin' || who.businessRole === 'billing' ? 'business' : 'employee-portal';
   if (who.role === 'owner') return 'business';
   if (who.agency) return 'agency';
   if (who.left || who.accountType === 'employee') return 'access-ended';
@@ -79,7 +81,8 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
   // An owner or employee of a white-labelled client sees its agency's brand (one GetItem of the business they belong to).
   const business = (role === 'owner' || role === 'employee') && membership ? await getBusiness(membership.scopeId) : null;
   const brand = business ? brandOfBusiness(business) : null;
-  const destination = destinationOf({ isAdmin: caller.isAdmin, role, agency: Boolean(agency), left, accountType });
+  const businessRole = membership?.scopeType === 'business' ? membership.role : null;
+  const destination = destinationOf({ isAdmin: caller.isAdmin, role, businessRole, agency: Boolean(agency), left, accountType });
 
   return {
     userId: caller.userId,
@@ -89,6 +92,7 @@ export async function resolveMe(caller: Caller, input: ResolveMeInput): Promise<
     isAdmin: caller.isAdmin,
     accountType,
     role,
+    businessRole,
     employeeId: membership?.employeeId ?? null,
     businessId: membership?.scopeId ?? null,
     agencyId: agency?.scopeId ?? null,

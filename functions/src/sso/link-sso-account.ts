@@ -103,7 +103,7 @@ export async function linkSsoAccount(caller: Caller, claims?: TokenClaims): Prom
           .where((attr, { notExists, eq }) => `${notExists(attr.userId)} AND ${eq(attr.businessId, sso.businessId)}`)
           .commit() as never,
         employeeUserGuard.create({ userId: caller.userId, employeeId: employee.employeeId }).commit() as never,
-        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: sso.businessId, role, employeeId: employee.employeeId, ssoProvider }).commit() as never,
+        membership.create({ userId: caller.userId, scopeType: 'business', scopeId: sso.businessId, role: employee.role, employeeId: employee.employeeId, ssoProvider }).commit() as never,
       ];
       if (card && !card.isActive) items.push(c.patch({ cardId: card.cardId }).set({ isActive: true }).commit() as never);
       if (billableDelta || activeDelta) items.push(business.patch({ businessId: sso.businessId }).add({ billableEmployeeCount: billableDelta, activeCardCount: activeDelta }).commit() as never);
@@ -133,7 +133,7 @@ async function linkBeside(caller: Caller, employee: EmployeeRecord, ssoProvider:
         .where((attr, { exists, eq, ne }) => `${exists(attr.userId)} AND ${eq(attr.businessId, businessId)} AND ${ne(attr.status, 'inactive')}`)
         .commit() as never,
       employeeUserGuard.create({ userId: caller.userId, employeeId }).commit() as never,
-      membership.create({ userId: caller.userId, scopeType: 'business', scopeId: businessId, role, employeeId, ssoProvider }).commit() as never,
+      membership.create({ userId: caller.userId, scopeType: 'business', scopeId: businessId, role: employee.role, employeeId, ssoProvider }).commit() as never,
       auditPut(auditEntry, { businessId, action: 'sso.employeeLinked', target: { type: 'employee', id: employeeId, label: employee.name } }) as never,
     ])
     .go();

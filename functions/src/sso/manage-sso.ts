@@ -12,7 +12,7 @@ import type { ssoProviderInputSchema } from '../../../shared/schemas/sso';
 import { recordAudit } from '../audit/audit-entry';
 import { getBusiness } from '../business/repository';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { lookUpTxtRecord, txtRecordName, txtRecordValue } from './dns-check';
@@ -44,7 +44,7 @@ import { parseSamlMetadata } from './saml-metadata';
 type ProviderInput = z.output<typeof ssoProviderInputSchema>;
 
 async function assertBusiness(caller: Caller, businessId: string): Promise<void> {
-  await assertCanManageBusiness(caller, businessId);
+  await assertMay(caller, businessId, 'settings');
   if (!(await getBusiness(businessId))) throw notFound('Business not found.');
 }
 

@@ -35,7 +35,7 @@ export const tableLookup: SsoSignInLookup = {
   },
   async employeeBusinesses(userId) {
     const { memberships } = await loadUserRecords(userId);
-    return memberships.filter((m) => m.scopeType === 'business' && m.role === 'employee').map((m) => m.scopeId);
+    return memberships.filter((m) => m.scopeType === 'business' && m.role !== 'owner').map((m) => m.scopeId);
   },
 };
 

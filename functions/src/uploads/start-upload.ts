@@ -6,7 +6,7 @@ import { s3PresignedPostSdk } from '../adapters/sdk';
 import { getEmployee } from '../business/repository';
 import { mediaConfig } from '../config';
 import type { Caller } from '../identity/caller';
-import { assertCanManageBusiness } from '../identity/access';
+import { assertMay } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { uploadKey } from '../adapters/media-keys';
@@ -16,11 +16,11 @@ const TICKET_SECONDS = 600;
 /** An unconfirmed upload's record and object are gone after a day (TTL, and the bucket's lifecycle rule). */
 const UPLOAD_RECORD_SECONDS = 24 * 60 * 60;
 
-/** Logos and covers: whoever may manage the business. Photos: they, or the employee whose photo it is. */
+/** Logos and covers: whoever may change its settings. Photos: whoever may manage its employees, or the employee whose photo it is. */
 export async function assertMayUpload(caller: Caller, businessId: string, purpose: 'logo' | 'photo' | 'cover', employeeId?: string): Promise<void> {
   const ownPhoto =
     purpose === 'photo' && caller.memberships.some((m) => m.scopeType === 'business' && m.scopeId === businessId && m.employeeId === employeeId);
-  if (!ownPhoto) await assertCanManageBusiness(caller, businessId);
+  if (!ownPhoto) await assertMay(caller, businessId, purpose === 'photo' ? 'employees' : 'settings');
   if (purpose === 'photo') {
     const employee = employeeId ? await getEmployee(employeeId) : null;
     if (!employee || employee.businessId !== businessId) throw notFound('Employee not found.');

@@ -4,6 +4,7 @@
 // Each page's query options are imported when that page opens: importing every page's would build every page's
 // response schemas (zod) at boot, blocking a phone's main thread for tens of milliseconds (issue 25 §1).
 import type { Me } from '@shared/schemas/me';
+import { loadsDashboard } from '@web/lib/signed-in-destination';
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { markPrefetchedAtBoot } from '@web/lib/query-freshness';
 
@@ -21,7 +22,7 @@ export async function prefetchPageData(client: QueryClient, page: PageWithData, 
     case '/business':
     case '/business/:businessId': {
       const businessId = params.businessId ?? me.businessId;
-      if (!businessId || me.role === 'employee') return;
+      if (!businessId || !loadsDashboard(me)) return;
       const { dashboardQuery } = await import('@web/features/business/api/get-dashboard');
       const query = dashboardQuery(businessId);
       return prefetch(query, () => client.prefetchInfiniteQuery(query));

@@ -12,6 +12,7 @@ import { startGet } from '@web/lib/api-client';
 import { whenConfigLoaded } from '@web/lib/config';
 import { hasStoredSession, loadAuth } from '@web/lib/load-auth';
 import type { Me } from '@shared/schemas/me';
+import { loadsDashboard } from '@web/lib/signed-in-destination';
 import type { PageWithData } from './page-data';
 import { RouteErrorBoundary } from './route-error';
 
@@ -172,7 +173,7 @@ function firstRequestsOf(page: PageWithData, params: Record<string, string | und
     case '/business':
     case '/business/:businessId': {
       const businessId = params.businessId ?? me.businessId;
-      return businessId && me.role !== 'employee' ? [{ path: `/api/businesses/${encodeURIComponent(businessId)}/dashboard` }] : [];
+      return businessId && loadsDashboard(me) ? [{ path: `/api/businesses/${encodeURIComponent(businessId)}/dashboard` }] : [];
     }
     case '/agency':
       return me.accountType === 'agency' ? [{ path: '/api/agency' }] : [];

@@ -10,6 +10,7 @@ const me = (overrides: Partial<Me> = {}): Me => ({
   isAdmin: false,
   accountType: 'business',
   role: null,
+  businessRole: null,
   employeeId: null,
   businessId: null,
   agencyId: null,

@@ -22,3 +22,11 @@ export function signedInDestination(me: Me | null, pendingRedirect: string | nul
   if (!me) return null;
   return destinationPaths[me.destination];
 }
+
+/**
+ * Does the dashboard's data load for this person (issue 41): owners, agencies and admins, and a business's Admins; a
+ * Billing contact sees only billing, a plain employee their portal.
+ */
+export function loadsDashboard(me: Me): boolean {
+  return me.role !== 'employee' || me.businessRole === 'admin';
+}

@@ -1,6 +1,7 @@
 // The Activity dialog (issue 23 §3): the business's audit log newest first — who changed what, when and from where —
 // with filters by person, action and days, 'Load more', and the same entries as CSV. Loaded on first open.
 import { activityMessages } from '@shared/messages/activity';
+import { businessRoleMessages } from '@shared/messages/business-roles';
 import { auditActionIds, auditActions, auditQuerySchema, type AuditEntry } from '@shared/schemas/audit';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
@@ -57,7 +58,10 @@ function EntryItem({ entry }: { entry: AuditEntry }) {
         </time>
       </div>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="break-all">By {entry.actor.label}</span>
+        <span className="break-all">
+          By {entry.actor.label}
+          {entry.actor.role ? ` as ${businessRoleMessages.labels[entry.actor.role]}` : null}
+        </span>
         {badge ? <Badge variant="secondary">{badge}</Badge> : null}
       </p>
       {entry.fields.length > 0 ? <p className="text-sm text-muted-foreground">Changed: {entry.fields.map((f) => fieldWords[f] ?? f).join(', ')}</p> : null}

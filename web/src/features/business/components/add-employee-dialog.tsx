@@ -2,13 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { employeeCreateSchema, type EmployeeCreate, type EmployeeCreateInput } from '@shared/schemas/employee';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
 import { Input } from '@web/components/input';
 import { NativeSelect } from '@web/components/native-select';
+import { RoleField } from './role-field';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useCreateEmployee } from '../api/create-employee';
@@ -41,6 +42,7 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
   const createEmployee = useCreateEmployee(businessId);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
@@ -49,6 +51,7 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
     resolver: zodResolver(employeeCreateSchema),
     defaultValues: emptyForm,
   });
+  const role = useWatch({ control, name: 'role' }) ?? 'employee';
 
   const onSubmit = handleSubmit(async (input) => {
     try {
@@ -103,12 +106,7 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
             <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
               <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="off" {...register('linkedinProfile')} />
             </FormField>
-            <FormField label="Role" error={err('role')}>
-              <NativeSelect {...register('role')}>
-                <option value="employee">Employee</option>
-                <option value="owner">Owner</option>
-              </NativeSelect>
-            </FormField>
+            <RoleField registration={register('role')} value={role} initial="employee" error={err('role')} />
             <FormField label="Status" error={err('status')}>
               <NativeSelect {...register('status')}>
                 <option value="draft">Draft</option>

@@ -7,6 +7,7 @@ import { Card } from '@web/components/card';
 import { pluralize } from '@shared/format';
 import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
+import { roleBadgeOf } from './role-field';
 
 /** `onDelete` is offered only for an inactive employee who is not an owner (spec 2). */
 export function EmployeeCard({ employee, onView, onDelete }: { employee: Employee; onView: () => void; onDelete: () => void }) {
@@ -19,7 +20,7 @@ export function EmployeeCard({ employee, onView, onDelete }: { employee: Employe
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="truncate font-semibold">{employee.name}</h3>
-            {employee.role === 'owner' && <Badge variant="default">Owner</Badge>}
+            {roleBadgeOf(employee.role) && <Badge variant="default">{roleBadgeOf(employee.role)}</Badge>}
           </div>
           {employee.jobTitle && <p className="truncate text-sm text-muted-foreground">{employee.jobTitle}</p>}
           <p className="flex items-center gap-1 truncate text-sm text-muted-foreground">

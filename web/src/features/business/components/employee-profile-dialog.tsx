@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/employee';
 import { CreditCard, ExternalLink, Mail, Pencil, QrCode } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { CardExtrasFieldset, cardExtrasFormOf } from '@web/components/card-extras-fieldset';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
@@ -39,6 +39,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
 import { Avatar } from '@web/components/avatar';
 import { StatusBadge } from './status-badge';
+import { RoleField, roleBadgeOf } from './role-field';
+import { businessRoleMessages } from '@shared/messages/business-roles';
 import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
 import { DeactivateDialog } from '@web/features/leavers/components/deactivate-dialog';
 import { LeaverActions } from '@web/features/leavers/components/leaver-actions';
@@ -80,7 +82,7 @@ function ProfileHeader({ employee, description }: { employee: Employee; descript
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <DialogTitle className="truncate">{employee.name}</DialogTitle>
-            {employee.role === 'owner' && <Badge variant="default">Owner</Badge>}
+            {roleBadgeOf(employee.role) && <Badge variant="default">{roleBadgeOf(employee.role)}</Badge>}
           </div>
           <DialogDescription>{description}</DialogDescription>
         </div>
@@ -156,7 +158,7 @@ function ProfileBody({ businessId, employee, onEdit }: { businessId: string; emp
               </a>
             )}
           </Field>
-          <Field label="Role">{employee.role === 'owner' ? 'Owner' : 'Employee'}</Field>
+          <Field label="Role">{businessRoleMessages.labels[employee.role]}</Field>
           <Field label="Status">
             <StatusBadge status={employee.status} />
           </Field>
@@ -320,10 +322,12 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
   });
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
   } = form;
+  const role = useWatch({ control, name: 'role' });
 
   // Saving an active or draft employee as Inactive is leaving (issue 23 §2): the deactivate dialog says what will happen,
   // then saves the other fields and runs the leaver flow.
@@ -397,12 +401,7 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
                 onUploaded={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) })}
               />
             </div>
-            <FormField label="Role" error={err('role')}>
-              <NativeSelect {...register('role')}>
-                <option value="employee">Employee</option>
-                <option value="owner">Owner</option>
-              </NativeSelect>
-            </FormField>
+            <RoleField registration={register('role')} value={role} initial={employee.role} error={err('role')} />
             <FormField
               label="Status"
               error={err('status')}

@@ -30,6 +30,9 @@ import { BusinessBillingSection } from '@web/features/billing/components/busines
 import { FilterTabs } from '@web/components/tabs';
 import { StatCard } from '@web/components/stat-card';
 import { CenteredCard } from '@web/components/centered-card';
+import { Badge } from '@web/components/badge';
+import { SignOutButton } from '@web/features/auth/components/sign-out-button';
+import { businessRoleMessages } from '@shared/messages/business-roles';
 
 type Filter = 'all' | 'active' | 'inactive';
 
@@ -63,7 +66,38 @@ function DashboardGate() {
 
   const businessId = routeBusinessId ?? me.businessId;
   if (!businessId) return me.destination === 'business-onboarding' ? <NoBusiness /> : <Navigate to={destinationPaths[me.destination]} replace />;
+  // A Billing contact sees the business's billing and nothing of its employees (issue 41; the API refuses the rest).
+  if (me.businessRole === 'billing' && businessId === me.businessId) return <BillingOnly businessId={businessId} />;
   return <Dashboard key={businessId} businessId={businessId} agencyView={managesAnother && me.accountType === 'agency'} />;
+}
+
+/** A Billing contact's page: the invoices (pay, PDFs), their own portal and Sign Out. */
+function BillingOnly({ businessId }: { businessId: string }) {
+  return (
+    <div className="min-h-dvh bg-muted">
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-2">
+            <h1 className="text-lg font-bold sm:text-xl">{businessRoleMessages.billingOnlyTitle}</h1>
+            <Badge variant="secondary">{businessRoleMessages.labels.billing}</Badge>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to="/employee-portal">
+                <Users aria-hidden />
+                Employee Portal
+              </Link>
+            </Button>
+            <SignOutButton variant="ghost" />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-4 px-4 py-6">
+        <p className="text-sm text-muted-foreground">{businessRoleMessages.billingOnlyDescription}</p>
+        <BusinessBillingSection businessId={businessId} />
+      </main>
+    </div>
+  );
 }
 
 function AccountUnavailable() {
