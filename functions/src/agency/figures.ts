@@ -1,11 +1,11 @@
 // An agency's money figures (Monthly Revenue, Costs, Net Profit, Growth Rate): what it charges its clients at its own
 // prices, what CardCrew bills it (its plan's volume tiers), and this month's revenue against last month's stored figure.
 // One computation for the dashboard, the admin Agencies view and the months recorded for Growth Rate.
-import { agencyFinancials, agencyPlanOf, agencyVolumeTiers, isBillableBusiness, type AgencyFinancials } from '../../../shared/pricing';
+import { agencyClientRevenue, agencyFinancials, agencyPlanOf, agencyVolumeTiers, isBillableBusiness, type AgencyFinancials } from '../../../shared/pricing';
 import type { PricingPlan } from '../../../shared/schemas/plan';
 import type { BusinessRecord } from '../business/repository';
 import { listActivePlans } from '../plans/repository';
-import { getAgency, getAgencyMonth, getBusinesses, listClientLinks, putAgencyMonth, type AgencyRecord, type ClientLink } from './repository';
+import { clientPricesOf, getAgency, getAgencyMonth, getBusinesses, listClientLinks, putAgencyMonth, type AgencyRecord, type ClientLink } from './repository';
 
 /** The UTC month of a moment, 'YYYY-MM': the key of the stored figures. */
 export const monthOf = (date: Date): string => date.toISOString().slice(0, 7);
@@ -66,12 +66,23 @@ export function figuresWith(agency: AgencyRecord, links: readonly ClientLink[], 
 }
 
 /**
- * Records the agency's figures for the month of `now`: the monthly run does for each agency it bills, and a change of a
- * client's price does. Next month's Growth Rate is measured against the last one recorded in this month.
+ * Records the agency's figures for the month of `now`, as they stand: a change of a client's price does. Next month's
+ * Growth Rate is measured against the last one recorded in this month.
  */
 export async function recordAgencyMonth(agencyId: string, now = new Date()): Promise<void> {
   const figures = await currentAgencyFigures(agencyId, now);
   if (!figures) return;
   const { monthlyRevenueCents, costsCents, netProfitCents } = figures.financials;
   await putAgencyMonth({ agencyId, month: monthOf(now), revenueCents: monthlyRevenueCents, costsCents, netProfitCents, billableUsers: figures.billableUsers });
+}
+
+/**
+ * Records the month the monthly run billed the agency for, from its invoice: Costs are the invoice's total, Revenue its
+ * lines' billable users at the agency's prices (one BatchGetItem of the links: the billing worker reads no index).
+ */
+export async function recordBilledAgencyMonth(invoice: { businessId: string; amountCents: number; billableEmployees?: number; lines?: readonly { businessId: string; billableEmployees: number }[] }, period: string): Promise<void> {
+  const lines = invoice.lines ?? [];
+  const prices = await clientPricesOf(invoice.businessId, lines.map((line) => line.businessId));
+  const revenueCents = lines.reduce((sum, line) => sum + agencyClientRevenue(line.billableEmployees, prices.get(line.businessId)), 0);
+  await putAgencyMonth({ agencyId: invoice.businessId, month: period, revenueCents, costsCents: invoice.amountCents, netProfitCents: revenueCents - invoice.amountCents, billableUsers: invoice.billableEmployees ?? 0 });
 }

@@ -79,6 +79,16 @@ export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
   return data.map(toClientLink);
 }
 
+/** The agency's prices for these clients (a client without one is absent): BatchGetItem of the links, 100 keys per request. */
+export async function clientPricesOf(agencyId: string, businessIds: readonly string[]): Promise<Map<string, number>> {
+  if (businessIds.length === 0) return new Map();
+  const { data, unprocessed } = await db()
+    .agencyClient.get(businessIds.map((businessId) => ({ agencyId, businessId })))
+    .go({ attributes: ['businessId', 'pricePerUserCents'], concurrency: 5 });
+  if (unprocessed.length > 0) throw new AppError('INTERNAL', "Some of the agency's clients could not be read. Please try again.");
+  return new Map(data.flatMap((link) => (link.pricePerUserCents === undefined ? [] : [[link.businessId, link.pricePerUserCents] as const])));
+}
+
 /**
  * The agencies that manage a business, oldest link first (gsi2 byBusiness). The oldest is the one that bills it: the
  * monthly run, the admin's choice of who pays and the admin businesses tab all read it so.

@@ -9,7 +9,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { mailPacing } from '../adapters/mail';
 import { retryMessageAfter } from '../adapters/queue';
 import { billingQueueConfig } from '../config';
-import { recordAgencyMonth } from '../agency/figures';
+import { recordBilledAgencyMonth } from '../agency/figures';
 import { sendInvoiceMail } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
@@ -128,7 +128,7 @@ async function billRunBatch(runId: string, items: Item[], instance: string): Pro
         );
         // The agency's figures for the billed month: what next month's Growth Rate is measured against. Informational:
         // a failure is logged, the invoice stands (a price change of the month records them again).
-        await recordAgencyMonth(invoice.businessId, new Date(item.message.runDate)).catch((error: unknown) =>
+        await recordBilledAgencyMonth(invoice, billing.period).catch((error: unknown) =>
           logger.warn("agency's month not recorded", { agencyId: invoice.businessId, error: error as Error }),
         );
       }
