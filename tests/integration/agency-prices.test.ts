@@ -179,6 +179,10 @@ describe("the admin's Agencies view and an agency's plan", () => {
     const cleared = await api('PUT', `/api/admin/agencies/${agencyId}/plan`, { user: admin, body: { planId: null } });
     expect(cleared.body).toMatchObject({ plan: { id: 'plan-agency-partner' }, planAssigned: false });
     expect((await (await tables()).agency.get({ agencyId }).go({ consistent: true })).data?.planId).toBeUndefined();
+    // A cursor the listing did not hand out is a 400 under the field.
+    const badCursor = await api('GET', '/api/admin/agencies?cursor=not-a-cursor', { user: admin });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.error.fieldErrors).toEqual({ cursor: 'Invalid cursor.' });
     // The agency itself may not choose its plan.
     expect((await api('PUT', `/api/admin/agencies/${agencyId}/plan`, { user, body: { planId: 'plan-agency-partner' } })).status).toBe(403);
   });

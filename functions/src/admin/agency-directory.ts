@@ -10,18 +10,27 @@ import { figuresWith, monthOf, previousMonth } from '../agency/figures';
 import { getAgency, getAgencyMonth, getBusinesses, listClientLinks, setAgencyPlan, type AgencyRecord } from '../agency/repository';
 import { db } from '../data/entities';
 import { AppError, notFound } from '../lib/errors';
+import { filteredListingPage } from '../lib/filtered-listing';
 import { listActivePlans } from '../plans/repository';
 
 const AGENCIES_PER_PAGE = 25;
 const AGENCIES_IN_FLIGHT = 5;
 
+function listingKey(): string {
+  return db().agency.query.all({ listing: 'agencies' }).params<{ ExpressionAttributeValues: Record<string, string> }>().ExpressionAttributeValues[':pk']!;
+}
+
 export async function listAdminAgencies(query: AdminAgencyQuery): Promise<AdminAgencyPage> {
-  const [page, plans] = await Promise.all([db().agency.query.all({ listing: 'agencies' }).go({ order: 'desc', limit: AGENCIES_PER_PAGE, cursor: query.cursor ?? null }), listActivePlans()]);
+  // The listing page helper checks the cursor is one it handed out for this listing (else 400).
+  const [page, plans] = await Promise.all([
+    filteredListingPage<AgencyRecord>({ listingKey: listingKey(), filter: { values: {} }, cursor: query.cursor, rows: AGENCIES_PER_PAGE, maxExamined: AGENCIES_PER_PAGE }),
+    listActivePlans(),
+  ]);
   const agencies: AdminAgencyRow[] = [];
-  for (let i = 0; i < page.data.length; i += AGENCIES_IN_FLIGHT) {
-    agencies.push(...(await Promise.all(page.data.slice(i, i + AGENCIES_IN_FLIGHT).map((agency) => rowOf(agency, plans)))));
+  for (let i = 0; i < page.items.length; i += AGENCIES_IN_FLIGHT) {
+    agencies.push(...(await Promise.all(page.items.slice(i, i + AGENCIES_IN_FLIGHT).map((agency) => rowOf(agency, plans)))));
   }
-  return { agencies, plans: agencyPlans(plans), nextCursor: page.cursor };
+  return { agencies, plans: agencyPlans(plans), nextCursor: page.nextCursor };
 }
 
 /**
