@@ -207,6 +207,26 @@ export const messages = {
     billingEmailOnlyDirect: 'A billing email is given only when the client is billed directly',
     billingEmailKept: 'This client already has a billing email; change it in its Company Settings.',
     billingEmailNeeded: 'A client billed directly needs a billing email: its invoices go there',
+    /** The agency's own price for a client, per user per month. */
+    priceLabel: (client: string) => `Price per user for ${client}`,
+    priceHint: (listPrice: string) => `Per user per month. Empty: the list price, ${listPrice}.`,
+    priceInvalid: 'Enter a price of 0 or more, in dollars and cents',
+    priceTooHigh: 'Enter a price of at most $1,000.00 per user',
+    priceSaved: (client: string, price: string) => `${client} is now charged ${price} per user per month.`,
+    priceReset: (client: string, price: string) => `${client} is back on the list price, ${price} per user per month.`,
+    priceSaveFailed: "Failed to save the client's price. Please try again.",
+    priceOnlyAgency: "Only the agency that manages this client sets its price.",
+  },
+  /** Admin: each agency's plan and this month's figures. */
+  adminAgencies: {
+    title: 'Agencies',
+    empty: 'No agencies yet.',
+    fetchFailed: 'Failed to fetch agencies',
+    planLabel: (agency: string) => `Plan for ${agency}`,
+    planSaved: (agency: string, plan: string) => `${agency} is now billed by ${plan} from the next monthly invoice.`,
+    planSaveFailed: "Failed to change the agency's plan. Please try again.",
+    planNotFound: 'Choose an active agency plan.',
+    agencyNotFound: 'This agency no longer exists.',
   },
   /** Logo and photo uploads (spec 2 §5, §8; spec 1 §5). */
   upload: {

@@ -6,7 +6,9 @@ import {
   agencyClientRevenue,
   agencyFinancials,
   agencyInvoiceAmounts,
+  agencyPlanOf,
   agencyVolumeTiers,
+  growthRatePercent,
   DEFAULT_VOLUME_TIERS,
   discountCents,
   divideRoundingHalfUp,
@@ -223,12 +225,13 @@ describe('agencyFinancials', () => {
   });
 
   it.each([
-    // employees, revenue, costs, net profit (cents): the tier edges of spec 2 §9
+    // employees, revenue at the list price, costs (50 % of list, less the volume discount of 5 % from 100 users), net profit (cents)
     [20, 3980, 1990, 1990],
     [21, 3129, 1565, 1564],
-    [200, 29800, 14900, 14900],
-    [201, 19899, 9950, 9949],
-  ])('bills a client of %i employees %i cents, costs %i, net profit %i', (employees, revenue, costs, profit) => {
+    [99, 14751, 7376, 7375], // 99 × 1.49 = 147.51 → 73.755 → 73.76, no discount below 100
+    [200, 29800, 14155, 15645], // 149.00 less 5 % (7.45)
+    [201, 19899, 9452, 10447], // 99.495 → 99.50 less 5 % (4.975 → 4.98)
+  ])('bills a client of %i employees %i cents at the list price, costs %i, net profit %i', (employees, revenue, costs, profit) => {
     expect(agencyClientRevenue(employees)).toBe(revenue);
     expect(agencyFinancials([{ employees }])).toEqual({
       activeClients: 1,
@@ -248,11 +251,17 @@ describe('agencyFinancials', () => {
     expect(result.monthlyRevenueCents).toBe(23625);
   });
 
-  it('counts costs as 50% of revenue and net profit as the rest', () => {
-    const result = agencyFinancials([{ employees: 10 }]);
-    expect(result.monthlyRevenueCents).toBe(1990);
-    expect(result.costsCents).toBe(995);
-    expect(result.netProfitCents).toBe(995);
+  it('counts revenue at the price the agency set for a client, and costs at 50 % of the list price whatever it charges', () => {
+    // 10 users at 4.50 = 45.00 charged; CardCrew bills 50 % of 10 × 1.99 = 9.95.
+    const result = agencyFinancials([{ employees: 10, pricePerUserCents: 450 }]);
+    expect(result).toMatchObject({ monthlyRevenueCents: 4500, costsCents: 995, netProfitCents: 3505 });
+    expect(agencyClientRevenue(10, 450)).toBe(4500);
+    expect(agencyClientRevenue(10, null)).toBe(1990);
+  });
+
+  it('shows a loss when the agency charges less than CardCrew bills it, and nothing charged at a price of 0', () => {
+    expect(agencyFinancials([{ employees: 10, pricePerUserCents: 50 }])).toMatchObject({ monthlyRevenueCents: 500, costsCents: 995, netProfitCents: -495 });
+    expect(agencyFinancials([{ employees: 10, pricePerUserCents: 0 }])).toMatchObject({ monthlyRevenueCents: 0, costsCents: 995, netProfitCents: -995 });
   });
 
   it('keeps costs plus net profit equal to revenue when half a cent is rounded', () => {
@@ -264,26 +273,54 @@ describe('agencyFinancials', () => {
   });
 
   it('earns nothing from a client with zero employees but still counts the client', () => {
-    const result = agencyFinancials([{ employees: 0 }]);
+    const result = agencyFinancials([{ employees: 0, pricePerUserCents: 999 }]);
     expect(result).toMatchObject({ activeClients: 1, totalUsers: 0, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
   });
 
-  it('fixes the growth rate at 0', () => {
+  it('has a growth rate of 0 without last month’s figures, and measures this month’s revenue against them otherwise', () => {
     expect(agencyFinancials([{ employees: 50 }]).growthRate).toBe(0);
+    expect(agencyFinancials([{ employees: 50 }], { lastMonthRevenueCents: null }).growthRate).toBe(0);
+    // 50 × 1.49 = 74.50 against 50.00 last month: +49 %.
+    expect(agencyFinancials([{ employees: 50 }], { lastMonthRevenueCents: 5000 }).growthRate).toBe(49);
   });
 
-  it('rounds costs per client, as the agency invoice bills them (issue 20 §1)', () => {
+  it('costs the consolidated invoice’s total: per-client costs, less the discount of the tiers given (issue 20 §1, §2)', () => {
     // 3 × 1.99 = 5.97 → 2.985 → 2.99; 21 × 1.49 = 31.29 → 15.645 → 15.65; 201 × 0.99 = 198.99 → 99.495 → 99.50.
-    const result = agencyFinancials([{ employees: 3 }, { employees: 21 }, { employees: 201 }]);
-    expect(result.costsCents).toBe(299 + 1565 + 9950);
-    expect(result.costsCents).toBe(agencyInvoiceAmounts([3, 21, 201].map((n, i) => ({ businessId: `b${i}`, businessName: `Client ${i}`, billableEmployees: n })), DEFAULT_VOLUME_TIERS).subtotalCents);
-    expect(result.netProfitCents).toBe(23625 - 11814);
+    // 225 users: 5 % off 118.14 = 5.907 → 5.91.
+    const clients = [3, 21, 201];
+    const result = agencyFinancials(clients.map((employees) => ({ employees })));
+    const invoice = agencyInvoiceAmounts(clients.map((n, i) => ({ businessId: `b${i}`, businessName: `Client ${i}`, billableEmployees: n })), DEFAULT_VOLUME_TIERS);
+    expect(invoice.subtotalCents).toBe(299 + 1565 + 9950);
+    expect(result.costsCents).toBe(11814 - 591);
+    expect(result.costsCents).toBe(invoice.totalCents);
+    expect(result.netProfitCents).toBe(23625 - 11223);
+    // The agency's plan's own tiers: 20 % from 200 users.
+    const tiers = [{ fromUsers: 0, discountPercent: 0 }, { fromUsers: 200, discountPercent: 20 }];
+    expect(agencyFinancials(clients.map((employees) => ({ employees })), { tiers }).costsCents).toBe(11814 - 2363);
   });
 
   it('counts no money for a client billed directly, but still counts it and its users (issue 40)', () => {
-    const result = agencyFinancials([{ employees: 3, billedTo: 'agency' }, { employees: 21, billedTo: 'direct' }]);
+    const result = agencyFinancials([{ employees: 3, billedTo: 'agency' }, { employees: 21, billedTo: 'direct', pricePerUserCents: 500 }]);
     expect(result).toEqual({ activeClients: 2, totalUsers: 24, monthlyRevenueCents: 597, costsCents: 299, netProfitCents: 298, growthRate: 0 });
     expect(agencyFinancials([{ employees: 21, billedTo: 'direct' }])).toMatchObject({ monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0 });
+  });
+});
+
+describe('growthRatePercent', () => {
+  it.each([
+    [1000, null, 0], // no history
+    [1000, 0, 0], // nothing to grow from
+    [0, 0, 0],
+    [1500, 1000, 50],
+    [500, 1000, -50],
+    [0, 1000, -100],
+    [1000, 1000, 0],
+    [1001, 3000, -66.6], // -66.633… → -66.6
+    [2000, 3000, -33.3], // -33.333… → -33.3
+    [10005, 10000, 0.1], // 0.05 → 0.1: half away from zero
+    [9995, 10000, -0.1],
+  ])('this month %i cents against %s last month: %d %%', (current, previous, rate) => {
+    expect(growthRatePercent(current, previous)).toBe(rate);
   });
 });
 
@@ -344,6 +381,21 @@ describe('volume tiers (issue 20 §2)', () => {
     const tiers = [{ fromUsers: 0, discountPercent: 1 }];
     expect(agencyVolumeTiers([makePlan({ planType: 'agency', isActive: false, volumeTiers: [{ fromUsers: 0, discountPercent: 9 }] }), makePlan({ planType: 'agency', volumeTiers: tiers })])).toBe(tiers);
     expect(agencyVolumeTiers([makePlan()])).toBe(DEFAULT_VOLUME_TIERS);
+  });
+
+  it("bills by the agency's assigned plan while it is active, else the first active agency plan", () => {
+    const first = makePlan({ planType: 'agency', volumeTiers: [{ fromUsers: 0, discountPercent: 1 }] });
+    const assigned = makePlan({ planType: 'agency', volumeTiers: [{ fromUsers: 0, discountPercent: 2 }] });
+    const retired = makePlan({ planType: 'agency', isActive: false, volumeTiers: [{ fromUsers: 0, discountPercent: 3 }] });
+    const plans = [first, assigned, retired, makePlan()];
+    expect(agencyPlanOf(plans, assigned.id)).toBe(assigned);
+    expect(agencyVolumeTiers(plans, assigned.id)).toBe(assigned.volumeTiers);
+    expect(agencyPlanOf(plans, retired.id)).toBe(first);
+    expect(agencyPlanOf(plans, 'no-such-plan')).toBe(first);
+    expect(agencyPlanOf(plans, null)).toBe(first);
+    // A business plan is never an agency's plan.
+    expect(agencyPlanOf(plans, plans[3]!.id)).toBe(first);
+    expect(agencyPlanOf([makePlan()], null)).toBeNull();
   });
 });
 

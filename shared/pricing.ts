@@ -97,6 +97,20 @@ export function agencyRatePerUser(employeeCount: number): number {
   return AGENCY_RATES_CENTS.above200;
 }
 
+/** A volume discount tier of an agency plan: from this many billable users (inclusive) up to the next tier's start. */
+export interface VolumeTier {
+  fromUsers: number;
+  /** 0–100 with at most two decimals. */
+  discountPercent: number;
+}
+
+/** Issue 20 §2: 0 % below 100 billable users, 5 % from 100, 10 % from 500 (above 1,000 the pricing page sends to sales). */
+export const DEFAULT_VOLUME_TIERS: readonly VolumeTier[] = [
+  { fromUsers: 0, discountPercent: 0 },
+  { fromUsers: 100, discountPercent: 5 },
+  { fromUsers: 500, discountPercent: 10 },
+];
+
 export interface AgencyFinancials {
   activeClients: number;
   totalUsers: number;
@@ -114,67 +128,86 @@ export function divideRoundingHalfUp(numerator: number, denominator: number): nu
   return Math.floor((2 * numerator + denominator) / (2 * denominator));
 }
 
-/** What an agency charges one client per month: its employees at the client's own tier (spec 2 §9). */
-export function agencyClientRevenue(employees: number): number {
-  return costInCents(agencyRatePerUser(employees), employees);
+/** The most an agency may charge a client per user per month, in cents ($1,000: a typo guard, not a business rule). */
+export const MAX_AGENCY_PRICE_CENTS = 100_000;
+
+/**
+ * The price per user per month an agency charges a client, in cents: the price it set for that client, or the list
+ * price of the client's tier (spec 2 §9's agency view rates) while it has set none.
+ */
+export function agencyClientPrice(employees: number, pricePerUserCents?: number | null): number {
+  assertEmployeeCount(employees);
+  return pricePerUserCents ?? agencyRatePerUser(employees);
+}
+
+/** What an agency charges one client per month: its billable employees at the agency's price for it (or the list price). */
+export function agencyClientRevenue(employees: number, pricePerUserCents?: number | null): number {
+  return costInCents(agencyClientPrice(employees, pricePerUserCents), employees);
 }
 
 /**
- * What an agency owes CardCrew for one client per month, the "Agency costs" of spec 2 §9 for that client: 50 % of the
- * client's revenue, rounded per client half up (1.49 × 21 = 31.29 → 15.645 → 15.65). The agency dashboard and the
- * agency invoice both take their figures from here, so they agree to the cent.
+ * What an agency owes CardCrew for one client per month before the volume discount: 50 % of the client's billable
+ * employees at the list rate of its tier, whatever the agency charges it, rounded per client half up
+ * (1.49 × 21 = 31.29 → 15.645 → 15.65). The dashboard's Costs and the agency invoice both take their lines from here.
  */
 export function agencyClientCost(employees: number): { ratePerUserCents: number; revenueCents: number; costCents: number } {
-  const revenueCents = agencyClientRevenue(employees);
-  return { ratePerUserCents: agencyRatePerUser(employees), revenueCents, costCents: divideRoundingHalfUp(revenueCents * AGENCY_COST_SHARE_PERCENT, 100) };
+  const listRevenueCents = agencyClientRevenue(employees);
+  return { ratePerUserCents: agencyRatePerUser(employees), revenueCents: listRevenueCents, costCents: divideRoundingHalfUp(listRevenueCents * AGENCY_COST_SHARE_PERCENT, 100) };
 }
 
 /**
- * The agency dashboard tiles: revenue per client at its own tier, costs 50 % of each client's revenue rounded per
- * client (agencyClientCost), growth fixed at 0. Pass each active client's billable (non-draft) employees, the count its
- * invoice bills, so the agency's figures and the bills agree (issue 20 §1, issue 27 §4; docs/decisions.md). The money
- * follows who pays (issue 40): a client billed directly earns the agency nothing and costs it nothing, though it is
- * still one of its clients and its users are still the agency's to manage.
+ * This month's revenue against last month's, in percent with one decimal, rounded half away from zero. Without last
+ * month's figure, or when it was 0 (no base to grow from), the rate is 0.
  */
-export function agencyFinancials(clients: readonly { employees: number; billedTo?: 'agency' | 'direct' }[]): AgencyFinancials {
-  let totalUsers = 0;
-  let revenueCents = 0;
-  let costsCents = 0;
-  for (const { employees, billedTo } of clients) {
-    totalUsers += employees;
-    if (billedTo === 'direct') continue;
-    const client = agencyClientCost(employees);
-    revenueCents += client.revenueCents;
-    costsCents += client.costCents;
-  }
+export function growthRatePercent(currentCents: number, previousCents: number | null): number {
+  if (previousCents === null || previousCents <= 0) return 0;
+  const tenths = divideRoundingHalfUp(Math.abs(currentCents - previousCents) * 1000, previousCents);
+  return (currentCents < previousCents ? -tenths : tenths) / 10;
+}
+
+export interface AgencyFinancialsClient {
+  /** Billable (non-draft) employees, the count its invoice bills. */
+  employees: number;
+  billedTo?: 'agency' | 'direct';
+  /** The agency's price for this client per user per month; absent or null: the list price. */
+  pricePerUserCents?: number | null;
+}
+
+/**
+ * The agency dashboard tiles. Pass each active client (inactive ones earn and count nothing). Revenue is what the
+ * agency charges: each client billed to it, its billable employees at the agency's price for it. Costs are what
+ * CardCrew bills the agency for them, the consolidated invoice's total: per-client costs (agencyClientCost), less the
+ * volume discount of the agency's tiers. Net Profit is Revenue − Costs, so it may be negative when the agency charges
+ * less than it pays. Growth compares the revenue with last month's stored figure (growthRatePercent). A client billed
+ * directly pays the platform itself: it earns the agency nothing and costs it nothing, though it is still one of its
+ * clients and its users are still the agency's to manage.
+ */
+export function agencyFinancials(
+  clients: readonly AgencyFinancialsClient[],
+  { tiers = DEFAULT_VOLUME_TIERS, lastMonthRevenueCents = null }: { tiers?: readonly VolumeTier[]; lastMonthRevenueCents?: number | null } = {},
+): AgencyFinancials {
+  const billed = clients.filter((client) => client.billedTo !== 'direct');
+  const revenueCents = billed.reduce((sum, client) => sum + agencyClientRevenue(client.employees, client.pricePerUserCents), 0);
+  const costsCents = agencyCostTotals(billed.map((client) => client.employees), tiers).totalCents;
   return {
     activeClients: clients.length,
-    totalUsers,
+    totalUsers: clients.reduce((sum, client) => sum + client.employees, 0),
     monthlyRevenueCents: revenueCents,
     costsCents,
-    // Subtracting the rounded costs keeps costs + netProfit equal to revenue to the cent.
     netProfitCents: revenueCents - costsCents,
-    growthRate: 0,
+    growthRate: growthRatePercent(revenueCents, lastMonthRevenueCents),
   };
 }
 
-/** A volume discount tier of an agency plan: from this many billable users (inclusive) up to the next tier's start. */
-export interface VolumeTier {
-  fromUsers: number;
-  /** 0–100 with at most two decimals. */
-  discountPercent: number;
+/** The agency plan that bills an agency: its assigned plan while that is active, else the first active agency plan. */
+export function agencyPlanOf<P extends Pick<RatePlan, 'planType' | 'isActive'> & { id: string }>(plans: readonly P[], assignedPlanId?: string | null): P | null {
+  const active = plans.filter((plan) => plan.planType === 'agency' && plan.isActive);
+  return active.find((plan) => plan.id === assignedPlanId) ?? active[0] ?? null;
 }
 
-/** Issue 20 §2: 0 % below 100 billable users, 5 % from 100, 10 % from 500 (above 1,000 the pricing page sends to sales). */
-export const DEFAULT_VOLUME_TIERS: readonly VolumeTier[] = [
-  { fromUsers: 0, discountPercent: 0 },
-  { fromUsers: 100, discountPercent: 5 },
-  { fromUsers: 500, discountPercent: 10 },
-];
-
-/** The tiers an agency is billed by: the first active agency plan's (display order), else the defaults. */
-export function agencyVolumeTiers(plans: readonly (Pick<RatePlan, 'planType' | 'isActive'> & { volumeTiers: readonly VolumeTier[] | null })[]): readonly VolumeTier[] {
-  return plans.find((plan) => plan.planType === 'agency' && plan.isActive)?.volumeTiers ?? DEFAULT_VOLUME_TIERS;
+/** The tiers an agency is billed by: its plan's (agencyPlanOf), else the defaults. */
+export function agencyVolumeTiers(plans: readonly (Pick<RatePlan, 'planType' | 'isActive'> & { id: string; volumeTiers: readonly VolumeTier[] | null })[], assignedPlanId?: string | null): readonly VolumeTier[] {
+  return agencyPlanOf(plans, assignedPlanId)?.volumeTiers ?? DEFAULT_VOLUME_TIERS;
 }
 
 /** The tier that holds `users` and the next one up (null at the top). Tiers are sorted and start at 0 (the schema's rules). */
@@ -214,10 +247,19 @@ export interface AgencyInvoiceAmounts {
   totalCents: number;
 }
 
+/** The consolidated invoice's totals for clients with these billable employees: per-client costs, then the volume discount. */
+export function agencyCostTotals(billableCounts: readonly number[], tiers: readonly VolumeTier[]): { billableEmployees: number; subtotalCents: number; tier: VolumeTier; discountCents: number; totalCents: number } {
+  const billableEmployees = billableCounts.reduce((sum, n) => sum + n, 0);
+  const subtotalCents = billableCounts.reduce((sum, n) => sum + agencyClientCost(n).costCents, 0);
+  const { tier } = volumeTierFor(tiers, billableEmployees);
+  const discount = discountCents(subtotalCents, tier.discountPercent);
+  return { billableEmployees, subtotalCents, tier, discountCents: discount, totalCents: subtotalCents - discount };
+}
+
 /**
  * The agency's monthly invoice (issue 20 §1, §2): one line per client billed to it with billable employees (a client
  * with none gets no line), each line the client's agency cost (rounded per line), the subtotal, the volume discount of
- * the tier the total billable users reach (rounded once on the subtotal) and the total.
+ * the tier the total billable users reach (rounded once on the subtotal) and the total (agencyCostTotals).
  */
 export function agencyInvoiceAmounts(clients: readonly { businessId: string; businessName: string; billableEmployees: number }[], tiers: readonly VolumeTier[]): AgencyInvoiceAmounts {
   const lines = clients
@@ -226,11 +268,7 @@ export function agencyInvoiceAmounts(clients: readonly { businessId: string; bus
       const cost = agencyClientCost(client.billableEmployees);
       return { ...client, ratePerUserCents: cost.ratePerUserCents, sharePercent: AGENCY_COST_SHARE_PERCENT, amountCents: cost.costCents };
     });
-  const billableEmployees = lines.reduce((sum, line) => sum + line.billableEmployees, 0);
-  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-  const { tier } = volumeTierFor(tiers, billableEmployees);
-  const discount = discountCents(subtotalCents, tier.discountPercent);
-  return { lines, billableEmployees, subtotalCents, tier, discountCents: discount, totalCents: subtotalCents - discount };
+  return { lines, ...agencyCostTotals(lines.map((line) => line.billableEmployees), tiers) };
 }
 
 /**

@@ -105,3 +105,40 @@ export const adminDashboardSchema = z.object({
   months: z.array(revenueMonthSchema),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** The admin Agencies view's query: the opaque cursor of the previous page (newest agencies first, 25 per page). */
+export const adminAgencyQuerySchema = z.object({ cursor: pageCursor(1024) });
+export type AdminAgencyQuery = z.infer<typeof adminAgencyQuerySchema>;
+
+/** One agency in the admin Agencies view: its plan, its clients and this month's figures (integer cents of `currency`). */
+export const adminAgencyRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The plan that bills it: the one an admin assigned, else the first active agency plan (null: none active). */
+  plan: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  /** Whether an admin assigned that plan (false: the default). */
+  planAssigned: z.boolean(),
+  clientCount: z.int(),
+  /** Billable users across the clients billed to the agency (what its volume tier is chosen by). */
+  billableUsers: z.int(),
+  revenueCents: z.int(),
+  costsCents: z.int(),
+  netProfitCents: z.int(),
+  growthRate: z.number(),
+  currency: z.string().check(z.length(3)),
+});
+export type AdminAgencyRow = z.infer<typeof adminAgencyRowSchema>;
+
+export const adminAgencyPageSchema = z.object({
+  agencies: z.array(adminAgencyRowSchema),
+  /** The active agency plans an admin may assign, in display order. */
+  plans: z.array(z.object({ id: z.string(), name: z.string() })),
+  nextCursor: z.nullable(z.string()),
+});
+export type AdminAgencyPage = z.infer<typeof adminAgencyPageSchema>;
+
+/** Assigns an agency plan to an agency; null goes back to the default (the first active agency plan). */
+export const agencyPlanInputSchema = z.strictObject({
+  planId: z.nullable(z.string().check(z.minLength(1, 'Choose a plan'), z.maxLength(64, 'Choose a plan'), z.regex(/^[A-Za-z0-9_-]+$/, 'Choose a plan'))),
+});
+export type AgencyPlanInput = z.infer<typeof agencyPlanInputSchema>;

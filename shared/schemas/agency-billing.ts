@@ -1,6 +1,7 @@
 // An agency's billing (issue 20 §1, §2): who pays for each client, the agency's invoices and its volume tier.
 import * as z from '../zod';
 import { messages } from '../messages';
+import { MAX_AGENCY_PRICE_CENTS } from '../pricing';
 import { requiredEmailAddress } from './common';
 import { invoiceSchema } from './invoice';
 
@@ -38,6 +39,28 @@ export const clientBillingSchema = z.object({
   changedAt: z.nullable(z.string()),
 });
 export type ClientBilling = z.infer<typeof clientBillingSchema>;
+
+/**
+ * The agency's price for one client per user per month, in whole cents of the platform currency (USD); null goes back
+ * to the list price. The web form takes dollars with two decimals and converts them with toCents.
+ */
+export const clientPriceInputSchema = z.strictObject({
+  pricePerUserCents: z.nullable(
+    z
+      .int({ error: messages.agencyBilling.priceInvalid })
+      .check(z.minimum(0, { error: messages.agencyBilling.priceInvalid }), z.maximum(MAX_AGENCY_PRICE_CENTS, { error: messages.agencyBilling.priceTooHigh })),
+  ),
+});
+export type ClientPriceInput = z.output<typeof clientPriceInputSchema>;
+
+export const clientPriceSchema = z.object({
+  businessId: z.string(),
+  agencyId: z.string(),
+  pricePerUserCents: z.nullable(z.int()),
+  changedBy: z.nullable(z.string()),
+  changedAt: z.nullable(z.string()),
+});
+export type ClientPrice = z.infer<typeof clientPriceSchema>;
 
 const volumeTierSchema = z.object({ fromUsers: z.int(), discountPercent: z.number() });
 

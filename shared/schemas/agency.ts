@@ -104,8 +104,12 @@ export const agencyClientSummarySchema = z.object({
   employeeCount: z.int(),
   /** The employees the client is billed for: every one but drafts (spec 2 §9), as the monthly invoice counts them. */
   billableEmployeeCount: z.int(),
-  /** What the agency charges this client per month: its billable employees at the agency view rates (spec 2 §9), integer cents; 0 billed directly. */
+  /** What the agency charges this client per month: its billable employees at the agency's price for it, integer cents; 0 billed directly. */
   revenueCents: z.int(),
+  /** The price the agency set for this client per user per month, in cents; null: the list price. */
+  pricePerUserCents: z.nullable(z.int()),
+  /** The list price of the client's tier per user per month (spec 2 §9's agency view rates), in cents. */
+  listPricePerUserCents: z.int(),
   /** Who pays for the client: the agency on its monthly invoice, or the client directly (issue 20 §1). */
   billedTo: z.enum(['agency', 'direct']),
   /** Where the client's own invoices go when it is billed directly (issue 40); null: none yet (asked for on the switch). */
@@ -124,7 +128,10 @@ export const agencyStatsSchema = z.object({
   monthlyRevenueCents: z.int(),
   costsCents: z.int(),
   netProfitCents: z.int(),
+  /** This month's revenue against last month's stored figure, in percent with one decimal; 0 without last month's. */
   growthRate: z.number(),
+  /** Whether last month's figures are stored (else Growth Rate is 0 for want of history). */
+  hasLastMonth: z.boolean(),
   currency: z.string().check(z.length(3)),
 });
 

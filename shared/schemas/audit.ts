@@ -23,6 +23,7 @@ export const auditActions = {
   'business.whiteLabelChanged': 'White-label changed',
   'business.leaverDefaultsChanged': 'Leaver defaults changed',
   'billing.payerChanged': 'Billing changed',
+  'billing.priceChanged': 'Agency price changed',
   'scimToken.created': 'Directory token created',
   'scimToken.revoked': 'Directory token revoked',
   'sso.domainClaimed': 'SSO domain claimed',

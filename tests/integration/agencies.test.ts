@@ -18,7 +18,7 @@ describe('agency dashboard and settings', () => {
     expect(res.body).toEqual({
       agency: null,
       clients: [],
-      stats: { activeClients: 0, totalUsers: 0, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0, growthRate: 0, currency: 'USD' },
+      stats: { activeClients: 0, totalUsers: 0, monthlyRevenueCents: 0, costsCents: 0, netProfitCents: 0, growthRate: 0, hasLastMonth: false, currency: 'USD' },
     });
 
     const refused = await api('POST', '/api/agency/clients', { user, body: { name: 'Too Early Co' } });
@@ -126,7 +126,7 @@ describe('Add Client and managing clients', () => {
     const res = await api('GET', '/api/agency', { user });
     expect(res.status).toBe(200);
     // 3 × 1.99 + the second client's draft, which is not billed (issue 27 §4); costs 50 %, rounded to the cent.
-    expect(res.body.stats).toEqual({ activeClients: 2, totalUsers: 3, monthlyRevenueCents: 597, costsCents: 299, netProfitCents: 298, growthRate: 0, currency: 'USD' });
+    expect(res.body.stats).toEqual({ activeClients: 2, totalUsers: 3, monthlyRevenueCents: 597, costsCents: 299, netProfitCents: 298, growthRate: 0, hasLastMonth: false, currency: 'USD' });
     expect(res.body.clients.map((c: { name: string }) => c.name)).toEqual(['Dormant Client', 'Second Client', 'First Client']);
     expect(res.body.clients[2]).toMatchObject({ id: first, employeeCount: 3, billableEmployeeCount: 3, revenueCents: 597, isActive: true, industry: null });
     expect(res.body.clients[1]).toMatchObject({ id: second, employeeCount: 1, billableEmployeeCount: 0, revenueCents: 0 });

@@ -98,6 +98,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   deleteBusiness: adminOnly(200),
   listAdminPlans: adminOnly(200),
   updatePlan: adminOnly(200),
+  listAdminAgencies: adminOnly(200),
+  setAgencyPlan: adminOnly(200),
   listAdmins: adminOnly(200),
   inviteAdmin: adminOnly(201),
   removeAdmin: adminOnly(204),
@@ -114,6 +116,8 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getAgencyBilling: agencyOnly(200),
   // Who pays for a client: the agency that manages it and admins; its owner does not choose (the agency bills it).
   setClientBilling: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // The agency's price is its own commercial choice: only the agency managing the client, not its owner nor an admin.
+  setClientPrice: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 403 }),
   setClientWhiteLabel: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   refundUnappliedPayment: adminOnly(200),
   // The payment page is public: the unguessable invoice id in the link is the credential.

@@ -73,6 +73,8 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   deleteBusiness: () => undefined,
   listAdminPlans: () => undefined,
   // The world's own hidden plan: a refused or allowed edit never touches the plans the pricing page shows.
+  listAdminAgencies: () => undefined,
+  setAgencyPlan: () => ({ planId: 'plan-agency-partner' }),
   updatePlan: () => ({ price: 2.49, description: 'A plan for tests', userRange: '1-20 users', isPopular: false, isActive: false }),
   listAdmins: () => undefined,
   inviteAdmin: () => ({ email: uniqueEmail('new-admin') }),
@@ -91,6 +93,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   listBusinessInvoices: () => undefined,
   getAgencyBilling: () => undefined,
   setClientBilling: () => ({ billedTo: 'direct' }),
+  setClientPrice: () => ({ pricePerUserCents: 250 }),
   setClientWhiteLabel: () => ({ whiteLabel: 'off' }),
   getInvoicePdf: () => undefined,
   refundUnappliedPayment: () => undefined,

@@ -2,6 +2,7 @@
 import { raw } from '../http/http';
 import { httpHandler } from '../http/http-handler';
 import { adminRoutes } from '../../routes/admin';
+import { assignAgencyPlan, listAdminAgencies } from './agency-directory';
 import { inviteAdmin, listAdmins, removeAdmin } from './admin-users';
 import { listBusinesses } from './business-directory';
 import { checkHealth } from './check-health';
@@ -21,6 +22,8 @@ export const handler = httpHandler(adminRoutes, {
   listAdminBusinesses: async ({ query }) => listBusinesses(query),
   setBusinessStatus: async ({ params, body }) => setBusinessStatus(params.businessId, body.isActive),
   deleteBusiness: async ({ params }) => deleteBusiness(params.businessId),
+  listAdminAgencies: async ({ query }) => listAdminAgencies(query),
+  setAgencyPlan: async ({ params, body }) => assignAgencyPlan(params.agencyId, body),
   listAdminPlans: async () => listAllPlans(),
   updatePlan: async ({ params, body }) => updatePlan(params.planId, body),
   listAdmins: async () => listAdmins(),

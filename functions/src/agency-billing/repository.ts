@@ -1,6 +1,7 @@
 // Access patterns of agency billing (docs/access-patterns.md): the choice of who pays written on the agency–client link
 // (the links are read in agency/repository.ts), and the agency's invoices (gsi1 byBusiness, keyed by the payer).
 import type { EntityItem } from 'electrodb';
+import { isConditionalFailure } from '../data/conditional';
 import { db, type Db } from '../data/entities';
 import { managingAgencyFields } from '../agency/repository';
 import { AppError } from '../lib/errors';
@@ -87,4 +88,20 @@ export async function setBilledTo(
 export async function listAgencyInvoices(agencyId: string) {
   const { data } = await db().invoice.query.byBusiness({ businessId: agencyId }).go({ order: 'desc', pages: 'all' });
   return data.filter((invoice) => invoice.payerType === 'agency');
+}
+
+/**
+ * The agency's price for the client per user per month, with who set it and when (null: back to the list price). Null
+ * when the link is gone meanwhile (the patch's existence condition).
+ */
+export async function setClientPrice(link: { agencyId: string; businessId: string }, pricePerUserCents: number | null, changedBy: string): Promise<AgencyClientLink | null> {
+  const priceChangedAt = new Date().toISOString();
+  try {
+    const patch = db().agencyClient.patch(link).set({ priceChangedBy: changedBy, priceChangedAt });
+    const { data } = await (pricePerUserCents === null ? patch.remove(['pricePerUserCents']) : patch.set({ pricePerUserCents })).go({ response: 'all_new' });
+    return data as AgencyClientLink;
+  } catch (error) {
+    if (isConditionalFailure(error)) return null;
+    throw error;
+  }
 }

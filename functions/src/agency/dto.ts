@@ -1,6 +1,6 @@
 // Agency DTOs built from table records: explicit fields only, never internal keys.
 import type { Agency, AgencyClientSummary } from '../../../shared/schemas/agency';
-import { agencyClientRevenue } from '../../../shared/pricing';
+import { agencyClientRevenue, agencyRatePerUser } from '../../../shared/pricing';
 import type { BusinessRecord } from '../business/repository';
 import { orNull } from '../lib/values';
 import type { AgencyRecord } from './repository';
@@ -34,12 +34,13 @@ export function toAgencyDto(a: AgencyRecord): Agency {
 
 /**
  * A client on the dashboard. Its revenue counts what its monthly invoice counts, the billable (non-draft) employees
- * on the business item's counter, so the agency's figure and the bill agree (issue 27 §4); a client billed directly
- * pays the platform itself, so it earns the agency nothing (issue 40).
+ * on the business item's counter, at the agency's price for it (the list price while it set none), so the agency's
+ * figure and the bill agree (issue 27 §4); a client billed directly pays the platform itself, so it earns the agency
+ * nothing (issue 40).
  */
 export function toClientSummary(
   b: Pick<BusinessRecord, 'businessId' | 'name' | 'industry' | 'logoUrl' | 'isActive' | 'employeeCount' | 'billableEmployeeCount' | 'whiteLabelAgencyId' | 'billingEmail'>,
-  link: { agencyId: string; billedTo?: 'agency' | 'direct'; whiteLabel?: 'on' | 'off' },
+  link: { agencyId: string; billedTo?: 'agency' | 'direct'; whiteLabel?: 'on' | 'off'; pricePerUserCents?: number },
 ): AgencyClientSummary {
   const billableEmployeeCount = b.billableEmployeeCount ?? 0;
   return {
@@ -50,7 +51,9 @@ export function toClientSummary(
     isActive: b.isActive ?? true,
     employeeCount: b.employeeCount ?? 0,
     billableEmployeeCount,
-    revenueCents: link.billedTo === 'direct' ? 0 : agencyClientRevenue(billableEmployeeCount),
+    revenueCents: link.billedTo === 'direct' ? 0 : agencyClientRevenue(billableEmployeeCount, link.pricePerUserCents),
+    pricePerUserCents: link.pricePerUserCents ?? null,
+    listPricePerUserCents: agencyRatePerUser(billableEmployeeCount),
     billedTo: link.billedTo ?? 'agency',
     billingEmail: orNull(b.billingEmail),
     whiteLabel: link.whiteLabel ?? 'agency',

@@ -63,16 +63,30 @@ export interface ClientLink {
   billedTo: 'agency' | 'direct';
   /** The client's white-label override; absent: the agency's switch (issue 21 §1). */
   whiteLabel?: 'on' | 'off';
+  /** The agency's price for the client per user per month, in cents; absent: the list price. */
+  pricePerUserCents?: number;
   createdAt: string;
 }
+
+const CLIENT_LINK_ATTRIBUTES = ['agencyId', 'businessId', 'billedTo', 'whiteLabel', 'pricePerUserCents', 'createdAt'] as const;
 
 /** A link stored before the choice existed is billed to the agency (the default of Add Client). */
 const toClientLink = (link: Omit<ClientLink, 'billedTo'> & { billedTo?: ClientLink['billedTo'] }): ClientLink => ({ ...link, billedTo: link.billedTo ?? 'agency' });
 
 /** Every client link of an agency with who pays for the client: one Query (a page holds thousands of links). */
 export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
-  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'whiteLabel', 'createdAt'] });
+  const { data } = await db().agencyClient.query.primary({ agencyId }).go({ pages: 'all', attributes: [...CLIENT_LINK_ATTRIBUTES] });
   return data.map(toClientLink);
+}
+
+/** The agency's prices for these clients (a client without one is absent): BatchGetItem of the links, 100 keys per request. */
+export async function clientPricesOf(agencyId: string, businessIds: readonly string[]): Promise<Map<string, number>> {
+  if (businessIds.length === 0) return new Map();
+  const { data, unprocessed } = await db()
+    .agencyClient.get(businessIds.map((businessId) => ({ agencyId, businessId })))
+    .go({ attributes: ['businessId', 'pricePerUserCents'], concurrency: 5 });
+  if (unprocessed.length > 0) throw new AppError('INTERNAL', "Some of the agency's clients could not be read. Please try again.");
+  return new Map(data.flatMap((link) => (link.pricePerUserCents === undefined ? [] : [[link.businessId, link.pricePerUserCents] as const])));
 }
 
 /**
@@ -80,7 +94,7 @@ export async function listClientLinks(agencyId: string): Promise<ClientLink[]> {
  * monthly run, the admin's choice of who pays and the admin businesses tab all read it so.
  */
 export async function linksOfBusiness(businessId: string): Promise<ClientLink[]> {
-  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: ['agencyId', 'businessId', 'billedTo', 'whiteLabel', 'createdAt'] });
+  const { data } = await db().agencyClient.query.byBusiness({ businessId }).go({ pages: 'all', attributes: [...CLIENT_LINK_ATTRIBUTES] });
   return data.map(toClientLink).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -219,5 +233,32 @@ export async function renameAgencyOnClients(agencyId: string, name: string): Pro
         }
       }),
     );
+  }
+}
+
+export type AgencyMonthRecord = EntityItem<Db['agencyMonth']>;
+
+/** The agency's stored figures for a month ('YYYY-MM'), or null when none were recorded that month. */
+export async function getAgencyMonth(agencyId: string, month: string): Promise<AgencyMonthRecord | null> {
+  const { data } = await db().agencyMonth.get({ agencyId, month }).go();
+  return data;
+}
+
+/** Records the agency's figures for a month, replacing what was recorded earlier that month. */
+export async function putAgencyMonth(figures: Omit<AgencyMonthRecord, 'recordedAt'>): Promise<void> {
+  await db()
+    .agencyMonth.put({ ...figures, recordedAt: new Date().toISOString() })
+    .go();
+}
+
+/** Assigns an agency plan to the agency (null: back to the first active agency plan). False when the agency is gone. */
+export async function setAgencyPlan(agencyId: string, planId: string | null): Promise<boolean> {
+  try {
+    const patch = db().agency.patch({ agencyId });
+    await (planId === null ? patch.remove(['planId']) : patch.set({ planId })).go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
   }
 }

@@ -547,6 +547,8 @@ export function buildEntities() {
          */
         sendingDomain: text,
         sendingDomainVerified: { type: 'boolean' },
+        /** The agency plan an admin assigned it (its volume tiers bill it); absent: the first active agency plan. */
+        planId: text,
         /** Static partition for the admin dashboard's count of agencies (gsi2). */
         listing: { type: 'string', default: 'agencies', readOnly: true },
         createdAt,
@@ -588,6 +590,13 @@ export function buildEntities() {
          * White-label for this client (issue 21 §1): 'on' or 'off' overrides the agency's one switch; absent follows it.
          */
         whiteLabel: { type: ['on', 'off'] as const },
+        /**
+         * What the agency charges this client per user per month, in cents of the platform currency; absent: the list
+         * price of the client's tier. With who set it last and when.
+         */
+        pricePerUserCents: { type: 'number' },
+        priceChangedBy: text,
+        priceChangedAt: text,
         createdAt,
       },
       indexes: {
@@ -598,6 +607,27 @@ export function buildEntities() {
           sk: { field: 'gsi2sk', composite: ['agencyId'] },
         },
       },
+    },
+    options,
+  );
+
+  /**
+   * An agency's figures for one month (UTC, 'YYYY-MM'), as last recorded in that month: by the monthly run and on each
+   * change of a client's price. Last month's revenue is what this month's Growth Rate is measured against.
+   */
+  const agencyMonth = new Entity(
+    {
+      model: { entity: 'agencyMonth', version: '1', service },
+      attributes: {
+        agencyId: { ...text, required: true },
+        month: { ...text, required: true },
+        revenueCents: { type: 'number', required: true },
+        costsCents: { type: 'number', required: true },
+        netProfitCents: { type: 'number', required: true },
+        billableUsers: { type: 'number', required: true },
+        recordedAt: { ...text, required: true },
+      },
+      indexes: { primary: { pk: { field: 'pk', composite: ['agencyId'] }, sk: { field: 'sk', composite: ['month'] } } },
     },
     options,
   );
@@ -1428,6 +1458,7 @@ export function buildEntities() {
     agency,
     agencyOwnerGuard,
     agencyClient,
+    agencyMonth,
     invoice,
     invoiceGuard,
     paymentEvent,

@@ -9,6 +9,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { mailPacing } from '../adapters/mail';
 import { retryMessageAfter } from '../adapters/queue';
 import { billingQueueConfig } from '../config';
+import { recordBilledAgencyMonth } from '../agency/figures';
 import { sendInvoiceMail } from '../invoices/send-invoice-mail';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
@@ -124,6 +125,11 @@ async function billRunBatch(runId: string, items: Item[], instance: string): Pro
       if (invoice.lines) {
         await guardClients(invoice.lines.map((line) => line.businessId), billing.period, invoice.invoiceId).catch((error: unknown) =>
           logger.warn('client guards not written; the next run of the month writes them', { invoiceId: invoice.invoiceId, error: error as Error }),
+        );
+        // The agency's figures for the billed month: what next month's Growth Rate is measured against. Informational:
+        // a failure is logged, the invoice stands (a price change of the month records them again).
+        await recordBilledAgencyMonth(invoice, billing.period).catch((error: unknown) =>
+          logger.warn("agency's month not recorded", { agencyId: invoice.businessId, error: error as Error }),
         );
       }
       // Mailed like an invoice an admin creates, at this invocation's share of the SES rate; a failure is counted, the invoice stays.

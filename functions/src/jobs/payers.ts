@@ -103,7 +103,8 @@ async function agencyInvoice(payer: Extract<Payer, { type: 'agency' }>, billing:
     .filter(isBillableBusiness)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((client) => ({ businessId: client.businessId, businessName: client.name, billableEmployees: client.billableEmployeeCount ?? 0 }));
-  const amounts = agencyInvoiceAmounts(clients, agencyVolumeTiers(plans));
+  // The agency's assigned plan (an admin's choice) gives the tiers, else the first active agency plan.
+  const amounts = agencyInvoiceAmounts(clients, agencyVolumeTiers(plans, agency.planId));
   if (amounts.lines.length === 0) return { outcome: 'skipped', reason: 'noBillableEmployees' };
   return {
     invoiceId: newId(),

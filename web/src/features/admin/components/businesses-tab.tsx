@@ -1,5 +1,6 @@
 // The businesses tab (spec 2 §2 'Business & Agency Management'): search on the name or the owner's e-mail, filters
-// for status, country and industry (all on the server, 25 rows per page), and the Active/Inactive toggle.
+// for status, country and industry (all on the server, 25 rows per page), and the Active/Inactive toggle; below, the
+// Agencies section (each agency's plan, clients and this month's figures).
 import { countries } from '@shared/countries';
 import { formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
@@ -18,6 +19,7 @@ import { useDebounced } from '@web/lib/use-debounced';
 import { initialDirectoryFilters, useBusinessDirectory, type DirectoryFilters } from '../api/list-businesses';
 import { useSetBusinessStatus } from '../api/business-actions';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
+import { AgenciesSection } from './agencies-section';
 
 // Loaded when an admin first asks to delete a business: the table draws without the dialog's code (issue 25 §1).
 const DeleteBusinessDialog = lazyDialog(() => import('./delete-business-dialog').then((m) => m.DeleteBusinessDialog), (p) => p.business !== null);
@@ -95,6 +97,7 @@ export function BusinessesTab() {
           )}
         </>
       )}
+      <AgenciesSection />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // One client on the agency dashboard (spec 2 §2): logo, name, industry (default Business), employees, revenue (for
-// the billable ones), the status badge, who pays for it (issue 20), its white-label (issue 21), Analytics (scans over
+// the billable ones), the status badge, who pays for it (issue 20), the agency's price for it, its white-label (issue 21), Analytics (scans over
 // time) and Manage (the client's business dashboard). Memoised, with props that stay the same between the dashboard's
 // renders (the client object is kept by the query's structural sharing, the Analytics handler is the page's state
 // setter): an agency with hundreds of clients re-renders only the cards whose client changed (issue 25 §1).
@@ -13,6 +13,7 @@ import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { BilledToSelect } from '@web/features/agency-billing/components/billed-to-select';
+import { ClientPriceField } from '@web/features/agency-billing/components/client-price-field';
 import { ClientWhiteLabelSelect } from './client-white-label-select';
 
 export const ClientCard = memo(function ClientCard({
@@ -57,6 +58,8 @@ export const ClientCard = memo(function ClientCard({
         </div>
       </dl>
       <BilledToSelect businessId={client.id} clientName={client.name} billedTo={client.billedTo} billingEmail={client.billingEmail} />
+      {/* The agency's price matters only while it bills the client (a client billed directly pays CardCrew's price). */}
+      {client.billedTo === 'agency' && <ClientPriceField businessId={client.id} clientName={client.name} pricePerUserCents={client.pricePerUserCents} listPricePerUserCents={client.listPricePerUserCents} />}
       <ClientWhiteLabelSelect businessId={client.id} clientName={client.name} whiteLabel={client.whiteLabel} agencyWhiteLabel={agencyWhiteLabel} />
       <div className="mt-auto flex gap-2">
         <Button variant="outline" size="sm" className="flex-1" onClick={() => onAnalytics(client)} aria-label={`Analytics for ${client.name}`}>

@@ -93,9 +93,10 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
           <StatCard title="Active Clients" value={formatCount(stats.activeClients)} icon={Building2} />
           {/* The users the clients are billed for, as their invoices count them (issue 27 §4). */}
           <StatCard title="Total Users" value={formatCount(stats.totalUsers)} detail="billed; drafts are free" icon={Users} />
-          <StatCard title="Monthly Revenue" value={money(stats.monthlyRevenueCents)} icon={DollarSign} />
+          {/* What the agency charges its clients at its prices; Net Profit is that less what CardCrew bills the agency. */}
+          <StatCard title="Monthly Revenue" value={money(stats.monthlyRevenueCents)} detail="at your prices" icon={DollarSign} />
           <StatCard title="Net Profit" value={money(stats.netProfitCents)} detail={`after ${money(stats.costsCents)} costs`} icon={Wallet} />
-          <StatCard title="Growth Rate" value={`${stats.growthRate}%`} icon={TrendingUp} />
+          <StatCard title="Growth Rate" value={`${stats.growthRate}%`} detail={stats.hasLastMonth ? 'revenue vs last month' : 'no last month yet'} icon={TrendingUp} />
         </section>
 
         {!agency ? (
@@ -219,7 +220,7 @@ export function AgencyFrame() {
           </h2>
           <StatCard title="Active Clients" value={undefined} icon={Building2} />
           <StatCard title="Total Users" value={undefined} detail="billed; drafts are free" icon={Users} />
-          <StatCard title="Monthly Revenue" value={undefined} icon={DollarSign} />
+          <StatCard title="Monthly Revenue" value={undefined} detail="at your prices" icon={DollarSign} />
           <StatCard
             title="Net Profit"
             value={undefined}
@@ -230,7 +231,7 @@ export function AgencyFrame() {
             }
             icon={Wallet}
           />
-          <StatCard title="Growth Rate" value={undefined} icon={TrendingUp} />
+          <StatCard title="Growth Rate" value={undefined} detail={<TextPlaceholder width="w-24" />} icon={TrendingUp} />
         </section>
         <section aria-labelledby="clients-heading" className="grid gap-4">
           <h2 id="clients-heading" className="text-lg font-semibold">
