@@ -20,7 +20,19 @@ export default defineConfig({
     sequence: { sequencer: DurationSequencer },
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/support/**/*.test.ts'], environment: 'node' } },
-      { resolve: { alias }, test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // The files share their worker's modules: aws-cdk-lib loads once per worker, not once per file, and a
+          // configuration's synth is shared by every file that asks for it (tests/infra/synth-cardcrew.ts). Nothing in
+          // them changes global state.
+          isolate: false,
+        },
+      },
       {
         // Integration (API over the local runtime) and browser e2e share one started runtime.
         resolve: { alias },

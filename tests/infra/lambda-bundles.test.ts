@@ -21,7 +21,15 @@ async function bundle(entry: string) {
   return Object.values((await metafileOf(entry)).outputs)[0]!;
 }
 
-async function metafileOf(entry: string) {
+/** Each entry is bundled once for all the checks that read its metafile (the same options every time). */
+const metafiles = new Map<string, ReturnType<typeof buildMetafile>>();
+function metafileOf(entry: string) {
+  let metafile = metafiles.get(entry);
+  if (!metafile) metafiles.set(entry, (metafile = buildMetafile(entry)));
+  return metafile;
+}
+
+async function buildMetafile(entry: string) {
   const result = await build({
     entryPoints: [entry],
     bundle: true,

@@ -3,7 +3,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '../../functions/src/data/client';
 import { userPoolDefinition } from '../../functions/src/identity/user-pool-definition';
-import { resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
+import { freshSynthCardCrew, resourcesOf, synthCardCrew, TEST_ORIGIN } from './synth-cardcrew';
 
 let stateful: Template;
 beforeAll(() => {
@@ -316,7 +316,7 @@ describe('the user pool', () => {
     const withGoogle = synthCardCrew({ context: { googleClientId: 'client-123.apps.googleusercontent.com' } }).stateful;
     const [[, other]] = resourcesOf(withGoogle, 'Custom::SsoClientProviders') as [[string, { Properties: Record<string, unknown> }]];
     expect(other.Properties.ClientConfiguration).not.toBe(resource.Properties.ClientConfiguration);
-    expect(resourcesOf(synthCardCrew().stateful, 'Custom::SsoClientProviders')[0]![1].Properties.ClientConfiguration).toBe(resource.Properties.ClientConfiguration);
+    expect(resourcesOf(freshSynthCardCrew().stateful, 'Custom::SsoClientProviders')[0]![1].Properties.ClientConfiguration).toBe(resource.Properties.ClientConfiguration);
     expect(resourceId).toMatch(/^SsoClientProvidersResource/);
 
     // The Provider framework invokes our function, the one with the sso handler.

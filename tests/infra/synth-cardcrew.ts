@@ -1,6 +1,8 @@
 // Synthesizes the CardCrew stacks in-process for the infra tests: the same context as `cdk synth` (cdk.json,
 // incl. its feature flags) plus the test's overrides, with Lambda bundling skipped (fast, and independent of
-// whether the handler files exist yet).
+// whether the handler files exist yet). A synth takes seconds and most files ask for the same few configurations,
+// so each configuration is synthesized once per test worker and shared (the infra project runs its files without
+// module isolation, vitest.config.ts); a test that needs a synth of its own (determinism) asks for a fresh one.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, type Environment } from 'aws-cdk-lib';
@@ -36,7 +38,18 @@ export function makeApp(context: Record<string, unknown> = {}): App {
   });
 }
 
+const synths = new Map<string, SynthResult>();
+
+/** The stacks and templates of one configuration, shared by every test that asks for the same options (read-only). */
 export function synthCardCrew(options: SynthOptions = {}): SynthResult {
+  const key = JSON.stringify(options);
+  let synth = synths.get(key);
+  if (!synth) synths.set(key, (synth = freshSynthCardCrew(options)));
+  return synth;
+}
+
+/** A synth of its own, never shared: for a test that compares two synths of one configuration. */
+export function freshSynthCardCrew(options: SynthOptions = {}): SynthResult {
   const app = makeApp(options.context);
   const stacks = createCardCrewStacks(app, { env: options.env, webDistPath: options.webDistPath });
   return {

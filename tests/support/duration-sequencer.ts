@@ -9,6 +9,8 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const DURATIONS_FILE = new URL('./system-durations.json', import.meta.url);
+/** Shards of `npm run test:system` unless SYSTEM_SHARDS says otherwise (tests/support/run-system.ts). */
+export const DEFAULT_SYSTEM_SHARDS = 2;
 
 export function readDurations(): Record<string, number> {
   try {
@@ -31,6 +33,29 @@ export function shardByDuration(files: readonly string[], durations: Record<stri
     if (least === index - 1) mine.add(file);
   }
   return mine;
+}
+
+/** One file's entry in a vitest JSON report: the start of its first test and the end of its last. */
+export interface ReportedFile {
+  name: string;
+  startTime: number;
+  endTime: number;
+}
+
+/**
+ * How long each file of one shard took in all, in seconds, keyed by its path from `tests/`. A JSON report's times span
+ * a file's tests only, without its import and its beforeAll/afterAll (a file that seeds thousands of rows in beforeAll
+ * looked like seconds), so a file counts from the end of the file before it in the same shard (files run one at a
+ * time there) to its own last test's end; the first file from its first test.
+ */
+export function wholeFileDurations(results: readonly ReportedFile[]): Record<string, number> {
+  const ordered = [...results].sort((a, b) => a.startTime - b.startTime);
+  return Object.fromEntries(
+    ordered.map((file, i) => {
+      const from = i === 0 ? file.startTime : ordered[i - 1]!.endTime;
+      return [file.name.slice(file.name.lastIndexOf('/tests/') + 1), Math.round((file.endTime - from) / 100) / 10];
+    }),
+  );
 }
 
 export default class DurationSequencer extends BaseSequencer {

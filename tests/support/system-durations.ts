@@ -1,24 +1,21 @@
 // Records how long each system test file took in the last `npm run test:system` (the shards' JSON reports in their data
-// folders) into tests/support/system-durations.json, which the duration sequencer shards by. Run it after a full run on
-// CI's kind of machine and commit the file.
+// folders, or the reports named as arguments) into tests/support/system-durations.json, which the duration sequencer
+// shards by. A file's time includes its imports and hooks (wholeFileDurations). Run it after a full run on CI's kind of
+// machine (SYSTEM_SHARDS as in that run) and commit the file.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { readDurations } from './duration-sequencer';
+import { resolve } from 'node:path';
+import { DEFAULT_SYSTEM_SHARDS, readDurations, wholeFileDurations, type ReportedFile } from './duration-sequencer';
 
-interface JsonReport {
-  testResults: { name: string; startTime: number; endTime: number }[];
-}
-
-const shards = Number(process.env.SYSTEM_SHARDS ?? 2);
+const shards = Number(process.env.SYSTEM_SHARDS ?? DEFAULT_SYSTEM_SHARDS);
+const reports = process.argv.length > 2 ? process.argv.slice(2) : Array.from({ length: shards }, (_, i) => `.data/test-${i + 1}/vitest-report.json`);
 const durations = readDurations();
 let files = 0;
-for (let index = 1; index <= shards; index++) {
-  const report = resolve(`.data/test-${index}/vitest-report.json`);
+for (const path of reports) {
+  const report = resolve(path);
   if (!existsSync(report)) throw new Error(`${report} is missing: run npm run test:system first`);
-  for (const result of (JSON.parse(readFileSync(report, 'utf8')) as JsonReport).testResults) {
-    durations[relative(process.cwd(), result.name)] = Math.round((result.endTime - result.startTime) / 100) / 10;
-    files++;
-  }
+  const measured = wholeFileDurations((JSON.parse(readFileSync(report, 'utf8')) as { testResults: ReportedFile[] }).testResults);
+  Object.assign(durations, measured);
+  files += Object.keys(measured).length;
 }
 const sorted = Object.fromEntries(Object.entries(durations).sort(([a], [b]) => a.localeCompare(b)));
 writeFileSync(new URL('./system-durations.json', import.meta.url), `${JSON.stringify(sorted, null, 2)}\n`);
