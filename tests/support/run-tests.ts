@@ -1,11 +1,12 @@
-// `npm test`: every check CI runs, as fast as a 2-core machine allows. The checks that need no runtime (typecheck, lint,
-// unit, infra) and the web build run at once: tsc and ESLint use one core each, and the vitest runs fill what is left,
-// so together they take about as long as the slowest of them instead of their sum. The web build comes before the
-// infra tests, in the same lane: the web stack's synth reads web/dist, which must not be half-written. Each step's
-// output is kept and printed in one piece when it ends, so the log reads step by step. The system tests
-// (tests/support/run-system.ts) need the web build and the whole machine, so they run last, alone, with their output as
-// it comes; they are skipped when an earlier step failed, as `a && b` did. Any failed step fails the run. The elapsed
-// time of each step and of the whole run is printed at the end (CI's log shows where its time went).
+// `npm test`: every check CI runs, as fast as a 2-core machine allows without making tests race for the CPU. Typecheck
+// and lint run at once (tsc and ESLint use one core each), so together they take about as long as the slower of them.
+// Then the vitest projects and the web build run one after another: unit tests that encode images or parse large CSVs
+// keep vitest's 5 s timeout and timed out when they shared the cores with tsc and ESLint. The web build comes before
+// the infra tests: the web stack's synth reads web/dist, which must not be half-written. Each step's output is kept and
+// printed in one piece when it ends, so the log reads step by step. The system tests (tests/support/run-system.ts) need
+// the web build and the whole machine, so they run last, alone, with their output as it comes; they are skipped when an
+// earlier step failed, as `a && b` did. Any failed step fails the run. The elapsed time of each step and of the whole
+// run is printed at the end (CI's log shows where its time went).
 import { spawn } from 'node:child_process';
 
 interface Outcome {
@@ -45,10 +46,9 @@ async function inTurn(names: string[]): Promise<Outcome[]> {
   return outcomes;
 }
 
-console.log('typecheck, lint, test:unit and build:web then test:infra run at once; each prints its output when it ends.');
-const lanes = await Promise.all([['typecheck'], ['lint'], ['test:unit'], ['build:web', 'test:infra']].map(inTurn));
-const outcomes = lanes.flat();
-if (outcomes.length < 5) console.log('\ntest:infra skipped: build:web failed.');
+console.log('typecheck and lint run at once, then test:unit, build:web and test:infra; each prints its output when it ends.');
+const outcomes = (await Promise.all([['typecheck'], ['lint']].map(inTurn))).flat();
+if (outcomes.every((o) => o.code === 0)) outcomes.push(...(await inTurn(['test:unit', 'build:web', 'test:infra'])));
 if (outcomes.length === 5 && outcomes.every((o) => o.code === 0)) outcomes.push(await run('test:system', false));
 else console.log('\ntest:system skipped: an earlier step failed.');
 
