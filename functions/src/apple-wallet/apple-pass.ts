@@ -47,7 +47,7 @@ export async function passOf(signer: AppleWalletSigner, card: CardRecord): Promi
     signer,
     {
       cardId: card.cardId,
-      cardUrl: cardUrlOf(card.cardId),
+      cardUrl: cardUrlOf(card.cardId, card.qrOrigin),
       name: card.profile.name,
       jobTitle: card.profile.jobTitle,
       businessName: card.business.name,

@@ -20,7 +20,7 @@ export async function getEmailSignature(caller: Caller, cardId: string): Promise
   if (!card) throw notFound('Card not found.');
   await assertCanUseCard(caller, card);
   const business = await getBusiness(card.businessId);
-  const cardUrl = markedCardUrl(cardUrlOf(card.cardId), 'signature');
+  const cardUrl = markedCardUrl(cardUrlOf(card.cardId, card.qrOrigin), 'signature');
   const { profile } = card;
   const fields = business?.signatureFields ?? DEFAULT_SIGNATURE_FIELDS;
   // PNG copies of the stored (WebP) photo and logo, made only for the fields the company shows.

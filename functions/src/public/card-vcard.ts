@@ -33,7 +33,7 @@ export async function vcardOf(card: CardRecord): Promise<string> {
     linkedin: p.linkedinProfile,
     photoUrl: p.photoUrl,
     // Marked, so a tap on the link in a saved contact counts as one from the contact.
-    cardUrl: markedCardUrl(cardUrlOf(card.cardId), 'contact'),
+    cardUrl: markedCardUrl(cardUrlOf(card.cardId, card.qrOrigin), 'contact'),
     pronouns: extras.pronouns,
     note: extras.bio,
     bookingUrl: extras.bookingUrl,

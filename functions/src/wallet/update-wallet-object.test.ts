@@ -39,6 +39,16 @@ describe('the googleWallet reaction’s PATCH', () => {
     });
   });
 
+  it('moves the pass’s code and link to the agency’s domain once the card’s QR code moved there', () => {
+    const before = card();
+    const moved = card({ qrOrigin: 'https://cards.bright.example' });
+    const update = walletObjectUpdate(issuer, { cardId: before.cardId, businessId: before.businessId, employeeId: 'emp1', before, after: moved });
+    expect(update?.body).toMatchObject({
+      barcode: { value: 'https://cards.bright.example/card/AbCdEfGhIjKlMnOpQrStUv?s=gw' },
+      linksModuleData: { uris: [{ uri: 'https://cards.bright.example/card/AbCdEfGhIjKlMnOpQrStUv?s=gw' }] },
+    });
+  });
+
   it('makes the pass INACTIVE when the card is deactivated or deleted', () => {
     const inactive = card({ isActive: false });
     expect(walletObjectPatch(issuer, { cardId: inactive.cardId, businessId: inactive.businessId, employeeId: 'emp1', before: card(), after: inactive }).body).toMatchObject({ state: 'INACTIVE', header: { defaultValue: { value: 'Ada Lovelace' } } });

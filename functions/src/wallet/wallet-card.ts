@@ -10,7 +10,7 @@ export function walletCardOf(card: CardRecord): WalletCard {
   return {
     cardId: card.cardId,
     businessId: card.businessId,
-    cardUrl: cardUrlOf(card.cardId),
+    cardUrl: cardUrlOf(card.cardId, card.qrOrigin),
     name: card.profile.name,
     jobTitle: card.profile.jobTitle,
     businessName: card.business.name,
