@@ -192,14 +192,14 @@ describe('agency logo upload', () => {
     const db = await tables();
     expect((await db.agency.get({ agencyId }).go()).data!.logoUrl).toBe(res.body.url);
     const firstKeys = await mediaKeys(`logos/${agencyId}/`);
-    // With the favicon derived from it (issue 21 §1).
-    expect(firstKeys.map((k) => k.split('/').pop()).sort()).toEqual(['128.webp', '256.webp', '64.webp', 'favicon-180.png', 'favicon-32.png', 'favicon-512.png', 'photo.jpg']);
+    // With the favicon derived from it (issue 21 §1), and Google Wallet's 660 px PNG, as beside every logo.
+    expect(firstKeys.map((k) => k.split('/').pop()).sort()).toEqual(['128.webp', '256.webp', '64.webp', 'favicon-180.png', 'favicon-32.png', 'favicon-512.png', 'photo.jpg', 'wallet.png']);
     expect(await mediaKeys(`uploads/${agencyId}/`)).toEqual([]);
 
     const second = await uploadAgencyLogo(user);
     expect((await api('POST', `/api/agency/uploads/${second}/confirm`, { user, body: {} })).status).toBe(200);
     const secondKeys = await mediaKeys(`logos/${agencyId}/`);
-    expect(secondKeys).toHaveLength(7);
+    expect(secondKeys).toHaveLength(8); // the same eight names, in the new logo's folder: the old one is gone
     expect(secondKeys.some((k) => firstKeys.includes(k))).toBe(false);
   });
 
@@ -228,7 +228,7 @@ describe('agency logo upload', () => {
     const uploadId = await uploadPng(victim.owner, victim.business.id, 'logo');
     const victimLogo = (await confirmUpload(victim.owner, victim.business.id, uploadId)).body.url as string;
     const victimKeys = await mediaKeys(`logos/${victim.business.id}/`);
-    expect(victimKeys).toHaveLength(4);
+    expect(victimKeys).toHaveLength(5); // three WebP sizes, the JPEG and Google Wallet's PNG
 
     const { user } = await agencyWithSettings();
     expect((await api('PUT', '/api/agency', { user, body: agencySettings({ logoUrl: victimLogo }) })).status).toBe(200);

@@ -79,10 +79,11 @@ describe('cascade delete', () => {
     for (const kind of ['business', 'businessScanTotal', 'employee', 'card', 'cardScanTotal', 'cardScanDay', 'businessScanDay', 'employeeEmailGuard', 'membership', 'billingEmailGuard', 'businessOwnerGuard', 'invitation', 'employeeUserGuard', 'agencyClient', 'invoice', 'invoiceGuard', 'auditEntry', 'leaver', 'passRegistration', 'ssoDomain', 'ssoDomainHolder', 'ssoConnection']) {
       expect(kinds, kind).toContain(kind);
     }
-    // The employee's e-mail signature QR image (issue 22 §3) goes too.
+    // The employee's e-mail signature images go too: its QR image and the PNG copies of the photo and logo (Outlook
+    // shows no WebP).
     expect((await api('GET', `/api/cards/${active.card.id}/email-signature`, { user: owner })).status).toBe(200);
     const objectsBefore = (await Promise.all(prefixes(business.id).map(mediaKeys))).flat();
-    expect(objectsBefore.filter((key) => key.startsWith(`signature-qr/${business.id}/${active.card.id}/`))).toHaveLength(1);
+    expect(objectsBefore.filter((key) => key.startsWith(`signature-qr/${business.id}/${active.card.id}/`))).toHaveLength(3);
     expect(objectsBefore.length).toBeGreaterThanOrEqual(11); // QR PNG + SVG per card, logo and photo renditions, signature QR
 
     const res = await api('DELETE', `/api/admin/businesses/${business.id}`, { user: admin });
