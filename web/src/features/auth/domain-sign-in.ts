@@ -8,8 +8,8 @@ import { customDomainMessages } from '@shared/messages/custom-domains';
 import type { RuntimeConfig } from '@web/lib/config';
 import { hostedUiOrigin, pkcePair, randomText, tradeCode, type HostedUiTokens } from '@web/features/sso/hosted-ui';
 
-export const RELAY_PATH = '/api/sign-in/relay';
-export const DOMAIN_CALLBACK_PATH = '/auth/callback';
+/** The platform's callback for every domain (an app-client callback URL: identity/user-pool-definition.ts). */
+const RELAY_PATH = '/api/sign-in/relay';
 
 type Config = Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>;
 
