@@ -6,7 +6,7 @@
 // code and hands the tokens to Amplify, which keeps the session as after any other sign-in.
 import { customDomainMessages } from '@shared/messages/custom-domains';
 import type { RuntimeConfig } from '@web/lib/config';
-import { hostedUiOrigin, pkcePair, randomText, tradeCode, type HostedUiTokens } from '@web/features/sso/hosted-ui';
+import { pkceAuthorizeUrl, randomText, tradeCode, type HostedUiTokens } from '@web/features/sso/hosted-ui';
 
 /** The platform's callback for every domain (an app-client callback URL: identity/user-pool-definition.ts). */
 const RELAY_PATH = '/api/sign-in/relay';
@@ -21,22 +21,13 @@ const relayUrl = (config: Pick<RuntimeConfig, 'publicOrigin'>) => `${new URL(con
 
 /** The hosted UI's authorize URL for a sign-in that comes back to this domain through the relay; null without one. */
 export async function domainSignInUrl(config: Config, target: DomainSignInTarget, host = window.location.hostname): Promise<string | null> {
-  const origin = hostedUiOrigin(config);
-  if (!origin) return null;
-  const { verifier, challenge } = await pkcePair();
   const state = `${randomText()}~${host}`;
-  sessionStorage.setItem(pendingKey(state), verifier);
-  const params = new URLSearchParams({
-    response_type: 'code',
-    client_id: config.userPoolClientId,
-    redirect_uri: relayUrl(config),
-    scope: 'openid email profile',
-    ...('identityProvider' in target ? { identity_provider: target.identityProvider } : { idp_identifier: target.idpIdentifier }),
+  return pkceAuthorizeUrl(config, {
+    redirectUri: relayUrl(config),
+    provider: 'identityProvider' in target ? { identity_provider: target.identityProvider } : { idp_identifier: target.idpIdentifier },
     state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
+    keep: (verifier) => sessionStorage.setItem(pendingKey(state), verifier),
   });
-  return `${origin}/oauth2/authorize?${params}`;
 }
 
 /** Finishes the sign-in from the callback's query: the state must be one this tab started (used once). */

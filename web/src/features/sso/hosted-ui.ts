@@ -25,40 +25,58 @@ const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).rep
 export const randomText = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** A PKCE verifier and its S256 challenge. */
-export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
+async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
   const verifier = randomText();
   return { verifier, challenge: base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)))) };
 }
 
 export const testCallbackUrl = (config: Pick<RuntimeConfig, 'publicOrigin'>) => `${config.publicOrigin.replace(/\/$/, '')}${TEST_CALLBACK_PATH}`;
 
+/** Which provider the hosted UI sends the person to: one by name (`identity_provider`) or the one of an e-mail domain. */
+export type ProviderChoice = { identity_provider: string } | { idp_identifier: string };
+
 /**
- * 'Test sign-in' (issue 24): an authorization-code sign-in with PKCE (S256) and state straight to the business's
- * provider (`identity_provider`), back to the test callback page. The verifier waits in local storage under the state
- * (the sign-in runs in a new tab, which shares local storage, not session storage); the callback takes it once.
- * The app's own session (Amplify's keys) is never touched.
+ * The hosted UI's authorize URL for an authorization-code sign-in with PKCE (S256) and `state`, or null without a
+ * hosted UI. `keep` stores the verifier under the state where the callback page will find it (used once there).
+ */
+export async function pkceAuthorizeUrl(
+  config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId'>,
+  request: { redirectUri: string; provider: ProviderChoice; state: string; keep: (verifier: string) => void },
+): Promise<string | null> {
+  const origin = hostedUiOrigin(config);
+  if (!origin) return null;
+  const { verifier, challenge } = await pkcePair();
+  request.keep(verifier);
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: config.userPoolClientId,
+    redirect_uri: request.redirectUri,
+    scope: 'openid email profile',
+    ...request.provider,
+    state: request.state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return `${origin}/oauth2/authorize?${params}`;
+}
+
+/**
+ * 'Test sign-in' (issue 24): a PKCE sign-in straight to the business's provider, back to the test callback page. The
+ * verifier waits in local storage under the state (the sign-in runs in a new tab, which shares local storage, not
+ * session storage); the callback takes it once. The app's own session (Amplify's keys) is never touched.
  */
 export async function startTestSignIn(
   config: Pick<RuntimeConfig, 'oauthDomain' | 'local' | 'userPoolClientId' | 'publicOrigin'>,
   providerName: string,
   businessId: string,
 ): Promise<string | null> {
-  const origin = hostedUiOrigin(config);
-  if (!origin) return null;
-  const { verifier, challenge } = await pkcePair();
   const state = randomText();
-  localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName, businessId } satisfies PendingTest));
-  const params = new URLSearchParams({
-    response_type: 'code',
-    client_id: config.userPoolClientId,
-    redirect_uri: testCallbackUrl(config),
-    scope: 'openid email profile',
-    identity_provider: providerName,
+  return pkceAuthorizeUrl(config, {
+    redirectUri: testCallbackUrl(config),
+    provider: { identity_provider: providerName },
     state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
+    keep: (verifier) => localStorage.setItem(pendingKey(state), JSON.stringify({ verifier, providerName, businessId } satisfies PendingTest)),
   });
-  return `${origin}/oauth2/authorize?${params}`;
 }
 
 /**
