@@ -4,6 +4,7 @@ import { formatCount, formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AdminAgencyRow } from '@shared/schemas/admin';
 import { useId } from 'react';
+import { DataTable } from '@web/components/data-table';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Label } from '@web/components/label';
@@ -32,43 +33,11 @@ export function AgenciesSection() {
         <p className="text-sm text-muted-foreground">{m.empty}</p>
       ) : (
         <>
-          <div role="region" aria-label={m.title} tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
-            <table className="w-full min-w-[52rem] text-sm">
-              <thead className="bg-muted text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Agency
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Plan
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Clients
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Billed users
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Revenue this month
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Costs
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Net profit
-                  </th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Growth
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.rows.map((row) => (
-                  <AgencyRow key={row.id} row={row} plans={query.data.plans} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label={m.title} tableClassName="min-w-[52rem]" columns={[{ label: 'Agency' }, { label: 'Plan' }, { label: 'Clients', numeric: true }, { label: 'Billed users', numeric: true }, { label: 'Revenue this month', numeric: true }, { label: 'Costs', numeric: true }, { label: 'Net profit', numeric: true }, { label: 'Growth', numeric: true }]}>
+            {query.data.rows.map((row) => (
+              <AgencyRow key={row.id} row={row} plans={query.data.plans} />
+            ))}
+          </DataTable>
           {query.hasNextPage && (
             <div className="flex justify-center">
               <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

@@ -9,6 +9,7 @@ import { invoiceMessages } from '@shared/messages/invoice';
 import { allowedInvoiceActions, invoiceStatuses, type Invoice } from '@shared/schemas/invoice';
 import { CalendarPlus, FilePlus2 } from 'lucide-react';
 import { useCallback, useDeferredValue, useState, type Dispatch, type SetStateAction } from 'react';
+import { DataTable } from '@web/components/data-table';
 import { toast } from '@web/lib/toast';
 import { InvoiceStatusBadge, invoiceStatusLabel } from '@web/components/invoice-status-badge';
 import { Button } from '@web/components/button';
@@ -125,25 +126,11 @@ function BillingTabBody({ filters, setFilters, invoices, onConfirm }: BillingTab
       ) : invoices.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No invoices match.</p>
       ) : (
-        <div role="region" aria-label="Invoices" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="bg-muted text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
-                <th scope="col" className="px-4 py-2 font-medium">Payer</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
-                <th scope="col" className="px-4 py-2 font-medium">Due</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.data.map((invoice) => (
-                <InvoiceRow key={invoice.id} invoice={invoice} onConfirm={onConfirm} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Invoices" tableClassName="min-w-[56rem]" columns={[{ label: 'Invoice' }, { label: 'Payer' }, { label: 'Amount', numeric: true }, { label: 'Due' }, { label: 'Status' }, { label: 'Actions' }]}>
+          {invoices.data.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} onConfirm={onConfirm} />
+          ))}
+        </DataTable>
       )}
       {invoices.hasNextPage && (
         <div className="flex justify-center">

@@ -6,6 +6,7 @@ import { formatMoney } from '@shared/format';
 import { messages } from '@shared/messages';
 import type { AdminBusinessRow } from '@shared/schemas/admin';
 import { useDeferredValue, useState } from 'react';
+import { DataTable } from '@web/components/data-table';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -112,42 +113,11 @@ function BusinessTable({ rows }: { rows: AdminBusinessRow[] }) {
   const drawn = useDeferredValue(rows.length, Math.min(rows.length, FIRST_ROWS));
   return (
     <>
-      <div
-        role="region"
-        aria-label="Businesses"
-        tabIndex={0}
-        className="overflow-x-auto rounded-xl border bg-background"
-      >
-        <table className="w-full min-w-[48rem] text-sm">
-          <thead className="bg-muted text-left text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Business
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Owner
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Location
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Employees
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Monthly
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.slice(0, drawn).map((row) => (
-              <BusinessRow key={row.id} row={row} onDelete={() => setDeleting(row)} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Businesses" tableClassName="min-w-[48rem]" columns={[{ label: 'Business' }, { label: 'Owner' }, { label: 'Location' }, { label: 'Employees', numeric: true }, { label: 'Monthly', numeric: true }, { label: 'Status' }]}>
+        {rows.slice(0, drawn).map((row) => (
+          <BusinessRow key={row.id} row={row} onDelete={() => setDeleting(row)} />
+        ))}
+      </DataTable>
       <DeleteBusinessDialog business={deleting} onDone={() => setDeleting(null)} />
     </>
   );

@@ -5,6 +5,7 @@ import { formatLongDate, formatMoney } from '@shared/format';
 import { invoiceMessages } from '@shared/messages/invoice';
 import { unappliedReasonLabels, type UnappliedPayment } from '@shared/schemas/unapplied-payment';
 import { useState } from 'react';
+import { DataTable } from '@web/components/data-table';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -46,66 +47,52 @@ export function UnappliedPayments() {
       ) : payments.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No unapplied payments.</p>
       ) : (
-        <div role="region" aria-label="Unapplied payments" tabIndex={0} className="relative overflow-x-auto rounded-xl border bg-background">
-          <table className="w-full min-w-[56rem] text-sm">
-            <thead className="bg-muted text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
-                <th scope="col" className="px-4 py-2 font-medium">Why not applied</th>
-                <th scope="col" className="px-4 py-2 font-medium">Stripe</th>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Actions</th>
+        <DataTable label="Unapplied payments" tableClassName="min-w-[56rem]" columns={[{ label: 'Invoice' }, { label: 'Amount', numeric: true }, { label: 'Why not applied' }, { label: 'Stripe' }, { label: 'Status' }, { label: 'Actions' }]}>
+          {payments.data.map((payment) => {
+            const name = payment.invoiceNumber ?? 'Deleted invoice';
+            return (
+              <tr key={payment.stripeSessionId} className="border-t align-top">
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  {name}
+                  <span className="block text-xs font-normal text-muted-foreground">{payment.businessName ?? payment.invoiceId}</span>
+                  <span className="block text-xs font-normal text-muted-foreground">Received {formatLongDate(payment.receivedAt)}</span>
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">{formatMoney(payment.amountCents, payment.currency)}</td>
+                <td className="px-4 py-3">{unappliedReasonLabels[payment.reason]}</td>
+                <td className="px-4 py-3">
+                  <dl className="grid gap-0.5 font-mono text-xs break-all">
+                    <div>
+                      <dt className="sr-only">Checkout Session</dt>
+                      <dd>{payment.stripeSessionId}</dd>
+                    </div>
+                    {payment.stripePaymentIntentId && (
+                      <div>
+                        <dt className="sr-only">Payment Intent</dt>
+                        <dd>{payment.stripePaymentIntentId}</dd>
+                      </div>
+                    )}
+                    {payment.stripeRefundId && (
+                      <div>
+                        <dt className="sr-only">Refund</dt>
+                        <dd>{payment.stripeRefundId}</dd>
+                      </div>
+                    )}
+                  </dl>
+                </td>
+                <td className="px-4 py-3">
+                  {payment.status === 'refunded' ? <Badge variant="secondary">Refunded {payment.refundedAt ? formatLongDate(payment.refundedAt) : ''}</Badge> : <Badge variant="destructive">Not refunded</Badge>}
+                </td>
+                <td className="px-4 py-3">
+                  {payment.status === 'unapplied' && (
+                    <Button size="sm" variant="outline" disabled={refund.isPending} onClick={() => setRefunding(payment)} aria-label={`Refund ${formatMoney(payment.amountCents, payment.currency)} paid for ${name}`}>
+                      Refund
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {payments.data.map((payment) => {
-                const name = payment.invoiceNumber ?? 'Deleted invoice';
-                return (
-                  <tr key={payment.stripeSessionId} className="border-t align-top">
-                    <th scope="row" className="px-4 py-3 text-left font-medium">
-                      {name}
-                      <span className="block text-xs font-normal text-muted-foreground">{payment.businessName ?? payment.invoiceId}</span>
-                      <span className="block text-xs font-normal text-muted-foreground">Received {formatLongDate(payment.receivedAt)}</span>
-                    </th>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatMoney(payment.amountCents, payment.currency)}</td>
-                    <td className="px-4 py-3">{unappliedReasonLabels[payment.reason]}</td>
-                    <td className="px-4 py-3">
-                      <dl className="grid gap-0.5 font-mono text-xs break-all">
-                        <div>
-                          <dt className="sr-only">Checkout Session</dt>
-                          <dd>{payment.stripeSessionId}</dd>
-                        </div>
-                        {payment.stripePaymentIntentId && (
-                          <div>
-                            <dt className="sr-only">Payment Intent</dt>
-                            <dd>{payment.stripePaymentIntentId}</dd>
-                          </div>
-                        )}
-                        {payment.stripeRefundId && (
-                          <div>
-                            <dt className="sr-only">Refund</dt>
-                            <dd>{payment.stripeRefundId}</dd>
-                          </div>
-                        )}
-                      </dl>
-                    </td>
-                    <td className="px-4 py-3">
-                      {payment.status === 'refunded' ? <Badge variant="secondary">Refunded {payment.refundedAt ? formatLongDate(payment.refundedAt) : ''}</Badge> : <Badge variant="destructive">Not refunded</Badge>}
-                    </td>
-                    <td className="px-4 py-3">
-                      {payment.status === 'unapplied' && (
-                        <Button size="sm" variant="outline" disabled={refund.isPending} onClick={() => setRefunding(payment)} aria-label={`Refund ${formatMoney(payment.amountCents, payment.currency)} paid for ${name}`}>
-                          Refund
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
       {payments.hasNextPage && (
         <div className="flex justify-center">

@@ -7,6 +7,7 @@ import { adminInviteSchema, type AdminInvite, type AdminInviteInput, type AdminU
 import { UserPlus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { DataTable } from '@web/components/data-table';
 import { toast } from '@web/lib/toast';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -39,44 +40,29 @@ export function UsersTab() {
           {messages.admin.fetchAdminsFailed}
         </p>
       ) : (
-        <div role="region" aria-label="Admin users" tabIndex={0} className="overflow-x-auto rounded-xl border bg-background">
-          <table className="w-full min-w-[40rem] text-sm">
-            <thead className="bg-muted text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">User</th>
-                <th scope="col" className="px-4 py-2 font-medium">Email</th>
-                <th scope="col" className="px-4 py-2 font-medium">Role</th>
-                <th scope="col" className="px-4 py-2 font-medium">Last Login</th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <tr key={user.id} className="border-t">
-                  <th scope="row" className="px-4 py-3 text-left font-medium">
-                    {user.displayName ?? 'No Name'}
-                  </th>
-                  <td className="px-4 py-3">{user.email}</td>
-                  <td className="px-4 py-3">
-                    <Badge>Admin</Badge>
-                  </td>
-                  <td className="px-4 py-3">{user.lastSignInAt ? formatLongDate(user.lastSignInAt) : 'Never'}</td>
-                  <td className="px-4 py-3 text-right">
-                    {user.id === me?.userId ? (
-                      <span className="text-xs text-muted-foreground">You</span>
-                    ) : (
-                      <Button variant="outline" size="sm" onClick={() => setRemoving(user)} aria-label={`Remove admin access for ${user.email}`}>
-                        Remove
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable label="Admin users" tableClassName="min-w-[40rem]" columns={[{ label: 'User' }, { label: 'Email' }, { label: 'Role' }, { label: 'Last Login' }, { label: 'Actions', hidden: true }]}>
+          {users.data.map((user) => (
+            <tr key={user.id} className="border-t">
+              <th scope="row" className="px-4 py-3 text-left font-medium">
+                {user.displayName ?? 'No Name'}
+              </th>
+              <td className="px-4 py-3">{user.email}</td>
+              <td className="px-4 py-3">
+                <Badge>Admin</Badge>
+              </td>
+              <td className="px-4 py-3">{user.lastSignInAt ? formatLongDate(user.lastSignInAt) : 'Never'}</td>
+              <td className="px-4 py-3 text-right">
+                {user.id === me?.userId ? (
+                  <span className="text-xs text-muted-foreground">You</span>
+                ) : (
+                  <Button variant="outline" size="sm" onClick={() => setRemoving(user)} aria-label={`Remove admin access for ${user.email}`}>
+                    Remove
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <RemoveAdminDialog user={removing} onOpenChange={(open) => !open && setRemoving(null)} />
     </section>

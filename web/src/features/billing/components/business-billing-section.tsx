@@ -8,6 +8,7 @@ import { canPayInvoice, invoicePdfPath, type Invoice } from '@shared/schemas/inv
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '@web/components/data-table';
 import { Button } from '@web/components/button';
 import { Card } from '@web/components/card';
 import { InvoiceStatusBadge } from '@web/components/invoice-status-badge';
@@ -40,27 +41,11 @@ export function BusinessBillingSection({ businessId }: { businessId: string }) {
 /** The invoices, newest first, in a table that scrolls sideways on a phone (the business's and the agency's Billing). */
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   return (
-    <div role="region" aria-label="Invoices" tabIndex={0} className="relative min-w-0 overflow-x-auto rounded-xl border bg-background">
-      <table className="w-full min-w-[40rem] text-sm">
-        <thead className="bg-muted text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Invoice</th>
-            <th scope="col" className="px-4 py-2 font-medium">Period</th>
-            <th scope="col" className="px-4 py-2 text-right font-medium">Amount</th>
-            <th scope="col" className="px-4 py-2 font-medium">Due</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Invoices" tableClassName="min-w-[40rem]" columns={[{ label: 'Invoice' }, { label: 'Period' }, { label: 'Amount', numeric: true }, { label: 'Due' }, { label: 'Status' }, { label: 'Actions', hidden: true }]}>
+      {invoices.map((invoice) => (
+        <InvoiceRow key={invoice.id} invoice={invoice} />
+      ))}
+    </DataTable>
   );
 }
 
