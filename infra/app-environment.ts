@@ -84,6 +84,28 @@ function platformSenderIdentities(stack: Stack, sesFromAddress: string): string[
   return [sender, sender.slice(sender.indexOf('@') + 1)].map((identity) => identityArn(stack, identity));
 }
 
+/**
+ * Sending mail through SES: SES_FROM_ADDRESS with its grant, from the platform's own identities, or (an agency's
+ * verified sending domain, the sendingDomains area) from SENDER_LOCAL_PART@ any identity of the account: those are
+ * created at run time, so their names are not known at deploy time (functions/src/adapters/mail.ts).
+ */
+export function allowSendingMail(fn: AppFunction, sesFromAddress: string): void {
+  const stack = Stack.of(fn);
+  fn.addEnvironment('SES_FROM_ADDRESS', sesFromAddress);
+  fn.grantPrincipal.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail', 'ses:SendRawEmail'], resources: platformSenderIdentities(stack, sesFromAddress) }));
+  fn.grantPrincipal.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resources: [identityArn(stack, '*')],
+      conditions: { StringLike: { 'ses:FromAddress': `${SENDER_LOCAL_PART}@*` } },
+    }),
+  );
+  Validations.of(fn).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::${nagText(fn, identityArn(stack, '*'))}]`,
+    reason: `Agencies' sending domains are SES identities created at run time, so their names are not known at deploy time; the grant is limited to mail from ${SENDER_LOCAL_PART}@ an identity.`,
+  });
+}
+
 export class AppEnvironment {
   constructor(private readonly props: AppEnvironmentProps) {}
 
@@ -169,26 +191,8 @@ export class AppEnvironment {
 
     const mail = capabilities.mail;
     if (mail?.send) {
-      fn.addEnvironment('SES_FROM_ADDRESS', p.sesFromAddress);
+      allowSendingMail(fn, p.sesFromAddress);
       fn.addEnvironment('SALES_INBOX', p.salesInbox);
-      allow(
-        ['ses:SendEmail', 'ses:SendRawEmail'],
-        // Whichever identity is verified in SES: the sender address itself or its whole domain.
-        platformSenderIdentities(stack, p.sesFromAddress),
-      );
-      // An agency's verified sending domain (the sendingDomains area): its identity is created at run time, so any
-      // identity of the account, but only as the one address the product sends from there (functions/src/adapters/mail.ts).
-      fn.grantPrincipal.addToPrincipalPolicy(
-        new iam.PolicyStatement({
-          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [identityArn(stack, '*')],
-          conditions: { StringLike: { 'ses:FromAddress': `${SENDER_LOCAL_PART}@*` } },
-        }),
-      );
-      Validations.of(fn).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${nagText(fn, identityArn(stack, '*'))}]`,
-        reason: `Agencies' sending domains are SES identities created at run time, so their names are not known at deploy time; the grant is limited to mail from ${SENDER_LOCAL_PART}@ an identity.`,
-      });
     }
     if (mail?.account) {
       // GET /api/health asks SES for the account's sending status; GetAccount has no resource to scope to.

@@ -5,11 +5,13 @@ import { Aws, CustomResource, Duration, Lazy, RemovalPolicy, SecretValue, Stack,
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import type { Construct } from 'constructs';
 import { userPoolDefinition } from '../functions/src/identity/user-pool-definition';
 import { AppFunction } from './app-function';
+import { allowSendingMail } from './app-environment';
 import { nagText } from './nag';
 import type { DeployConfig } from './deploy-config';
 
@@ -187,6 +189,25 @@ export class StatefulStack extends Stack {
       );
     }
 
+    // Cognito encrypts the codes it hands the custom email sender with this key (AWS Encryption SDK); only Cognito of
+    // this account may encrypt with it and only the sender may decrypt.
+    const senderKey = new kms.Key(this, 'CognitoSenderKey', {
+      description: 'CardCrew: encrypts the codes Cognito hands the custom email sender',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    senderKey.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cognito-idp.amazonaws.com')],
+        actions: ['kms:Encrypt'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cognito-idp:${Aws.REGION}:${Aws.ACCOUNT_ID}:userpool/*` },
+        },
+      }),
+    );
+
     const { passwordPolicy } = userPoolDefinition;
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       signInAliases: { email: true },
@@ -222,6 +243,7 @@ export class StatefulStack extends Stack {
       featurePlan: cognito.FeaturePlan.PLUS,
       standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
       mfa: cognito.Mfa.OFF,
+      customSenderKmsKey: senderKey,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -341,20 +363,23 @@ export class StatefulStack extends Stack {
       ],
     });
 
-    // Cognito's own mails (codes, temporary passwords) in the brand the person knows (functions/src/cognito-messages):
-    // a white-labelled client's people get their agency's. It reads the person's memberships (Query of the `user`
-    // collection), the brand on a business item (GetItem) and the invitations mailed to the address (Query of gsi3,
-    // the invitation's byRecipient index); nothing else. Cognito still sends them from the pool's address.
-    const customMessage = new AppFunction(this, 'CustomMessageTrigger', {
-      entry: 'functions/src/cognito-messages/custom-message.ts',
-      serviceName: 'custom-message',
-      description: "CardCrew CustomMessage trigger (Cognito's mails in the agency's brand for a white-labelled client's people)",
+    // Cognito's own mails (codes, temporary passwords) are sent by us (functions/src/cognito-messages): in the brand the
+    // person knows and from that brand's sender. The sender decrypts the code with the key above, reads the person's
+    // memberships (Query of the `user` collection), the brand on a business item (GetItem) and the invitations mailed
+    // to the address (Query of gsi3, the invitation's byRecipient index), and sends through SES; nothing else.
+    const emailSender = new AppFunction(this, 'CustomEmailSender', {
+      entry: 'functions/src/cognito-messages/custom-email-sender.ts',
+      serviceName: 'custom-email-sender',
+      description: "CardCrew custom email sender (Cognito's codes in the person's brand, from the brand's sender)",
       nativeModules: [],
     });
-    customMessage.function.addEnvironment('TABLE_NAME', this.table.tableName);
-    this.userPool.addTrigger(cognito.UserPoolOperation.CUSTOM_MESSAGE, customMessage.function);
-    new iam.Policy(this, 'CustomMessageTableReads', {
-      roles: [customMessage.role],
+    emailSender.function.addEnvironment('TABLE_NAME', this.table.tableName);
+    emailSender.function.addEnvironment('COGNITO_SENDER_KEY_ARN', senderKey.keyArn);
+    senderKey.grantDecrypt(emailSender.role);
+    allowSendingMail(emailSender, config.sesFromAddress);
+    this.userPool.addTrigger(cognito.UserPoolOperation.CUSTOM_EMAIL_SENDER, emailSender.function);
+    new iam.Policy(this, 'CustomEmailSenderTableReads', {
+      roles: [emailSender.role],
       statements: [
         new iam.PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [this.table.tableArn] }),
         new iam.PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${this.table.tableArn}/index/gsi3`] }),

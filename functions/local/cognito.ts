@@ -20,16 +20,16 @@ import {
   UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import type { CustomMessageTriggerEvent, PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import type { CustomEmailSenderTriggerEvent, PreAuthenticationTriggerEvent, PreSignUpTriggerEvent, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import pino from 'pino';
 import { passwordPolicyProblem } from '../src/identity/password-policy';
 import { cognitoUserDirectory, preSignUp, type UserDirectory } from '../src/sign-up/pre-sign-up';
 import { handler as ssoSignInTrigger } from '../src/sso/sign-in-triggers';
-import { customMessage } from '../src/cognito-messages/custom-message';
+import { sendCognitoMail } from '../src/cognito-messages/custom-email-sender';
 import { userPoolDefinition } from '../src/identity/user-pool-definition';
 import { cognitoLocalInternals } from './cognito-internals';
 import { IdentityProviderError, IdentityProviderStore, type IdentityProvider } from './identity-providers';
-import type { LocalSettings } from './settings';
+import { kmsEndpoint, LOCAL_COGNITO_SENDER_KEY, localCognitoSenderKeyArn, type LocalSettings } from './settings';
 
 const cl = cognitoLocalInternals();
 
@@ -80,8 +80,8 @@ function textOfHtml(html: string): string {
     .join('\n');
 }
 
-/** The name the local pool's CustomMessage trigger goes by (cognito-local invokes triggers by function name). */
-const CUSTOM_MESSAGE_FUNCTION = 'cardcrew-custom-message';
+/** The name the local pool's custom email sender goes by (cognito-local invokes triggers by function name). */
+const CUSTOM_EMAIL_SENDER_FUNCTION = 'cardcrew-custom-email-sender';
 
 /**
  * cognito-local's Lambda client, answering from functions in this process: a trigger's handler gets the event Cognito
@@ -94,7 +94,7 @@ function inProcessLambda(functions: Record<string, (event: never) => Promise<unk
         const run = functions[FunctionName];
         if (!run) throw new Error(`No local function ${FunctionName}`);
         try {
-          return { StatusCode: 200, Payload: JSON.stringify(await run(JSON.parse(Payload) as never)) };
+          return { StatusCode: 200, Payload: JSON.stringify((await run(JSON.parse(Payload) as never)) ?? null) };
         } catch (error) {
           return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: (error as Error).message }) };
         }
@@ -147,14 +147,12 @@ export interface GoogleProfile {
 
 /** The pool's pre-sign-up trigger: the product's (functions/src/sign-up/pre-sign-up.ts) unless a test gives another. */
 export type PreSignUpTrigger = (event: PreSignUpTriggerEvent) => Promise<unknown>;
-/** The pool's CustomMessage trigger: the product's (functions/src/cognito-messages/custom-message.ts) unless a test gives another. */
-export type CustomMessageTrigger = (event: CustomMessageTriggerEvent) => Promise<unknown>;
 /** The pool's pre-authentication and pre-token-generation trigger ('Require SSO', functions/src/sso/sign-in-triggers.ts). */
 export type SignInTrigger = (event: PreAuthenticationTriggerEvent | PreTokenGenerationTriggerEvent) => Promise<unknown>;
 
 export async function startCognito(
   s: LocalSettings,
-  options: { preSignUp?: PreSignUpTrigger; signIn?: SignInTrigger; customMessage?: CustomMessageTrigger } = {},
+  options: { preSignUp?: PreSignUpTrigger; signIn?: SignInTrigger } = {},
 ): Promise<{ server: Server; federation: LocalFederation }> {
   const dataDirectory = join(s.dataDir, 'cognito', 'db');
   mkdirSync(dataDirectory, { recursive: true });
@@ -171,10 +169,12 @@ export async function startCognito(
     ctx,
     config.UserPoolDefaults,
   );
-  // The pool's CustomMessage trigger as the one Lambda cognito-local may invoke, run in this process: Cognito's mails
-  // come out as AWS writes them (a white-labelled client's people get them in their agency's brand).
-  config.TriggerFunctions = { ...config.TriggerFunctions, CustomMessage: CUSTOM_MESSAGE_FUNCTION };
-  const lambda = inProcessLambda({ [CUSTOM_MESSAGE_FUNCTION]: options.customMessage ?? ((event: CustomMessageTriggerEvent) => customMessage(event)) });
+  // The pool's custom email sender as the one Lambda cognito-local may invoke, run in this process. cognito-local
+  // encrypts each code with the KMS stand-in's key, as Cognito does with ours, and the sender decrypts it, writes the
+  // mail in the person's brand and sends it through the local SES (a white-labelled client's people get their agency's).
+  config.TriggerFunctions = { ...config.TriggerFunctions, CustomEmailSender: CUSTOM_EMAIL_SENDER_FUNCTION };
+  config.KMSConfig = { KMSKeyId: localCognitoSenderKeyArn(s), KMSKeyAlias: LOCAL_COGNITO_SENDER_KEY.alias, endpoint: kmsEndpoint(s), region: s.region, accessKeyId: 'local', secretAccessKey: 'local' };
+  const lambda = inProcessLambda({ [CUSTOM_EMAIL_SENDER_FUNCTION]: (event: CustomEmailSenderTriggerEvent) => sendCognitoMail(event) });
   const triggers = new cl.TriggersService(clock, cognito, new cl.LambdaService(config.TriggerFunctions, lambda), new cl.CryptoService(config.KMSConfig));
   const messages = new cl.MessagesService(triggers, new cl.MessageDeliveryService(sesMessageSender(s)));
   const all = { clock, cognito, config, messages, otp: cl.otp, tokenGenerator: new cl.JwtTokenGenerator(clock, withStandardIdTokenClaims(triggers), config.TokenConfig), triggers };

@@ -29,6 +29,8 @@ export interface LocalSettings {
   oidcIdpPort: number;
   samlIdpPort: number;
   dnsPort: number;
+  /** The KMS stand-in (the key Cognito's codes are encrypted with for the custom email sender). */
+  kmsPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -60,6 +62,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     oidcIdpPort: 12777 + offset,
     samlIdpPort: 12888 + offset,
     dnsPort: 12999 + offset,
+    kmsPort: 13150 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -112,6 +115,9 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     // Single sign-on (issue 24): what an identity provider needs from us (ssoLocalEndpoints), and the DNS stand-in
     // the domain-proof lookup asks (UDP, TXT records; its HTTP page to add records is on the same port number, TCP).
     ...ssoEnvironment(s, ids.userPoolId),
+    // The user pool's custom email sender decrypts Cognito's codes with this key (functions/local/kms.ts).
+    KMS_ENDPOINT: kmsEndpoint(s),
+    COGNITO_SENDER_KEY_ARN: localCognitoSenderKeyArn(s),
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
@@ -119,6 +125,11 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   };
 }
+
+/** The local key Cognito's codes are encrypted with: a fixed id, so its ARN is known before the stand-in starts. */
+export const LOCAL_COGNITO_SENDER_KEY = { alias: 'alias/cardcrew-cognito-sender', keyId: '00000000-0000-4000-8000-00000000c0de' } as const;
+export const localCognitoSenderKeyArn = (s: LocalSettings) => `arn:aws:kms:${s.region}:000000000000:key/${LOCAL_COGNITO_SENDER_KEY.keyId}`;
+export const kmsEndpoint = (s: LocalSettings) => `http://${s.host}:${s.kmsPort}`;
 
 /** The card-traffic distribution the local tenants belong to (the stand-in takes any id). */
 export const LOCAL_TENANT_DISTRIBUTION_ID = 'E2CARDCREWLOCAL';

@@ -12,7 +12,7 @@ import sesModule from 'aws-ses-v2-local';
 import { cognitoClient, ensureUserPool, startCognito } from './cognito';
 import { dynamoClient, ensureTable, startDynamoDb, waitForDynamoDb } from './dynamodb';
 import { S3RVER_CREDENTIALS } from '../src/config';
-import { handlerEnvironment, localSettings, ssoLocalEndpoints } from './settings';
+import { handlerEnvironment, LOCAL_COGNITO_SENDER_KEY, localSettings, ssoLocalEndpoints } from './settings';
 import { startStripeStandIn } from './stripe';
 import { startGoogleWalletStandIn } from './google-wallet';
 import { startHostedUi } from './hosted-ui';
@@ -23,6 +23,7 @@ import { ensureLocalAppleWalletSigner } from './apple-wallet-signer';
 import { startApnsStandIn } from './apns';
 import { startCloudFrontTenants } from './cloudfront-tenants';
 import { startSesIdentities } from './ses-identities';
+import { startKms } from './kms';
 import { startOidcIdp, LOCAL_OIDC_CLIENT } from './oidc-idp';
 import { startSamlIdp } from './saml-idp';
 import { startDnsStandIn } from './dns';
@@ -78,6 +79,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['APNs stand-in', s.apnsPort],
     ['CloudFront tenants stand-in', s.cloudFrontPort],
     ['SES identities stand-in', s.sesIdentitiesPort],
+    ['KMS stand-in', s.kmsPort],
     ['local OIDC identity provider', s.oidcIdpPort],
     ['local SAML identity provider', s.samlIdpPort],
     ['DNS stand-in (HTTP page)', s.dnsPort],
@@ -117,6 +119,10 @@ async function main() {
   storePutsBeforeAnswering(s3rver);
   await s3rver.run();
   closers.push(() => s3rver.close());
+  // KMS before Cognito: the pool's custom email sender gets its codes encrypted with the stand-in's key.
+  const kms = await startKms(s.kmsPort, s.host, s.region, join(s.dataDir, 'kms', 'keys.json'));
+  kms.ensureKey(LOCAL_COGNITO_SENDER_KEY);
+  closers.push(() => kms.close());
   const cognito = await startCognito(s);
   closers.push(() => new Promise((r) => cognito.server.close(r)));
   const hostedUi = await startHostedUi(s, cognito.federation);
@@ -217,6 +223,7 @@ async function main() {
       `  ${pad('CloudFront')}http://${s.host}:${s.cloudFrontPort}   (tenant API stand-in: custom domains; names under .localhost go active in seconds)`,
       `  ${pad('OIDC IdP')}${oidcIdp.issuer}   (local OpenID Connect provider: client ${LOCAL_OIDC_CLIENT.clientId}, secret ${LOCAL_OIDC_CLIENT.clientSecret})`,
       `  ${pad('SAML IdP')}${samlIdp.metadataUrl}   (local SAML 2.0 provider's metadata)`,
+      `  ${pad('KMS')}http://${s.host}:${s.kmsPort}   (KMS stand-in: the key Cognito's codes are encrypted with for the custom email sender)`,
       `  ${pad('DNS')}udp://${s.host}:${s.dnsPort}   (TXT records for domain proofs; add them at http://${s.host}:${s.dnsPort})`,
       `  ${pad('SSO')}ACS ${ssoEndpoints.samlAcsUrl}, audience ${ssoEndpoints.samlAudience}, OIDC redirect ${ssoEndpoints.oidcRedirectUri}`,
       `  ${pad('SSO users')}${SSO_TEST_USERS.map((u) => u.email).join(', ')}   (password ${SSO_TEST_PASSWORD}, on both IdPs)`,

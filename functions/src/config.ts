@@ -110,6 +110,11 @@ export const mailConfig = section(
 );
 
 /**
+ * The user pool's custom email sender: the KMS key Cognito encrypts the codes with (KMS_ENDPOINT is the local stand-in).
+ */
+export const cognitoSenderConfig = section('cognito sender', z.object({ COGNITO_SENDER_KEY_ARN: z.string().check(z.minLength(1)), KMS_ENDPOINT: z.optional(z.url()) }));
+
+/**
  * Google Wallet (issue 22 §2). In AWS the issuer id and service-account key come from the Secrets Manager secret
  * GOOGLE_WALLET_SECRET_NAME; without it there is no issuer ('Add to Google Wallet' is not shown; the API answers 503).
  * The local runtime instead names the stand-in's key file (GOOGLE_WALLET_KEY_FILE, read in local mode only) and points

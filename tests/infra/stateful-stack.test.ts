@@ -254,20 +254,30 @@ describe('the user pool', () => {
     );
   });
 
-  it("writes Cognito's mails with the CustomMessage trigger, which may only read the table and the invitations' index", () => {
-    const [[, pool]] = resourcesOf(stateful, 'AWS::Cognito::UserPool') as [[string, { Properties: { LambdaConfig?: Record<string, unknown> } }]];
-    const triggerId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(pool.Properties.LambdaConfig?.CustomMessage))?.[1];
-    expect(triggerId).toMatch(/^CustomMessageTrigger/);
-    // Not a Custom Email Sender: Cognito sends the mails itself (docs/decisions.md, "Cognito's mails in the client's brand").
-    expect(pool.Properties.LambdaConfig?.CustomEmailSender).toBeUndefined();
+  it("sends Cognito's mails with a custom email sender that decrypts with its own key, reads the table and the invitations' index, and sends through SES", () => {
+    const [[poolId, pool]] = resourcesOf(stateful, 'AWS::Cognito::UserPool') as [[string, { Properties: { LambdaConfig?: Record<string, unknown> } }]];
+    const config = pool.Properties.LambdaConfig!;
+    const triggerId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(config.CustomEmailSender))?.[1];
+    expect(triggerId).toMatch(/^CustomEmailSender/);
+    expect(config.CustomEmailSender).toMatchObject({ LambdaVersion: 'V1_0' });
+    // Cognito writes no message of its own any more.
+    expect(config.CustomMessage).toBeUndefined();
+    const [keyId, key] = resourcesOf(stateful, 'AWS::KMS::Key')[0]!;
+    expect(config.KMSKeyID).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    // Only Cognito of this account encrypts with the key (besides the account's administrators).
+    const keyStatements = (key.Properties.KeyPolicy as { Statement: { Principal: unknown; Action: unknown; Condition?: unknown }[] }).Statement;
+    expect(keyStatements.filter((st) => JSON.stringify(st.Principal).includes('cognito-idp'))).toEqual([
+      expect.objectContaining({ Action: 'kms:Encrypt', Condition: expect.objectContaining({ StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } }) }),
+    ]);
+
     const fn = resourcesOf(stateful, 'AWS::Lambda::Function').find(([id]) => id === triggerId)![1];
-    expect(JSON.stringify(fn.Properties.Handler)).toContain('handler');
-    const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables).filter((name) => !/^(NODE_OPTIONS|POWERTOOLS_|LOG_LEVEL|AWS_)/.test(name));
-    expect(variables).toEqual(['TABLE_NAME']);
+    const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(Object.keys(variables).filter((name) => !/^(NODE_OPTIONS|POWERTOOLS_|LOG_LEVEL|AWS_)/.test(name)).sort()).toEqual(['COGNITO_SENDER_KEY_ARN', 'SES_FROM_ADDRESS', 'TABLE_NAME']);
+    expect(variables.COGNITO_SENDER_KEY_ARN).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
     // Cognito may invoke it (and only the pool's service principal, for this pool).
     const permission = resourcesOf(stateful, 'AWS::Lambda::Permission').find(([, p]) => JSON.stringify(p.Properties.FunctionName).includes(`"${triggerId}"`))![1];
     expect(permission.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'cognito-idp.amazonaws.com' });
-    const poolId = resourcesOf(stateful, 'AWS::Cognito::UserPool')[0]![0];
     expect(JSON.stringify(permission.Properties.SourceArn)).toContain(`"${poolId}"`);
 
     const roleId = /"Fn::GetAtt":\["([^"]+)","Arn"\]/.exec(JSON.stringify(fn.Properties.Role))?.[1];
@@ -275,8 +285,9 @@ describe('the user pool', () => {
       .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
       .flatMap(([, p]) => (p.Properties.PolicyDocument as { Statement: { Action: string | string[]; Resource: unknown }[] }).Statement);
     expect([...new Set(statements.flatMap((st) => [st.Action].flat()))].sort()).toEqual(
-      ['dynamodb:GetItem', 'dynamodb:Query', 'logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+      ['dynamodb:GetItem', 'dynamodb:Query', 'kms:Decrypt', 'logs:CreateLogStream', 'logs:PutLogEvents', 'ses:SendEmail', 'ses:SendRawEmail', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
     );
+    expect(statements.filter((st) => [st.Action].flat().includes('kms:Decrypt'))).toEqual([expect.objectContaining({ Resource: { 'Fn::GetAtt': [keyId, 'Arn'] } })]);
     const tableId = resourcesOf(stateful, 'AWS::DynamoDB::Table')[0]![0];
     const reads = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(reads).toEqual([

@@ -1,7 +1,8 @@
-// Cognito's own mails (issue 21 §1, DESIGN §4): the user pool's CustomMessage trigger, which the local pool runs
-// in-process as AWS runs the Lambda, writes the sign-up, resent and forgot-password codes in the brand the person knows.
-// Northwind Bakery (seed: a white-labelled client of Bright Agency): its invited employee and its owner get Bright
-// Agency's words and no CardCrew; Acme Studio (a direct customer): CardCrew's. The sender stays the pool's own address.
+// Cognito's own mails (DESIGN §4): the user pool's custom email sender, which the local pool runs in-process as AWS
+// runs the Lambda (cognito-local encrypts each code with the KMS stand-in's key, as Cognito does), sends the sign-up,
+// resent and forgot-password codes in the brand the person knows and from that brand's sender. Northwind Bakery (seed:
+// a white-labelled client of Bright Agency): its invited employee and its owner get Bright Agency's words and name as
+// the sender, replies to its support, and no CardCrew; Acme Studio (a direct customer): CardCrew's.
 import { ConfirmSignUpCommand, ForgotPasswordCommand, AdminGetUserCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { invite } from '../support/invitations';
@@ -9,7 +10,9 @@ import { addEmployee, cognito, mailbox, runtime, signIn, tables, uniqueEmail } f
 
 const ClientId = runtime.ids.userPoolClientId;
 const password = 'Brand1234!';
-const poolSender = 'CardCrew <no-reply@cardcrew.local>';
+const platformSender = 'CardCrew <no-reply@cardcrew.local>';
+/** Bright Agency's name on the platform's address (its sending domain is not verified in the seed). */
+const brightSender = '"Bright Agency" <no-reply@cardcrew.local>';
 
 /** The mails to `to`, oldest first, once there are at least `count`. */
 async function mailsTo(to: string, count: number) {
@@ -45,8 +48,8 @@ describe('Cognito’s mails to a white-labelled client’s people', () => {
     expect(signUp!.body.html).toContain('Bright Agency · <a href="mailto:support@bright.example"');
     expect(signUp!.body.html).toContain('bgcolor="#7C3AED"');
     expect(words(signUp!)).not.toMatch(/cardcrew/i);
-    // Cognito's From is the pool's, not per message (docs/decisions.md).
-    expect(signUp!.from).toBe(poolSender);
+    expect(signUp!.from).toBe(brightSender);
+    expect(signUp!.replyTo).toEqual(['support@bright.example']);
     const first = codeIn(signUp!);
     expect(first).toMatch(/^\d{6}$/);
     expect(signUp!.body.html).toContain(`>${first}</p>`);
@@ -74,7 +77,7 @@ describe('Cognito’s mails to a white-labelled client’s people', () => {
     expect(reset.body.html).toContain('reset the password of your Bright Agency account');
     expect(reset.body.html).toContain('https://bright.example/support');
     expect(words(reset)).not.toMatch(/cardcrew/i);
-    expect(reset.from).toBe(poolSender);
+    expect(reset.from).toBe(brightSender);
     expect(codeIn(reset)).toMatch(/^\d{6}$/);
     expect((await signIn(email, 'Demo1234!')).email).toBe(email);
   });
@@ -88,6 +91,7 @@ describe('Cognito’s mails to a direct customer’s people', () => {
     expect(signUp.subject).toBe('Your CardCrew verification code');
     expect(signUp.body.html).toContain('Welcome to CardCrew.');
     expect(signUp.body.html).toContain('CardCrew · Digital business cards for your whole team');
+    expect(signUp.from).toBe(platformSender);
     expect(words(signUp)).not.toContain('Bright');
     expect(codeIn(signUp)).toMatch(/^\d{6}$/);
 

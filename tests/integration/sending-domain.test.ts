@@ -4,11 +4,12 @@
 // address as sender; one per agency, one agency per domain; other agencies get 403 and change nothing; Remove deletes
 // the identity and the platform's address is back.
 import { randomBytes } from 'node:crypto';
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SESv2Client, GetEmailIdentityCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { sendingDomainMessages } from '../../shared/messages/sending-domain';
 import { addClient, agencySettings, agencyWithSettings } from '../support/agencies';
-import { addEmployee, api, mailbox, runtime, tables, uniqueDomain, uniqueEmail, type TestUser } from '../support/runtime';
+import { addEmployee, api, cognito, mailbox, runtime, tables, uniqueDomain, uniqueEmail, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 const localDomain = () => `mail-${randomBytes(4).toString('hex')}.agency.localhost`;
@@ -79,6 +80,14 @@ describe('the agency’s sending domain', () => {
     const mail = await invitationMailOf(user, clientId);
     expect(mail.from).toBe(`"Bright Studio" <no-reply@${domain}>`);
     expect(mail.replyTo).toEqual(['help@bright.example']);
+    // Cognito's own code mail goes the same way (the pool's custom email sender).
+    const invited = [mail.to].flat()[0]!;
+    await cognito.send(new SignUpCommand({ ClientId: runtime.ids.userPoolClientId, Username: invited, Password: 'Sender1234!', UserAttributes: [{ Name: 'email', Value: invited }] }));
+    await expect.poll(async () => (await mailbox()).filter((m) => [m.to].flat().includes(invited)).length, { timeout: 15_000 }).toBe(2);
+    const code = (await mailbox()).filter((m) => [m.to].flat().includes(invited))[1]!;
+    expect(code.subject).toBe('Your Bright Studio verification code');
+    expect(code.from).toBe(`"Bright Studio" <no-reply@${domain}>`);
+    expect(code.replyTo).toEqual(['help@bright.example']);
 
     // A client added later gets the domain with the brand, and saving Agency Settings keeps it.
     expect((await api('PUT', '/api/agency', { user, body: agencySettings(whiteLabel) })).status).toBe(200);

@@ -1,12 +1,22 @@
-// The CustomMessage trigger: whose brand a person's Cognito mails carry, read from the table (memberships by `sub`, the
+// The custom email sender: whose brand a person's Cognito mails carry, read from the table (memberships by `sub`, the
 // invitations mailed to the address) and never from the browser's ClientMetadata; CardCrew's when in doubt or when the
-// table cannot be read; the response Cognito needs for each trigger source.
-import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+// table cannot be read; the code decrypted as Cognito encrypted it (the AWS Encryption SDK under a KMS key, here the
+// KMS stand-in's) and the mail sent from the brand's sender.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { KmsKeyringNode } from '@aws-crypto/kms-keyring-node';
+import { CommitmentPolicy } from '@aws-crypto/material-management-node';
+import { KMS } from '@aws-sdk/client-kms';
+import type { CustomEmailSenderTriggerEvent } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKms, type LocalKms } from '../../local/kms';
+import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../agency/brand';
 import type { PersonLookup } from './brand-of-person';
 import { brandOfPerson } from './brand-of-person';
-import { customMessage } from './custom-message';
+import { decryptCode, sendCognitoMail, type SenderParts } from './custom-email-sender';
 
 const brand = (agencyId: string, name: string): ClientBrand => ({ agencyId, name, supportEmail: `support@${agencyId}.example`, supportUrl: null, logoUrl: null, colors: { primaryColor: '#7C3AED', secondaryColor: null, accentColor: null } });
 const bright = brand('bright', 'Bright Agency');
@@ -62,7 +72,7 @@ describe('brandOfPerson', () => {
   });
 });
 
-function event(triggerSource: CustomMessageTriggerEvent['triggerSource'], attributes: Record<string, string>, clientMetadata?: Record<string, string>): CustomMessageTriggerEvent {
+function event(triggerSource: CustomEmailSenderTriggerEvent['triggerSource'], attributes: Record<string, string>, code: string, clientMetadata?: Record<string, string>): CustomEmailSenderTriggerEvent {
   return {
     version: '1',
     region: 'us-east-1',
@@ -70,50 +80,103 @@ function event(triggerSource: CustomMessageTriggerEvent['triggerSource'], attrib
     userName: attributes.sub ?? 'user',
     triggerSource,
     callerContext: { awsSdkVersion: 'x', clientId: 'client' },
-    request: { userAttributes: attributes, codeParameter: '{####}', linkParameter: '{##Click Here##}', usernameParameter: triggerSource === 'CustomMessage_AdminCreateUser' ? '{username}' : null, ...(clientMetadata ? { clientMetadata } : {}) },
-    response: { smsMessage: null, emailMessage: null, emailSubject: null },
-  } as CustomMessageTriggerEvent;
+    request: { type: 'customEmailSenderRequestV1', code, userAttributes: attributes, ...(clientMetadata ? { clientMetadata } : {}) },
+    response: {},
+  } as CustomEmailSenderTriggerEvent;
 }
 
-describe('the CustomMessage trigger', () => {
-  it.each(['CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_ForgotPassword', 'CustomMessage_AdminCreateUser', 'CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute'] as const)(
-    '%s: a subject and HTML in the agency’s brand with the code placeholder',
+/** The sender with a fake table and an outbox; the code arrives "encrypted" as `enc:<code>`. */
+function sender(lookup: PersonLookup = table) {
+  const outbox: OutgoingMail[] = [];
+  const parts: SenderParts = { decrypt: async (encrypted) => encrypted.replace(/^enc:/, ''), lookup, send: async (mail) => void outbox.push(mail) };
+  return { outbox, send: (e: CustomEmailSenderTriggerEvent) => sendCognitoMail(e, parts) };
+}
+
+describe('the custom email sender', () => {
+  it.each(['CustomEmailSender_SignUp', 'CustomEmailSender_ResendCode', 'CustomEmailSender_ForgotPassword', 'CustomEmailSender_AdminCreateUser', 'CustomEmailSender_UpdateUserAttribute', 'CustomEmailSender_VerifyUserAttribute'] as const)(
+    '%s: the code in the agency’s brand, from the agency’s name, replies to its support',
     async (source) => {
-      const out = await customMessage(event(source, { sub: 'owner-northwind', email: 'owner@northwind.example' }), table);
-      expect(out.response.emailSubject).toContain('Bright Agency');
-      expect(out.response.emailMessage).toContain('{####}');
-      expect(`${out.response.emailSubject} ${out.response.emailMessage}`).not.toMatch(/cardcrew/i);
-      if (source === 'CustomMessage_AdminCreateUser') expect(out.response.emailMessage).toContain('{username}');
-      expect(out.response.smsMessage).toBeNull();
+      const { outbox, send } = sender();
+      await send(event(source, { sub: 'owner-northwind', email: 'owner@northwind.example' }, 'enc:493027'));
+      expect(outbox).toHaveLength(1);
+      const [mail] = outbox;
+      expect(mail).toMatchObject({ to: ['owner@northwind.example'], fromName: 'Bright Agency', replyTo: ['support@bright.example'] });
+      expect(mail!.subject).toContain('Bright Agency');
+      expect(mail!.html).toContain('>493027</p>');
+      expect(mail!.text).toContain(': 493027');
+      expect(`${mail!.subject} ${mail!.html} ${mail!.text}`).not.toMatch(/cardcrew/i);
+      if (source === 'CustomEmailSender_AdminCreateUser') expect(mail!.text).toContain('Your user name: owner-northwind');
     },
   );
 
-  it('writes CardCrew’s mail for a direct customer’s person', async () => {
-    const out = await customMessage(event('CustomMessage_ForgotPassword', { sub: 'owner-acme', email: 'owner@acme.example' }), table);
-    expect(out.response.emailSubject).toBe('Reset your CardCrew password');
-    expect(out.response.emailMessage).toContain('CardCrew · Digital business cards for your whole team');
+  it('writes CardCrew’s mail, from the platform’s sender, for a direct customer’s person', async () => {
+    const { outbox, send } = sender();
+    await send(event('CustomEmailSender_ForgotPassword', { sub: 'owner-acme', email: 'owner@acme.example' }, 'enc:111222'));
+    expect(outbox[0]!.subject).toBe('Reset your CardCrew password');
+    expect(outbox[0]!.html).toContain('CardCrew · Digital business cards for your whole team');
+    expect(outbox[0]!.fromName).toBeUndefined();
+    expect(outbox[0]!.replyTo).toBeUndefined();
   });
 
   it('ignores what the browser sends in ClientMetadata', async () => {
-    const out = await customMessage(event('CustomMessage_SignUp', { sub: 'new-sub', email: 'someone@example.com' }, { invitation: 'token', businessId: 'northwind', brand: 'bright' }), table);
-    expect(out.response.emailSubject).toBe('Your CardCrew verification code');
+    const { outbox, send } = sender();
+    await send(event('CustomEmailSender_SignUp', { sub: 'new-sub', email: 'someone@example.com' }, 'enc:1', { invitation: 'token', businessId: 'northwind', brand: 'bright' }));
+    expect(outbox[0]!.subject).toBe('Your CardCrew verification code');
   });
 
   it('reads by the user’s sub and the address the mail goes to', async () => {
     const reads = fakeTable({});
-    await customMessage(event('CustomMessage_SignUp', { sub: 'sub-1', email: 'Someone@Example.com ' }), reads);
+    await sender(reads).send(event('CustomEmailSender_SignUp', { sub: 'sub-1', email: 'Someone@Example.com ' }, 'enc:1'));
     expect(reads.reads).toEqual(['scopes:sub-1', 'invitations:Someone@Example.com']);
   });
 
-  it('still writes CardCrew’s mail when the table cannot be read (a failed trigger would fail the sign-up)', async () => {
+  it('still sends CardCrew’s mail when the table cannot be read (the person is waiting for the code)', async () => {
     const broken: PersonLookup = { ...table, scopesOfUser: async () => Promise.reject(new Error('throttled')) };
-    const out = await customMessage(event('CustomMessage_SignUp', { sub: 'owner-northwind', email: 'owner@northwind.example' }), broken);
-    expect(out.response.emailSubject).toBe('Your CardCrew verification code');
-    expect(out.response.emailMessage).toContain('{####}');
+    const { outbox, send } = sender(broken);
+    await send(event('CustomEmailSender_SignUp', { sub: 'owner-northwind', email: 'owner@northwind.example' }, 'enc:424242'));
+    expect(outbox[0]!.subject).toBe('Your CardCrew verification code');
+    expect(outbox[0]!.html).toContain('>424242</p>');
   });
 
-  it('leaves an MFA code (CustomMessage_Authentication; the pool has no MFA) to Cognito’s default', async () => {
-    const out = await customMessage(event('CustomMessage_Authentication', { sub: 'owner-northwind' }), table);
-    expect(out.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
+  it('sends nothing for a source it does not write (account-takeover notices are not configured)', async () => {
+    const { outbox, send } = sender();
+    await send(event('CustomEmailSender_AccountTakeOverNotification' as never, { sub: 'owner-northwind', email: 'owner@northwind.example' }, 'enc:1'));
+    expect(outbox).toEqual([]);
+  });
+
+  it('fails (Lambda retries the asynchronous invocation) when SES refuses, rather than lose the code', async () => {
+    const parts: SenderParts = { decrypt: async () => '1', lookup: table, send: async () => Promise.reject(new Error('Throttling')) };
+    await expect(sendCognitoMail(event('CustomEmailSender_SignUp', { sub: 'owner-acme', email: 'owner@acme.example' }, 'enc:1'), parts)).rejects.toThrow('Throttling');
+  });
+});
+
+describe('decrypting the code as Cognito encrypted it', () => {
+  let kms: LocalKms;
+  let keyArn: string;
+  const encryptAs = async (generatorKeyId: string, code: string) => {
+    const { encrypt } = buildEncrypt(CommitmentPolicy.REQUIRE_ENCRYPT_ALLOW_DECRYPT);
+    const client = new KMS({ region: 'us-east-1', endpoint: `http://127.0.0.1:${(kms.server.address() as { port: number }).port}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const { result } = await encrypt(new KmsKeyringNode({ generatorKeyId, clientProvider: () => client }), code);
+    return result.toString('base64');
+  };
+
+  beforeAll(async () => {
+    kms = await startKms(0, '127.0.0.1', 'us-east-1', join(mkdtempSync(join(tmpdir(), 'kms-')), 'keys.json'));
+    keyArn = kms.ensureKey({ alias: 'alias/cognito-sender', keyId: '00000000-0000-4000-8000-00000000c0de' });
+    kms.ensureKey({ alias: 'alias/other', keyId: '00000000-0000-4000-8000-0000000000ff' });
+    process.env.COGNITO_SENDER_KEY_ARN = keyArn;
+    process.env.KMS_ENDPOINT = `http://127.0.0.1:${(kms.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => kms.close());
+
+  it('gets the code back from an Encryption SDK message under the sender’s key (named by its alias, as Cognito may)', async () => {
+    expect(await decryptCode(await encryptAs('alias/cognito-sender', '804113'))).toBe('804113');
+  });
+
+  it('refuses a message under another key, and a message with a changed byte', async () => {
+    await expect(decryptCode(await encryptAs('alias/other', '804113'))).rejects.toThrow();
+    const tampered = Buffer.from(await encryptAs(keyArn, '804113'), 'base64');
+    tampered[tampered.length - 40]! ^= 1;
+    await expect(decryptCode(tampered.toString('base64'))).rejects.toThrow();
   });
 });

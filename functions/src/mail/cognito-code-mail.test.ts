@@ -1,10 +1,10 @@
-// Cognito's mails as the CustomMessage trigger writes them: every kind in CardCrew's frame and in an agency's, Cognito's
-// placeholders exactly once (cognito-local, like a careless template, replaces only the first), the brand escaped, its
-// colour only when it is a colour, and within Cognito's limits with every brand field at its longest.
+// Cognito's mails as the custom email sender writes them: every kind in CardCrew's frame and in an agency's (its name as
+// the sender, replies to its support), the code in the HTML and the text, the brand escaped, its colour only when it
+// is a colour, and a long brand name cut from the subject.
 import { describe, expect, it } from 'vitest';
 import type { CognitoMailKind } from '../../../shared/messages/cognito-mail';
 import type { ClientBrand } from '../agency/brand';
-import { COGNITO_EMAIL_MESSAGE_MAX, COGNITO_EMAIL_SUBJECT_MAX, cognitoCodeMail } from './cognito-code-mail';
+import { COGNITO_EMAIL_SUBJECT_MAX, cognitoCodeMail, type CognitoCodeMailInput } from './cognito-code-mail';
 
 const bright: ClientBrand = {
   agencyId: 'a1',
@@ -16,50 +16,57 @@ const bright: ClientBrand = {
 };
 const kinds: CognitoMailKind[] = ['SignUp', 'ResendCode', 'ForgotPassword', 'AdminCreateUser', 'UpdateUserAttribute', 'VerifyUserAttribute'];
 const count = (text: string, part: string) => text.split(part).length - 1;
+/** A mail of `kind` to Pat with code 628194. */
+const mailOf = (input: Pick<CognitoCodeMailInput, 'kind' | 'brand'>) => cognitoCodeMail({ to: 'pat@example.com', code: '628194', username: 'pat@example.com', ...input });
 
 describe.each(kinds)('the %s mail', (kind) => {
-  it('in CardCrew’s frame: CardCrew in the subject and the frame, the code placeholder once', () => {
-    const mail = cognitoCodeMail({ kind, brand: null });
+  it('in CardCrew’s frame: CardCrew in the subject and the frame, the code once, from the platform’s sender', () => {
+    const mail = mailOf({ kind, brand: null });
+    expect(mail.to).toEqual(['pat@example.com']);
     expect(mail.subject).toContain('CardCrew');
     expect(mail.html).toContain('CardCrew · Digital business cards for your whole team');
-    expect(count(mail.html, '{####}')).toBe(1);
+    expect(count(mail.html, '628194')).toBe(1);
+    expect(mail.text).toContain(': 628194');
     expect(mail.html).toContain('bgcolor="#1e40af"');
+    expect(mail).not.toHaveProperty('fromName');
   });
 
-  it('in the agency’s brand: its name, colour and support contacts, and CardCrew nowhere', () => {
-    const mail = cognitoCodeMail({ kind, brand: bright });
+  it('in the agency’s brand: its name, colour and support contacts, from its name, and CardCrew nowhere', () => {
+    const mail = mailOf({ kind, brand: bright });
     expect(mail.subject).toContain('Bright Agency');
-    expect(`${mail.subject}\n${mail.html}`).not.toMatch(/cardcrew/i);
+    expect(`${mail.subject}\n${mail.html}\n${mail.text}`).not.toMatch(/cardcrew/i);
     expect(mail.html).toContain('Bright Agency · <a href="mailto:support@bright.example"');
     expect(mail.html).toContain('href="https://bright.example/support"');
     expect(mail.html).toContain('bgcolor="#7C3AED"');
-    expect(count(mail.html, '{####}')).toBe(1);
-    expect(mail.html.length).toBeLessThanOrEqual(COGNITO_EMAIL_MESSAGE_MAX);
+    expect(mail.text).toMatch(/\n--\nBright Agency\nsupport@bright.example\nhttps:\/\/bright.example\/support$/);
+    expect(count(mail.html, '628194')).toBe(1);
+    expect(mail).toMatchObject({ fromName: 'Bright Agency', replyTo: ['support@bright.example'] });
   });
 
-  it(kind === 'AdminCreateUser' ? 'names the user name placeholder once' : 'has no user name placeholder', () => {
-    const mail = cognitoCodeMail({ kind, brand: bright });
-    expect(count(mail.html, '{username}')).toBe(kind === 'AdminCreateUser' ? 1 : 0);
+  it(kind === 'AdminCreateUser' ? 'names the user name once' : 'has no user name', () => {
+    const mail = mailOf({ kind, brand: bright });
+    expect(count(mail.html, 'pat@example.com')).toBe(kind === 'AdminCreateUser' ? 1 : 0);
   });
 });
 
 describe('the words of each kind', () => {
   it('says what the code is for', () => {
-    expect(cognitoCodeMail({ kind: 'SignUp', brand: null }).subject).toBe('Your CardCrew verification code');
-    expect(cognitoCodeMail({ kind: 'ResendCode', brand: bright }).subject).toBe('Your new Bright Agency verification code');
-    const reset = cognitoCodeMail({ kind: 'ForgotPassword', brand: bright });
+    expect(mailOf({ kind: 'SignUp', brand: null }).subject).toBe('Your CardCrew verification code');
+    expect(mailOf({ kind: 'ResendCode', brand: bright }).subject).toBe('Your new Bright Agency verification code');
+    const reset = mailOf({ kind: 'ForgotPassword', brand: bright });
     expect(reset.subject).toBe('Reset your Bright Agency password');
     expect(reset.html).toContain('reset the password of your Bright Agency account');
     expect(reset.html).toContain('The code works for 1 hour.');
-    const created = cognitoCodeMail({ kind: 'AdminCreateUser', brand: null });
-    expect(created.html).toMatch(/Your user name: <strong[^>]*>\{username\}<\/strong>/);
+    const created = mailOf({ kind: 'AdminCreateUser', brand: null });
+    expect(created.html).toMatch(/Your user name: <strong[^>]*>pat@example.com<\/strong>/);
     expect(created.html).toContain('Your temporary password:');
-    expect(cognitoCodeMail({ kind: 'UpdateUserAttribute', brand: null }).subject).toBe('Confirm your new CardCrew email address');
+    expect(mailOf({ kind: 'UpdateUserAttribute', brand: null }).subject).toBe('Confirm your new CardCrew email address');
   });
 
-  it('puts the event’s placeholders where the code and user name go', () => {
-    const mail = cognitoCodeMail({ kind: 'AdminCreateUser', brand: null, code: '{####}', username: '{username}' });
-    expect(mail.html).toMatch(/>\{####\}<\/p>/);
+  it('escapes a temporary password with HTML characters', () => {
+    const mail = cognitoCodeMail({ kind: 'AdminCreateUser', brand: null, to: 'pat@example.com', code: 'a<b>&"c', username: 'pat@example.com' });
+    expect(mail.html).toContain('>a&lt;b&gt;&amp;&quot;c</p>');
+    expect(mail.text).toContain('Your temporary password: a<b>&"c');
   });
 });
 
@@ -73,7 +80,7 @@ describe('a brand with HTML characters or a bad colour', () => {
   };
 
   it('escapes the name everywhere, keeps the subject on one line, drops a URL that is not http(s)', () => {
-    const mail = cognitoCodeMail({ kind: 'SignUp', brand: hostile });
+    const mail = mailOf({ kind: 'SignUp', brand: hostile });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Bright &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co Bcc: x@evil.example');
     expect(mail.subject).not.toMatch(/[\r\n]/);
@@ -83,13 +90,13 @@ describe('a brand with HTML characters or a bad colour', () => {
   });
 
   it('draws the bar in CardCrew’s accent when the colour is not a hex colour', () => {
-    const mail = cognitoCodeMail({ kind: 'SignUp', brand: hostile });
+    const mail = mailOf({ kind: 'SignUp', brand: hostile });
     expect(mail.html).toContain('bgcolor="#1e40af"');
     expect(mail.html).not.toContain('onload');
   });
 });
 
-describe('Cognito’s limits', () => {
+describe('a brand with every field at its longest', () => {
   const longest: ClientBrand = {
     agencyId: 'a1',
     name: 'N'.repeat(200),
@@ -99,20 +106,11 @@ describe('Cognito’s limits', () => {
     colors: { primaryColor: '#7C3AED', secondaryColor: null, accentColor: null },
   };
 
-  it.each(kinds)('%s: the message stays within 20,000 characters and the subject within 140 with every field at its longest', (kind) => {
-    const mail = cognitoCodeMail({ kind, brand: longest });
-    expect(mail.html.length).toBeLessThanOrEqual(COGNITO_EMAIL_MESSAGE_MAX);
-    expect(mail.html).toContain(longest.logoUrl);
+  it.each(kinds)('%s: the subject within 140 characters, the brand name cut, the logo kept', (kind) => {
+    const mail = mailOf({ kind, brand: longest });
     expect(mail.subject.length).toBeLessThanOrEqual(COGNITO_EMAIL_SUBJECT_MAX);
     expect(mail.subject).toMatch(/^.+N…/);
-    expect(count(mail.html, '{####}')).toBe(1);
-  });
-
-  it('drops the logo and support link rather than go over the limit', () => {
-    const huge = { ...longest, logoUrl: `https://bright.example/${'l'.repeat(19_000)}` };
-    const mail = cognitoCodeMail({ kind: 'SignUp', brand: huge });
-    expect(mail.html.length).toBeLessThanOrEqual(COGNITO_EMAIL_MESSAGE_MAX);
-    expect(mail.html).not.toContain('<img');
-    expect(mail.html).toContain(`mailto:${longest.supportEmail}`);
+    expect(mail.html).toContain(longest.logoUrl);
+    expect(count(mail.html, '628194')).toBe(1);
   });
 });

@@ -1,20 +1,15 @@
-// The mails Cognito sends for us — sign-up and resent codes, the forgot-password code, an attribute's verification code
-// and a new account's temporary password — as the user pool's CustomMessage trigger writes them: CardCrew's frame, or
-// for a white-labelled client's people their agency's name, logo, colour and support contacts (issue 21 §1). Cognito
-// fills in the code (and the user name) where its placeholders stand, and sends the HTML as the mail's body.
+// The mails Cognito asks us to send — sign-up and resent codes, the forgot-password code, an attribute's verification
+// code and a new account's temporary password — as the user pool's custom email sender writes them: CardCrew's frame,
+// or for a white-labelled client's people their agency's name, logo, colour and support contacts.
 import { isHexColor } from '../../../shared/colour';
 import { cognitoMailCopy, cognitoMailUsernameLabel, type CognitoMailKind } from '../../../shared/messages/cognito-mail';
+import type { OutgoingMail } from '../adapters/mail';
 import type { ClientBrand } from '../agency/brand';
 import { fillTemplate } from './fill';
-import { brandScope } from './layout';
+import { brandScope, senderOf, textFooterOf } from './layout';
 import { cognitoCodeTemplate } from './templates.generated';
 
-/** Cognito's placeholder for the code (or temporary password); the message must contain it. */
-export const COGNITO_CODE_PLACEHOLDER = '{####}';
-/** Cognito's placeholder for the user name of an account an administrator created. */
-export const COGNITO_USERNAME_PLACEHOLDER = '{username}';
-/** Cognito's limits on what a CustomMessage trigger answers (characters, placeholders included). */
-export const COGNITO_EMAIL_MESSAGE_MAX = 20_000;
+/** Mail clients cut long subjects; a long brand name is shortened rather than the words around it. */
 export const COGNITO_EMAIL_SUBJECT_MAX = 140;
 
 /** CardCrew's accent (the frame's link and button colour), for the bar under the title when no agency brands the mail. */
@@ -24,18 +19,15 @@ export interface CognitoCodeMailInput {
   kind: CognitoMailKind;
   /** The agency brand of a white-labelled client's person; null for CardCrew's own. */
   brand: ClientBrand | null;
-  /** What stands where the code goes: Cognito's `{####}` (the trigger passes the event's `codeParameter`). */
-  code?: string;
-  /** What stands where the user name goes (AdminCreateUser only): Cognito's `{username}`. */
-  username?: string;
+  /** Where the mail goes. */
+  to: string;
+  /** The code (or, for a new account, the temporary password). */
+  code: string;
+  /** The account's user name (shown for AdminCreateUser only). */
+  username: string;
 }
 
-export interface CognitoCodeMail {
-  subject: string;
-  html: string;
-}
-
-/** The subject within Cognito's 140 characters: a long brand name is cut, never the words around it. */
+/** The subject within 140 characters: a long brand name is cut, never the words around it. */
 function subjectOf(kind: CognitoMailKind, brandName: string): string {
   const subject = cognitoMailCopy[kind].subject(brandName);
   if (subject.length <= COGNITO_EMAIL_SUBJECT_MAX) return subject;
@@ -43,31 +35,35 @@ function subjectOf(kind: CognitoMailKind, brandName: string): string {
   return cognitoMailCopy[kind].subject(`${brandName.slice(0, Math.max(room, 1)).trimEnd()}…`);
 }
 
-export function cognitoCodeMail({ kind, brand, code = COGNITO_CODE_PLACEHOLDER, username = COGNITO_USERNAME_PLACEHOLDER }: CognitoCodeMailInput): CognitoCodeMail {
+export function cognitoCodeMail({ kind, brand, to, code, username }: CognitoCodeMailInput): OutgoingMail {
   const copy = cognitoMailCopy[kind];
   // A name with a line break would break the subject header; the HTML escapes everything else.
   const brandName = (brand?.name ?? 'CardCrew').replace(/[\r\n]+/g, ' ');
+  const frame = brand && { ...brand, name: brandName };
   const primary = brand?.colors?.primaryColor;
-  const fill = (frame: ClientBrand | null) =>
-    fillTemplate(
-      cognitoCodeTemplate,
-      {
-        title: copy.title,
-        preview: copy.subject(brandName),
-        intro: copy.intro(brandName),
-        brandColor: primary && isHexColor(primary) ? primary : CARDCREW_ACCENT,
-        username: kind === 'AdminCreateUser' ? username : null,
-        usernameLabel: cognitoMailUsernameLabel,
-        codeLabel: copy.codeLabel,
-        code,
-        note: copy.note,
-      },
-      brandScope(frame),
-    );
-  let html = fill(brand && { ...brand, name: brandName });
-  // Every field is bounded (a name of 60–200 characters, URLs of 2,048), so this is far off; should it ever be reached,
-  // the logo and support link (the long URLs) go, and the mail still names the agency and its support address.
-  if (html.length > COGNITO_EMAIL_MESSAGE_MAX && brand) html = fill({ ...brand, name: brandName, logoUrl: null, supportUrl: null });
-  if (html.length > COGNITO_EMAIL_MESSAGE_MAX) throw new Error(`The ${kind} mail is ${html.length} characters, over Cognito's ${COGNITO_EMAIL_MESSAGE_MAX}`);
-  return { subject: subjectOf(kind, brandName), html };
+  const html = fillTemplate(
+    cognitoCodeTemplate,
+    {
+      title: copy.title,
+      preview: copy.subject(brandName),
+      intro: copy.intro(brandName),
+      brandColor: primary && isHexColor(primary) ? primary : CARDCREW_ACCENT,
+      username: kind === 'AdminCreateUser' ? username : null,
+      usernameLabel: cognitoMailUsernameLabel,
+      codeLabel: copy.codeLabel,
+      code,
+      note: copy.note,
+    },
+    brandScope(frame),
+  );
+  const text = [
+    copy.intro(brandName),
+    '',
+    ...(kind === 'AdminCreateUser' ? [`${cognitoMailUsernameLabel}: ${username}`] : []),
+    `${copy.codeLabel}: ${code}`,
+    '',
+    copy.note,
+    ...textFooterOf(frame),
+  ].join('\n');
+  return { to: [to], subject: subjectOf(kind, brandName), html, text, ...senderOf(frame) };
 }
