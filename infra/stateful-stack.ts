@@ -18,7 +18,7 @@ import type { DeployConfig } from './deploy-config';
 export interface StatefulStackProps extends StackProps {
   /** Deployment parameters read from context. */
   readonly config: DeployConfig;
-  /** The site origin: OAuth callback/logout URLs and the media bucket's CORS rule allow exactly this origin. */
+  /** The site origin: OAuth callback/logout URLs allow exactly this origin. */
   readonly publicOrigin: string;
 }
 
@@ -133,10 +133,13 @@ export class StatefulStack extends Stack {
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 'media-bucket/',
       // The browser uploads straight to S3 with a presigned POST (DESIGN §8); only the site may do so.
+      // Browsers upload logos and photos straight here with a presigned POST, from the platform's address and from every
+      // agency's custom domain (added at run time). The signed policy the API issues after checking the caller is what
+      // authorizes an upload; CORS only lets the page read the answer, so any https origin may (docs/decisions.md).
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST],
-          allowedOrigins: [publicOrigin],
+          allowedOrigins: ['https://*'],
           allowedHeaders: ['*'],
           maxAge: 3000,
         },
