@@ -5,9 +5,12 @@
 // webhook (as Stripe signs: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint secret) and then sends the browser
 // to the success URL; Cancel sends it to the cancel URL. Sessions live in memory: a restart forgets them, as an
 // expired session would be forgotten.
-import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { LOCAL_STRIPE_KEYS, type LocalSettings } from './settings';
+import { escapeHtml, fail, id, metadataOf, ok, readBody, stripeSignature, type Answer } from './stripe-api';
+import { connectStandIn } from './stripe-connect';
+
+export { escapeHtml, readBody, stripeSignature } from './stripe-api';
 
 interface Session {
   id: string;
@@ -42,16 +45,7 @@ interface Refund {
   created: number;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -63,31 +57,9 @@ function stripeError(res: ServerResponse, status: number, message: string, code?
   json(res, answer.status, answer.body);
 }
 
-/** What the API answers: a status and a JSON body. */
-interface Answer {
-  status: number;
-  body: unknown;
-}
-const ok = (body: unknown): Answer => ({ status: 200, body });
-/** Stripe's error shape (`error.type`, `message`, `code`): the SDK turns it into a StripeInvalidRequestError. */
-const fail = (status: number, message: string, code?: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } });
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The `Stripe-Signature` header Stripe would send for `payload`. */
-export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
 
-/** `metadata[key]=value` form fields, as the SDK encodes them. */
-function metadataOf(form: URLSearchParams): Record<string, string> {
-  const metadata: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const m = /^metadata\[(.+)\]$/.exec(key);
-    if (m) metadata[m[1]!] = value;
-  }
-  return metadata;
-}
 
 function expiredPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Stripe test checkout</title></head>
@@ -131,6 +103,7 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
   }
 
   const refunds = new Map<string, Refund>();
+  const connect = connectStandIn(base, `${s.origin}/api/webhooks/stripe-connect`);
   const idempotent = new Map<string, Answer & { request: string }>();
 
   /** One Stripe API call: the answer Stripe would give. */
@@ -201,7 +174,7 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       const found = refunds.get(refund[1]!);
       return found ? ok(found) : fail(404, `No such refund: '${refund[1]}'`, 'resource_missing');
     }
-    return fail(404, `Unrecognized request URL (${method}: ${path}).`);
+    return (await connect.api(method, path, form)) ?? fail(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
   const server = createServer((req, res) => {
@@ -226,6 +199,7 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
         return json(res, answer.status, answer.body);
       }
 
+      if (await connect.page(req, res, path)) return;
       const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
       const session = page ? sessions.get(page[1]!) : undefined;
       if (!page || !session) {
