@@ -321,12 +321,13 @@ describe('least privilege per function', () => {
     expect(doc).not.toContain('uploads/');
   });
 
-  it('grants no Scan, no table administration, and the Stripe secret to the payments area only', () => {
-    expect(JSON.stringify(grants.payments!.statements)).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
+  it('grants no Scan, no table administration, and the Stripe secret to the payments and Stripe Connect areas only', () => {
+    const stripeAreas = ['payments', 'stripeConnect'];
+    for (const name of stripeAreas) expect(JSON.stringify(grants[name]!.statements), name).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
     for (const [name, g] of Object.entries(grants)) {
       expect(g.actions, name).not.toContain('dynamodb:Scan');
       expect(g.actions.filter((a) => /dynamodb:(CreateTable|DeleteTable|UpdateTable)/.test(a)), name).toEqual([]);
-      if (name !== 'payments') expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
+      if (!stripeAreas.includes(name)) expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(g.actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
     }
   });
