@@ -4,6 +4,12 @@
 // leaves requirements due; either sends a signed `account.updated` Connect event — it carries `account`, and is signed
 // with the Connect endpoint's own secret, as Stripe does — to the local API, then goes to the link's return_url. A
 // link is single-use and lives five minutes: opened again (or late), it goes to its refresh_url, as on Stripe.
+// And the money of Connect: a Checkout Session may be a destination charge (`payment_intent_data[transfer_data]
+// [destination]`, optionally `on_behalf_of`) or a direct charge (made with the `Stripe-Account` header), with
+// `payment_intent_data[application_fee_amount]`; paying it records the application fee and, for a destination charge,
+// the transfer of the rest (listed by `GET /v1/application_fees?charge=` and `GET /v1/transfers?destination=`); a
+// refund with `refund_application_fee` / `reverse_transfer` gives back the fee and reverses the transfer in proportion
+// to the amount refunded, as Stripe does.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_STRIPE_KEYS } from './settings';
 import { escapeHtml, fail, id, metadataOf, ok, readBody, stripeSignature, type Answer } from './stripe-api';
@@ -66,6 +72,49 @@ const ONBOARDING_FIELDS = [
 /** What "Leave incomplete" leaves due: the agency stopped before the bank account and the terms. */
 const LEFT_DUE = ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'];
 
+/** How a Checkout Session's payment moves money between the platform and a connected account. */
+export interface ConnectTerms {
+  /** Direct charge: the connected account (`Stripe-Account`) the session, its payment and its events belong to. */
+  account: string | null;
+  /** Destination charge: the connected account the payment (less the fee) is transferred to. */
+  destination: string | null;
+  onBehalfOf: string | null;
+  applicationFeeAmount: number | null;
+}
+
+/** What a paid session's charge made: its application fee and (destination charges) transfer, by id. */
+export interface ConnectMoney {
+  applicationFee: string | null;
+  transfer: string | null;
+}
+
+interface ApplicationFee {
+  id: string;
+  object: 'application_fee';
+  /** The connected account the fee was taken from. */
+  account: string;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  charge: string;
+  currency: string;
+  refunds: { object: 'list'; data: { id: string; object: 'fee_refund'; amount: number; fee: string; created: number }[] };
+  created: number;
+}
+
+interface Transfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  reversed: boolean;
+  currency: string;
+  destination: string;
+  source_transaction: string;
+  reversals: { object: 'list'; data: { id: string; object: 'transfer_reversal'; amount: number; transfer: string; created: number }[] };
+  created: number;
+}
+
 const LINK_SECONDS = 300;
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -102,20 +151,22 @@ function onboardingPage(link: AccountLink, linkId: string, account: Account): st
 export function connectStandIn(base: string, webhookUrl: string) {
   const accounts = new Map<string, Account>();
   const links = new Map<string, AccountLink>();
+  const fees = new Map<string, ApplicationFee>();
+  const transfers = new Map<string, Transfer>();
 
   /** A Connect event: as the platform's, plus the connected account it happened on. */
-  async function deliver(type: string, account: Account, previous: Record<string, unknown>) {
+  async function deliver(type: string, account: string, object: unknown, previous?: Record<string, unknown>) {
     const payload = JSON.stringify({
       id: id('evt'),
       object: 'event',
-      account: account.id,
+      account,
       api_version: '2025-01-27',
       created: now(),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object: account, previous_attributes: previous },
+      data: { object, ...(previous ? { previous_attributes: previous } : {}) },
     });
     try {
       const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, LOCAL_STRIPE_KEYS.connectWebhookSecret) }, body: payload });
@@ -189,11 +240,110 @@ export function connectStandIn(base: string, webhookUrl: string) {
       requirements: requirementsDue(due),
       capabilities: Object.fromEntries(Object.keys(account.capabilities).map((c) => [c, due.length === 0 ? 'active' : 'inactive'])),
     });
-    await deliver('account.updated', account, previous);
+    await deliver('account.updated', account.id, account, previous);
   }
 
+  /**
+   * The Connect terms of a new Checkout Session for `amount`, or Stripe's refusal: an unknown or disabled account, a
+   * fee with nobody to take it from, a fee above the amount.
+   */
+  function chargeTerms(form: URLSearchParams, stripeAccount: string | undefined, amount: number): ConnectTerms | Answer {
+    if (stripeAccount !== undefined) {
+      const direct = accounts.get(stripeAccount);
+      if (!direct) return { status: 403, body: { error: { type: 'invalid_request_error', code: 'account_invalid', message: `The provided key 'sk_test_***' does not have access to account '${stripeAccount}' (or that account does not exist). Application access may have been revoked.` } } };
+      if (!direct.charges_enabled) return fail(400, 'This account cannot currently make live charges.', 'account_invalid');
+    }
+    const destination = form.get('payment_intent_data[transfer_data][destination]');
+    const destinationParam = 'payment_intent_data[transfer_data][destination]';
+    if (destination !== null) {
+      const to = accounts.get(destination);
+      if (!to) return fail(400, `No such destination: '${destination}'`, 'resource_missing', destinationParam);
+      if (to.capabilities.transfers !== 'active') return fail(400, 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', 'insufficient_capabilities_for_transfer', destinationParam);
+      if (stripeAccount !== undefined) return fail(400, 'You cannot create a destination charge on behalf of a connected account (with the Stripe-Account header).', undefined, destinationParam);
+    }
+    const onBehalfOf = form.get('payment_intent_data[on_behalf_of]');
+    if (onBehalfOf !== null && onBehalfOf !== destination) return fail(400, 'The `on_behalf_of` account must be the same as the `transfer_data[destination]` account.', undefined, 'payment_intent_data[on_behalf_of]');
+    const feeParam = 'payment_intent_data[application_fee_amount]';
+    const fee = form.get(feeParam);
+    if (fee !== null) {
+      const cents = Number(fee);
+      if (!/^\d+$/.test(fee)) return fail(400, `Invalid integer: ${fee}`, 'parameter_invalid_integer', feeParam);
+      if (destination === null && stripeAccount === undefined) {
+        return fail(400, 'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).', undefined, feeParam);
+      }
+      if (cents > amount) return fail(400, `The application fee (${cents}) cannot be greater than the amount (${amount}).`, undefined, feeParam);
+    }
+    return { account: stripeAccount ?? null, destination, onBehalfOf, applicationFeeAmount: fee === null ? null : Number(fee) };
+  }
+
+  /** A session's charge was paid: its application fee and the transfer of the rest to the destination. */
+  function recordCharge(terms: ConnectTerms, charge: { id: string; amount: number; currency: string }): ConnectMoney {
+    const feeAmount = terms.applicationFeeAmount ?? 0;
+    const feeAccount = terms.destination ?? terms.account;
+    const fee: ApplicationFee | null =
+      terms.applicationFeeAmount === null || !feeAccount
+        ? null
+        : { id: id('fee'), object: 'application_fee', account: feeAccount, amount: feeAmount, amount_refunded: 0, refunded: false, charge: charge.id, currency: charge.currency, refunds: { object: 'list', data: [] }, created: now() };
+    const transfer: Transfer | null = terms.destination
+      ? { id: id('tr'), object: 'transfer', amount: charge.amount - feeAmount, amount_reversed: 0, reversed: false, currency: charge.currency, destination: terms.destination, source_transaction: charge.id, reversals: { object: 'list', data: [] }, created: now() }
+      : null;
+    if (fee) fees.set(fee.id, fee);
+    if (transfer) transfers.set(transfer.id, transfer);
+    return { applicationFee: fee?.id ?? null, transfer: transfer?.id ?? null };
+  }
+
+  /** The share of `total` a refund of `refunded` of `chargeAmount` takes back; the refund that empties the charge takes the rest. */
+  const proportional = (total: number, already: number, refunded: number, chargeLeft: number, chargeAmount: number) =>
+    refunded === chargeLeft ? total - already : Math.min(total - already, Math.round((total * refunded) / chargeAmount));
+
+  /**
+   * A refund of `amount` of a charge (of which `refundedBefore` was refunded earlier): the fee given back and the
+   * transfer reversed in proportion, when asked. Answers the ids Stripe puts on the refund.
+   */
+  function refundCharge(money: ConnectMoney, charge: { amount: number; refundedBefore: number }, amount: number, options: { refundApplicationFee: boolean; reverseTransfer: boolean }) {
+    const chargeLeft = charge.amount - charge.refundedBefore;
+    const fee = money.applicationFee ? fees.get(money.applicationFee) : undefined;
+    if (fee && options.refundApplicationFee) {
+      const back = proportional(fee.amount, fee.amount_refunded, amount, chargeLeft, charge.amount);
+      fee.amount_refunded += back;
+      fee.refunded = fee.amount_refunded === fee.amount;
+      fee.refunds.data.unshift({ id: id('fr'), object: 'fee_refund', amount: back, fee: fee.id, created: now() });
+    }
+    const transfer = money.transfer ? transfers.get(money.transfer) : undefined;
+    let reversal: string | null = null;
+    if (transfer && options.reverseTransfer) {
+      const back = proportional(transfer.amount, transfer.amount_reversed, amount, chargeLeft, charge.amount);
+      transfer.amount_reversed += back;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      reversal = id('trr');
+      transfer.reversals.data.unshift({ id: reversal, object: 'transfer_reversal', amount: back, transfer: transfer.id, created: now() });
+    }
+    return { transfer_reversal: reversal };
+  }
+
+  /** Stripe's list shape, newest first. */
+  const list = <T extends { created: number }>(items: T[], url: string) => ok({ object: 'list', url, has_more: false, data: [...items].reverse() });
+
   return {
+    chargeTerms,
+    recordCharge,
+    refundCharge,
+    /** A direct charge's events go to the Connect endpoint, carrying the account. */
+    deliverConnectEvent: (type: string, account: string, object: unknown) => deliver(type, account, object),
+
     async api(method: string, path: string, form: URLSearchParams): Promise<Answer | undefined> {
+      if (method === 'GET' && path === '/v1/application_fees') {
+        const charge = form.get('charge');
+        return list([...fees.values()].filter((f) => charge === null || f.charge === charge), path);
+      }
+      if (method === 'GET' && path === '/v1/transfers') {
+        const destination = form.get('destination');
+        return list([...transfers.values()].filter((t) => destination === null || t.destination === destination), path);
+      }
+      const fee = /^\/v1\/application_fees\/([^/]+)$/.exec(path);
+      if (method === 'GET' && fee) return fees.has(fee[1]!) ? ok(fees.get(fee[1]!)) : fail(404, `No such application fee: '${fee[1]}'`, 'resource_missing', 'id');
+      const transfer = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+      if (method === 'GET' && transfer) return transfers.has(transfer[1]!) ? ok(transfers.get(transfer[1]!)) : fail(404, `No such transfer: '${transfer[1]}'`, 'resource_missing', 'id');
       if (method === 'POST' && path === '/v1/accounts') return createAccount(form);
       if (method === 'POST' && path === '/v1/account_links') return createLink(form);
       const one = /^\/v1\/accounts\/([^/]+)$/.exec(path);

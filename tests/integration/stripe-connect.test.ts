@@ -191,3 +191,74 @@ describe('the Stripe stand-in’s Connect refusals (official SDK)', () => {
     expect(link.expires_at - link.created).toBe(300);
   });
 });
+
+describe('the Stripe stand-in’s Connect charges (official SDK)', () => {
+  const urls = { success_url: `${origin}/paid?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${origin}/cancelled` };
+  const lineItems = (cents: number) => [{ price_data: { currency: 'usd', unit_amount: cents, product_data: { name: 'Invoice CL-0001' } }, quantity: 1 }];
+
+  /** An Express account that completed onboarding on the stand-in's page. */
+  async function enabledAccount() {
+    const account = await stripe.accounts.create({ type: 'express', capabilities: { card_payments: { requested: true }, transfers: { requested: true } } });
+    const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: `${origin}/agency?stripe=refresh`, return_url: `${origin}/agency?stripe=return` });
+    expect((await fetch(`${link.url}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    return account.id;
+  }
+
+  /** Pays a session on the stand-in's checkout page. */
+  async function pay(url: string) {
+    const res = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(res.status).toBe(303);
+  }
+
+  it('records a destination charge’s application fee and transfer, and a refund gives both back in proportion', async () => {
+    const destination = await enabledAccount();
+    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: lineItems(10_000), ...urls, payment_intent_data: { application_fee_amount: 1234, on_behalf_of: destination, transfer_data: { destination } } });
+    await pay(session.url!);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    const intent = await stripe.paymentIntents.retrieve(paid.payment_intent as string, { expand: ['latest_charge'] });
+    expect(intent).toMatchObject({ amount: 10_000, application_fee_amount: 1234, on_behalf_of: destination, transfer_data: { destination } });
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge).toMatchObject({ application_fee: expect.stringMatching(/^fee_/), transfer: expect.stringMatching(/^tr_/), destination });
+
+    const fees = await stripe.applicationFees.list({ charge: charge.id });
+    expect(fees.data).toEqual([expect.objectContaining({ id: charge.application_fee, account: destination, amount: 1234, amount_refunded: 0, charge: charge.id })]);
+    const transfers = await stripe.transfers.list({ destination });
+    expect(transfers.data).toEqual([expect.objectContaining({ id: charge.transfer, amount: 10_000 - 1234, amount_reversed: 0, source_transaction: charge.id })]);
+
+    // A quarter refunded: a quarter of the fee back (308.5 rounds to 309) and a quarter of the transfer reversed.
+    const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 2500, refund_application_fee: true, reverse_transfer: true });
+    expect(refund.transfer_reversal).toMatch(/^trr_/);
+    expect(await stripe.applicationFees.retrieve(charge.application_fee as string)).toMatchObject({ amount_refunded: 309, refunded: false });
+    expect(await stripe.transfers.retrieve(charge.transfer as string)).toMatchObject({ amount_reversed: 2192, reversed: false });
+    // The rest refunded: all of both, whatever the rounding before.
+    await stripe.refunds.create({ payment_intent: intent.id, refund_application_fee: true, reverse_transfer: true });
+    expect(await stripe.applicationFees.retrieve(charge.application_fee as string)).toMatchObject({ amount_refunded: 1234, refunded: true });
+    expect(await stripe.transfers.retrieve(charge.transfer as string)).toMatchObject({ amount_reversed: 10_000 - 1234, reversed: true });
+  });
+
+  it('keeps a direct charge on the connected account (Stripe-Account) with the fee taken from it', async () => {
+    const account = await enabledAccount();
+    const session = await stripe.checkout.sessions.create({ mode: 'payment', line_items: lineItems(4000), ...urls, payment_intent_data: { application_fee_amount: 600 } }, { stripeAccount: account });
+    // Not the platform's: without the header it does not exist.
+    await expect(stripe.checkout.sessions.retrieve(session.id)).rejects.toMatchObject({ code: 'resource_missing', statusCode: 404 });
+    await pay(session.url!);
+    const paid = await stripe.checkout.sessions.retrieve(session.id, {}, { stripeAccount: account });
+    const intent = await stripe.paymentIntents.retrieve(paid.payment_intent as string, { expand: ['latest_charge'] }, { stripeAccount: account });
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge).toMatchObject({ application_fee_amount: 600, destination: null, transfer: null });
+    expect((await stripe.applicationFees.list({ charge: charge.id })).data).toEqual([expect.objectContaining({ account, amount: 600 })]);
+  });
+
+  it('refuses a fee nobody pays, a fee above the amount, a destination that cannot take transfers, and an unknown account', async () => {
+    const create = (params: Partial<Stripe.Checkout.SessionCreateParams>, options?: Stripe.RequestOptions) => stripe.checkout.sessions.create({ mode: 'payment', line_items: lineItems(1000), ...urls, ...params }, options);
+    const destination = await enabledAccount();
+    const notOnboarded = (await stripe.accounts.create({ type: 'express', capabilities: { transfers: { requested: true } } })).id;
+    const feeParam = 'payment_intent_data[application_fee_amount]';
+    await expect(create({ payment_intent_data: { application_fee_amount: 100 } })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: feeParam });
+    await expect(create({ payment_intent_data: { application_fee_amount: 1001, transfer_data: { destination } } })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: feeParam });
+    await expect(create({ payment_intent_data: { transfer_data: { destination: notOnboarded } } })).rejects.toMatchObject({ code: 'insufficient_capabilities_for_transfer' });
+    await expect(create({ payment_intent_data: { transfer_data: { destination: 'acct_missing' } } })).rejects.toMatchObject({ code: 'resource_missing', param: 'payment_intent_data[transfer_data][destination]' });
+    await expect(create({ payment_intent_data: { on_behalf_of: notOnboarded, transfer_data: { destination } } })).rejects.toMatchObject({ param: 'payment_intent_data[on_behalf_of]' });
+    await expect(create({}, { stripeAccount: 'acct_missing' })).rejects.toMatchObject({ code: 'account_invalid', statusCode: 403 });
+  });
+});
