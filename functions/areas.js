@@ -16,6 +16,6 @@ export const areaLayers = [
   ['card-sharing', 'mail', 'sending-domains'],
   ['cognito-messages', 'contacts', 'invitations', 'invoices', 'sales'],
   ['agency-billing', 'billing', 'invoice-documents', 'jobs', 'leavers', 'unapplied-payments'],
-  ['admin', 'business-api', 'directory', 'me', 'payments', 'public'],
+  ['admin', 'business-api', 'directory', 'me', 'payments', 'public', 'stripe-connect'],
 ];
 

@@ -21,6 +21,7 @@ import { invoiceDocumentsRoutes } from './routes/invoice-documents';
 import { emailSignatureRoutes } from './routes/email-signature';
 import { leaversRoutes } from './routes/leavers';
 import { sendingDomainsRoutes } from './routes/sending-domains';
+import { stripeConnectRoutes } from './routes/stripe-connect';
 import { ssoRoutes } from './routes/sso';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
@@ -306,6 +307,19 @@ export const areas: Record<Area, AreaDef> = {
       sendingIdentities: true,
     },
   },
+  // Stripe Connect for agencies: an agency's connected account, its onboarding link and the Connect webhook. With
+  // payments, the only Lambda holding the Stripe keys.
+  stripeConnect: {
+    entry: 'functions/src/stripe-connect/handler.ts',
+    capabilities: {
+      // GetItem/Query: the caller's records, the agency. UpdateItem: the agency's account id and state (conditional).
+      // PutItem/DeleteItem: a Connect event's dedupe record (the platform webhook's), and again when handling fails.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: false },
+      // The return and refresh URLs Stripe sends the browser back to.
+      site: true,
+      secrets: ['stripe'],
+    },
+  },
   // Directory sync (issue 23 §1): the owner's SCIM tokens and settings, and the SCIM 2.0 service (/scim/v2, no JWT
   // authorizer: the handler checks the SCIM bearer token). A SCIM user is an employee, so this area creates, changes and
   // deletes employees through the business area's own services and mails the optional invitation.
@@ -454,8 +468,8 @@ export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPay
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, stripeConnectRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...stripeConnectRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

@@ -22,6 +22,7 @@ export async function loadHandlers() {
     activity: import('../src/audit/handler'),
     customDomains: import('../src/custom-domains/handler'),
     sendingDomains: import('../src/sending-domains/handler'),
+    stripeConnect: import('../src/stripe-connect/handler'),
     directory: import('../src/directory/handler'),
     leavers: import('../src/leavers/handler'),
     sso: import('../src/sso/handler'),

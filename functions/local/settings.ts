@@ -120,6 +120,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     COGNITO_SENDER_KEY_ARN: localCognitoSenderKeyArn(s),
     STRIPE_SECRET_KEY: LOCAL_STRIPE_KEYS.secretKey,
     STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.webhookSecret,
+    STRIPE_CONNECT_WEBHOOK_SECRET: LOCAL_STRIPE_KEYS.connectWebhookSecret,
     POWERTOOLS_SERVICE_NAME: 'cardcrew-local',
     POWERTOOLS_DEV: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
@@ -137,8 +138,11 @@ export const LOCAL_TENANT_DISTRIBUTION_ID = 'E2CARDCREWLOCAL';
 /** The Google Wallet stand-in's issuer: its id and service-account key, in the data folder (created once). */
 export const googleWalletKeyFile = (s: LocalSettings) => join(s.dataDir, 'google-wallet', 'issuer.json');
 
-/** The local Stripe stand-in's test keys (public: they open nothing outside this machine). */
-export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local' } as const;
+/**
+ * The local Stripe stand-in's test keys (public: they open nothing outside this machine). Stripe signs the events of
+ * connected accounts (Connect webhooks) with their endpoint's own secret, so the stand-in does too.
+ */
+export const LOCAL_STRIPE_KEYS = { secretKey: 'sk_test_cardcrew_local', webhookSecret: 'whsec_cardcrew_local', connectWebhookSecret: 'whsec_cardcrew_connect_local' } as const;
 
 /**
  * What a business's identity provider needs from us, for the local runtime: the SAML ACS URL and audience (entity

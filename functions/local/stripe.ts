@@ -1,13 +1,17 @@
 // The local Stripe stand-in (issue 10 §8): the Stripe API calls CardCrew makes, so the official `stripe` SDK can point
 // at it — create, retrieve and expire Checkout Sessions, retrieve a PaymentIntent with its charge's card, create and
-// retrieve Refunds, with Stripe's idempotency keys —
+// retrieve Refunds, with Stripe's idempotency keys, and Connect's destination and direct charges with application
+// fees (stripe-connect.ts) —
 // and a minimal hosted checkout page where a tester presses Pay or Cancel. Pay marks the session paid, posts a correctly signed `checkout.session.completed` event to the local API's
 // webhook (as Stripe signs: HMAC-SHA256 of `{timestamp}.{body}` with the endpoint secret) and then sends the browser
 // to the success URL; Cancel sends it to the cancel URL. Sessions live in memory: a restart forgets them, as an
 // expired session would be forgotten.
-import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { LOCAL_STRIPE_KEYS, type LocalSettings } from './settings';
+import { escapeHtml, fail, id, metadataOf, ok, readBody, stripeSignature, type Answer } from './stripe-api';
+import { connectStandIn, type ConnectMoney, type ConnectTerms } from './stripe-connect';
+
+export { escapeHtml, readBody, stripeSignature } from './stripe-api';
 
 interface Session {
   id: string;
@@ -28,6 +32,10 @@ interface Session {
   productName: string;
   /** The test card the hosted page "charges" (Stripe keeps it on the payment's charge, not on the session). */
   card: { brand: string; last4: string } | null;
+  /** How its payment moves money with a connected account (not part of Stripe's session object). */
+  connect: ConnectTerms;
+  /** What its paid charge made: application fee and transfer (Stripe keeps them on the charge). */
+  money: ConnectMoney | null;
 }
 
 interface Refund {
@@ -40,18 +48,11 @@ interface Refund {
   reason: string | null;
   metadata: Record<string, string>;
   created: number;
+  /** The reversal of a destination charge's transfer, when the refund asked for it (`reverse_transfer`). */
+  transfer_reversal: string | null;
 }
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -63,31 +64,9 @@ function stripeError(res: ServerResponse, status: number, message: string, code?
   json(res, answer.status, answer.body);
 }
 
-/** What the API answers: a status and a JSON body. */
-interface Answer {
-  status: number;
-  body: unknown;
-}
-const ok = (body: unknown): Answer => ({ status: 200, body });
-/** Stripe's error shape (`error.type`, `message`, `code`): the SDK turns it into a StripeInvalidRequestError. */
-const fail = (status: number, message: string, code?: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } } });
 
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The `Stripe-Signature` header Stripe would send for `payload`. */
-export function stripeSignature(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
-  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
 
-/** `metadata[key]=value` form fields, as the SDK encodes them. */
-function metadataOf(form: URLSearchParams): Record<string, string> {
-  const metadata: Record<string, string> = {};
-  for (const [key, value] of form) {
-    const m = /^metadata\[(.+)\]$/.exec(key);
-    if (m) metadata[m[1]!] = value;
-  }
-  return metadata;
-}
 
 function expiredPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Stripe test checkout</title></head>
@@ -95,15 +74,32 @@ function expiredPage(): string {
 }
 
 function publicSession(session: Session) {
-  const { productName: _productName, card: _card, ...rest } = session;
+  const { productName: _productName, card: _card, connect: _connect, money: _money, ...rest } = session;
   return rest;
 }
 
 /** The PaymentIntent of a paid session; its charge (with the card) expanded when asked, as `expand[]=latest_charge` does. */
+const chargeIdOf = (paymentIntent: string) => `ch_${paymentIntent.slice(3)}`;
+
 function paymentIntentOf(session: Session, expandCharge: boolean) {
-  const chargeId = `ch_${session.payment_intent!.slice(3)}`;
-  const charge = { id: chargeId, object: 'charge', amount: session.amount_total, currency: session.currency, paid: true, payment_intent: session.payment_intent, payment_method_details: { type: 'card', card: session.card } };
-  return { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, amount_received: session.amount_total, currency: session.currency, status: 'succeeded', metadata: session.metadata, latest_charge: expandCharge ? charge : chargeId };
+  const chargeId = chargeIdOf(session.payment_intent!);
+  const { destination, onBehalfOf, applicationFeeAmount } = session.connect;
+  const connect = { application_fee_amount: applicationFeeAmount, on_behalf_of: onBehalfOf, transfer_data: destination ? { destination } : null };
+  const charge = {
+    id: chargeId,
+    object: 'charge',
+    amount: session.amount_total,
+    currency: session.currency,
+    paid: true,
+    payment_intent: session.payment_intent,
+    payment_method_details: { type: 'card', card: session.card },
+    application_fee: session.money?.applicationFee ?? null,
+    application_fee_amount: applicationFeeAmount,
+    destination,
+    on_behalf_of: onBehalfOf,
+    transfer: session.money?.transfer ?? null,
+  };
+  return { id: session.payment_intent, object: 'payment_intent', amount: session.amount_total, amount_received: session.amount_total, currency: session.currency, status: 'succeeded', metadata: session.metadata, ...connect, latest_charge: expandCharge ? charge : chargeId };
 }
 
 function checkoutPage(session: Session): string {
@@ -121,6 +117,8 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
   const webhookUrl = `${s.origin}/api/webhooks/stripe`;
 
   async function deliver(type: string, session: Session) {
+    // A direct charge's session lives on the connected account: its events are Connect events.
+    if (session.connect.account) return connect.deliverConnectEvent(type, session.connect.account, publicSession(session));
     const payload = JSON.stringify({ id: id('evt'), object: 'event', api_version: '2025-01-27', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object: publicSession(session) } });
     try {
       const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(payload, LOCAL_STRIPE_KEYS.webhookSecret) }, body: payload });
@@ -131,10 +129,14 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
   }
 
   const refunds = new Map<string, Refund>();
+  const connect = connectStandIn(base, `${s.origin}/api/webhooks/stripe-connect`);
   const idempotent = new Map<string, Answer & { request: string }>();
 
-  /** One Stripe API call: the answer Stripe would give. */
-  async function api(method: string, path: string, form: URLSearchParams): Promise<Answer> {
+  /** A session as the caller sees it: one on a connected account only with that account's `Stripe-Account` header. */
+  const sessionFor = (match: (s: Session) => boolean, account: string | undefined) => [...sessions.values()].find((s) => match(s) && s.connect.account === (account ?? null));
+
+  /** One Stripe API call (with the connected account its `Stripe-Account` header names): the answer Stripe would give. */
+  async function api(method: string, path: string, form: URLSearchParams, account?: string): Promise<Answer> {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const unitAmount = Number(form.get('line_items[0][price_data][unit_amount]'));
       const quantity = Number(form.get('line_items[0][quantity]') ?? 1);
@@ -142,6 +144,8 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       const successUrl = form.get('success_url');
       const cancelUrl = form.get('cancel_url');
       if (!Number.isInteger(unitAmount) || unitAmount < 1 || !currency || !successUrl || !cancelUrl) return fail(400, 'Missing required param: line_items, success_url or cancel_url.', 'parameter_missing');
+      const terms = connect.chargeTerms(form, account, unitAmount * quantity);
+      if ('status' in terms) return terms;
       const sessionId = id('cs_test');
       const session: Session = {
         id: sessionId,
@@ -160,18 +164,20 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
         created: Math.floor(Date.now() / 1000),
         productName: form.get('line_items[0][price_data][product_data][name]') ?? 'Payment',
         card: null,
+        connect: terms,
+        money: null,
       };
       sessions.set(sessionId, session);
       return ok(publicSession(session));
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
-      const session = sessions.get(retrieve[1]!);
+      const session = sessionFor((s) => s.id === retrieve[1], account);
       return session ? ok(publicSession(session)) : fail(404, `No such checkout.session: '${retrieve[1]}'`, 'resource_missing');
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
-      const session = sessions.get(expire[1]!);
+      const session = sessionFor((s) => s.id === expire[1], account);
       if (!session) return fail(404, `No such checkout.session: '${expire[1]}'`, 'resource_missing');
       if (session.status !== 'open') return fail(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
       session.status = 'expired';
@@ -181,19 +187,21 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
     if (method === 'POST' && path === '/v1/refunds') {
       const paymentIntent = form.get('payment_intent');
       if (!paymentIntent) return fail(400, 'Missing required param: payment_intent.', 'parameter_missing');
-      const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+      const session = sessionFor((s) => s.payment_intent === paymentIntent, account);
       if (!session) return fail(404, `No such payment_intent: '${paymentIntent}'`, 'resource_missing');
       const refunded = [...refunds.values()].filter((r) => r.payment_intent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
       const amount = form.has('amount') ? Number(form.get('amount')) : session.amount_total - refunded;
       if (refunded >= session.amount_total) return fail(400, `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
       if (!Number.isInteger(amount) || amount < 1 || amount > session.amount_total - refunded) return fail(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${session.amount_total - refunded}).`, 'amount_too_large');
-      const refund: Refund = { id: id('re_test'), object: 'refund', amount, currency: session.currency, payment_intent: paymentIntent, status: 'succeeded', reason: form.get('reason'), metadata: metadataOf(form), created: Math.floor(Date.now() / 1000) };
+      // Connect: the fee given back and the transfer reversed in proportion to the amount, when asked.
+      const reversal = session.money ? connect.refundCharge(session.money, { amount: session.amount_total, refundedBefore: refunded }, amount, { refundApplicationFee: form.get('refund_application_fee') === 'true', reverseTransfer: form.get('reverse_transfer') === 'true' }) : { transfer_reversal: null };
+      const refund: Refund = { id: id('re_test'), object: 'refund', amount, currency: session.currency, payment_intent: paymentIntent, status: 'succeeded', reason: form.get('reason'), metadata: metadataOf(form), created: Math.floor(Date.now() / 1000), ...reversal };
       refunds.set(refund.id, refund);
       return ok(refund);
     }
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && intent) {
-      const session = [...sessions.values()].find((s) => s.payment_intent === intent[1]);
+      const session = sessionFor((s) => s.payment_intent === intent[1], account);
       return session ? ok(paymentIntentOf(session, form.getAll('expand[]').includes('latest_charge') || form.getAll('expand[0]').includes('latest_charge'))) : fail(404, `No such payment_intent: '${intent[1]}'`, 'resource_missing');
     }
     const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
@@ -201,7 +209,7 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       const found = refunds.get(refund[1]!);
       return found ? ok(found) : fail(404, `No such refund: '${refund[1]}'`, 'resource_missing');
     }
-    return fail(404, `Unrecognized request URL (${method}: ${path}).`);
+    return (await connect.api(method, path, form)) ?? fail(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
   const server = createServer((req, res) => {
@@ -221,11 +229,13 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
           return json(res, mismatch.status, mismatch.body);
         }
         // POST parameters come form-encoded in the body, GET parameters (expand[]) in the query string.
-        const answer = seen ?? (await api(req.method ?? 'GET', path, req.method === 'POST' ? new URLSearchParams(body) : url.searchParams));
+        const stripeAccount = req.headers['stripe-account'];
+        const answer = seen ?? (await api(req.method ?? 'GET', path, req.method === 'POST' ? new URLSearchParams(body) : url.searchParams, typeof stripeAccount === 'string' ? stripeAccount : undefined));
         if (typeof key === 'string' && !seen) idempotent.set(key, { request: `${path}\n${body}`, ...answer });
         return json(res, answer.status, answer.body);
       }
 
+      if (await connect.page(req, res, path)) return;
       const page = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path);
       const session = page ? sessions.get(page[1]!) : undefined;
       if (!page || !session) {
@@ -244,7 +254,9 @@ export function startStripeStandIn(s: LocalSettings): Promise<Server> {
       if (req.method === 'POST' && page[2] === 'pay') {
         if (session.status === 'open') {
           // Stripe's test card 4242 4242 4242 4242.
-          Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: id('pi_test'), card: { brand: 'visa', last4: '4242' } });
+          const paymentIntent = id('pi_test');
+          const money = connect.recordCharge(session.connect, { id: chargeIdOf(paymentIntent), amount: session.amount_total, currency: session.currency });
+          Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: paymentIntent, card: { brand: 'visa', last4: '4242' }, money });
           await deliver('checkout.session.completed', session);
         }
         res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) });

@@ -147,8 +147,9 @@ export const appleWalletConfig = section(
 );
 
 /**
- * Stripe: in AWS the keys come from the Secrets Manager secret STRIPE_SECRET_NAME (JSON: secretKey, webhookSecret).
- * The local runtime points the SDK at the stand-in (STRIPE_API_BASE) and passes its test keys directly.
+ * Stripe: in AWS the keys come from the Secrets Manager secret STRIPE_SECRET_NAME (JSON: secretKey, webhookSecret and,
+ * for Stripe Connect, connectWebhookSecret: the Connect endpoint's own signing secret). The local runtime points the
+ * SDK at the stand-in (STRIPE_API_BASE) and passes its test keys directly.
  */
 export const stripeConfig = section(
   'stripe',
@@ -157,6 +158,7 @@ export const stripeConfig = section(
     STRIPE_API_BASE: z.optional(z.url()),
     STRIPE_SECRET_KEY: z.optional(z.string().check(z.minLength(1))),
     STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   }),
 );
 

@@ -138,6 +138,8 @@ const expectedActions: Record<string, string[]> = {
   ],
   // An agency's sending domain: the only function with SES's identity actions, and no mail of its own.
   sendingDomains: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:CreateEmailIdentity', 'ses:DeleteEmailIdentity', 'ses:GetEmailIdentity'],
+  // Stripe Connect: the agency item and the webhook's event dedupe; the Stripe secret. No mail, no bucket.
+  stripeConnect: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue'],
   // The billing planner: reads the listings, writes the run, queues the payers (and writes its own DLQ); consumes the
   // planning queue through its event source. No mail, no invoice writes.
   monthlyInvoices: [
@@ -230,6 +232,7 @@ const expectedEnvironment: Record<string, string[]> = {
   appleWallet: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   customDomains: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME', 'TENANT_CONNECTION_GROUP_ID', 'TENANT_DISTRIBUTION_ID', 'TENANT_ROUTING_ENDPOINT'],
   sendingDomains: ['TABLE_NAME'],
+  stripeConnect: ['PUBLIC_ORIGIN', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   monthlyInvoices: ['BILLING_QUEUE_URL', 'TABLE_NAME'],
   billPayers: ['BILLING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
   dunning: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
@@ -318,12 +321,13 @@ describe('least privilege per function', () => {
     expect(doc).not.toContain('uploads/');
   });
 
-  it('grants no Scan, no table administration, and the Stripe secret to the payments area only', () => {
-    expect(JSON.stringify(grants.payments!.statements)).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
+  it('grants no Scan, no table administration, and the Stripe secret to the payments and Stripe Connect areas only', () => {
+    const stripeAreas = ['payments', 'stripeConnect'];
+    for (const name of stripeAreas) expect(JSON.stringify(grants[name]!.statements), name).toContain(':secret:cardcrew/dev/stripe-secret-key-??????');
     for (const [name, g] of Object.entries(grants)) {
       expect(g.actions, name).not.toContain('dynamodb:Scan');
       expect(g.actions.filter((a) => /dynamodb:(CreateTable|DeleteTable|UpdateTable)/.test(a)), name).toEqual([]);
-      if (name !== 'payments') expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
+      if (!stripeAreas.includes(name)) expect(g.actions, name).not.toContain('secretsmanager:GetSecretValue');
       expect(g.actions.filter((a) => a.endsWith(':*') || a === '*'), name).toEqual([]);
     }
   });

@@ -203,6 +203,12 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getSendingDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
   addSendingDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 201, agencyNotManagingA: 403, admin: 201 }),
   removeSendingDomain: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // Stripe Connect (Agency Settings → Payments): the agency's owner and admins (the admin's call reuses the account the
+  // owner's created: one per agency).
+  getStripeConnect: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  startStripeOnboarding: signedIn({ ownerOfA: 403, ownerOfB: 403, employeeOfA: 403, employeeOfB: 403, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  // Without Stripe's signature (with the Connect endpoint's secret) every call is refused, whoever sends it.
+  stripeConnectWebhook: everyone(400),
   // Single sign-on (issue 24): whoever manages the business; an employee 403. The matrix's domain id names no SSO
   // domain of A (404 once allowed); disconnecting is a repeatable DELETE (204 whether or not one is connected).
   getSso: managesA(200),

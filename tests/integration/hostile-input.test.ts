@@ -282,7 +282,7 @@ function callerOf(route: RouteDef): TestUser | null {
   if (route.operationId === 'createBusiness') return freshUser;
   if (route.path.startsWith('/api/me/')) return world.users.employeeOfA;
   if (route.operationId === 'acceptInvitation') return world.invitation.invitee;
-  if (route.area === 'agency' || route.area === 'agencyBilling' || route.area === 'customDomains' || route.area === 'sendingDomains') return world.users.agencyManagingA;
+  if (route.area === 'agency' || route.area === 'agencyBilling' || route.area === 'customDomains' || route.area === 'sendingDomains' || route.area === 'stripeConnect') return world.users.agencyManagingA;
   return world.users.ownerOfA;
 }
 

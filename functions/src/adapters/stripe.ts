@@ -8,7 +8,8 @@ import { runtimeConfig, stripeConfig } from '../config';
 import { AppError } from '../lib/errors';
 import { secretsManagerSdk } from './sdk';
 
-const secretSchema = z.object({ secretKey: z.string().check(z.startsWith('sk_')), webhookSecret: z.string().check(z.startsWith('whsec_')) });
+/** connectWebhookSecret: the Connect endpoint's (events of connected accounts); absent, Connect webhooks are refused. */
+const secretSchema = z.object({ secretKey: z.string().check(z.startsWith('sk_')), webhookSecret: z.string().check(z.startsWith('whsec_')), connectWebhookSecret: z.optional(z.string().check(z.startsWith('whsec_'))) });
 type StripeKeys = z.infer<typeof secretSchema>;
 
 let keys: Promise<StripeKeys> | undefined;
@@ -16,7 +17,7 @@ let client: Stripe | undefined;
 
 async function readKeys(): Promise<StripeKeys> {
   const c = stripeConfig();
-  if (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) return { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET };
+  if (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) return { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, ...(c.STRIPE_CONNECT_WEBHOOK_SECRET ? { connectWebhookSecret: c.STRIPE_CONNECT_WEBHOOK_SECRET } : {}) };
   if (!c.STRIPE_SECRET_NAME) throw new AppError('NOT_CONFIGURED', 'Card payments are not configured.');
   const { GetSecretValueCommand, SecretsManagerClient } = await secretsManagerSdk();
   const { SecretString } = await new SecretsManagerClient({ region: runtimeConfig().AWS_REGION }).send(new GetSecretValueCommand({ SecretId: c.STRIPE_SECRET_NAME }));

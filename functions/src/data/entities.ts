@@ -547,6 +547,15 @@ export function buildEntities() {
          */
         sendingDomain: text,
         sendingDomainVerified: { type: 'boolean' },
+        /**
+         * Stripe Connect: its connected (Express) account, and that account's state as the newest `account.updated`
+         * event applied said it (`connectEventAt`: that event's `created`, in seconds, so an older event that arrives
+         * late changes nothing), with how many requirements were due.
+         */
+        stripeAccountId: text,
+        connectState: { type: ['details_needed', 'charges_enabled', 'restricted'] as const },
+        connectRequirementsDue: { type: 'number' },
+        connectEventAt: { type: 'number' },
         /** The agency plan an admin assigned it (its volume tiers bill it); absent: the first active agency plan. */
         planId: text,
         /** Static partition for the admin dashboard's count of agencies (gsi2). */

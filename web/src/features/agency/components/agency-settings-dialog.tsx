@@ -29,6 +29,7 @@ import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { CustomDomainSection } from '@web/features/custom-domains/components/custom-domain-section';
 import { SendingDomainSection } from '@web/features/sending-domain/components/sending-domain-section';
+import { PaymentsSection } from '@web/features/stripe-connect/components/payments-section';
 import { agencyKeys } from '../api/get-agency-dashboard';
 import { useSaveAgencySettings } from '../api/save-agency-settings';
 
@@ -82,6 +83,7 @@ export function AgencySettingsDialog({
           <DialogDescription>Your agency’s details, billing address, brand colors and logo.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm agency={agency} onDone={() => onOpenChange(false)} />}
+        {open && agency && <PaymentsSection agencyId={agency.id} />}
         {open && agency && <CustomDomainSection agencyId={agency.id} />}
         {open && agency && <SendingDomainSection agencyId={agency.id} />}
       </DialogContent>

@@ -6,7 +6,7 @@ import { brandTheme, readableTextOnAll, DEFAULT_BRAND_COLORS, isHexColor } from 
 import { formatCount, formatMoney } from '@shared/format';
 import { Briefcase, Building2, DollarSign, Plus, Settings, TrendingUp, Users, Wallet } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Avatar } from '@web/components/avatar';
 import { Badge } from '@web/components/badge';
 import { Button } from '@web/components/button';
@@ -68,7 +68,9 @@ function Agency() {
 
 function AgencyContent({ data }: { data: AgencyDashboard }) {
   const { agency, stats, clients } = data;
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Back from Stripe's onboarding (?stripe=return or refresh): Agency Settings opens at Payments.
+  const [searchParams] = useSearchParams();
+  const [settingsOpen, setSettingsOpen] = useState(() => agency !== null && searchParams.has('stripe'));
   const [addOpen, setAddOpen] = useState(false);
   const [analyticsFor, setAnalyticsFor] = useState<AgencyClientSummary | null>(null);
   const heroText = useAgencyTheme(agency);
