@@ -117,6 +117,13 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   // Token names are unique per business: each allowed principal's create gets its own.
   createScimToken: () => ({ name: `Okta ${(tokenNames += 1)}` }),
   revokeScimToken: () => undefined,
+  listWebhookEndpoints: () => undefined,
+  createWebhookEndpoint: () => ({ url: 'http://127.0.0.1:9/hooks/samples', description: 'Samples', events: ['lead.created'] }),
+  deleteWebhookEndpoint: () => undefined,
+  rotateWebhookSecret: () => undefined,
+  sendWebhookTestEvent: () => undefined,
+  listWebhookDeliveries: () => undefined,
+  replayWebhookDelivery: () => undefined,
   scimServiceProviderConfig: () => undefined,
   scimResourceTypes: () => undefined,
   scimSchemas: () => undefined,
