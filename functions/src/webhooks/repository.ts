@@ -92,7 +92,7 @@ export async function recordWebhookAttempt(
       .append({ attempts: [attempt] })
       .set({ status: next.status });
     await (next.nextAttemptAt ? update.set({ nextAttemptAt: next.nextAttemptAt }) : update.remove(['nextAttemptAt']))
-      .where((attr, { eq, size }) => `${eq(attr.status, 'pending')} AND ${size(attr.attempts, attemptsBefore)}`)
+      .where((attr, { eq, size, escape }) => `${eq(attr.status, 'pending')} AND ${size(attr.attempts)} = ${escape(attemptsBefore)}`)
       .go();
     return true;
   } catch (error) {
