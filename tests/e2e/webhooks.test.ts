@@ -15,7 +15,7 @@ import { createOwnerWithBusiness, origin, runtime, tables } from '../support/run
 import { AuthPage } from './pages/auth-page';
 
 const phone390 = { width: 390, height: 844 };
-const receiver = `http://127.0.0.1:${(runtime.settings as { webhookReceiverPort: number }).webhookReceiverPort}`;
+const receiver = `http://127.0.0.1:${runtime.settings.webhookReceiverPort}`;
 let owner: Awaited<ReturnType<typeof createOwnerWithBusiness>>;
 const sessions: BrowserSession[] = [];
 

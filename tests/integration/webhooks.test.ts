@@ -9,7 +9,7 @@ import { webhookMessages } from '../../shared/messages/webhooks';
 import type { WebhookDelivery, WebhookSecret } from '../../shared/schemas/webhooks';
 import { addEmployee, api, createOwnerWithBusiness, freshClientAddress, runtime, tables, type TestUser } from '../support/runtime';
 
-const receiver = `http://127.0.0.1:${(runtime.settings as { webhookReceiverPort: number }).webhookReceiverPort}`;
+const receiver = `http://127.0.0.1:${runtime.settings.webhookReceiverPort}`;
 
 interface Received {
   headers: Record<string, string>;

@@ -29,7 +29,7 @@ describe('Standard Webhooks signatures', () => {
     const endpoint = { secret: current, previousSecret: previous, previousSecretExpiresAt: '2026-11-29T07:00:00.000Z' };
     expect(signingSecrets(endpoint, now)).toEqual([current, previous]);
     const headers = signedHeaders('msg_2', payload, signingSecrets(endpoint, now));
-    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(new Webhook(current).verify(payload, headers)).toBeTruthy();
     expect(new Webhook(previous).verify(payload, headers)).toBeTruthy();
     // After the overlap only the new secret signs.
