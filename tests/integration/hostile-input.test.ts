@@ -263,6 +263,8 @@ let scimTokenId: string;
 let ssoDomainIds: { check: string; remove: string };
 /** A domain business A claimed, for the admins' valid release (issue 39). */
 let releasedSsoDomain: string;
+/** Webhooks: an endpoint of business A for the valid delete, another with a delivery for the other routes. */
+let webhookIds: { deleted: string; endpointId: string; deliveryId: string };
 
 beforeAll(async () => {
   world = await createWorld();
@@ -273,6 +275,11 @@ beforeAll(async () => {
   ssoDomainIds = { check: await claim(), remove: await claim() };
   releasedSsoDomain = uniqueDomain('sso');
   await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: releasedSsoDomain } });
+  const addEndpoint = async () =>
+    (await api('POST', `/api/businesses/${world.ids.businessId}/webhooks`, { user: world.users.ownerOfA, body: { url: 'http://127.0.0.1:9/hooks/hostile', events: ['lead.created'] } })).body.endpoint.id as string;
+  const [deleted, endpointId] = [await addEndpoint(), await addEndpoint()];
+  const deliveryId = (await api('POST', `/api/businesses/${world.ids.businessId}/webhooks/${endpointId}/test`, { user: world.users.ownerOfA })).body.id as string;
+  webhookIds = { deleted, endpointId, deliveryId };
 });
 
 /** Who sends each route's requests: someone the valid request is allowed for. */
@@ -294,6 +301,8 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'checkSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.check };
   if (route.operationId === 'removeSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.remove };
   if (route.operationId === 'releaseSsoDomainClaim') return { ...pathValues(world, route.operationId), domain: releasedSsoDomain };
+  if (route.operationId === 'deleteWebhookEndpoint') return { ...pathValues(world, route.operationId), endpointId: webhookIds.deleted };
+  if (route.area === 'webhooks') return { ...pathValues(world, route.operationId), endpointId: webhookIds.endpointId, deliveryId: webhookIds.deliveryId };
   // deleteEmployee has deleted the inactive target: the leaver flow's valid request makes the cardless one leave.
   if (route.operationId === 'deactivateEmployee') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   return pathValues(world, route.operationId);
