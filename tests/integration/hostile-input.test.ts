@@ -281,6 +281,7 @@ beforeAll(async () => {
   const [deleted, endpointId] = [await addEndpoint(), await addEndpoint()];
   const deliveryId = (await api('POST', `/api/businesses/${world.ids.businessId}/webhooks/${endpointId}/test`, { user: world.users.ownerOfA })).body.id as string;
   webhookIds = { deleted, endpointId, deliveryId };
+  await webhookDeliveriesSettled();
 });
 
 /** Until no delivery of the test's webhook endpoints is pending (a few seconds at most). */
