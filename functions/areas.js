@@ -8,7 +8,7 @@ export const areaLayers = [
   ['lib'],
   ['adapters', 'docs', 'domain-records', 'identity', 'plans', 'rate-limit'],
   ['http', 'sign-in-relay'],
-  ['audit', 'scan-totals'],
+  ['audit', 'scan-totals', 'webhooks'],
   ['business'],
   ['uploads'],
   ['agency', 'card-page', 'email-signature', 'sso'],

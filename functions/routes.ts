@@ -23,6 +23,7 @@ import { leaversRoutes } from './routes/leavers';
 import { sendingDomainsRoutes } from './routes/sending-domains';
 import { stripeConnectRoutes } from './routes/stripe-connect';
 import { ssoRoutes } from './routes/sso';
+import { webhooksRoutes } from './routes/webhooks';
 import { meRoutes } from './routes/me';
 import { paymentsRoutes } from './routes/payments';
 import { publicRoutes } from './routes/public';
@@ -83,7 +84,7 @@ export interface Capabilities {
    * The fan-outs' queues (billing, issue 20 §3; the scan close): `send` grants sqs:SendMessage (SendMessageBatch included) and sets the
    * queue's URL; `consume` sets the URL only — the function's SQS event source grants what consuming needs.
    */
-  queues?: { billing?: 'send' | 'consume'; planning?: 'send'; scanClose?: 'send' | 'consume' };
+  queues?: { billing?: 'send' | 'consume'; planning?: 'send'; scanClose?: 'send' | 'consume'; webhooks?: 'send' | 'consume' };
   /**
    * CloudFront SaaS Manager (issue 21 §2): create, read, disable and delete distribution tenants (and read their managed
    * certificates and DNS checks) on the card-traffic distribution only; sets TENANT_DISTRIBUTION_ID and
@@ -202,6 +203,8 @@ export const areas: Record<Area, AreaDef> = {
       table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
       site: true,
       mail: { send: true },
+      // A shared contact raises lead.created: a delivery per endpoint that takes it, queued for the webhook worker.
+      queues: { webhooks: 'send' },
     },
   },
   // Everything that talks to Stripe, the only area with the Stripe keys: the public payment page, Stripe Checkout,
@@ -371,6 +374,16 @@ export const areas: Record<Area, AreaDef> = {
       sso: true,
     },
   },
+  // Outgoing webhooks (Company Settings → Webhooks): endpoints and their secrets, test events, the delivery log, replays.
+  webhooks: {
+    entry: 'functions/src/webhooks/handler.ts',
+    capabilities: {
+      // GetItem/Query: the endpoints (by id; gsi2 by business), the deliveries (by id; gsi2 by endpoint), the caller's
+      // records. PutItem/UpdateItem/DeleteItem: an endpoint, its rotated secret, a test or replayed delivery.
+      table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], indexes: true },
+      queues: { webhooks: 'send' },
+    },
+  },
   // The admin portal (Cognito admin group only): the deep health check, the businesses directory and its toggle,
   // invoices (list, create, mail, the monthly run, delete; status changes are in payments), plans, and admin users.
   admin: {
@@ -460,16 +473,23 @@ export const jobs = {
     // day item, the outcome items (in the transaction).
     capabilities: { table: { actions: ['GetItem', 'Query', 'PutItem', 'UpdateItem'], indexes: true }, queues: { scanClose: 'consume' } },
   },
+  // The webhook delivery worker: one signed attempt per due delivery (SSRF rules, no redirects), recorded in the
+  // delivery log; a failed attempt queues the next on the 24-hour backoff schedule.
+  webhookDeliveries: {
+    entry: 'functions/src/webhooks/worker-handler.ts',
+    // GetItem: the delivery, its endpoint. UpdateItem: the attempt and the delivery's state. The retry is a new message.
+    capabilities: { table: { actions: ['GetItem', 'UpdateItem'], indexes: false }, queues: { webhooks: 'send' } },
+  },
 } satisfies Record<string, AreaDef>;
 
 /** Handler source file per area (the local runtime, bench and infra read these). */
 export const handlerEntries = Object.fromEntries(Object.entries(areas).map(([area, def]) => [area, def.entry])) as Record<Area, string>;
-export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanClose: jobs.scanClose.entry, scanCloseWorker: jobs.scanCloseWorker.entry } as const;
+export const jobEntries = { monthlyInvoices: jobs.monthlyInvoices.entry, billPayers: jobs.billPayers.entry, dunning: jobs.dunning.entry, cardSharing: jobs.cardSharing.entry, scanClose: jobs.scanClose.entry, scanCloseWorker: jobs.scanCloseWorker.entry, webhookDeliveries: jobs.webhookDeliveries.entry } as const;
 
 
 /** Every area's routes; an operation id declared twice would silently replace the first, so that fails here. */
-const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, stripeConnectRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes];
-export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...stripeConnectRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes };
+const areaRouteTables = [publicRoutes, docsRoutes, cardPageRoutes, meRoutes, businessRoutes, invitationsRoutes, adminRoutes, agencyRoutes, paymentsRoutes, contactsRoutes, billingRoutes, agencyBillingRoutes, invoiceDocumentsRoutes, emailSignatureRoutes, appleWalletRoutes, activityRoutes, customDomainsRoutes, sendingDomainsRoutes, stripeConnectRoutes, directoryRoutes, scimRoutes, leaversRoutes, ssoRoutes, webhooksRoutes];
+export const routeTable = { ...publicRoutes, ...docsRoutes, ...cardPageRoutes, ...meRoutes, ...businessRoutes, ...invitationsRoutes, ...adminRoutes, ...agencyRoutes, ...paymentsRoutes, ...contactsRoutes, ...billingRoutes, ...agencyBillingRoutes, ...invoiceDocumentsRoutes, ...emailSignatureRoutes, ...appleWalletRoutes, ...activityRoutes, ...customDomainsRoutes, ...sendingDomainsRoutes, ...stripeConnectRoutes, ...directoryRoutes, ...scimRoutes, ...leaversRoutes, ...ssoRoutes, ...webhooksRoutes };
 if (Object.keys(routeTable).length !== areaRouteTables.reduce((n, table) => n + Object.keys(table).length, 0)) {
   throw new Error('An operationId is declared in two area route tables');
 }

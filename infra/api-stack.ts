@@ -23,6 +23,7 @@ import { ScanCloseQueue, ScanCloseWorker } from './scan-close-fan-out';
 import { CardSharing } from './card-sharing';
 import { billingFanOut } from '../functions/src/jobs/billing-fan-out';
 import { scanCloseFanOut } from '../functions/src/scan-totals/close-fan-out';
+import { WebhookQueue, WebhookWorker } from './webhook-deliveries';
 import { DUNNING_CRON, MONTHLY_INVOICE_CRON, SCAN_CLOSE_CRON, SCAN_CLOSE_MEMORY_MB, ScheduledJob } from './scheduled-job';
 import type { NamedExport } from './stateful-stack';
 
@@ -89,6 +90,9 @@ export class ApiStack extends Stack {
   readonly scanCloseJob: ScheduledJob;
   readonly scanCloseQueue: ScanCloseQueue;
   readonly scanCloseWorker: ScanCloseWorker;
+  /** Outgoing webhooks: the delivery queue and its worker. */
+  readonly webhookQueue: WebhookQueue;
+  readonly webhookWorker: WebhookWorker;
   /** The value of the `X-Origin-Verify` header CloudFront adds to API requests. */
   readonly originVerifySecret: secretsmanager.Secret;
   /** The multi-tenant CloudFront distribution agency domains join (issue 21 §2). */
@@ -102,6 +106,7 @@ export class ApiStack extends Stack {
 
     this.billingQueues = new BillingQueues(this, 'BillingQueues');
     this.scanCloseQueue = new ScanCloseQueue(this, 'ScanCloseQueue');
+    this.webhookQueue = new WebhookQueue(this, 'WebhookQueue');
 
     this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
       apiName: `cardcrew-${config.stage}`,
@@ -147,6 +152,7 @@ export class ApiStack extends Stack {
       billingQueue: this.billingQueues.billing,
       planningQueue: this.billingQueues.planning,
       scanCloseQueue: this.scanCloseQueue.queue,
+      webhookQueue: this.webhookQueue.queue,
       table: props.table,
       tableIndexNames: props.tableIndexNames,
       mediaBucket: props.mediaBucket,
@@ -290,6 +296,7 @@ export class ApiStack extends Stack {
       environment,
     });
     this.scanCloseWorker = new ScanCloseWorker(this, 'ScanCloseFanOut', { queue: this.scanCloseQueue, environment });
+    this.webhookWorker = new WebhookWorker(this, 'WebhookDeliveries', { queue: this.webhookQueue, environment });
 
     this.cardSharing = new CardSharing(this, 'CardSharing', { table: props.table, environment });
 

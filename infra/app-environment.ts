@@ -50,6 +50,8 @@ export interface AppEnvironmentProps {
   readonly planningQueue: sqs.IQueue;
   /** The scan close's queue (infra/scan-close-fan-out.ts). */
   readonly scanCloseQueue: sqs.IQueue;
+  /** The webhook delivery queue (infra/webhook-deliveries.ts). */
+  readonly webhookQueue: sqs.IQueue;
   /** The card-traffic distribution agency domains join as tenants (infra/card-tenants.ts; issue 21 §2). */
   readonly tenants: {
     readonly distributionId: string;
@@ -216,6 +218,10 @@ export class AppEnvironment {
     if (queues?.scanClose) {
       fn.addEnvironment('SCAN_CLOSE_QUEUE_URL', p.scanCloseQueue.queueUrl);
       if (queues.scanClose === 'send') allow(['sqs:SendMessage'], [p.scanCloseQueue.queueArn]);
+    }
+    if (queues?.webhooks) {
+      fn.addEnvironment('WEBHOOK_QUEUE_URL', p.webhookQueue.queueUrl);
+      if (queues.webhooks === 'send') allow(['sqs:SendMessage'], [p.webhookQueue.queueArn]);
     }
 
     if (capabilities.tenants) {

@@ -111,6 +111,8 @@ export function createCardCrewStacks(app: App, options: CardCrewStackOptions = {
     scanCloseWorker: api.scanCloseWorker.worker,
     scanCloseQueue: api.scanCloseQueue.queue,
     scanCloseDeadLetterQueue: api.scanCloseQueue.deadLetters,
+    webhookWorker: api.webhookWorker.worker,
+    webhookDeadLetterQueue: api.webhookQueue.deadLetters,
     table: stateful.table,
     description: 'CardCrew alarms, dashboard and table backups',
   });

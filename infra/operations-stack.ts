@@ -44,6 +44,9 @@ export interface OperationsStackProps extends StackProps {
   readonly scanCloseWorker: AppFunction;
   readonly scanCloseQueue: sqs.IQueue;
   readonly scanCloseDeadLetterQueue: sqs.IQueue;
+  /** Outgoing webhooks: the delivery worker and its dead-letter queue. */
+  readonly webhookWorker: AppFunction;
+  readonly webhookDeadLetterQueue: sqs.IQueue;
   readonly table: dynamodb.ITable;
 }
 
@@ -91,6 +94,9 @@ export const alarmThresholds = {
   scanCloseDeadLetterMessages: 0,
   /** A business message waiting longer than an hour: the day's close is not keeping up. */
   scanCloseQueueMaxAgeSeconds: 3600,
+  /** Webhooks: the worker failing (not an endpoint failing: that is a retried attempt), a delivery it could not handle. */
+  webhookWorkerErrorCount: 0,
+  webhookDeadLetterMessages: 0,
   /** Any payment Stripe took that could not be applied to its invoice: a customer was charged and must be refunded. */
   unappliedPayments: 0,
   /** DynamoDB: any throttled read or write, any system error. */
@@ -338,6 +344,19 @@ export class OperationsStack extends Stack {
         alarmFriendlyName: 'ScanCloseDeadLetters',
         humanReadableName: 'Scan close dead-letter queue (businesses that failed every retry)',
         addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.scanCloseDeadLetterMessages } },
+      })
+      .addLargeHeader('Outgoing webhooks')
+      .monitorLambdaFunction({
+        lambdaFunction: props.webhookWorker.function,
+        alarmFriendlyName: 'WebhookWorker',
+        humanReadableName: 'Webhook delivery worker',
+        addFaultCountAlarm: { Critical: { maxErrorCount: t.webhookWorkerErrorCount } },
+      })
+      .monitorSqsQueue({
+        queue: props.webhookDeadLetterQueue,
+        alarmFriendlyName: 'WebhookDeadLetters',
+        humanReadableName: 'Webhook dead-letter queue (deliveries the worker could not handle)',
+        addQueueMaxSizeAlarm: { Critical: { maxMessageCount: t.webhookDeadLetterMessages } },
       });
 
     // Payments the payments function kept as unapplied (void, cancelled or paid invoices; a different amount): someone

@@ -1,4 +1,4 @@
-// The fan-outs locally: the same queues as infra/billing-fan-out.ts and infra/scan-close-fan-out.ts (visibility
+// The fan-outs locally: the same queues as infra/billing-fan-out.ts, infra/scan-close-fan-out.ts and infra/webhook-deliveries.ts (visibility
 // timeouts, redrive after maxReceiveCount) on the local SQS, and their event source mappings — the planning queue to the
 // billing planner, the billing queue to its worker, the scan close queue to its worker (batch size and maximum
 // concurrency as deployed, partial batch failures).
@@ -6,6 +6,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import type { SQSEvent } from 'aws-lambda';
 import { billingFanOut, localQueueNames } from '../src/jobs/billing-fan-out';
 import { localScanCloseQueueNames, scanCloseFanOut } from '../src/scan-totals/close-fan-out';
+import { localWebhookQueueNames, webhookDeliveryQueue } from '../src/webhooks/delivery-queue';
 import type { LocalSettings } from './settings';
 import { startSqsEventSource, type RunningEventSource } from './sqs-event-source';
 
@@ -37,7 +38,14 @@ export async function ensureFanOutQueues(client: SQSClient) {
     scanCloseFanOut.visibilityTimeoutSeconds,
     scanCloseFanOut.maxReceiveCount,
   );
-  return { billing, planning, scanClose };
+  const webhooks = await createQueuePair(
+    client,
+    localWebhookQueueNames.webhooks,
+    localWebhookQueueNames.webhooksDeadLetters,
+    webhookDeliveryQueue.visibilityTimeoutSeconds,
+    webhookDeliveryQueue.maxReceiveCount,
+  );
+  return { billing, planning, scanClose, webhooks };
 }
 
 /** Starts the event source mappings; the handlers are imported after the environment is set. */
@@ -45,6 +53,7 @@ export async function startFanOutEventSources(s: LocalSettings, client: SQSClien
   const { handler: worker } = await import('../src/jobs/bill-payer-handler');
   const { plan } = await import('../src/jobs/plan-monthly-run-handler');
   const { closeBusinessMessages } = await import('../src/scan-totals/close-worker');
+  const { deliverWebhookMessages } = await import('../src/webhooks/deliver-webhooks');
   const onError = (error: unknown) => console.error('event source:', (error as Error).message);
   return [
     startSqsEventSource({
@@ -78,6 +87,17 @@ export async function startFanOutEventSources(s: LocalSettings, client: SQSClien
       maxConcurrency: scanCloseFanOut.maxConcurrency,
       timeoutSeconds: scanCloseFanOut.workerTimeoutSeconds,
       handler: (event) => closeBusinessMessages(event),
+      onError,
+    }),
+    startSqsEventSource({
+      client,
+      queueUrl: queues.webhooks.url,
+      queueArn: queues.webhooks.arn,
+      region: s.region,
+      batchSize: webhookDeliveryQueue.batchSize,
+      maxConcurrency: webhookDeliveryQueue.maxConcurrency,
+      timeoutSeconds: webhookDeliveryQueue.workerTimeoutSeconds,
+      handler: (event) => deliverWebhookMessages(event),
       onError,
     }),
   ];

@@ -26,6 +26,7 @@ export async function loadHandlers() {
     directory: import('../src/directory/handler'),
     leavers: import('../src/leavers/handler'),
     sso: import('../src/sso/handler'),
+    webhooks: import('../src/webhooks/handler'),
   } satisfies Record<Area, Promise<{ handler: unknown }>>;
   const loaded = await Promise.all(Object.entries(modules).map(async ([area, module]) => [area, (await module).handler] as const));
   return Object.fromEntries(loaded) as Record<Area, never>;

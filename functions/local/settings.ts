@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import { localQueueNames } from '../src/jobs/billing-fan-out';
 import { localScanCloseQueueNames } from '../src/scan-totals/close-fan-out';
+import { localWebhookQueueNames } from '../src/webhooks/delivery-queue';
 
 export interface LocalSettings {
   host: string;
@@ -31,6 +32,8 @@ export interface LocalSettings {
   dnsPort: number;
   /** The KMS stand-in (the key Cognito's codes are encrypted with for the custom email sender). */
   kmsPort: number;
+  /** The local webhook receiver: takes POSTs at /hooks/<name> and lists them, signatures checked. */
+  webhookReceiverPort: number;
   dataDir: string;
   origin: string;
   region: string;
@@ -63,6 +66,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     samlIdpPort: 12888 + offset,
     dnsPort: 12999 + offset,
     kmsPort: 13150 + offset,
+    webhookReceiverPort: 13133 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
     region: 'us-east-1',
@@ -100,6 +104,7 @@ export function handlerEnvironment(s: LocalSettings, ids: { userPoolId: string; 
     BILLING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.billing}`,
     PLANNING_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localQueueNames.planning}`,
     SCAN_CLOSE_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localScanCloseQueueNames.scanClose}`,
+    WEBHOOK_QUEUE_URL: `http://${s.host}:${s.sqsPort}/000000000000/${localWebhookQueueNames.webhooks}`,
     // Google Wallet: the stand-in's issuer key file (it creates it at start) and its save page, API and token endpoint.
     GOOGLE_WALLET_KEY_FILE: googleWalletKeyFile(s),
     GOOGLE_WALLET_SAVE_URL: `http://${s.host}:${s.googleWalletPort}/gp/v/save/`,

@@ -27,6 +27,7 @@ import { startKms } from './kms';
 import { startOidcIdp, LOCAL_OIDC_CLIENT } from './oidc-idp';
 import { startSamlIdp } from './saml-idp';
 import { startDnsStandIn } from './dns';
+import { startWebhookReceiver } from './webhook-receiver';
 import { SSO_TEST_PASSWORD, SSO_TEST_USERS } from './sso-test-users';
 
 // aws-ses-v2-local is CommonJS with an `exports.default`; Node's ESM import sees the whole module object.
@@ -83,6 +84,7 @@ async function assertPortsFree(s: ReturnType<typeof localSettings>) {
     ['local OIDC identity provider', s.oidcIdpPort],
     ['local SAML identity provider', s.samlIdpPort],
     ['DNS stand-in (HTTP page)', s.dnsPort],
+    ['webhook receiver', s.webhookReceiverPort],
   ];
   for (const [name, port] of ports) {
     const free = await new Promise<boolean>((resolveFree) => {
@@ -160,6 +162,9 @@ async function main() {
   closers.push(() => samlIdp.close());
   const dns = await startDnsStandIn({ host: s.host, port: s.dnsPort, file: join(s.dataDir, 'dns', 'txt-records.json') });
   closers.push(() => dns.close());
+  // Outgoing webhooks: a stand-in for a customer's endpoint that checks signatures and lists deliveries.
+  const webhookReceiver = await startWebhookReceiver(s.webhookReceiverPort, s.host, join(s.dataDir, 'webhooks', 'received.json'), join(s.dataDir, 'webhooks', 'hooks.json'));
+  closers.push(() => webhookReceiver.close());
 
   // Handlers read their configuration at first use, so they are imported after the environment is set. The card-sharing
   // worker starts before the seed so that the demo cards are shared like any other.
@@ -218,13 +223,14 @@ async function main() {
       `  ${pad('Stripe')}http://${s.host}:${s.stripePort}   (local Stripe stand-in)`,
       `  ${pad('Google Wallet')}http://${s.host}:${s.googleWalletPort}   (local Google Wallet stand-in: save page and Wallet API; issuer in ${join(s.dataDir, 'google-wallet')})`,
       `  ${pad('Google')}http://${s.host}:${s.hostedUiPort}   (Cognito hosted UI stand-in with a local Google account chooser)`,
-      `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing and scan close fan-outs' queues, their workers polling them)`,
+      `  ${pad('SQS')}http://${s.host}:${s.sqsPort}   (local SQS: the billing and scan close fan-outs' and the webhook deliveries' queues, their workers polling them)`,
       `  ${pad('APNs')}http://${s.host}:${s.apnsPort}   (APNs stand-in, HTTP/2: Apple Wallet update pushes, recorded in ${join(s.dataDir, 'apns', 'pushes.json')})`,
       `  ${pad('CloudFront')}http://${s.host}:${s.cloudFrontPort}   (tenant API stand-in: custom domains; names under .localhost go active in seconds)`,
       `  ${pad('OIDC IdP')}${oidcIdp.issuer}   (local OpenID Connect provider: client ${LOCAL_OIDC_CLIENT.clientId}, secret ${LOCAL_OIDC_CLIENT.clientSecret})`,
       `  ${pad('SAML IdP')}${samlIdp.metadataUrl}   (local SAML 2.0 provider's metadata)`,
       `  ${pad('KMS')}http://${s.host}:${s.kmsPort}   (KMS stand-in: the key Cognito's codes are encrypted with for the custom email sender)`,
       `  ${pad('DNS')}udp://${s.host}:${s.dnsPort}   (TXT records for domain proofs; add them at http://${s.host}:${s.dnsPort})`,
+      `  ${pad('Webhooks')}http://${s.host}:${s.webhookReceiverPort}   (local webhook receiver: endpoint URLs http://${s.host}:${s.webhookReceiverPort}/hooks/<name>, deliveries listed here)`,
       `  ${pad('SSO')}ACS ${ssoEndpoints.samlAcsUrl}, audience ${ssoEndpoints.samlAudience}, OIDC redirect ${ssoEndpoints.oidcRedirectUri}`,
       `  ${pad('SSO users')}${SSO_TEST_USERS.map((u) => u.email).join(', ')}   (password ${SSO_TEST_PASSWORD}, on both IdPs)`,
       `  ${pad('Custom domain')}http://cards.bright.localhost:${s.port}/card/demo-card-sam-baker   (Bright Agency's domain: Northwind's cards)`,

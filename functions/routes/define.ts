@@ -10,7 +10,7 @@ export type RouteAuth = 'public' | 'user' | 'admin';
 /** Per-route API Gateway throttling classes (requests per second, burst) — see infra/api-stack.ts. */
 export type ThrottleClass = 'public' | 'standard' | 'strict';
 /** One Lambda per area; `areas` names its source file and what it may reach. */
-export type Area = 'public' | 'docs' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency' | 'payments' | 'contacts' | 'billing' | 'agencyBilling' | 'invoiceDocuments' | 'emailSignature' | 'appleWallet' | 'activity' | 'customDomains' | 'sendingDomains' | 'stripeConnect' | 'directory' | 'leavers' | 'sso';
+export type Area = 'public' | 'docs' | 'me' | 'business' | 'cardPage' | 'admin' | 'invitations' | 'agency' | 'payments' | 'contacts' | 'billing' | 'agencyBilling' | 'invoiceDocuments' | 'emailSignature' | 'appleWallet' | 'activity' | 'customDomains' | 'sendingDomains' | 'stripeConnect' | 'directory' | 'leavers' | 'sso' | 'webhooks';
 
 /** What a route declares; `defineRoutes` keeps every literal and schema type so operations are typed from it. */
 export interface RouteSpec {

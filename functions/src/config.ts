@@ -167,6 +167,8 @@ export const billingQueueConfig = section('billing queue', z.object({ BILLING_QU
 /** The scan close's queue: the planner sends a message per business to it, the worker consumes it. */
 export const scanCloseQueueConfig = section('scan close queue', z.object({ SCAN_CLOSE_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
 export const planningQueueConfig = section('planning queue', z.object({ PLANNING_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
+/** Outgoing webhooks: every area that raises an event sends to this queue; the delivery worker consumes it. */
+export const webhookQueueConfig = section('webhook queue', z.object({ WEBHOOK_QUEUE_URL: z.url(), SQS_ENDPOINT: z.optional(z.url()) }));
 
 /** s3rver checks signatures against its fixed key pair. */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -64,7 +64,10 @@ const expectedActions: Record<string, string[]> = {
     'sqs:SendMessage',
   ],
   agency: ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 's3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-  contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail'],
+  // A shared contact also queues its lead.created webhook deliveries (SendMessage on the webhook queue only).
+  contacts: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'ses:SendEmail', 'ses:SendRawEmail', 'sqs:SendMessage'],
+  // Company Settings → Webhooks: endpoints and deliveries, and the test or replayed delivery it queues. No mail, no media.
+  webhooks: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'sqs:SendMessage'],
   payments: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'secretsmanager:GetSecretValue', 'ses:SendEmail', 'ses:SendRawEmail'],
   billing: ['dynamodb:GetItem', 'dynamodb:Query'],
   activity: ['dynamodb:GetItem', 'dynamodb:Query'],
@@ -208,6 +211,18 @@ const expectedActions: Record<string, string[]> = {
     'sqs:GetQueueUrl',
     'sqs:ReceiveMessage',
   ],
+  // The webhook worker: reads a delivery and its endpoint, records the attempt, queues the retry; consuming the queue is
+  // its event source's grant.
+  webhookDeliveries: [
+    'dynamodb:GetItem',
+    'dynamodb:UpdateItem',
+    'sqs:ChangeMessageVisibility',
+    'sqs:DeleteMessage',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+    'sqs:ReceiveMessage',
+    'sqs:SendMessage',
+  ],
 };
 
 const expectedEnvironment: Record<string, string[]> = {
@@ -222,7 +237,8 @@ const expectedEnvironment: Record<string, string[]> = {
   invitations: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   admin: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PLANNING_QUEUE_URL', 'PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'USER_POOL_ID'],
   agency: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'TABLE_NAME'],
-  contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME'],
+  contacts: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'TABLE_NAME', 'WEBHOOK_QUEUE_URL'],
+  webhooks: ['TABLE_NAME', 'WEBHOOK_QUEUE_URL'],
   payments: ['PUBLIC_ORIGIN', 'SALES_INBOX', 'SES_FROM_ADDRESS', 'STRIPE_SECRET_NAME', 'TABLE_NAME'],
   billing: ['TABLE_NAME'],
   activity: ['TABLE_NAME'],
@@ -241,6 +257,7 @@ const expectedEnvironment: Record<string, string[]> = {
   cardSharing: ['MEDIA_BASE_URL', 'MEDIA_BUCKET', 'PUBLIC_ORIGIN', 'TABLE_NAME'],
   scanClose: ['SCAN_CLOSE_QUEUE_URL', 'TABLE_NAME'],
   scanCloseWorker: ['SCAN_CLOSE_QUEUE_URL', 'TABLE_NAME'],
+  webhookDeliveries: ['TABLE_NAME', 'WEBHOOK_QUEUE_URL'],
 };
 
 /** Variables every function has (runtime and Powertools), beside its capabilities' own. */
@@ -249,7 +266,7 @@ const HOUSE_VARIABLES = ['APP_MODE', 'LOG_LEVEL', 'NODE_OPTIONS', 'POWERTOOLS_ME
 const API_VARIABLES = [...HOUSE_VARIABLES, 'ORIGIN_VERIFY_SECRET'];
 
 /** The start of each job function's logical id in the API stack (the scheduled jobs, and the billing worker). */
-const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanClose: 'ScanCloseJobFunction', scanCloseWorker: 'ScanCloseFanOutWorker' };
+const jobFunctionIds: Record<keyof typeof jobs, string> = { monthlyInvoices: 'MonthlyInvoicesJobFunction', billPayers: 'BillingWorkerFunction', dunning: 'DunningJobFunction', cardSharing: 'CardSharingWorker', scanClose: 'ScanCloseJobFunction', scanCloseWorker: 'ScanCloseFanOutWorker', webhookDeliveries: 'WebhookDeliveriesWorker' };
 
 interface FunctionGrants {
   actions: string[];

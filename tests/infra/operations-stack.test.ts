@@ -133,8 +133,8 @@ describe('the API behind CloudFront only', () => {
     const reference = JSON.stringify({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId }, ':SecretString:::}}']] });
     for (const [, fn] of resourcesOf(synth.api, 'AWS::Lambda::Function')) {
       const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      // The scheduled jobs (with the scan close), the billing worker and the stream worker (card sharing): CloudFront never calls them.
-      if (['cardcrew-monthly-invoices', 'cardcrew-dunning', 'cardcrew-bill-payers', 'cardcrew-card-sharing', 'cardcrew-scan-close', 'cardcrew-scan-close-worker'].includes(String(variables.POWERTOOLS_SERVICE_NAME))) continue;
+      // The scheduled jobs (with the scan close), the queue workers (billing, webhook deliveries) and the stream worker (card sharing): CloudFront never calls them.
+      if (['cardcrew-monthly-invoices', 'cardcrew-dunning', 'cardcrew-bill-payers', 'cardcrew-card-sharing', 'cardcrew-scan-close', 'cardcrew-scan-close-worker', 'cardcrew-webhook-deliveries'].includes(String(variables.POWERTOOLS_SERVICE_NAME))) continue;
       expect(JSON.stringify(variables.ORIGIN_VERIFY_SECRET), String(variables.POWERTOOLS_SERVICE_NAME)).toBe(reference);
     }
     const distribution = resourcesOf(synth.web, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { Origins: { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[] } };

@@ -167,6 +167,14 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   updateDirectorySyncSettings: managesA(200),
   createScimToken: managesA(201),
   revokeScimToken: managesA(404),
+  // Webhooks: the 'settings' capability; an endpoint or delivery that names none is 404 to whoever may look.
+  listWebhookEndpoints: managesA(200),
+  createWebhookEndpoint: managesA(201),
+  deleteWebhookEndpoint: managesA(404),
+  rotateWebhookSecret: managesA(404),
+  sendWebhookTestEvent: managesA(404),
+  listWebhookDeliveries: managesA(404),
+  replayWebhookDelivery: managesA(404),
   // The SCIM service has no JWT authorizer: a Cognito token (or none) is no SCIM token, whoever sends it: 401.
   scimServiceProviderConfig: everyone(401),
   scimResourceTypes: everyone(401),

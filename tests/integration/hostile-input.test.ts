@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routes, type OperationId, type RouteDef } from '../../functions/routes';
 import { createWorld, pathValues, type World } from '../support/principals';
 import { pathOf, sampleBodies, sampleHeaders, sampleQueries } from '../support/route-samples';
-import { api, createUser, freshClientAddress, uniqueDomain, type TestUser } from '../support/runtime';
+import { api, createUser, freshClientAddress, runtime, tables, uniqueDomain, type TestUser } from '../support/runtime';
 import { tableFingerprint } from '../support/table-fingerprint';
 
 /** Fields whose text may span lines (descriptions, messages, notes); every other text field is single-line. */
@@ -253,7 +253,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409; the world's
  * custom domains are pending DNS, so no QR codes move to them (409).
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, deleteWebhookEndpoint: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
 
 let world: World;
 let freshUser: TestUser;
@@ -263,6 +263,8 @@ let scimTokenId: string;
 let ssoDomainIds: { check: string; remove: string };
 /** A domain business A claimed, for the admins' valid release (issue 39). */
 let releasedSsoDomain: string;
+/** Webhooks: an endpoint of business A for the valid delete, another with a delivery for the other routes. */
+let webhookIds: { deleted: string; endpointId: string; deliveryId: string };
 
 beforeAll(async () => {
   world = await createWorld();
@@ -273,7 +275,24 @@ beforeAll(async () => {
   ssoDomainIds = { check: await claim(), remove: await claim() };
   releasedSsoDomain = uniqueDomain('sso');
   await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: releasedSsoDomain } });
+  // On the local receiver, which answers 204: a delivery is made once, at once (no retry changes the table later).
+  const url = `http://127.0.0.1:${runtime.settings.webhookReceiverPort}/hooks/hostile`;
+  const addEndpoint = async () => (await api('POST', `/api/businesses/${world.ids.businessId}/webhooks`, { user: world.users.ownerOfA, body: { url, events: ['invoice.paid'] } })).body.endpoint.id as string;
+  const [deleted, endpointId] = [await addEndpoint(), await addEndpoint()];
+  const deliveryId = (await api('POST', `/api/businesses/${world.ids.businessId}/webhooks/${endpointId}/test`, { user: world.users.ownerOfA })).body.id as string;
+  webhookIds = { deleted, endpointId, deliveryId };
+  await webhookDeliveriesSettled();
 });
+
+/** Until no delivery of the test's webhook endpoints is pending (a few seconds at most). */
+async function webhookDeliveriesSettled() {
+  const db = await tables();
+  for (let tries = 0; tries < 80; tries += 1) {
+    const listed = await Promise.all([webhookIds.deleted, webhookIds.endpointId].map((endpointId) => db.webhookDelivery.query.byEndpoint({ endpointId }).go()));
+    if (!listed.some(({ data }) => data.some((d) => d.status === 'pending'))) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /** Who sends each route's requests: someone the valid request is allowed for. */
 function callerOf(route: RouteDef): TestUser | null {
@@ -294,6 +313,8 @@ function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'checkSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.check };
   if (route.operationId === 'removeSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.remove };
   if (route.operationId === 'releaseSsoDomainClaim') return { ...pathValues(world, route.operationId), domain: releasedSsoDomain };
+  if (route.operationId === 'deleteWebhookEndpoint') return { ...pathValues(world, route.operationId), endpointId: webhookIds.deleted };
+  if (route.area === 'webhooks') return { ...pathValues(world, route.operationId), endpointId: webhookIds.endpointId, deliveryId: webhookIds.deliveryId };
   // deleteEmployee has deleted the inactive target: the leaver flow's valid request makes the cardless one leave.
   if (route.operationId === 'deactivateEmployee') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
   return pathValues(world, route.operationId);
@@ -309,6 +330,8 @@ describe('hostile input', () => {
       // A body or path parameter brings 50 hostile parts and more; a query alone at least 10 per field (free text).
       const fewest = route.body || Object.keys(route.params.shape).length ? 50 : 10 * Object.keys(route.query?.shape ?? {}).length;
       expect(payloads.length, 'payloads for this route').toBeGreaterThanOrEqual(fewest);
+      // The worker makes the deliveries the webhooks routes queue: wait until it has, so its write is no change of theirs.
+      if (route.area === 'webhooks') await webhookDeliveriesSettled();
       const before = await tableFingerprint();
       const wrong: string[] = [];
       // Every payload must be refused, so none may change anything another could see: they are sent a few at a time.

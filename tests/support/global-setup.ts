@@ -23,7 +23,7 @@ declare module 'vitest' {
       portOffset: number;
       env: Record<string, string>;
       ids: { userPoolId: string; userPoolClientId: string };
-      settings: { sesPort: number; cognitoPort: number; dynamodbPort: number; s3Port: number; hostedUiPort: number; oidcIdpPort: number; samlIdpPort: number; dnsPort: number };
+      settings: { sesPort: number; cognitoPort: number; dynamodbPort: number; s3Port: number; hostedUiPort: number; oidcIdpPort: number; samlIdpPort: number; dnsPort: number; webhookReceiverPort: number };
     };
   }
 }

@@ -9,7 +9,7 @@ export interface RunningRuntime {
   dataDir: string;
   env: Record<string, string>;
   ids: { userPoolId: string; userPoolClientId: string };
-  settings: { sesPort: number; cognitoPort: number; dynamodbPort: number; s3Port: number; hostedUiPort: number; oidcIdpPort: number; samlIdpPort: number; dnsPort: number };
+  settings: { sesPort: number; cognitoPort: number; dynamodbPort: number; s3Port: number; hostedUiPort: number; oidcIdpPort: number; samlIdpPort: number; dnsPort: number; webhookReceiverPort: number };
   stop: () => Promise<void>;
 }
 

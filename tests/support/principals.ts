@@ -247,6 +247,9 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     resourceTypeId: 'User',
     proxy: 'NoSuchResource/1',
     domainId: world.domainIds[principal as keyof World['domainIds']] ?? world.domainIds.agencyManagingA,
+    // Webhooks: an endpoint and a delivery that name none.
+    endpointId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    deliveryId: 'AAAAAAAAAAAAAAAAAAAAAA',
     // Single sign-on claims (admins): a domain nobody claimed.
     domain: 'no-claim.example.net',
   };

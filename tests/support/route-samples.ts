@@ -117,6 +117,14 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   // Token names are unique per business: each allowed principal's create gets its own.
   createScimToken: () => ({ name: `Okta ${(tokenNames += 1)}` }),
   revokeScimToken: () => undefined,
+  listWebhookEndpoints: () => undefined,
+  // An event no route of the suites raises yet, so these endpoints get no deliveries (and no retries) from other tests.
+  createWebhookEndpoint: () => ({ url: 'http://127.0.0.1:9/hooks/samples', description: 'Samples', events: ['invoice.paid'] }),
+  deleteWebhookEndpoint: () => undefined,
+  rotateWebhookSecret: () => undefined,
+  sendWebhookTestEvent: () => undefined,
+  listWebhookDeliveries: () => undefined,
+  replayWebhookDelivery: () => undefined,
   scimServiceProviderConfig: () => undefined,
   scimResourceTypes: () => undefined,
   scimSchemas: () => undefined,

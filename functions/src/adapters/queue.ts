@@ -15,6 +15,12 @@ export async function sendMessage(queueUrl: string, body: unknown): Promise<void
   await (await sqs()).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body) }));
 }
 
+/** A message that becomes visible after `delaySeconds` (at most 900, SQS's limit). */
+export async function sendDelayedMessage(queueUrl: string, body: unknown, delaySeconds: number): Promise<void> {
+  const { SendMessageCommand } = await sqsSdk();
+  await (await sqs()).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(body), DelaySeconds: delaySeconds }));
+}
+
 /** SQS takes ten messages per SendMessageBatch, of at most 256 KiB together. */
 const BATCH = 10;
 const MAX_BATCH_BYTES = 256 * 1024;

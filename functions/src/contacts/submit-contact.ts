@@ -20,6 +20,7 @@ import { siteOriginForBrand } from '../domain-records/client-origin';
 import { getShowableCard } from '../card-page/showable-card';
 import { customDomainOf } from '../card-page/custom-domain-host';
 import { enforceRateLimit } from '../rate-limit/enforce-rate-limit';
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event';
 import { putContact } from './repository';
 
 export const CARD_CONTACT_LIMIT = { action: 'card-contact', limit: 10, windowSeconds: 3600 };
@@ -71,6 +72,8 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
   const stored = { contactId: newId(), businessId: card.businessId, employeeId: card.employeeId, employeeName: card.profile.name, cardId, name: contact.name, email: contact.email, ...(contact.phone ? { phone: contact.phone } : {}), ...(contact.company ? { company: contact.company } : {}), ...(contact.note ? { note: contact.note } : {}) };
   await putContact(stored);
   recordMetric('ContactsShared');
+  // The business's webhook endpoints that take lead.created get it (queued; it never fails the form).
+  await enqueueWebhookEvent(card.businessId, 'lead.created', leadCreatedData(stored));
   const [employee, business] = await Promise.all([getEmployee(card.employeeId), getBusiness(card.businessId)]);
   if (employee?.email) {
     const brand = business && brandOfBusiness(business);
@@ -80,4 +83,9 @@ export async function submitCardContact(cardId: string, event: APIGatewayProxyEv
     );
   }
   return html(200, renderContactResult(view, { ok: true }));
+}
+
+/** lead.created's data: the contact as stored, with the card and employee it came through. */
+function leadCreatedData(c: { contactId: string; businessId: string; employeeId: string; employeeName: string; cardId: string; name: string; email: string; phone?: string; company?: string; note?: string }) {
+  return { contactId: c.contactId, businessId: c.businessId, employeeId: c.employeeId, employeeName: c.employeeName, cardId: c.cardId, name: c.name, email: c.email, phone: c.phone ?? null, company: c.company ?? null, note: c.note ?? null };
 }

@@ -1448,6 +1448,68 @@ export function buildEntities() {
     options,
   );
 
+  /**
+   * An outgoing webhook endpoint of a business (Company Settings → Webhooks): its URL, the events it takes and its
+   * signing secret (kept to sign with; shown to the owner once). After a rotation the previous secret signs too, until
+   * previousSecretExpiresAt. gsi2 lists a business's endpoints; the delivery worker reads one by id.
+   */
+  const webhookEndpoint = new Entity(
+    {
+      model: { entity: 'webhookEndpoint', version: '1', service },
+      attributes: {
+        endpointId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        url: { ...text, required: true },
+        description: text,
+        events: { type: 'list', items: { type: 'string' }, required: true },
+        secret: { ...text, required: true },
+        previousSecret: text,
+        previousSecretExpiresAt: text,
+        createdBy: { ...text, required: true },
+        createdAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['endpointId'] }, sk: { field: 'sk', composite: [] } },
+        byBusiness: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['businessId'] }, sk: { field: 'gsi2sk', composite: ['endpointId'] } },
+      },
+    },
+    options,
+  );
+
+  /**
+   * One event sent to one endpoint (the delivery log): the signed payload as it goes out, its status and every attempt.
+   * gsi2 lists an endpoint's deliveries newest first; the table's TTL removes a delivery 30 days after it was made.
+   */
+  const webhookDelivery = new Entity(
+    {
+      model: { entity: 'webhookDelivery', version: '1', service },
+      attributes: {
+        deliveryId: { ...text, required: true },
+        endpointId: { ...text, required: true },
+        businessId: { ...text, required: true },
+        /** The webhook-id header: the event's id (a replay keeps it, so the receiver can tell it is the same event). */
+        messageId: { ...text, required: true },
+        eventType: { ...text, required: true },
+        /** The JSON body, exactly as signed. */
+        payload: { ...text, required: true },
+        status: { type: ['pending', 'succeeded', 'failed'] as const, required: true },
+        attempts: {
+          type: 'list',
+          items: { type: 'map', properties: { at: { ...text, required: true }, status: { type: 'number' }, error: text, durationMs: { type: 'number', required: true } } },
+        },
+        nextAttemptAt: text,
+        replayOf: text,
+        createdAt,
+        expiresAt: { type: 'number', required: true },
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['deliveryId'] }, sk: { field: 'sk', composite: [] } },
+        byEndpoint: { index: 'gsi2', pk: { field: 'gsi2pk', composite: ['endpointId'] }, sk: { field: 'gsi2sk', composite: ['createdAt', 'deliveryId'] } },
+      },
+    },
+    options,
+  );
+
   const entities = {
     salesContact,
     rateLimit,
@@ -1498,6 +1560,8 @@ export function buildEntities() {
     ssoDomainHolder,
     ssoConnection,
     ssoClientLease,
+    webhookEndpoint,
+    webhookDelivery,
   };
   return { ...entities, service: new Service(entities, options) };
 }

@@ -34,6 +34,7 @@ import { SignatureSettingsFieldset } from '@web/features/email-signature/compone
 import { emailSignatureKeys } from '@web/features/email-signature/api/get-email-signature';
 import { DirectorySyncSection } from '@web/features/directory-sync/components/directory-sync-section';
 import { SsoSection } from '@web/features/sso/components/sso-section';
+import { WebhooksSection } from '@web/features/webhooks/components/webhooks-section';
 import { LeaverDefaultsSection } from '@web/features/leavers/components/leaver-defaults-section';
 import { CardDesignFieldset } from '@web/features/card-design/components/card-design-fieldset';
 import type { Employee } from '@shared/schemas/employee';
@@ -114,6 +115,7 @@ export function CompanySettingsDialog({
         {open && <DirectorySyncSection businessId={business.id} />}
         {open && <LeaverDefaultsSection businessId={business.id} />}
         {open && <SsoSection businessId={business.id} businessName={business.name} />}
+        {open && <WebhooksSection businessId={business.id} />}
       </DialogContent>
     </Dialog>
   );
