@@ -15,8 +15,9 @@ const clients = [
 const names = (list: AgencyClientSummary[]) => list.map((c) => c.name);
 
 describe('selectClients', () => {
-  it('sorts by name A–Z whatever the case', () => {
-    expect(names(selectClients(clients, defaultClientCriteria))).toEqual(['alpha Agency Client', 'Bravo Bakery', 'Charlie Cafe']);
+  it('keeps the dashboard’s order (newest first) by default, and sorts by name A–Z whatever the case', () => {
+    expect(names(selectClients(clients, defaultClientCriteria))).toEqual(['Bravo Bakery', 'alpha Agency Client', 'Charlie Cafe']);
+    expect(names(selectClients(clients, { ...defaultClientCriteria, sort: 'name' }))).toEqual(['alpha Agency Client', 'Bravo Bakery', 'Charlie Cafe']);
   });
 
   it('finds clients by part of their name, any case', () => {
@@ -28,6 +29,7 @@ describe('selectClients', () => {
     expect(names(selectClients(clients, { ...defaultClientCriteria, status: 'inactive' }))).toEqual(['Charlie Cafe']);
     expect(names(selectClients(clients, { ...defaultClientCriteria, billedTo: 'direct' }))).toEqual(['alpha Agency Client']);
     expect(names(selectClients(clients, { ...defaultClientCriteria, branded: 'no', status: 'active' }))).toEqual(['Bravo Bakery']);
+    expect(names(selectClients(clients, { ...defaultClientCriteria, branded: 'no' }))).toEqual(['Bravo Bakery', 'Charlie Cafe']);
   });
 
   it('sorts by users, revenue and scans, most first', () => {
@@ -40,6 +42,7 @@ describe('selectClients', () => {
   it('leaves the list it was given as it was', () => {
     const before = names(clients);
     selectClients(clients, { ...defaultClientCriteria, sort: 'users' });
+    selectClients(clients, defaultClientCriteria).reverse();
     expect(names(clients)).toEqual(before);
   });
 });

@@ -5,7 +5,8 @@ import { scanSourceLabels, scanSources } from './scan-sources';
 import type { AgencyClientSummary } from './schemas/agency';
 import type { AgencyScanAnalytics } from './schemas/analytics';
 
-export const clientSorts = ['name', 'users', 'revenue', 'scans'] as const;
+/** 'newest': the dashboard's own order (newest client first: the one just added is where the agency looks). */
+export const clientSorts = ['newest', 'name', 'users', 'revenue', 'scans'] as const;
 export type ClientSort = (typeof clientSorts)[number];
 
 export interface ClientCriteria {
@@ -18,10 +19,10 @@ export interface ClientCriteria {
   sort: ClientSort;
 }
 
-export const defaultClientCriteria: ClientCriteria = { search: '', status: 'all', billedTo: 'all', branded: 'all', sort: 'name' };
+export const defaultClientCriteria: ClientCriteria = { search: '', status: 'all', billedTo: 'all', branded: 'all', sort: 'newest' };
 
 /**
- * The clients that match, in the chosen order: by name A–Z; by users, revenue or scans most first (name breaks ties,
+ * The clients that match, in the chosen order: as given (newest first); by name A–Z; by users, revenue or scans most first (name breaks ties,
  * so the order is stable). `scansOf` gives a client's scans (0 while unknown).
  */
 export function selectClients(clients: readonly AgencyClientSummary[], criteria: ClientCriteria, scansOf: (id: string) => number = () => 0): AgencyClientSummary[] {
@@ -34,11 +35,12 @@ export function selectClients(clients: readonly AgencyClientSummary[], criteria:
       (criteria.branded === 'all' || c.branded === (criteria.branded === 'yes')),
   );
   const byName = (a: AgencyClientSummary, b: AgencyClientSummary) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
-  const figure: Record<Exclude<ClientSort, 'name'>, (c: AgencyClientSummary) => number> = {
+  const figure: Record<Exclude<ClientSort, 'newest' | 'name'>, (c: AgencyClientSummary) => number> = {
     users: (c) => c.employeeCount,
     revenue: (c) => c.revenueCents,
     scans: (c) => scansOf(c.id),
   };
+  if (criteria.sort === 'newest') return matching;
   if (criteria.sort === 'name') return matching.sort(byName);
   const of = figure[criteria.sort];
   return matching.sort((a, b) => of(b) - of(a) || byName(a, b));

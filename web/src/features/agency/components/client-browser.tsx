@@ -25,7 +25,7 @@ export const clientBrowserCopy = {
   loadingScans: 'Loading scans…',
 };
 
-const sortLabels: Record<ClientSort, string> = { name: 'Name (A–Z)', users: 'Users (most first)', revenue: 'Revenue (most first)', scans: 'Scans, last 30 days (most first)' };
+const sortLabels: Record<ClientSort, string> = { newest: 'Newest first', name: 'Name (A–Z)', users: 'Users (most first)', revenue: 'Revenue (most first)', scans: 'Scans, last 30 days (most first)' };
 
 export function ClientBrowser({ clients, currency, agencyWhiteLabel, onAnalytics }: { clients: AgencyClientSummary[]; currency: string; agencyWhiteLabel: boolean; onAnalytics: (client: AgencyClientSummary) => void }) {
   const [criteria, setCriteria] = useState<ClientCriteria>(defaultClientCriteria);
