@@ -25,7 +25,8 @@ export const clientBrowserCopy = {
   loadingScans: 'Loading scans…',
 };
 
-const sortLabels: Record<ClientSort, string> = { newest: 'Newest first', name: 'Name (A–Z)', users: 'Users (most first)', revenue: 'Revenue (most first)', scans: 'Scans, last 30 days (most first)' };
+// Short enough for the select's width on a desktop row of five; the figures sort most first.
+const sortLabels: Record<ClientSort, string> = { newest: 'Newest first', name: 'Name (A–Z)', users: 'Most users', revenue: 'Most revenue', scans: 'Most scans (30 days)' };
 
 export function ClientBrowser({ clients, currency, agencyWhiteLabel, onAnalytics }: { clients: AgencyClientSummary[]; currency: string; agencyWhiteLabel: boolean; onAnalytics: (client: AgencyClientSummary) => void }) {
   const [criteria, setCriteria] = useState<ClientCriteria>(defaultClientCriteria);
