@@ -187,7 +187,8 @@ export const areas: Record<Area, AreaDef> = {
       // BatchGetItem: the client businesses, 100 per request. PutItem: the agency (with its owner guard and membership),
       // a client (with its scan total and link), an upload record. DeleteItem: a confirm call takes its upload record.
       // ConditionCheckItem: Add Client checks the agency's name it copies onto the client. UpdateItem: a rename onto
-      // the clients' copies. Query (gsi2): the plans, whose agency plan's volume tiers give the dashboard's Costs.
+      // the clients' copies. Query (gsi2): the plans, whose agency plan's volume tiers give the dashboard's Costs, and
+      // each client's card-days for the agency analytics (with its day items on the table).
       table: { actions: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], indexes: true },
       // uploads/: presigned browser uploads (read back by the confirm call); logos/: the agency logo's renditions (with
       // the favicon derived from it); favicons/: its own favicon's renditions (issue 21 §1).

@@ -68,3 +68,19 @@ export type ScanAnalytics = z.infer<typeof scanAnalyticsSchema>;
 /** The employee portal's view: the same numbers for the employee's own card (null and zeros before it has one). */
 export const cardScanAnalyticsSchema = z.extend(seriesSchema, { cardId: z.nullable(z.string()) });
 export type CardScanAnalytics = z.infer<typeof cardScanAnalyticsSchema>;
+
+/** One client's scans in an agency's range, with its split by source and device (a row of the agency's CSV). */
+export const clientScansSchema = z.extend(scanSplitSchema, { businessId: z.string(), scans: count });
+export type ClientScans = z.infer<typeof clientScansSchema>;
+
+/** GET /api/agency/analytics: scans per day across every client of the agency, by source and device, and by client. */
+export const agencyScanAnalyticsSchema = z.object({
+  days: z.int(),
+  /** Oldest first, every day of the range. */
+  series: z.array(scanDaySchema),
+  totalInRange: count,
+  ...scanSplitSchema.shape,
+  /** Every client of the agency (one with no scans as 0), in no particular order. */
+  byClient: z.array(clientScansSchema),
+});
+export type AgencyScanAnalytics = z.infer<typeof agencyScanAnalyticsSchema>;

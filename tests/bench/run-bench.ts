@@ -625,6 +625,70 @@ async function measureAgencyDashboard(env: Record<string, string>) {
   record('agency dashboard, 500 clients: service time (local)', ms, 'ms', 0, 'info');
 }
 
+/**
+ * The client grid and the agency analytics at 500 clients (one person with a card each, scanned on each of the last 7
+ * days; the first 100 clients closed through yesterday, as the daily close would have): the dashboard read the grid
+ * searches, filters and sorts in the browser (its calls and its answer's size), and the analytics read behind the
+ * Scans sort and the analytics section: one Query of the client links, then two Queries per client, never more.
+ */
+async function measureAgencyAnalytics(env: Record<string, string>) {
+  const calls = await dynamoCalls(env);
+  const repo = await import('../../functions/src/business/repository');
+  const agencies = await import('../../functions/src/agency/repository');
+  const { getAgencyDashboard } = await import('../../functions/src/agency/get-agency-dashboard');
+  const { getAgencyAnalytics } = await import('../../functions/src/agency/get-agency-analytics');
+  const { countScan } = await import('../../functions/src/card-page/card-store');
+  const { daysEnding } = await import('../../functions/src/business/get-scan-analytics');
+  const { closeBusiness, inParallel } = await import('../../functions/src/scan-totals/close');
+  const { newId } = await import('../../functions/src/lib/ids');
+  const { agencySettingsSchema } = await import('../../shared/schemas/agency');
+  const ownerId = `bench-agency-${newId()}`;
+  const agencyId = newId();
+  await agencies.createAgency({ agencyId, ownerId, ...agencySettingsSchema.parse({ name: 'Bench Analytics Agency' }) });
+  const clients = Array.from({ length: AGENCY_CLIENTS }, (_, i) => ({ businessId: newId(), cardId: newId(), i }));
+  await inParallel(clients, 8, async ({ businessId, cardId, i }) => {
+    await agencies.createClientBusiness(agencyId, { businessId, ownerId, name: `Bench Client ${String(i).padStart(3, '0')}` });
+    const employeeId = newId();
+    await repo.createEmployeeWithCard(
+      { employeeId, businessId, name: `Scanned Person ${i}`, email: `scanned-${i}@example.com`, status: 'active' },
+      { cardId, employeeId, businessId, isActive: true, profile: { name: `Scanned Person ${i}` }, business: { name: 'Bench Client', isActive: true } },
+    );
+  });
+  const days = daysEnding(new Date(), 7);
+  const scans = clients.flatMap(({ businessId, cardId, i }) => days.map((day) => ({ businessId, cardId, day, i })));
+  await inParallel(scans, 32, ({ businessId, cardId, day, i }) => countScan(cardId, businessId, day, { source: i % 3 ? 'qr' : 'link', device: i % 4 ? 'phone' : 'desktop' }));
+  await inParallel(clients.slice(0, 100), 8, async ({ businessId }) => void (await closeBusiness(businessId, days[6]!)));
+
+  const caller = { userId: ownerId, username: ownerId, email: 'bench@example.com', emailVerified: true, isAdmin: false, groups: [], signedInAt: null, profile: null, memberships: [{ userId: ownerId, scopeType: 'agency' as const, scopeId: agencyId, role: 'owner' as const }] };
+  let start = calls.length;
+  let started = performance.now();
+  const dashboard = await getAgencyDashboard(caller);
+  let ms = performance.now() - started;
+  if (dashboard.clients.length !== AGENCY_CLIENTS) throw new Error(`agency dashboard read ${dashboard.clients.length} clients`);
+  const json = JSON.stringify(dashboard);
+  // The grid adds no call to the dashboard read: the agency, its links, the plans (its tiers), last month's figures and a
+  // BatchGetItem per 100 clients. (The agency section's budget of 1 + 1 + 5 predates the plans Query and the month.)
+  record('client grid, 500 clients: dashboard read calls', calls.length - start, 'calls', 4 + Math.ceil(AGENCY_CLIENTS / 100));
+  record('client grid, 500 clients: dashboard read time (local)', ms, 'ms', 0, 'info');
+  record('client grid, 500 clients: dashboard answer (JSON)', Buffer.byteLength(json) / 1024, 'KB', 0, 'info');
+  record('client grid, 500 clients: dashboard answer (gzip)', gzipSync(json).length / 1024, 'KB', 0, 'info');
+
+  for (const range of [30, 90] as const) {
+    start = calls.length;
+    started = performance.now();
+    const view = await getAgencyAnalytics(caller, range);
+    ms = performance.now() - started;
+    if (view.totalInRange !== scans.length || view.byClient.length !== AGENCY_CLIENTS) throw new Error(`agency analytics read ${view.totalInRange} of ${scans.length} scans, ${view.byClient.length} clients`);
+    const made = calls.slice(start);
+    const answer = JSON.stringify(view);
+    record(`agency analytics, 500 clients, ${range} days: calls`, made.length, 'calls', 1 + 2 * AGENCY_CLIENTS);
+    record(`agency analytics, ${range} days: other than Query`, made.filter((c) => c !== 'QueryCommand').length, 'calls', 0);
+    record(`agency analytics, ${range} days: time (local)`, ms, 'ms', 0, 'info');
+    record(`agency analytics, ${range} days: answer (JSON)`, Buffer.byteLength(answer) / 1024, 'KB', 0, 'info');
+    record(`agency analytics, ${range} days: answer (gzip)`, gzipSync(answer).length / 1024, 'KB', 0, 'info');
+  }
+}
+
 const DIRECTORY_BUSINESSES = 10_000;
 
 /**
@@ -965,6 +1029,7 @@ const sections: Record<string, { runtime: boolean; run: (r: Runtime) => Promise<
   import: { runtime: true, run: (r) => measureImport(r.env) },
   scim: { runtime: true, run: (r) => measureScimCreate(r.env) },
   agency: { runtime: true, run: (r) => measureAgencyDashboard(r.env) },
+  'agency-analytics': { runtime: true, run: (r) => measureAgencyAnalytics(r.env) },
   admin: { runtime: true, run: (r) => measureAdminDirectory(r.env) },
   dunning: { runtime: true, run: (r) => measureDunning(r.env) },
   bundles: { runtime: false, run: () => measureBundles() },

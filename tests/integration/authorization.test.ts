@@ -131,6 +131,7 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   getScanAnalytics: managesA(200),
   // Agency routes: only agency accounts (403 for owners, employees and admins); each agency sees only its own.
   getAgencyDashboard: agencyOnly(200),
+  getAgencyAnalytics: agencyOnly(200),
   updateAgencySettings: agencyOnly(200),
   addAgencyClient: agencyOnly(201),
   createAgencyUpload: agencyOnly(201),

@@ -63,6 +63,7 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   updateMyEmployee: () => ({ name: 'Erin Example', email: uniqueEmail('erin'), mobilePhone: '+1 555 0111', jobTitle: 'Designer' }),
   getScanAnalytics: () => undefined,
   getAgencyDashboard: () => undefined,
+  getAgencyAnalytics: () => undefined,
   updateAgencySettings: () => ({ name: 'Sample Agency', industry: 'Marketing', email: uniqueEmail('agency'), website: 'https://agency.example', primaryColor: '#7C3AED', secondaryColor: '#4C1D95', accentColor: '#F59E0B' }),
   addAgencyClient: () => ({ name: 'Sample Client', industry: 'Retail', website: 'https://client.example', description: 'A client business' }),
   createAgencyUpload: () => ({ contentType: 'image/png', size: 2048, purpose: 'logo' }),

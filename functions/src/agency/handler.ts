@@ -4,6 +4,7 @@ import { httpHandler } from '../http/http-handler';
 import { agencyRoutes } from '../../routes/agency';
 import { addClient } from './add-client';
 import { confirmAgencyLogoUpload, startAgencyLogoUpload } from './agency-logo';
+import { getAgencyAnalytics } from './get-agency-analytics';
 import { getAgencyDashboard } from './get-agency-dashboard';
 import { saveAgencySettings } from './save-agency-settings';
 
@@ -11,6 +12,7 @@ export const handler = httpHandler(agencyRoutes, {
   getAgencyDashboard: async ({ caller }) => getAgencyDashboard(caller),
   updateAgencySettings: async ({ caller, body }) => saveAgencySettings(caller, body),
   addAgencyClient: async ({ caller, body }) => addClient(caller, body),
+  getAgencyAnalytics: async ({ caller, query }) => getAgencyAnalytics(caller, query.days),
   createAgencyUpload: async ({ caller, body }) => startAgencyLogoUpload(caller, body),
   confirmAgencyUpload: async ({ caller, params }) => confirmAgencyLogoUpload(caller, params.uploadId),
 });

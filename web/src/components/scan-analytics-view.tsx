@@ -15,7 +15,8 @@ interface Analytics extends ScanSplit {
   days: number;
   series: ScanDay[];
   totalInRange: number;
-  allTime: number;
+  /** Absent: not shown (the agency's view across clients has no all-time figure). */
+  allTime?: number;
   topCards?: TopCard[];
 }
 
@@ -60,10 +61,12 @@ function Figures({ analytics }: { analytics: Analytics }) {
           <dt className="text-sm text-muted-foreground">Scans in the last {days} days</dt>
           <dd className="text-2xl font-bold tabular-nums">{formatCount(totalInRange)}</dd>
         </div>
-        <div className="rounded-lg border p-3">
-          <dt className="text-sm text-muted-foreground">All-time scans</dt>
-          <dd className="text-2xl font-bold tabular-nums">{formatCount(allTime)}</dd>
-        </div>
+        {allTime !== undefined && (
+          <div className="rounded-lg border p-3">
+            <dt className="text-sm text-muted-foreground">All-time scans</dt>
+            <dd className="text-2xl font-bold tabular-nums">{formatCount(allTime)}</dd>
+          </div>
+        )}
       </dl>
       <ScanChart series={series} />
       <details className="rounded-lg border p-3">

@@ -20,7 +20,8 @@ import { signedInDestination } from '@web/lib/signed-in-destination';
 import { useBrandTheme } from '@web/lib/theme';
 import { useAgencyDashboard } from '../api/get-agency-dashboard';
 import { lazyDialog } from '@web/components/lazy-dialog';
-import { ClientGrid } from '../components/client-grid';
+import { ClientBrowser } from '../components/client-browser';
+import { AgencyAnalyticsSection } from '../components/agency-analytics-section';
 import { AgencyBillingSection } from '@web/features/agency-billing/components/agency-billing-section';
 import { CenteredCard } from '@web/components/centered-card';
 
@@ -127,11 +128,13 @@ function AgencyContent({ data }: { data: AgencyDashboard }) {
                 </Button>
               </Card>
             ) : (
-              // A page of cards at a time (issue 25 §1); the state setter is the cards' stable Analytics handler.
-              <ClientGrid clients={clients} currency={stats.currency} agencyWhiteLabel={agency.whiteLabel} onAnalytics={setAnalyticsFor} />
+              // Search, filters and sort over every client; a page of cards at a time (issue 25 §1); the state setter is
+              // the cards' stable Analytics handler.
+              <ClientBrowser clients={clients} currency={stats.currency} agencyWhiteLabel={agency.whiteLabel} onAnalytics={setAnalyticsFor} />
             )}
           </section>
         )}
+        {agency && clients.length > 0 && <AgencyAnalyticsSection clients={clients} />}
         {agency && <AgencyBillingSection />}
       </main>
 
