@@ -65,7 +65,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
     oidcIdpPort: 12777 + offset,
     samlIdpPort: 12888 + offset,
     dnsPort: 12999 + offset,
-    kmsPort: 13150 + offset,
+    kmsPort: 13163 + offset,
     webhookReceiverPort: 13133 + offset,
     dataDir: resolve(env.DATA_DIR ?? '.data'),
     origin: `http://${host}:${port}`,
