@@ -19,7 +19,7 @@ export interface DepartmentBackfill {
 export async function backfillDepartmentsOfBusiness(businessId: string): Promise<{ added: number; respelled: number }> {
   const [employees, business, before] = await Promise.all([listEmployeeDepartments(businessId), getBusiness(businessId), listDepartmentsOfBusiness(businessId)]);
   const names = [...employees.flatMap((e) => (e.department ? [e.department] : [])), ...(business?.departmentSuccessors ?? []).map((d) => d.department)];
-  const spellings = await departmentSpellings(businessId, names, true);
+  await departmentSpellings(businessId, names, true);
   const records = await listDepartmentsOfBusiness(businessId);
   let respelled = 0;
   // Every other spelling of a record's name (case, spaces) is rewritten as a rename of the record would rewrite it.

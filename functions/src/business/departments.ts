@@ -4,7 +4,7 @@ import type { Department, DepartmentList, DepartmentSave } from '../../../shared
 import { departmentKey } from '../../../shared/schemas/department';
 import { departmentMessages } from '../../../shared/messages/departments';
 import type { Caller } from '../identity/caller';
-import { assertMay } from '../identity/access';
+import { assertMay, businessRoleOf } from '../identity/access';
 import { AppError, notFound } from '../lib/errors';
 import {
   copyRenameToEmployees,
@@ -45,9 +45,12 @@ async function departmentOf(businessId: string, departmentId: string): Promise<D
   return department;
 }
 
-/** The list whoever manages the business's employees sees (the dashboard's filter, the employee forms, Company Settings). */
+/**
+ * The list (the dashboard's filter, the employee forms, Company Settings): whoever manages the business's employees,
+ * and every member of the business, whose own profile picks from it.
+ */
 export async function listDepartments(caller: Caller, businessId: string): Promise<DepartmentList> {
-  await assertMay(caller, businessId, 'employees');
+  if (businessRoleOf(caller, businessId) === null) await assertMay(caller, businessId, 'employees');
   return departmentView(businessId);
 }
 

@@ -145,10 +145,9 @@ function ProfileForm({
     },
   });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = form;
 
   const onSubmit = handleSubmit(async (input) => {
@@ -164,7 +163,6 @@ function ProfileForm({
     onDone();
   });
   const busy = isSubmitting || update.isPending;
-  const err = (field: (typeof fields)[number]) => errors[field]?.message;
 
   return (
     <FormProvider {...form}>
