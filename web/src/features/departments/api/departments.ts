@@ -7,7 +7,8 @@ import { dashboardKeys } from '@web/features/business/api/get-dashboard';
 
 const departmentsPath = (businessId: string) => `/api/businesses/${encodeURIComponent(businessId)}/departments`;
 
-export const departmentKeys = { list: (businessId: string) => ['business', businessId, 'departments'] as const };
+/** Under the dashboard's key: every employee write that refetches the dashboard refetches the counts too. */
+export const departmentKeys = { list: (businessId: string) => [...dashboardKeys.detail(businessId), 'departments'] as const };
 
 export function useDepartments(businessId: string, enabled = true) {
   return useQuery({
@@ -24,7 +25,8 @@ function useAfterWrite(businessId: string) {
   return (list?: DepartmentList) => {
     if (list) queryClient.setQueryData(departmentKeys.list(businessId), list);
     else void queryClient.invalidateQueries({ queryKey: departmentKeys.list(businessId) });
-    return queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId) });
+    // The dashboard itself (names on its cards changed), not the list just answered.
+    return queryClient.invalidateQueries({ queryKey: dashboardKeys.detail(businessId), exact: Boolean(list) });
   };
 }
 
