@@ -19,7 +19,9 @@ import {
 } from './department-repository';
 import { getBusiness } from './repository';
 
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+// Made on first use, not at load: a Lambda makes no Intl call while it cold-starts (tests/infra/lambda-bundles.test.ts).
+let collator: Intl.Collator | undefined;
+const byName = () => (collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 
 /** The departments with their counts: one Query of the departments, one projected Query of the employees. */
 async function departmentView(businessId: string): Promise<DepartmentList> {
@@ -34,7 +36,7 @@ async function departmentView(businessId: string): Promise<DepartmentList> {
   return {
     departments: departments
       .map((d): Department => ({ departmentId: d.departmentId, name: d.name, employeeCount: countOf(d) }))
-      .sort((a, b) => byName.compare(a.name, b.name)),
+      .sort((a, b) => byName().compare(a.name, b.name)),
     withoutDepartment: counts.get('') ?? 0,
   };
 }
