@@ -253,7 +253,7 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409; the world's
  * custom domains are pending DNS, so no QR codes move to them (409).
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, deleteDepartment: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
 
 let world: World;
 let freshUser: TestUser;
