@@ -15,6 +15,7 @@ import { cardIsActiveFor, type EmployeeCreate } from '../../shared/schemas/emplo
 import { compact } from '../src/lib/values';
 import { searchFieldsOf } from '../src/business/search-fields';
 import { syncManagingAgency } from '../src/agency/backfill-managing-agency';
+import { backfillDepartmentsOfBusiness } from '../src/business/backfill-departments';
 
 export const demoLogins = [
   { role: 'Admin', email: 'admin@cardcrew.local', password: 'Admin1234!' },
@@ -131,6 +132,9 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   await seedEmployee(acme, 'demo-employee-marcus', 'demo-card-marcus-lee', employee({ name: 'Marcus Lee', email: 'marcus@acme.example', mobilePhone: '+1 503 555 0142', jobTitle: 'Product Designer', department: 'Design' }));
   await seedEmployee(acme, 'demo-employee-priya', 'demo-card-priya-shah', employee({ name: 'Priya Shah', email: 'priya@acme.example', jobTitle: 'Studio Intern', status: 'draft' }));
   await createIfMissing(() => e.membership.create({ userId: janeId!, scopeType: 'business', scopeId: acme, role: 'employee', employeeId: 'demo-employee-jane' }).go());
+  // Departments are records (Company Settings → Departments): Design, from the profiles above. The backfill adds only
+  // what is missing, so a data folder seeded before departments were records gets them too.
+  await backfillDepartmentsOfBusiness(acme);
 
   const agencyId = 'demo-agency-bright';
   // White-label on (issue 21): Northwind Bakery's people hear from Bright Agency, not CardCrew.
@@ -147,6 +151,7 @@ export async function seed(cognito: CognitoIdentityProviderClient, userPoolId: s
   // Northwind's own owner (as an accepted Owner invitation makes one): sees the client's dashboard in Bright's brand.
   await createIfMissing(() => e.membership.create({ userId: northwindOwnerId!, scopeType: 'business', scopeId: bakery, role: 'owner' }).go());
   await seedEmployee(bakery, 'demo-employee-sam', 'demo-card-sam-baker', employee({ name: 'Sam Baker', email: 'sam@northwind.example', officePhone: '+1 206 555 0110', jobTitle: 'Head Baker' }));
+  await backfillDepartmentsOfBusiness(bakery);
   await seedCustomDomain(agencyId, 'cards.bright.localhost');
 }
 

@@ -3,6 +3,7 @@ import { cardScanAnalyticsSchema, scanAnalyticsQuerySchema, scanAnalyticsSchema 
 import { cardDesignPreviewSchema } from '../../shared/schemas/card-design';
 import { businessFormSchema, businessSchema, businessSettingsSchema } from '../../shared/schemas/business';
 import { dashboardQuerySchema, dashboardSchema } from '../../shared/schemas/dashboard';
+import { departmentInputSchema, departmentListSchema } from '../../shared/schemas/department';
 import { cardSchema, employeeCreateSchema, employeeProfileSchema, employeeSchema, employeeUpdateSchema, myEmployeeSchema } from '../../shared/schemas/employee';
 import { employeeImportRequestSchema, employeeImportResponseSchema } from '../../shared/schemas/employee-import';
 import { uploadResultSchema, uploadStartSchema, uploadTicketSchema } from '../../shared/schemas/media';
@@ -29,5 +30,10 @@ export const businessRoutes = defineRoutes('business', {
   // Issue 11 §1: import and export.
   importEmployees: { method: 'POST', path: '/api/businesses/{businessId}/employee-imports', auth: 'user', throttle: 'standard', summary: 'Imports up to 240 CSV rows: each validated, created with its card (24 per transaction), updated or skipped; dryRun previews', body: employeeImportRequestSchema, response: employeeImportResponseSchema, scoped: true },
   exportEmployees: { method: 'GET', path: '/api/businesses/{businessId}/employee-export', auth: 'user', throttle: 'standard', summary: 'Every employee as CSV (the import columns plus card URL and scans)', produces: 'text/csv', scoped: true },
+  // Departments as records of the business: Company Settings' list, the dashboard's filter and the employee forms' choices.
+  listDepartments: { method: 'GET', path: '/api/businesses/{businessId}/departments', auth: 'user', throttle: 'standard', summary: 'The business’s departments by name, each with its number of employees (and how many have none)', response: departmentListSchema, scoped: true },
+  createDepartment: { method: 'POST', path: '/api/businesses/{businessId}/departments', auth: 'user', throttle: 'standard', summary: 'Company Settings: adds a department (409 when the business has the name already, case ignored); answers the list', body: departmentInputSchema, response: departmentListSchema, scoped: true, creates: true },
+  renameDepartment: { method: 'PUT', path: '/api/businesses/{businessId}/departments/{departmentId}', auth: 'user', throttle: 'standard', summary: 'Company Settings: renames a department; every employee, card and leaver default naming it follows (a repeat finishes a rename cut short); answers the list', body: departmentInputSchema, response: departmentListSchema, scoped: true },
+  deleteDepartment: { method: 'DELETE', path: '/api/businesses/{businessId}/departments/{departmentId}', auth: 'user', throttle: 'standard', summary: 'Company Settings: deletes a department without employees (409 while anyone is in it; 204)', scoped: true },
   createWalletPass: { method: 'POST', path: '/api/cards/{cardId}/wallet-pass', auth: 'user', throttle: 'standard', summary: 'Add to Google Wallet: a signed save link for the card (503 when not configured)', response: walletPassSchema, scoped: true },
 });

@@ -10,7 +10,7 @@ import { portalMessages } from '../../shared/messages/portal';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop, phone } from '../support/browser';
 import { openBrowser, shot, type BrowserSession } from '../support/e2e';
-import { addEmployee, createOwnerWithBusiness, createUser, origin, tables, type TestUser } from '../support/runtime';
+import { addEmployee, api, createOwnerWithBusiness, createUser, origin, tables, type TestUser } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 
 let session: BrowserSession;
@@ -41,6 +41,8 @@ beforeAll(async () => {
   owner = await createOwnerWithBusiness({ name: 'Portal Works' });
   const db = await tables();
   await db.business.patch({ businessId: owner.business.id }).set({ primaryColor: '#0F766E', secondaryColor: '#115E59', accentColor: '#F59E0B' }).go();
+  // The department an employee picks on their profile (Company Settings adds them).
+  expect((await api('POST', `/api/businesses/${owner.business.id}/departments`, { user: owner.owner, body: { name: 'Input' } })).status).toBe(201);
   session = await openBrowser(desktop);
 });
 afterAll(async () => {
@@ -86,7 +88,7 @@ describe('employee portal', () => {
     await expectOnPage(page.getByLabel('Job Title')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Job Title').fill('Head of Keyboards');
-    await page.getByLabel('Department').fill('Input');
+    await page.getByLabel('Department').selectOption('Input');
     await page.getByLabel(/Full Name/).fill('');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectOnPage(page.getByText(messages.employee.nameRequired)).toBeVisible();

@@ -80,6 +80,12 @@ const expected: Record<OperationId, Record<Principal, number>> = {
   searchPeople: managesA(200),
   getLeaverDefaults: managesA(200),
   updateLeaverDefaults: managesA(200),
+  // Departments: the list is for whoever manages employees and every member of A (their own profile picks from it); add,
+  // rename and delete are Company Settings. Deleting the world's department, which A's employee is in, reaches the rule (409).
+  listDepartments: signedIn({ ownerOfA: 200, ownerOfB: 403, employeeOfA: 200, employeeOfB: 403, adminOfA: 200, billingOfA: 200, agencyManagingA: 200, agencyNotManagingA: 403, admin: 200 }),
+  createDepartment: managesA(201),
+  renameDepartment: managesA(200),
+  deleteDepartment: managesA(409),
   createCard: managesA(409),
   sendInvitation: managesA(200),
   // Public: the link itself is the credential (forged tokens are ignored, as API Gateway runs no authorizer).

@@ -14,7 +14,7 @@ beforeAll(async () => {
   const a = await createOwnerWithBusiness();
   const employee = await addEmployee(a.owner, a.business.id);
   owner = a.owner;
-  ids = { businessId: a.business.id, cardId: employee.card.id, employeeId: employee.id, planId: 'plan-business-starter', userId: admin.sub, invoiceId: 'no-such-invoice-0001', deviceLibraryIdentifier: '0123456789abcdef0123456789abcdef', passTypeIdentifier: 'pass.example.cardcrew.local', serialNumber: employee.card.id, agencyId: 'no-such-agency-0001', domainId: 'no-such-domain-0001' };
+  ids = { businessId: a.business.id, cardId: employee.card.id, employeeId: employee.id, planId: 'plan-business-starter', userId: admin.sub, invoiceId: 'no-such-invoice-0001', deviceLibraryIdentifier: '0123456789abcdef0123456789abcdef', passTypeIdentifier: 'pass.example.cardcrew.local', serialNumber: employee.card.id, agencyId: 'no-such-agency-0001', domainId: 'no-such-domain-0001', departmentId: 'no-such-department-0001' };
 });
 
 const withBody = routes.filter((r) => r.body);

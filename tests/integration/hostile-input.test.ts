@@ -253,12 +253,14 @@ function rawPath(template: string, ids: Record<string, string>): string {
  * the world's device has no passes (204); the world's employee is active, so reactivating them is a 409; the world's
  * custom domains are pending DNS, so no QR codes move to them (409).
  */
-const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, deleteWebhookEndpoint: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
+const validStatus: Partial<Record<OperationId, number>> = { getInvoicePdf: 302, relaySignIn: 302, deleteEmployee: 204, removeAdmin: 204, deleteInvoice: 204, deleteContact: 204, revokeScimToken: 204, deleteDepartment: 204, reactivateEmployee: 409, submitCardContact: 200, downloadApplePass: 400, registerPassDevice: 401, unregisterPassDevice: 401, getLatestPass: 401, listUpdatedPasses: 204, checkSsoDomain: 422, removeSsoDomain: 204, disconnectSsoProvider: 204, recordSsoTestSignIn: 409, releaseSsoDomainClaim: 204, deleteWebhookEndpoint: 204, discoverSso: 404, moveQrCodesToDomain: 409 };
 
 let world: World;
 let freshUser: TestUser;
 
 let scimTokenId: string;
+/** An empty department of A: the department delete's valid request deletes it. */
+let emptyDepartmentId: string;
 /** Single sign-on (issue 24): domains of business A claimed for the valid check and the valid removal. */
 let ssoDomainIds: { check: string; remove: string };
 /** A domain business A claimed, for the admins' valid release (issue 39). */
@@ -271,6 +273,8 @@ beforeAll(async () => {
   freshUser = await createUser();
   // A SCIM token of business A for the valid revoke (issue 23 §1).
   scimTokenId = (await api('POST', `/api/businesses/${world.ids.businessId}/scim-tokens`, { user: world.users.ownerOfA, body: { name: 'Hostile input' } })).body.token.id;
+  const departments = await api('POST', `/api/businesses/${world.ids.businessId}/departments`, { user: world.users.ownerOfA, body: { name: 'Hostile Empty' } });
+  emptyDepartmentId = (departments.body.departments as { departmentId: string; name: string }[]).find((d) => d.name === 'Hostile Empty')!.departmentId;
   const claim = async () => (await api('POST', `/api/businesses/${world.ids.businessId}/sso/domains`, { user: world.users.ownerOfA, body: { domain: uniqueDomain('sso') } })).body.id as string;
   ssoDomainIds = { check: await claim(), remove: await claim() };
   releasedSsoDomain = uniqueDomain('sso');
@@ -309,6 +313,7 @@ function callerOf(route: RouteDef): TestUser | null {
 function idsOf(route: RouteDef): Record<string, string> {
   if (route.operationId === 'deleteEmployee') return { ...world.ids, employeeId: world.targets.inactiveEmployeeId };
   if (route.operationId === 'createCard') return { ...world.ids, employeeId: world.targets.cardlessEmployeeId };
+  if (route.operationId === 'deleteDepartment') return { ...pathValues(world, route.operationId), departmentId: emptyDepartmentId };
   if (route.operationId === 'revokeScimToken') return { ...pathValues(world, route.operationId), tokenId: scimTokenId };
   if (route.operationId === 'checkSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.check };
   if (route.operationId === 'removeSsoDomain') return { ...pathValues(world, route.operationId), domainId: ssoDomainIds.remove };

@@ -23,6 +23,8 @@ export interface World {
   ids: { businessId: string; cardId: string; employeeId: string };
   /** Employees of A a valid request may consume: one inactive (deletable), one without a card. */
   targets: { inactiveEmployeeId: string; cardlessEmployeeId: string };
+  /** The department of business A that its employee is in (`departmentId` in paths). */
+  departmentId: string;
   /** An upload owner A started and sent a PNG for, waiting for its confirm call (`uploadId` in paths). */
   uploadId: string;
   /** The agency logo upload the agency managing A started, waiting for its confirm call. */
@@ -90,7 +92,9 @@ export async function createWorld(): Promise<World> {
   const employeeOfA = await addEmployee(a.owner, a.business.id);
   const employeeOfB = await addEmployee(b.owner, b.business.id);
   const inactive = await addEmployee(a.owner, a.business.id, { status: 'inactive' });
-  const cardless = await addEmployee(a.owner, a.business.id);
+  // In a department (Company Settings' department routes rename it; deleting it is refused while they are in it): no
+  // route's valid request saves this employee's profile, so it stays in the department whatever the matrix runs first.
+  const cardless = await addEmployee(a.owner, a.business.id, { department: 'Engineering' });
   const inviteeEmail = `invitee-${randomBytes(5).toString('hex')}@example.com`;
   const invited = await addEmployee(a.owner, a.business.id, { status: 'draft', email: inviteeEmail });
   const db = await tables();
@@ -153,6 +157,7 @@ export async function createWorld(): Promise<World> {
     targets: { inactiveEmployeeId: inactive.id, cardlessEmployeeId: cardless.id },
     invitation: { token, invitee: await createUser({ email: inviteeEmail }) },
     uploadId: await uploadPng(a.owner, a.business.id, 'logo'),
+    departmentId: await departmentIdOf(a.owner, a.business.id, 'Engineering'),
     agencyUploadId: await uploadAgencyLogo(agencies[0]!),
     planId: await hiddenPlan(),
     invoiceId,
@@ -180,6 +185,14 @@ async function hiddenPlan(): Promise<string> {
   const db = await tables();
   await db.plan.create({ planId, name: 'Test Plan', priceCents: 199, currency: 'USD', period: 'month', userRange: '1-20 users', planType: 'business', isActive: false }).go();
   return planId;
+}
+
+/** The id of a department of the business, through the API's list. */
+async function departmentIdOf(owner: TestUser, businessId: string, name: string): Promise<string> {
+  const res = await api('GET', `/api/businesses/${businessId}/departments`, { user: owner });
+  const found = (res.body.departments as { departmentId: string; name: string }[] | undefined)?.find((d) => d.name === name);
+  if (!found) throw new Error(`department ${name} not found: ${res.status} ${res.text}`);
+  return found.departmentId;
 }
 
 /** A pending invoice written as the admin's Create Invoice writes one. */
@@ -229,6 +242,7 @@ export function pathValues(world: World, operationId?: string, principal?: strin
     ...world.ids,
     token: world.invitation.token,
     uploadId: world.uploadId,
+    departmentId: world.departmentId,
     planId: world.planId,
     userId: world.removableAdminId,
     invoiceId: world.invoiceId,

@@ -9,6 +9,7 @@ export const sampleContext = { businessId: '', checkoutSessionId: '', employeeId
 
 /** A valid body per operation (undefined: the route takes none). A new route without an entry fails to compile. */
 let tokenNames = 0;
+let departmentNames = 0;
 
 export const sampleBodies: Record<OperationId, () => Record<string, unknown> | string | undefined> = {
   getHealth: () => undefined,
@@ -54,6 +55,11 @@ export const sampleBodies: Record<OperationId, () => Record<string, unknown> | s
   getLeaverDefaults: () => undefined,
   // Business A's active employee (who has a card) as the default successor.
   updateLeaverDefaults: () => ({ successorEmployeeId: sampleContext.employeeId, departments: [{ department: 'Finance', successorEmployeeId: sampleContext.employeeId }] }),
+  listDepartments: () => undefined,
+  createDepartment: () => ({ name: `Department ${++departmentNames}` }),
+  // Business A's department: each allowed call renames it anew (its employee follows).
+  renameDepartment: () => ({ name: `Engineering ${++departmentNames}` }),
+  deleteDepartment: () => undefined,
   createCard: () => undefined,
   sendInvitation: () => undefined,
   getInvitation: () => undefined,

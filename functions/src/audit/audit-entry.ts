@@ -18,7 +18,7 @@ export const AUDIT_RETENTION_DAYS = 365;
 export interface AuditChange {
   businessId: string;
   action: AuditAction;
-  target: { type: 'employee' | 'card' | 'business' | 'scimToken' | 'invoice' | 'ssoDomain' | 'ssoProvider'; id: string; label?: string | null };
+  target: { type: 'employee' | 'card' | 'business' | 'department' | 'scimToken' | 'invoice' | 'ssoDomain' | 'ssoProvider'; id: string; label?: string | null };
   /** The names of the fields that changed; never their values. */
   fields?: string[];
 }

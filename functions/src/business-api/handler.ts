@@ -21,6 +21,7 @@ import { businessRoutes } from '../../routes/business';
 import { getMyScanAnalytics, getScanAnalytics } from '../business/get-scan-analytics';
 import { exportEmployees } from '../business/export-employees';
 import { importEmployees } from '../business/import-employees';
+import { createDepartment, deleteDepartment, listDepartments, renameDepartment } from '../business/departments';
 
 export const handler = httpHandler(businessRoutes, {
   createBusiness: async ({ caller, body }) => createBusiness(caller, body),
@@ -49,4 +50,11 @@ export const handler = httpHandler(businessRoutes, {
   getMyEmployee: async ({ caller }) => getMyEmployee(caller),
   getMyScanAnalytics: async ({ caller, query }) => getMyScanAnalytics(caller, query.days),
   updateMyEmployee: async ({ caller, body }) => updateMyEmployee(caller, body),
+  listDepartments: async ({ caller, params }) => listDepartments(caller, params.businessId),
+  createDepartment: async ({ caller, params, body }) => createDepartment(caller, params.businessId, body),
+  renameDepartment: async ({ caller, params, body }) => renameDepartment(caller, params.businessId, params.departmentId, body),
+  deleteDepartment: async ({ caller, params }) => {
+    await deleteDepartment(caller, params.businessId, params.departmentId);
+    return raw({ status: 204, body: '' });
+  },
 });

@@ -13,13 +13,15 @@ import { toEmployeeDto } from './dto';
 import { storeCardQr } from './generate-card-qr';
 import { createEmployeeWithCard, getCard, getEmployee } from './repository';
 import { withFreshBusiness } from './fresh-business';
+import { departmentForSave } from './departments';
 
 export async function createEmployee(caller: Caller, businessId: string, input: EmployeeCreate): Promise<Employee> {
   await assertMay(caller, businessId, 'employees');
   await assertMayGiveRole(caller, businessId, null, input.role);
   const employeeId = newId();
   const cardId = newId();
-  const fields = { ...compact(input), employeeId, businessId };
+  const department = await departmentForSave(businessId, input.department, true);
+  const fields = { ...compact({ ...input, department }), employeeId, businessId };
   await withFreshBusiness(businessId, (business) => createEmployeeWithCard(fields, newCardOf(cardId, fields, business)));
 
   try {

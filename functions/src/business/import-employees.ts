@@ -20,6 +20,8 @@ import { newCardOf } from './card-snapshot';
 import { withFreshBusiness } from './fresh-business';
 import { createEmployeesWithCards, EmailsTakenError, EMPLOYEES_PER_TRANSACTION, type EmployeeRecord, type EmployeeWithCard } from './repository';
 import { saveEmployee } from './update-employee';
+import { departmentSpellings } from './department-repository';
+import { departmentKey } from '../../../shared/schemas/department';
 
 /** The fields a row can change on an existing employee (the file's columns; email is how the row finds them). */
 const updatableFields = ['name', 'officePhone', 'mobilePhone', 'jobTitle', 'department', 'linkedinProfile', 'status'] as const;
@@ -61,6 +63,11 @@ export async function importEmployees(caller: Caller, businessId: string, reques
       valid.push({ row: { line, ...cells }, employee: parsed.data });
     }
   }
+
+  // The Department column: names the business lacks become departments (not on a dry run), and every row takes the
+  // business's spelling of its department, so 'sales' in a file joins Sales rather than shadowing it.
+  const spellings = await departmentSpellings(businessId, valid.flatMap((v) => (v.employee.department ? [v.employee.department] : [])), !request.dryRun);
+  for (const v of valid) if (v.employee.department) v.employee.department = spellings.get(departmentKey(v.employee.department)) ?? v.employee.department;
 
   const existing = await employeesByEmail(businessId, [...seen]);
   const toCreate = valid.filter((v) => !existing.has(v.employee.email));

@@ -15,6 +15,8 @@ import { getCardOfEmployee, updateEmployeeRecord, type EmployeeChanges } from '.
 import { toEmployeeDto } from './dto';
 import { getBusiness, getCardScanTotal, getEmployee, type EmployeeRecord, type TransactionEntities } from './repository';
 import { myEmployeeRecord } from './my-employee';
+import { departmentForSave } from './departments';
+import { departmentKey } from '../../../shared/schemas/department';
 
 const orNullish = (value: string | undefined | null) => (value === undefined || value === '' ? null : value);
 
@@ -42,7 +44,9 @@ export async function updateEmployee(caller: Caller, businessId: string, employe
 /** The employee's own save (portal, onboarding): their profile and photo; role and status stay as they are. */
 export async function updateMyEmployee(caller: Caller, input: EmployeeProfile): Promise<Employee> {
   const employee = await myEmployeeRecord(caller);
-  return saveEmployee(employee, { ...input, role: employee.role, status: employee.status });
+  // An employee picks their department from the business's list; they do not add departments to it.
+  const department = changesDepartment(employee, input.department) ? await departmentForSave(employee.businessId, input.department, false) : input.department;
+  return saveEmployee(employee, { ...input, department, role: employee.role, status: employee.status });
 }
 
 /** An employee's stored profile fields as a save takes them (absent ones as null). */
@@ -62,6 +66,11 @@ export function profileOfRecord(e: EmployeeRecord) {
 /** Saves a new status only (the leaver flow, SCIM): the profile and the role stay as they are. */
 export function saveEmployeeStatus(employee: EmployeeRecord, status: EmployeeRecord['status']): Promise<Employee> {
   return saveEmployee(employee, { ...profileOfRecord(employee), role: employee.role, status });
+}
+
+/** Whether a save names another department than the employee's (case ignored). */
+function changesDepartment(before: EmployeeRecord, department: string | null | undefined): boolean {
+  return departmentKey(department ?? '') !== departmentKey(before.department ?? '');
 }
 
 export async function saveEmployee(
@@ -86,7 +95,8 @@ export async function saveEmployee(
     officePhone: orNullish(input.officePhone),
     mobilePhone: orNullish(input.mobilePhone),
     jobTitle: orNullish(input.jobTitle),
-    department: orNullish(input.department),
+    // A department the business lacks joins its list (the CSV import, the directory, an API client): records stay complete.
+    department: changesDepartment(before, input.department) ? await departmentForSave(before.businessId, input.department, true) : orNullish(input.department),
     linkedinProfile: orNullish(input.linkedinProfile),
     photoUrl: input.photoUrl === undefined ? undefined : orNullish(input.photoUrl),
     ...extrasChanges(input.cardExtras),

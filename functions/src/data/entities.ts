@@ -1272,6 +1272,40 @@ export function buildEntities() {
   );
 
   /**
+   * A department of a business (issue: departments as records). Employees keep its name (their card, vCard, CSV and
+   * leaver defaults read it there); a rename rewrites them, bounded by the business's size (docs/decisions.md). The
+   * record lists with the business's other departments in one Query of its partition; `previousName` is set while a
+   * rename is still being copied onto employees (a repeat of the rename finishes it).
+   */
+  const department = new Entity(
+    {
+      model: { entity: 'department', version: '1', service },
+      attributes: {
+        businessId: { ...text, required: true },
+        departmentId: { ...text, required: true },
+        name: { ...text, required: true },
+        previousName: text,
+        createdAt,
+        updatedAt,
+      },
+      indexes: {
+        primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['departmentId'] } },
+      },
+    },
+    options,
+  );
+
+  /** A department name taken in a business (lower-cased and trimmed), swapped in the rename's transaction. */
+  const departmentNameGuard = new Entity(
+    {
+      model: { entity: 'departmentNameGuard', version: '1', service },
+      attributes: { businessId: { ...text, required: true }, nameKey: { ...text, required: true }, departmentId: { ...text, required: true }, createdAt },
+      indexes: { primary: { pk: { field: 'pk', composite: ['businessId'] }, sk: { field: 'sk', composite: ['nameKey'] } } },
+    },
+    options,
+  );
+
+  /**
    * A SCIM group of a business (directory sync): its members' department is its displayName. gsi2 lists a business's
    * groups (the displayName filter runs on that short list); the name guard below keeps displayNames unique.
    */
@@ -1552,6 +1586,8 @@ export function buildEntities() {
     scimGroup,
     scimGroupNameGuard,
     scimGroupMember,
+    department,
+    departmentNameGuard,
     customDomain,
     agencyDomain,
     sendingDomain,

@@ -12,6 +12,7 @@ import { cardProfileOf, extrasOfRecord } from '../business/card-snapshot';
 import { getCardOfEmployee } from '../business/employee-repository';
 import { getEmployee, type EmployeeRecord } from '../business/repository';
 import { profileOfRecord } from '../business/update-employee';
+import { followDirectoryGroup } from '../business/departments';
 import {
   applyMemberChange,
   createScimGroupRecord,
@@ -183,6 +184,7 @@ async function applyGroupChange(ctx: ScimContext, before: ScimGroupRecord, next:
       throw error;
     }
     group = { ...before, displayName: next.displayName, externalId: next.externalId };
+    if (next.displayName !== before.displayName) await followDirectoryGroup(ctx.businessId, before.displayName, next.displayName);
   }
   await runLimited(add, (id) => changeMember(group, id, 'add', joins(group.displayName)));
 }
@@ -215,6 +217,7 @@ export async function createGroup(ctx: ScimContext, body: unknown): Promise<Scim
     if (error instanceof GroupNameTakenError) throw groupNameTaken(input.displayName);
     throw error;
   }
+  await followDirectoryGroup(ctx.businessId, null, input.displayName);
   const stored = (await getScimGroup(group.groupId))!;
   await runLimited(input.members, (id) => changeMember(stored, id, 'add', joins(stored.displayName)));
   return getGroup(ctx, group.groupId);

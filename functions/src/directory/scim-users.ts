@@ -24,6 +24,7 @@ import { customOriginOfBusiness } from '../domain-records/card-origin';
 import { deleteEmployee } from '../leavers/delete-employee';
 import { createEmployeesWithCards, EmailsTakenError, ExtraItemsRejectedError, getBusiness, getEmployee, StaleBrandError, TransactionConflictError, type EmployeeRecord, type TransactionEntities } from '../business/repository';
 import { profileOfRecord, saveEmployee, saveEmployeeStatus } from '../business/update-employee';
+import { departmentForSave } from '../business/departments';
 import { leave, rejoin } from '../leavers/deactivate';
 import { sendInvitation } from '../invitations/send-invitation';
 import type { Caller } from '../identity/caller';
@@ -226,8 +227,10 @@ export async function createUser(ctx: ScimContext, body: unknown): Promise<ScimU
   await assertMay(ctx.caller, ctx.businessId, 'employees');
   const employeeId = newId();
   const cardId = newId();
+  // The user's department joins the business's list (or takes its spelling there).
+  const department = await departmentForSave(ctx.businessId, profile.department, true);
   const fields = {
-    ...compact({ name: profile.name, email: profile.email, officePhone: profile.officePhone, mobilePhone: profile.mobilePhone, jobTitle: profile.jobTitle, department: profile.department }),
+    ...compact({ name: profile.name, email: profile.email, officePhone: profile.officePhone, mobilePhone: profile.mobilePhone, jobTitle: profile.jobTitle, department }),
     employeeId,
     businessId: ctx.businessId,
     role: 'employee' as const,

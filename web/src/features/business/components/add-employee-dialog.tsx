@@ -2,17 +2,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { employeeCreateSchema, type EmployeeCreate, type EmployeeCreateInput } from '@shared/schemas/employee';
-import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
-import { Input } from '@web/components/input';
+import { EmployeeProfileFields } from '@web/components/employee-profile-fields';
 import { NativeSelect } from '@web/components/native-select';
 import { RoleField } from './role-field';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { useCreateEmployee } from '../api/create-employee';
+import { useDepartments } from '@web/features/departments/api/departments';
 
 const fields = [
   'name',
@@ -40,6 +41,12 @@ const emptyForm: EmployeeCreateInput = {
 
 export function AddEmployeeDialog({ businessId, open, onOpenChange }: { businessId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const createEmployee = useCreateEmployee(businessId);
+  const departments = useDepartments(businessId, open);
+  const departmentNames = departments.data?.departments.map((d) => d.name);
+  const form = useForm<EmployeeCreateInput, unknown, EmployeeCreate>({
+    resolver: zodResolver(employeeCreateSchema),
+    defaultValues: emptyForm,
+  });
   const {
     register,
     control,
@@ -47,10 +54,7 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<EmployeeCreateInput, unknown, EmployeeCreate>({
-    resolver: zodResolver(employeeCreateSchema),
-    defaultValues: emptyForm,
-  });
+  } = form;
   const role = useWatch({ control, name: 'role' }) ?? 'employee';
 
   const onSubmit = handleSubmit(async (input) => {
@@ -83,29 +87,10 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
           <DialogTitle>Add Employee</DialogTitle>
           <DialogDescription>Create a digital business card with a QR code for a team member.</DialogDescription>
         </DialogHeader>
+        <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <FormField label="Full Name" required error={err('name')}>
-              <Input autoComplete="off" {...register('name')} />
-            </FormField>
-            <FormField label="Email" required error={err('email')}>
-              <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
-            </FormField>
-            <FormField label="Office Phone" error={err('officePhone')}>
-              <Input type="tel" inputMode="tel" autoComplete="off" {...register('officePhone')} />
-            </FormField>
-            <FormField label="Mobile Phone" error={err('mobilePhone')}>
-              <Input type="tel" inputMode="tel" autoComplete="off" {...register('mobilePhone')} />
-            </FormField>
-            <FormField label="Job Title" error={err('jobTitle')}>
-              <Input autoComplete="off" {...register('jobTitle')} />
-            </FormField>
-            <FormField label="Department" error={err('department')}>
-              <Input autoComplete="off" {...register('department')} />
-            </FormField>
-            <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
-              <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/…" autoComplete="off" {...register('linkedinProfile')} />
-            </FormField>
+            <EmployeeProfileFields departments={departmentNames} />
             <RoleField registration={register('role')} value={role} initial="employee" error={err('role')} />
             <FormField label="Status" error={err('status')}>
               <NativeSelect {...register('status')}>
@@ -126,6 +111,7 @@ export function AddEmployeeDialog({ businessId, open, onOpenChange }: { business
             </Button>
           </DialogFooter>
         </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );

@@ -36,6 +36,7 @@ import { DirectorySyncSection } from '@web/features/directory-sync/components/di
 import { SsoSection } from '@web/features/sso/components/sso-section';
 import { WebhooksSection } from '@web/features/webhooks/components/webhooks-section';
 import { LeaverDefaultsSection } from '@web/features/leavers/components/leaver-defaults-section';
+import { DepartmentsSection } from '@web/features/departments/components/departments-section';
 import { CardDesignFieldset } from '@web/features/card-design/components/card-design-fieldset';
 import type { Employee } from '@shared/schemas/employee';
 
@@ -109,9 +110,10 @@ export function CompanySettingsDialog({
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Company Settings</DialogTitle>
-          <DialogDescription>Your company’s details, billing information, brand colors, logo, card design and e-mail signatures.</DialogDescription>
+          <DialogDescription>Your company’s details, billing information, brand colors, logo, card design, e-mail signatures and departments.</DialogDescription>
         </DialogHeader>
         {open && <SettingsForm business={business} onDone={() => onOpenChange(false)} />}
+        {open && <DepartmentsSection businessId={business.id} />}
         {open && <DirectorySyncSection businessId={business.id} />}
         {open && <LeaverDefaultsSection businessId={business.id} />}
         {open && <SsoSection businessId={business.id} businessName={business.name} />}

@@ -25,7 +25,7 @@ import {
   DialogTitle,
 } from '@web/components/dialog';
 import { FormField } from '@web/components/form-field';
-import { Input } from '@web/components/input';
+import { EmployeeProfileFields } from '@web/components/employee-profile-fields';
 import { NativeSelect } from '@web/components/native-select';
 import { Spinner } from '@web/components/spinner';
 import { isApiError } from '@web/lib/api-client';
@@ -44,6 +44,7 @@ import { businessRoleMessages } from '@shared/messages/business-roles';
 import { EmailSignatureSection } from '@web/features/email-signature/components/email-signature-section';
 import { DeactivateDialog } from '@web/features/leavers/components/deactivate-dialog';
 import { LeaverActions } from '@web/features/leavers/components/leaver-actions';
+import { useDepartments } from '@web/features/departments/api/departments';
 
 interface Props {
   businessId: string;
@@ -315,6 +316,7 @@ function editFormOf(employee: Employee): EmployeeUpdateInput {
 /** Edit mode: every field of spec 2, Role and Status. Saving sets the card active exactly when the status is. */
 function EditProfile({ businessId, employee, onDone }: { businessId: string; employee: Employee; onDone: () => void }) {
   const update = useUpdateEmployee(businessId);
+  const departments = useDepartments(businessId);
   const queryClient = useQueryClient();
   const form = useForm<EmployeeUpdateInput, unknown, EmployeeUpdate>({
     resolver: zodResolver(employeeUpdateSchema),
@@ -364,33 +366,7 @@ function EditProfile({ businessId, employee, onDone }: { businessId: string; emp
       <FormProvider {...form}>
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <FormField label="Full Name" required error={err('name')}>
-              <Input autoComplete="off" {...register('name')} />
-            </FormField>
-            <FormField label="Email" required error={err('email')}>
-              <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
-            </FormField>
-            <FormField label="Office Phone" error={err('officePhone')}>
-              <Input type="tel" inputMode="tel" autoComplete="off" {...register('officePhone')} />
-            </FormField>
-            <FormField label="Mobile Phone" error={err('mobilePhone')}>
-              <Input type="tel" inputMode="tel" autoComplete="off" {...register('mobilePhone')} />
-            </FormField>
-            <FormField label="Job Title" error={err('jobTitle')}>
-              <Input autoComplete="off" {...register('jobTitle')} />
-            </FormField>
-            <FormField label="Department" error={err('department')}>
-              <Input autoComplete="off" {...register('department')} />
-            </FormField>
-            <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
-              <Input
-                type="url"
-                inputMode="url"
-                placeholder="https://www.linkedin.com/in/…"
-                autoComplete="off"
-                {...register('linkedinProfile')}
-              />
-            </FormField>
+            <EmployeeProfileFields departments={departments.data?.departments.map((d) => d.name)} />
             <div className="sm:col-span-2">
               <ImageUploadField
                 uploadsPath={businessUploadsPath(businessId)}

@@ -33,6 +33,10 @@ import { CenteredCard } from '@web/components/centered-card';
 import { Badge } from '@web/components/badge';
 import { SignOutButton } from '@web/features/auth/components/sign-out-button';
 import { businessRoleMessages } from '@shared/messages/business-roles';
+import { departmentMessages } from '@shared/messages/departments';
+import { departmentKey } from '@shared/schemas/department';
+import { Label } from '@web/components/label';
+import { useDepartments } from '@web/features/departments/api/departments';
 
 type Filter = 'all' | 'active' | 'inactive';
 
@@ -193,7 +197,12 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
   useAutoGenerateMissingQrCodes(businessId, employees);
 
   const counts = useMemo(() => countByFilter(stats), [stats]);
-  const visible = employees.filter((employee) => matchesFilter(employee, filter));
+  const [department, setDepartment] = useState<string>(ALL_DEPARTMENTS);
+  // A department's people may be on pages not loaded yet: picking one loads the rest, so the filter shows them all.
+  useEffect(() => {
+    if (department !== ALL_DEPARTMENTS && hasMore && !loadingMore) onLoadMore();
+  }, [department, hasMore, loadingMore, onLoadMore]);
+  const visible = employees.filter((employee) => matchesFilter(employee, filter) && inDepartment(employee, department));
   const viewing = employees.find((employee) => employee.id === viewingId) ?? null;
   const deleting = employees.find((employee) => employee.id === deletingId) ?? null;
 
@@ -217,6 +226,8 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
               </h2>
               <EmployeeCsvButtons businessId={businessId} onImport={() => setImportOpen(true)} />
             </div>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <DepartmentFilter businessId={businessId} value={department} onChange={setDepartment} />
             <FilterTabs
               label="Filter employee cards"
               idPrefix={tabsId}
@@ -229,6 +240,7 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
                 { value: 'inactive', label: `Inactive (${counts.inactive})` },
               ]}
             />
+            </div>
           </div>
 
           <div role="tabpanel" id={panelId} aria-labelledby={`${tabsId}-${filter}`} tabIndex={-1} className="min-w-0">
@@ -383,6 +395,38 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
         Add Employee
       </Button>
     </Card>
+  );
+}
+
+const ALL_DEPARTMENTS = '';
+/** The filter's value for the employees with no department (no department may be named with a control character). */
+const NO_DEPARTMENT = '\u0000none';
+
+function inDepartment(employee: Employee, department: string): boolean {
+  if (department === ALL_DEPARTMENTS) return true;
+  if (department === NO_DEPARTMENT) return !employee.department;
+  return departmentKey(employee.department ?? '') === departmentKey(department);
+}
+
+/** The dashboard's department filter: every department with its employee count (the server counts them all). */
+function DepartmentFilter({ businessId, value, onChange }: { businessId: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const departments = useDepartments(businessId);
+  const list = departments.data;
+  if (!list || list.departments.length === 0) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id}>{departmentMessages.filterLabel}</Label>
+      <NativeSelect id={id} className="w-auto min-w-40" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value={ALL_DEPARTMENTS}>{departmentMessages.allDepartments}</option>
+        {list.departments.map((d) => (
+          <option key={d.departmentId} value={d.name}>
+            {departmentMessages.filterOption(d.name, d.employeeCount)}
+          </option>
+        ))}
+        {list.withoutDepartment > 0 && <option value={NO_DEPARTMENT}>{departmentMessages.filterOption(departmentMessages.noDepartment, list.withoutDepartment)}</option>}
+      </NativeSelect>
+    </div>
   );
 }
 

@@ -15,8 +15,7 @@ import { CardExtrasFieldset, cardExtrasFormOf } from '@web/components/card-extra
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/card';
-import { FormField } from '@web/components/form-field';
-import { Input } from '@web/components/input';
+import { EmployeeProfileFields } from '@web/components/employee-profile-fields';
 import { isApiError } from '@web/lib/api-client';
 import { applyFieldErrors } from '@web/lib/form-errors';
 import { Avatar } from '@web/components/avatar';
@@ -24,6 +23,7 @@ import { StatusBadge } from '@web/features/business/components/status-badge';
 import { useQueryClient } from '@tanstack/react-query';
 import { businessUploadsPath, ImageUploadField } from '@web/components/image-upload-field';
 import { myEmployeeKey, useUpdateMyEmployee } from '../api/my-employee';
+import { useDepartments } from '@web/features/departments/api/departments';
 
 const fields = [
   'name',
@@ -135,6 +135,8 @@ function ProfileForm({
   onDone: () => void;
 }) {
   const update = useUpdateMyEmployee();
+  // The employee picks their department from their business's list.
+  const departments = useDepartments(employee.businessId);
   const form = useForm<EmployeeProfileInput, unknown, EmployeeProfile>({
     resolver: zodResolver(employeeProfileSchema),
     defaultValues: {
@@ -143,10 +145,9 @@ function ProfileForm({
     },
   });
   const {
-    register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = form;
 
   const onSubmit = handleSubmit(async (input) => {
@@ -162,39 +163,12 @@ function ProfileForm({
     onDone();
   });
   const busy = isSubmitting || update.isPending;
-  const err = (field: (typeof fields)[number]) => errors[field]?.message;
 
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy}>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField label="Full Name" required error={err('name')}>
-            <Input autoComplete="name" {...register('name')} />
-          </FormField>
-          <FormField label="Email" required error={err('email')}>
-            <Input type="email" inputMode="email" autoComplete="email" {...register('email')} />
-          </FormField>
-          <FormField label="Office Phone" error={err('officePhone')}>
-            <Input type="tel" inputMode="tel" autoComplete="tel" {...register('officePhone')} />
-          </FormField>
-          <FormField label="Mobile Phone" error={err('mobilePhone')}>
-            <Input type="tel" inputMode="tel" autoComplete="tel" {...register('mobilePhone')} />
-          </FormField>
-          <FormField label="Job Title" error={err('jobTitle')}>
-            <Input autoComplete="organization-title" {...register('jobTitle')} />
-          </FormField>
-          <FormField label="Department" error={err('department')}>
-            <Input autoComplete="off" {...register('department')} />
-          </FormField>
-          <FormField label="LinkedIn Profile" error={err('linkedinProfile')} className="sm:col-span-2">
-            <Input
-              type="url"
-              inputMode="url"
-              placeholder="https://www.linkedin.com/in/…"
-              autoComplete="url"
-              {...register('linkedinProfile')}
-            />
-          </FormField>
+          <EmployeeProfileFields departments={departments.data?.departments.map((d) => d.name)} personal />
           {photoField && <div className="sm:col-span-2">{photoField}</div>}
           {withCardExtras && <CardExtrasFieldset />}
         </div>
