@@ -4,6 +4,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addEmployee, api, createOwnerWithBusiness, origin, tables, type TestUser } from '../support/runtime';
+import { currentPreview } from '../support/link-previews';
 import { confirmUpload, mediaKeys, sendUpload } from '../support/uploads';
 
 type Owner = Awaited<ReturnType<typeof createOwnerWithBusiness>>;
@@ -223,6 +224,8 @@ describe('design preview', () => {
   it('renders the card page for a design not yet saved, with the employee’s card, and stores nothing', async () => {
     const owner = await createOwnerWithBusiness();
     const employee = await addEmployee(owner.owner, owner.business.id, { status: 'active', name: 'Pat Preview' });
+    // The card-sharing worker writes the card's link preview soon after it is made: the comparison starts after that.
+    await currentPreview(employee.card.id);
     const before = await storedCard(employee.card.id);
     const res = await api('POST', `/api/businesses/${owner.business.id}/card-design/preview`, {
       user: owner.owner,

@@ -16,8 +16,8 @@ export async function currentPreview(cardId: string, other?: string, waitMs = 20
 }
 
 /**
- * How long a file waits for the worker to catch up: the dashboard paging fixture writes 1,667 active cards, whose
- * previews took 190 s to catch up on a loaded machine (a render is ~75 ms; the imports change about a thousand cards).
+ * How long a file waits for the worker to catch up: the leaver-defaults fixture writes 2,500 active cards, whose
+ * previews take about 190 s to render on a quiet machine (~75 ms each) and far longer on a loaded one.
  * A wait that ends early costs nothing; this one is sized for the slowest machine the suite runs on.
  */
 export const CATCH_UP_MS = 540_000;
