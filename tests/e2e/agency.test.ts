@@ -107,7 +107,7 @@ describe('agency journey (1280 px, then 375 px)', () => {
     await dialog.getByRole('button', { name: 'Add Client' }).click();
     await expectOnPage(page.getByRole('heading', { name: 'Summit Outdoors' })).toBeVisible();
 
-    const cards = page.getByRole('list').last().getByRole('listitem');
+    const cards = page.getByRole('region', { name: 'Managed Client Businesses' }).getByRole('list').getByRole('listitem');
     await expectOnPage(cards).toHaveCount(2);
     await expectOnPage(cards.nth(0)).toContainText('Summit Outdoors');
     await expectOnPage(cards.nth(0)).toContainText('Business'); // industry defaults to 'Business'

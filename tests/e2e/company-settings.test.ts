@@ -48,7 +48,7 @@ describe('Company Settings (1280 px, then 375 px)', () => {
     await expectOnPage(dialog.getByText(messages.settings.hexColor)).toBeVisible();
     await dialog.getByLabel('Primary Color').fill('#7C3AED');
     await dialog.getByLabel('Secondary Color').fill('#5B21B6');
-    await dialog.getByLabel('Description').fill('Brands that people remember.');
+    await dialog.getByLabel('Description', { exact: true }).fill('Brands that people remember.');
 
     // The logo upload: hold the file's trip to the bucket for a moment so the progress bar can be seen.
     await dialog.getByRole('tab', { name: 'Upload' }).click();

@@ -235,6 +235,8 @@ describe("the employee's own profile", () => {
       isOwner: false,
     });
 
+    // An employee picks a department from the business's list (departments are records the owner keeps).
+    expect((await api('POST', `/api/businesses/${owner.business.id}/departments`, { user: owner.owner, body: { name: 'Design' } })).status).toBe(201);
     const email = uniqueEmail('self');
     const saved = await api('PUT', '/api/me/employee', { user, body: { name: 'Erin Self', email, mobilePhone: '+1 555 0199', department: 'Design' } });
     expect(saved.status).toBe(200);

@@ -227,19 +227,19 @@ function DashboardContent({ businessId, agencyView, view, hasMore, loadingMore, 
               <EmployeeCsvButtons businessId={businessId} onImport={() => setImportOpen(true)} />
             </div>
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <DepartmentFilter businessId={businessId} value={department} onChange={setDepartment} />
-            <FilterTabs
-              label="Filter employee cards"
-              idPrefix={tabsId}
-              panelId={panelId}
-              value={filter}
-              onChange={setFilter}
-              items={[
-                { value: 'all', label: `All Cards (${counts.all})` },
-                { value: 'active', label: `Active (${counts.active})` },
-                { value: 'inactive', label: `Inactive (${counts.inactive})` },
-              ]}
-            />
+              <DepartmentFilter businessId={businessId} value={department} onChange={setDepartment} />
+              <FilterTabs
+                label="Filter employee cards"
+                idPrefix={tabsId}
+                panelId={panelId}
+                value={filter}
+                onChange={setFilter}
+                items={[
+                  { value: 'all', label: `All Cards (${counts.all})` },
+                  { value: 'active', label: `Active (${counts.active})` },
+                  { value: 'inactive', label: `Inactive (${counts.inactive})` },
+                ]}
+              />
             </div>
           </div>
 
@@ -408,24 +408,30 @@ function inDepartment(employee: Employee, department: string): boolean {
   return departmentKey(employee.department ?? '') === departmentKey(department);
 }
 
-/** The dashboard's department filter: every department with its employee count (the server counts them all). */
+/**
+ * The dashboard's department filter: every department with its employee count (the server counts them all). It is
+ * drawn from the first frame, disabled until the list arrives (and while the business has none), so its arrival moves
+ * nothing below it.
+ */
 function DepartmentFilter({ businessId, value, onChange }: { businessId: string; value: string; onChange: (value: string) => void }) {
   const id = useId();
   const departments = useDepartments(businessId);
   const list = departments.data;
-  if (!list || list.departments.length === 0) return null;
   return (
     <div className="flex items-center gap-2">
       <Label htmlFor={id}>{departmentMessages.filterLabel}</Label>
-      <NativeSelect id={id} className="w-auto min-w-40" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value={ALL_DEPARTMENTS}>{departmentMessages.allDepartments}</option>
-        {list.departments.map((d) => (
-          <option key={d.departmentId} value={d.name}>
-            {departmentMessages.filterOption(d.name, d.employeeCount)}
-          </option>
-        ))}
-        {list.withoutDepartment > 0 && <option value={NO_DEPARTMENT}>{departmentMessages.filterOption(departmentMessages.noDepartment, list.withoutDepartment)}</option>}
-      </NativeSelect>
+      {/* A fixed width: the select would otherwise widen to its longest option when the list arrives. */}
+      <div className="w-48">
+        <NativeSelect id={id} value={value} disabled={!list || list.departments.length === 0} onChange={(e) => onChange(e.target.value)}>
+          <option value={ALL_DEPARTMENTS}>{departmentMessages.allDepartments}</option>
+          {list?.departments.map((d) => (
+            <option key={d.departmentId} value={d.name}>
+              {departmentMessages.filterOption(d.name, d.employeeCount)}
+            </option>
+          ))}
+          {list && list.withoutDepartment > 0 && <option value={NO_DEPARTMENT}>{departmentMessages.filterOption(departmentMessages.noDepartment, list.withoutDepartment)}</option>}
+        </NativeSelect>
+      </div>
     </div>
   );
 }

@@ -263,7 +263,7 @@ function AddEndpoint({ businessId, onCreated }: { businessId: string; onCreated:
       <FormField label="Endpoint URL" required error={errors.url} hint="https:// and a public address">
         <Input value={url} type="url" inputMode="url" maxLength={2048} autoComplete="off" placeholder="https://example.com/webhooks/cardcrew" onChange={(e) => setUrl(e.target.value)} />
       </FormField>
-      <FormField label="Description" hint="Optional, for example “CRM”">
+      <FormField label="Endpoint description" hint="Optional, for example “CRM”">
         <Input value={description} maxLength={200} autoComplete="off" onChange={(e) => setDescription(e.target.value)} />
       </FormField>
       <fieldset className="grid gap-2" aria-describedby={errors.events ? `${eventsId}-error` : undefined}>
