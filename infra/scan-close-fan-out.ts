@@ -3,14 +3,13 @@
 // concurrency cap, closes each business. A business that fails maxReceiveCount times is parked in the dead-letter
 // queue. Settings: functions/src/scan-totals/close-fan-out.ts.
 import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobs } from '../functions/routes';
 import { scanCloseFanOut } from '../functions/src/scan-totals/close-fan-out';
-import { AppFunction } from './app-function';
 import type { AppEnvironment } from './app-environment';
 import { queueWithDeadLetters } from './billing-fan-out';
+import { QueueWorker } from './queue-worker';
 
 /** The queue exists before the functions, so that AppEnvironment can hand out its URL with its grants. */
 export class ScanCloseQueue extends Construct {
@@ -32,23 +31,8 @@ export interface ScanCloseWorkerProps {
   readonly environment: AppEnvironment;
 }
 
-export class ScanCloseWorker extends Construct {
-  readonly worker: AppFunction;
-
+export class ScanCloseWorker extends QueueWorker {
   constructor(scope: Construct, id: string, props: ScanCloseWorkerProps) {
-    super(scope, id);
-    this.worker = new AppFunction(this, 'Worker', {
-      entry: jobs.scanCloseWorker.entry,
-      serviceName: 'scan-close-worker',
-      description: 'Closes the ended days of scan counts of the businesses queued by the scan close planner (idempotent)',
-      timeout: Duration.seconds(scanCloseFanOut.workerTimeoutSeconds),
-      // It waits on DynamoDB and adds numbers: the smallest memory that runs it, as the planner.
-      memorySize: 256,
-      nativeModules: [],
-    });
-    props.environment.bindTo(this.worker, jobs.scanCloseWorker.capabilities);
-    this.worker.function.addEventSource(
-      new SqsEventSource(props.queue.queue, { batchSize: scanCloseFanOut.batchSize, maxConcurrency: scanCloseFanOut.maxConcurrency, reportBatchItemFailures: true }),
-    );
+    super(scope, id, { queue: props.queue.queue, environment: props.environment, job: jobs.scanCloseWorker, serviceName: 'scan-close-worker', description: 'Closes the ended days of scan counts of the businesses queued by the scan close planner (idempotent)', settings: scanCloseFanOut });
   }
 }

@@ -3,14 +3,13 @@
 // A failed attempt is not a failed message (the worker queues the retry itself); only a message the worker could not
 // handle maxReceiveCount times is parked in the dead-letter queue. Settings: functions/src/webhooks/delivery-queue.ts.
 import { Duration } from 'aws-cdk-lib';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { jobs } from '../functions/routes';
 import { webhookDeliveryQueue } from '../functions/src/webhooks/delivery-queue';
-import { AppFunction } from './app-function';
 import type { AppEnvironment } from './app-environment';
 import { queueWithDeadLetters } from './billing-fan-out';
+import { QueueWorker } from './queue-worker';
 
 /** The queue exists before the functions, so that AppEnvironment can hand out its URL with its grants. */
 export class WebhookQueue extends Construct {
@@ -32,23 +31,8 @@ export interface WebhookWorkerProps {
   readonly environment: AppEnvironment;
 }
 
-export class WebhookWorker extends Construct {
-  readonly worker: AppFunction;
-
+export class WebhookWorker extends QueueWorker {
   constructor(scope: Construct, id: string, props: WebhookWorkerProps) {
-    super(scope, id);
-    this.worker = new AppFunction(this, 'Worker', {
-      entry: jobs.webhookDeliveries.entry,
-      serviceName: 'webhook-deliveries',
-      description: "Delivers queued webhooks to businesses' endpoints, signed (Standard Webhooks), retried on a 24-hour backoff",
-      timeout: Duration.seconds(webhookDeliveryQueue.workerTimeoutSeconds),
-      // It waits on endpoints and DynamoDB: the smallest memory that runs it.
-      memorySize: 256,
-      nativeModules: [],
-    });
-    props.environment.bindTo(this.worker, jobs.webhookDeliveries.capabilities);
-    this.worker.function.addEventSource(
-      new SqsEventSource(props.queue.queue, { batchSize: webhookDeliveryQueue.batchSize, maxConcurrency: webhookDeliveryQueue.maxConcurrency, reportBatchItemFailures: true }),
-    );
+    super(scope, id, { queue: props.queue.queue, environment: props.environment, job: jobs.webhookDeliveries, serviceName: 'webhook-deliveries', description: "Delivers queued webhooks to businesses' endpoints, signed (Standard Webhooks), retried on a 24-hour backoff", settings: webhookDeliveryQueue });
   }
 }
