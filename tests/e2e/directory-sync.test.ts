@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { directorySyncMessages } from '../../shared/messages/directory-sync';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { openBrowser, openCompanySettingsSection, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { createOwnerWithBusiness, origin, tables, uniqueEmail } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 
@@ -24,10 +24,7 @@ afterAll(async () => {
 });
 
 async function openDirectorySync(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Company Settings' });
-  const section = dialog.getByRole('region', { name: 'Directory sync' });
-  await section.getByRole('heading', { name: 'Directory sync' }).scrollIntoViewIfNeeded();
+  const { dialog, section } = await openCompanySettingsSection(page, 'Directory sync');
   await expectOnPage(section.getByText(`${origin}/scim/v2`, { exact: true })).toBeVisible();
   return { dialog, section };
 }

@@ -10,7 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { webhookMessages } from '../../shared/messages/webhooks';
 import { axeViolations, horizontalOverflow } from '../support/axe';
 import { desktop } from '../support/browser';
-import { openBrowser, shot, signedIn, type BrowserSession } from '../support/e2e';
+import { openBrowser, openCompanySettingsSection, shot, signedIn, type BrowserSession } from '../support/e2e';
 import { createOwnerWithBusiness, origin, runtime, tables } from '../support/runtime';
 import { AuthPage } from './pages/auth-page';
 
@@ -26,13 +26,7 @@ afterAll(async () => {
   await Promise.all(sessions.map((s) => s.browser.close()));
 });
 
-async function openWebhooks(page: Page) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Company Settings' });
-  const section = dialog.getByRole('region', { name: 'Webhooks' });
-  await section.getByRole('heading', { name: 'Webhooks' }).scrollIntoViewIfNeeded();
-  return { dialog, section };
-}
+const openWebhooks = (page: Page) => openCompanySettingsSection(page, 'Webhooks');
 
 const received = async (name: string) => (await fetch(`${receiver}/hooks/${name}`)).json() as Promise<{ headers: Record<string, string>; body: string; verified: boolean | null }[]>;
 

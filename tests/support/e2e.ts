@@ -67,12 +67,18 @@ export async function signedIn(user: TestUser, path: string, viewport: { width: 
   return session;
 }
 
-/** Opens Company Settings from the dashboard and its Single sign-on section, once its setup details are drawn. */
-export async function openSsoSettings(page: Page) {
+/** Opens Company Settings from the dashboard and scrolls to its section headed `name`. */
+export async function openCompanySettingsSection(page: Page, name: string) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Company Settings' });
-  const section = dialog.getByRole('region', { name: 'Single sign-on' });
-  await section.getByRole('heading', { name: 'Single sign-on' }).scrollIntoViewIfNeeded();
+  const section = dialog.getByRole('region', { name });
+  await section.getByRole('heading', { name }).scrollIntoViewIfNeeded();
+  return { dialog, section };
+}
+
+/** Opens Company Settings from the dashboard and its Single sign-on section, once its setup details are drawn. */
+export async function openSsoSettings(page: Page) {
+  const { dialog, section } = await openCompanySettingsSection(page, 'Single sign-on');
   await expectOnPage(section.getByText('What your identity provider needs from us', { exact: true })).toBeVisible();
   return { dialog, section };
 }
