@@ -35,49 +35,26 @@ const cl = cognitoLocalInternals();
 
 interface CognitoMessage {
   __code?: string;
-  emailMessage?: string;
-  emailSubject?: string;
 }
 
 /**
- * Sends cognito-local's codes through the local SES, like Cognito's own email in AWS: the CustomMessage trigger's subject
- * and HTML as they are (Cognito sends that HTML as the body), else Cognito's default message. The sender is the pool's,
- * whatever the message (Cognito has no per-message From). A plain-text rendition of the HTML goes beside it for
- * readers of the local mailbox that show text.
+ * What Cognito would send itself, through the local SES: only codes the custom email sender does not take (MFA codes;
+ * the pool has no MFA), in Cognito's default words from the pool's address. Every other mail is the sender's.
  */
 function sesMessageSender(s: LocalSettings) {
   const ses = new SESv2Client({ region: s.region, endpoint: `http://${s.host}:${s.sesPort}`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const sendEmail = async (_ctx: unknown, _user: unknown, destination: string, message: CognitoMessage) => {
     const code = message.__code ?? '';
-    const subject = message.emailSubject || 'Your CardCrew verification code';
-    const custom = message.emailMessage && /<html[\s>]/i.test(message.emailMessage) ? message.emailMessage : null;
-    const text = custom ? textOfHtml(custom) : (message.emailMessage ?? `Your CardCrew verification code is ${code}`);
-    const html = custom ?? `<p>${text.replace(/</g, '&lt;')}</p><p style="font-size:24px;font-weight:bold">${code}</p>`;
+    const text = `Your CardCrew verification code is ${code}`;
     await ses.send(
       new SendEmailCommand({
         FromEmailAddress: 'CardCrew <no-reply@cardcrew.local>',
         Destination: { ToAddresses: [destination] },
-        Content: { Simple: { Subject: { Data: subject }, Body: { Text: { Data: text }, Html: { Data: html } } } },
+        Content: { Simple: { Subject: { Data: 'Your CardCrew verification code' }, Body: { Text: { Data: text }, Html: { Data: `<p>${text}</p>` } } } },
       }),
     );
   };
   return { sendEmail, sendSms: async () => undefined };
-}
-
-/** The words of a mail's HTML, a line per block, without its head and hidden preview line. */
-function textOfHtml(html: string): string {
-  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-  return html
-    .replace(/<head[\s>][\s\S]*?<\/head>/i, '')
-    .replace(/<div style="display:none[\s\S]*?<\/div>/i, '')
-    .replace(/<(br|\/p|\/h[1-6]|\/tr|\/div|hr)\b[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name]!)
-    .replace(/[\u00a0\u200b-\u200f\ufeff]/g, ' ')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
 }
 
 /** The name the local pool's custom email sender goes by (cognito-local invokes triggers by function name). */
